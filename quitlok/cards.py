@@ -1,0 +1,52 @@
+"""Cards and packs: a Quitli pack holds two (or four) cards of each number 1 to 12.
+
+Cards are plain ints (their number). The 2s and 11s are *framed*: printed with a
+decorated border, and two framed cards as a hand's first two make 21.
+"""
+
+from collections import Counter
+from collections.abc import Iterable
+
+from quitlok.errors import InvalidCards
+
+RANKS = tuple(range(1, 13))
+FRAMED = frozenset({2, 11})
+
+
+def is_framed(rank: int) -> bool:
+    """True for the framed cards, the 2s and 11s."""
+    return rank in FRAMED
+
+
+def make_pack(copies: int) -> tuple[int, ...]:
+    """A whole pack in rank order: `copies` cards of each number 1 to 12."""
+    return tuple(rank for rank in RANKS for _ in range(copies))
+
+
+def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple[int, ...]:
+    """Return `cards` as a tuple, or raise InvalidCards naming the first problem.
+
+    A card must be an int from 1 to 12, and no number may appear more often than
+    the pack holds (`copies` of each).
+    """
+    cards = tuple(cards)
+    for card in cards:
+        if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= 12:
+            raise InvalidCards(f"{what}: {card!r} is not a card; cards are numbered 1 to 12")
+    for rank, count in sorted(Counter(cards).items()):
+        if count > copies:
+            raise InvalidCards(
+                f"{what}: {count} cards numbered {rank}, but the pack holds only {copies}"
+            )
+    return cards
+
+
+def card_name(rank: int) -> str:
+    """How a card is called in plain words: '7', or 'framed 11'."""
+    return f"framed {rank}" if is_framed(rank) else str(rank)
+
+
+def a_card(rank: int) -> str:
+    """The card with its article, for sentences: 'a 7', 'an 8', 'a framed 11'."""
+    name = card_name(rank)
+    return ("an " if name[0] == "8" else "a ") + name

@@ -1,0 +1,672 @@
+"""The game: an immutable State, and `new_game`, `legal_actions`, `apply_action`.
+
+The layout follows OpenSpiel: the fixed description (RuleSet) apart from the
+state, and the same few verbs for every decision. `apply_action` never changes
+its input: it copies the state into a mutable `_Table`, lets the rules act on
+it, and freezes the result. Only decisions are actions; busts, payments at 21,
+settlement, continuation, reshuffles and the passing of the bank happen inside.
+
+Seats are listed clockwise. Clockwise play goes to the banker's left (seat + 1);
+the bank passes to the right (seat - 1).
+"""
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from quitlok.actions import (
+    Action,
+    Aluvun,
+    Bet,
+    Blot,
+    Draw,
+    Keep,
+    KeepBank,
+    Reject,
+    Retire,
+    Stand,
+    Stay,
+    describe,
+)
+from quitlok.cards import a_card, check_cards
+from quitlok.errors import IllegalAction, InvalidSetup
+from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.rules import RuleSet
+
+__all__ = [
+    "Action",
+    "Aluvun",
+    "Bet",
+    "Blot",
+    "Draw",
+    "Keep",
+    "KeepBank",
+    "Reject",
+    "Retire",
+    "Stand",
+    "State",
+    "Stay",
+    "apply_action",
+    "legal_actions",
+    "new_game",
+]
+
+#: phases of play: who decides what
+RETIRE = "retire"  # the banker may retire (his first card is a 4 or 7)
+TURN = "turn"  # a player's turn
+PROTECTED = "protected"  # a player who called aluvun was dealt an 11: reject or keep
+BANKER = "banker"  # the banker draws or stands
+OVER = "over"  # the game has ended
+
+#: the name that makes the log speak in the second person ("You bet 3")
+YOU = "You"
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything about a game at one moment. Immutable; hashable."""
+
+    rules: RuleSet
+    players: tuple[str, ...]
+    purses: tuple[int, ...]
+    stakes: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    #: per card of `hands`: True when it lies face up (blots, the banker's shown cards)
+    face_up: tuple[tuple[bool, ...], ...]
+    banker: int
+    bank: int
+    #: the bank every new banker stakes
+    opening_bank: int
+    hand_number: int
+    direction: int
+    #: the face-down stock, top card first
+    stock: tuple[int, ...]
+    #: thrown-in cards lying face up under the stock, oldest first
+    under: tuple[int, ...]
+    phase: str
+    to_act: int | None
+    #: players still to have their turn in this hand, in order of play
+    waiting: tuple[int, ...]
+    #: the player whose turn it is has called aluvun for the next card
+    aluvun_called: bool
+    #: one short line per seat for the table ("stayed on 3", "bust")
+    status: tuple[str, ...]
+    events: tuple[str, ...]
+    seed: int
+    shuffles: int
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def open_stakes(self) -> int:
+        """All stakes waiting for the banker's play."""
+        return sum(self.stakes)
+
+    @property
+    def max_bet(self) -> int | None:
+        """The agreed largest stake for one player, if the rules set one."""
+        return self.rules.max_bet(self.opening_bank)
+
+    def bet_room(self, seat: int) -> int:
+        """How many more chips `seat` may stake now: purse, bank cover and maximum bet."""
+        room = min(self.purses[seat], self.bank - self.open_stakes)
+        if self.max_bet is not None:
+            room = min(room, self.max_bet - self.stakes[seat])
+        return max(0, room)
+
+    def value(self, seat: int) -> int:
+        """The value of a seat's hand."""
+        return hand_value(self.hands[seat], self.rules)
+
+    @property
+    def cards_available(self) -> int:
+        """Cards that can still be drawn: the stock and the face-up cards under it."""
+        return len(self.stock) + len(self.under)
+
+    def chips(self) -> int:
+        """Purses, bank and open stakes together: the same after every action."""
+        return sum(self.purses) + self.bank + self.open_stakes
+
+    def seen_by(self, seat: int) -> tuple[int, ...]:
+        """Every card `seat` can see other than its own: face-up cards on the table and under the stock."""
+        shown = [
+            card
+            for other, (cards, ups) in enumerate(zip(self.hands, self.face_up))
+            if other != seat
+            for card, up in zip(cards, ups)
+            if up
+        ]
+        return tuple(shown) + self.under
+
+
+def new_game(
+    rules: RuleSet,
+    players: Sequence[str],
+    *,
+    banker: int,
+    bank: int,
+    purses: int | Sequence[int],
+    stock: Sequence[int] | None = None,
+    seed: int | None = None,
+) -> State:
+    """Seat the players, let the banker stake his bank, and deal the first hand.
+
+    `players` are names in clockwise order; `banker` a seat index; `bank` the
+    opening bank every new banker stakes (all his purse if he has less; under
+    rules with a bank share the other players add their share). `purses` is one
+    int for all seats or one per seat. `stock`, when given, is the order of the
+    top cards (the rest of the pack follows, shuffled with `seed`).
+    """
+    players = tuple(players)
+    if len(players) < 2:
+        raise InvalidSetup("A game needs at least two seats: a banker and a player.")
+    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+        raise InvalidSetup("Every seat needs a name of its own.")
+    if isinstance(purses, int):
+        purses = (purses,) * len(players)
+    purses = tuple(purses)
+    if len(purses) != len(players):
+        raise InvalidSetup(f"{len(purses)} purses for {len(players)} seats.")
+    if any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in purses):
+        raise InvalidSetup("Purses are whole numbers of chips, 0 or more.")
+    if not isinstance(banker, int) or not 0 <= banker < len(players):
+        raise InvalidSetup(f"The banker must be one of the seats 0 to {len(players) - 1}.")
+    if isinstance(bank, bool) or not isinstance(bank, int) or bank < 1:
+        raise InvalidSetup("The opening bank must be at least 1 chip.")
+    if purses[banker] < 1:
+        raise InvalidSetup(f"{players[banker]} has no chips to stake a bank.")
+    if len(players) * 4 > rules.pack_size:
+        raise InvalidSetup(f"A {rules.pack_size}-card pack is too small for {len(players)} seats.")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    top = check_cards(stock or (), rules.copies, "stock")
+    rest = list((Counter(rules.pack) - Counter(top)).elements())
+    random.Random(f"{seed}/deal").shuffle(rest)
+    n = len(players)
+    table = _Table(
+        rules=rules,
+        players=players,
+        purses=list(purses),
+        stakes=[0] * n,
+        hands=[[] for _ in range(n)],
+        face_up=[[] for _ in range(n)],
+        banker=banker,
+        bank=0,
+        opening_bank=bank,
+        hand_number=0,
+        direction=1,
+        stock=list(top) + rest,
+        under=[],
+        phase=TURN,
+        to_act=None,
+        waiting=[],
+        aluvun_called=False,
+        status=[""] * n,
+        events=[],
+        seed=seed,
+        shuffles=0,
+    )
+    table.start_bank()
+    return table.freeze()
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action the seat `state.to_act` may take now (empty when the game is over)."""
+    rules = state.rules
+    seat = state.to_act
+    if seat is None:
+        return []
+    if state.phase == RETIRE:
+        return [Retire(), KeepBank()]
+    if state.phase == PROTECTED:
+        return [Reject(), Keep()]
+    can_draw = state.cards_available > 0
+    if state.phase == BANKER:
+        actions: list[Action] = [Draw()] if can_draw else []
+        must_draw = rules.banker_must_reach is not None and state.value(seat) < rules.banker_must_reach
+        if not (must_draw and can_draw):
+            actions.append(Stand())
+        return actions
+    # a player's turn
+    hand = state.hands[seat]
+    room = state.bet_room(seat)
+    bets = [Bet(n) for n in range(1, room + 1)] if can_draw else []
+    callable_ = can_draw and not state.aluvun_called and can_call_aluvun(hand, rules)
+    if not rules.bet_first:
+        actions = [Blot()] if rules.blots and can_draw else []
+        actions += bets
+        if callable_:
+            actions.append(Aluvun())
+        if not state.aluvun_called:
+            actions.append(Stay())
+        return actions
+    if state.stakes[seat] == 0:  # Kvitlach: the bet comes first, and no card comes with it
+        return [Bet(n) for n in range(1, room + 1)] + [Stay()]
+    if state.aluvun_called:
+        return [Draw()] + (bets if rules.elvaroon_raise else [])
+    actions = [Draw()] if can_draw else []
+    if callable_:
+        actions.append(Aluvun())
+    return actions + [Stay()]
+
+
+def apply_action(state: State, action: Action) -> State:
+    """The state after `action`; raises IllegalAction (and changes nothing) if it is not legal."""
+    if action not in legal_actions(state):
+        raise IllegalAction(_why_illegal(state, action))
+    table = _Table.thaw(state)
+    table.act(action)
+    return table.freeze()
+
+
+def _why_illegal(state: State, action: Action) -> str:
+    """A message that says what was wrong with an action."""
+    if state.to_act is None:
+        return "The game is over: no more actions."
+    who = state.players[state.to_act]
+    name = describe(action) if isinstance(action, Action) else repr(action)
+    if not isinstance(action, Action):
+        return f"{action!r} is not an action."
+    if isinstance(action, Bet):
+        if isinstance(action.n, bool) or not isinstance(action.n, int) or action.n < 1:
+            return f"A bet is a whole number of chips, at least 1 (got {action.n!r})."
+        room = state.bet_room(state.to_act)
+        if state.phase == TURN and room < action.n and any(isinstance(a, Bet) for a in legal_actions(state)):
+            return (
+                f"{who} may bet at most {room} now (purse {state.purses[state.to_act]}, "
+                f"bank {state.bank} with {state.open_stakes} already covering stakes"
+                + (f", maximum bet {state.max_bet}" if state.max_bet is not None else "")
+                + ")."
+            )
+    options = ", ".join(sorted({describe(a) if not isinstance(a, Bet) else "Bet" for a in legal_actions(state)}))
+    return f"{name} is not allowed now for {who}; the choices are: {options}."
+
+
+@dataclass
+class _Table:
+    """A mutable working copy of a State, on which one action's consequences are played out."""
+
+    rules: RuleSet
+    players: tuple[str, ...]
+    purses: list[int]
+    stakes: list[int]
+    hands: list[list[int]]
+    face_up: list[list[bool]]
+    banker: int
+    bank: int
+    opening_bank: int
+    hand_number: int
+    direction: int
+    stock: list[int]
+    under: list[int]
+    phase: str
+    to_act: int | None
+    waiting: list[int]
+    aluvun_called: bool
+    status: list[str]
+    events: list[str]
+    seed: int
+    shuffles: int
+
+    @classmethod
+    def thaw(cls, s: State) -> "_Table":
+        return cls(
+            rules=s.rules,
+            players=s.players,
+            purses=list(s.purses),
+            stakes=list(s.stakes),
+            hands=[list(h) for h in s.hands],
+            face_up=[list(f) for f in s.face_up],
+            banker=s.banker,
+            bank=s.bank,
+            opening_bank=s.opening_bank,
+            hand_number=s.hand_number,
+            direction=s.direction,
+            stock=list(s.stock),
+            under=list(s.under),
+            phase=s.phase,
+            to_act=s.to_act,
+            waiting=list(s.waiting),
+            aluvun_called=s.aluvun_called,
+            status=list(s.status),
+            events=list(s.events),
+            seed=s.seed,
+            shuffles=s.shuffles,
+        )
+
+    def freeze(self) -> State:
+        return State(
+            rules=self.rules,
+            players=self.players,
+            purses=tuple(self.purses),
+            stakes=tuple(self.stakes),
+            hands=tuple(map(tuple, self.hands)),
+            face_up=tuple(map(tuple, self.face_up)),
+            banker=self.banker,
+            bank=self.bank,
+            opening_bank=self.opening_bank,
+            hand_number=self.hand_number,
+            direction=self.direction,
+            stock=tuple(self.stock),
+            under=tuple(self.under),
+            phase=self.phase,
+            to_act=self.to_act,
+            waiting=tuple(self.waiting),
+            aluvun_called=self.aluvun_called,
+            status=tuple(self.status),
+            events=tuple(self.events),
+            seed=self.seed,
+            shuffles=self.shuffles,
+        )
+
+    # --- narration -------------------------------------------------------------
+
+    def say(self, seat: int, text: str, **values: object) -> None:
+        """Log a sentence about a seat; '{s}', '{is}', '{has}' agree with the name ("You bet")."""
+        you = self.players[seat] == YOU
+        words = {"s": "" if you else "s", "is": "are" if you else "is", "has": "have" if you else "has"}
+        self.events.append(f"{self.players[seat]} " + text.format(**words, **values))
+
+    def note(self, text: str) -> None:
+        self.events.append(text)
+
+    def value(self, seat: int) -> int:
+        return hand_value(self.hands[seat], self.rules)
+
+    # --- cards -----------------------------------------------------------------
+
+    def draw(self) -> int:
+        """Take the top card of the stock.
+
+        The last face-down card is not dealt: it is shuffled with every face-up
+        card under the stock into a new stock first.
+        """
+        if len(self.stock) <= 1 and self.under:
+            self.shuffles += 1
+            fresh = self.stock + self.under
+            random.Random(f"{self.seed}/{self.shuffles}").shuffle(fresh)
+            self.note(
+                f"The stock is down to its last card: it is shuffled with the {len(self.under)} "
+                f"face-up cards into a new stock of {len(fresh)}."
+            )
+            self.stock, self.under = fresh, []
+        return self.stock.pop(0)
+
+    def give(self, seat: int, card: int, face_up: bool) -> None:
+        self.hands[seat].append(card)
+        self.face_up[seat].append(face_up)
+
+    def throw_in(self, seat: int) -> None:
+        """A seat's cards go face up under the stock."""
+        self.under.extend(self.hands[seat])
+        self.hands[seat] = []
+        self.face_up[seat] = []
+
+    def throw_in_all(self) -> None:
+        for seat in range(len(self.players)):
+            self.throw_in(seat)
+
+    # --- the bank --------------------------------------------------------------
+
+    def seats_with_chips(self) -> int:
+        return sum(
+            1
+            for seat, purse in enumerate(self.purses)
+            if purse > 0 or (seat == self.banker and self.bank + sum(self.stakes) > 0)
+        )
+
+    def start_bank(self) -> None:
+        """The banker stakes a new bank (others add their share) and deals his first hand."""
+        b = self.banker
+        self.bank = min(self.opening_bank, self.purses[b])
+        self.purses[b] -= self.bank
+        self.say(b, "take{s} the bank and stake{s} {bank}.", bank=self.bank)
+        share = int(self.opening_bank * self.rules.bank_share)
+        if share:
+            for seat in self.seats_from(b):
+                paid = min(share, self.purses[seat])
+                if paid:
+                    self.purses[seat] -= paid
+                    self.bank += paid
+                    self.say(seat, "add{s} {paid} to the bank.", paid=paid)
+        self.hand_number = 0
+        self.deal()
+
+    def seats_from(self, start: int, direction: int = 1) -> list[int]:
+        """The other seats in order of play from `start` in `direction`."""
+        n = len(self.players)
+        return [(start + direction * k) % n for k in range(1, n)]
+
+    def deal(self) -> None:
+        """Deal a hand: one face-down card to each player with chips, then the banker."""
+        self.throw_in_all()
+        self.hand_number += 1
+        first = self.hand_number == 1
+        self.direction = -self.direction if self.rules.alternate_direction and not first else 1
+        players = [s for s in self.seats_from(self.banker, self.direction) if self.purses[s] > 0]
+        if not players:
+            self.end_game()
+            return
+        way = "clockwise" if self.direction == 1 else "anticlockwise"
+        self.note(
+            f"Hand {self.hand_number} of {self.players[self.banker]}'s bank "
+            f"(bank {self.bank}): dealt {way}, starting with {self.players[players[0]]}."
+        )
+        for seat in range(len(self.players)):
+            self.status[seat] = "waiting" if seat in players else "sitting out: no chips"
+        self.status[self.banker] = "banker"
+        for seat in players + [self.banker]:
+            self.give(seat, self.draw(), face_up=False)
+        self.waiting = players
+        self.banker_card_dealt()
+
+    def banker_card_dealt(self) -> None:
+        """The banker's first card: a retire chance from the set hand on, else the next turn."""
+        card = self.hands[self.banker][0]
+        if self.hand_number >= self.rules.retire_from_hand and card in self.rules.retire_cards:
+            self.phase, self.to_act = RETIRE, self.banker
+            self.say(self.banker, "{has} {card} as first card in hand {h} and may retire.",
+                     card=a_card(card), h=self.hand_number)
+        else:
+            self.next_turn()
+
+    def pass_bank(self) -> None:
+        """The bank passes to the right, to the next seat with chips; or the game ends."""
+        self.throw_in_all()
+        self.status = [""] * len(self.players)
+        if self.seats_with_chips() < 2:
+            self.end_game()
+            return
+        seat = next(s for s in self.seats_from(self.banker, -1) if self.purses[s] > 0)
+        self.banker = seat
+        self.note(f"The bank passes to the right, to {self.players[seat]}.")
+        self.start_bank()
+
+    def end_game(self) -> None:
+        """Nobody is left to play against the bank: the banker takes it back, the game is over."""
+        self.throw_in_all()
+        self.purses[self.banker] += self.bank
+        self.bank = 0
+        self.phase, self.to_act, self.waiting = OVER, None, []
+        self.status = [""] * len(self.players)
+        best = max(self.purses)
+        winners = [self.players[s] for s, p in enumerate(self.purses) if p == best]
+        self.note(f"Game over: fewer than two seats have chips. Most chips: {' and '.join(winners)} ({best}).")
+
+    # --- turns -----------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        seat = self.waiting.pop(0)
+        self.phase, self.to_act, self.aluvun_called = TURN, seat, False
+        self.status[seat] = "playing"
+        self.say(seat, "{has} the turn.")
+
+    def end_turn(self) -> None:
+        """After a player's turn: a broken bank, the banker's early play, the next turn or the hand's end."""
+        if self.bank == 0:
+            self.note("The bank is broken: the hand ends.")
+            self.pass_bank()
+        elif self.bank <= sum(self.stakes):
+            self.note("The open stakes cover the whole bank: the banker plays now.")
+            self.banker_turn()
+        elif self.waiting:
+            self.next_turn()
+        elif sum(self.stakes):
+            self.banker_turn()
+        else:
+            self.note("No stake is open: nothing to settle, and the hand ends.")
+            self.deal()
+
+    def banker_turn(self) -> None:
+        b = self.banker
+        self.phase, self.to_act = BANKER, b
+        self.face_up[b] = [True] * len(self.hands[b])
+        self.status[b] = "banker: drawing"
+        cards = " and ".join(a_card(c) for c in self.hands[b])
+        self.say(b, "turn{s} up {cards} and play{s} against {n} chips of open stakes.",
+                 cards=cards, n=sum(self.stakes))
+
+    def act(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if isinstance(action, Retire):
+            self.retire()
+        elif isinstance(action, KeepBank):
+            self.say(seat, "keep{s} the bank.")
+            self.next_turn()
+        elif isinstance(action, Stand):
+            self.say(seat, "stand{s} on {v}.", v=self.value(seat))
+            self.settle()
+        elif isinstance(action, Draw) and self.phase == BANKER:
+            card = self.draw()
+            self.give(seat, card, face_up=True)
+            self.say(seat, "draw{s} {card}: {v}.", card=a_card(card), v=self.value(seat))
+            if self.value(seat) >= 21:
+                self.settle()
+        elif isinstance(action, Blot):
+            self.say(seat, "ask{s} for a blot.")
+            self.take_card(seat, face_up=True)
+        elif isinstance(action, Bet):
+            self.bet(seat, action.n)
+        elif isinstance(action, Draw):
+            self.say(seat, "take{s} a face-down card.")
+            self.take_card(seat, face_up=False)
+        elif isinstance(action, Aluvun):
+            self.aluvun_called = True
+            self.say(seat, "call{s} aluvun: the next card is protected.")
+        elif isinstance(action, Reject):
+            self.hands[seat].pop()
+            face_up = self.face_up[seat].pop()
+            self.under.append(11)
+            self.say(seat, "reject{s} the 11 (it goes face up under the stock) and take{s} the next card.")
+            self.phase, self.aluvun_called = TURN, False
+            self.take_card(seat, face_up)
+        elif isinstance(action, Keep):
+            self.say(seat, "keep{s} the 11.")
+            self.phase, self.aluvun_called = TURN, False
+            self.after_card(seat)
+        elif isinstance(action, Stay):
+            self.stay(seat)
+
+    def bet(self, seat: int, n: int) -> None:
+        self.purses[seat] -= n
+        self.stakes[seat] += n
+        if self.rules.bet_first and not self.aluvun_called:
+            self.say(seat, "bet{s} {n}; the bank sets {n} aside to cover it.", n=n)
+            return
+        raised = "raise{s}" if self.rules.bet_first else "bet{s}"
+        self.say(seat, raised + " {n} (stake {stake}) and take{s} a face-down card.", n=n,
+                 stake=self.stakes[seat])
+        self.take_card(seat, face_up=False)
+
+    def take_card(self, seat: int, face_up: bool) -> None:
+        card = self.draw()
+        self.give(seat, card, face_up)
+        if face_up:
+            self.say(seat, "get{s} {card}.", card=a_card(card))
+        if self.aluvun_called and card == 11:
+            self.phase = PROTECTED
+            self.say(seat, "{is} dealt an 11 after calling aluvun and may reject it.")
+            return
+        self.aluvun_called = False
+        self.after_card(seat)
+
+    def after_card(self, seat: int) -> None:
+        """A card has come: bust and exactly 21 end the turn at once."""
+        value, stake = self.value(seat), self.stakes[seat]
+        if value > 21:
+            self.stakes[seat] = 0
+            self.bank += stake
+            self.status[seat] = f"bust, lost {stake}" if stake else "bust"
+            self.say(seat, "{is} bust with {v}" + (f"; the stake of {stake} goes to the bank." if stake else "."),
+                     v=value)
+            self.throw_in(seat)
+            self.end_turn()
+        elif value == 21:
+            self.stakes[seat] = 0
+            self.bank -= stake
+            self.purses[seat] += 2 * stake
+            self.status[seat] = f"21! won {stake}" if stake else "21 (no stake)"
+            self.say(seat, "{has} 21" + (f" and {{is}} paid {stake} at once." if stake else ", but had no stake."))
+            self.throw_in(seat)
+            self.end_turn()
+
+    def stay(self, seat: int) -> None:
+        stake = self.stakes[seat]
+        if stake:
+            self.status[seat] = f"stayed on a stake of {stake}"
+            self.say(seat, "stay{s} with a stake of {stake}.", stake=stake)
+        else:
+            self.status[seat] = "threw in"
+            self.say(seat, "stay{s} with no stake and throw{s} the cards in.")
+            self.throw_in(seat)
+        self.end_turn()
+
+    # --- the banker's play, settlement and retiring ---------------------------------
+
+    def settle(self) -> None:
+        """Settle every open stake against the banker's hand, then continue or end the hand."""
+        b = self.banker
+        banker_value = self.value(b)
+        bust = banker_value > 21
+        self.status[b] = "banker: bust" if bust else f"banker: {banker_value}"
+        if bust:
+            self.say(b, "{is} bust: every open stake wins.")
+        for seat, stake in enumerate(self.stakes):
+            if not stake:
+                continue
+            value = self.value(seat)
+            self.stakes[seat] = 0
+            if bust or value > banker_value:
+                self.purses[seat] += 2 * stake
+                self.bank -= stake
+                self.status[seat] = f"won {stake} with {value}"
+                self.say(seat, "show{s} {v} and win{s} {stake} from the bank.", v=value, stake=stake)
+            else:
+                self.bank += stake
+                self.status[seat] = f"lost {stake} with {value}"
+                tie = " (ties go to the banker)" if value == banker_value else ""
+                self.say(seat, "show{s} {v} and lose{s} {stake} to the bank{tie}.", v=value, stake=stake, tie=tie)
+            self.throw_in(seat)
+        self.throw_in(b)
+        if self.bank == 0:
+            self.note("The bank is broken: the hand ends.")
+            self.pass_bank()
+        elif self.waiting:
+            self.give(b, self.draw(), face_up=False)
+            self.status[b] = "banker"
+            self.say(b, "take{s} a new card; play goes on with the players still to play.")
+            self.banker_card_dealt()
+        else:
+            self.deal()
+
+    def retire(self) -> None:
+        b = self.banker
+        self.purses[b] += self.bank
+        self.say(b, "show{s} {card}, retire{s} and take{s} the bank of {bank}.",
+                 card=a_card(self.hands[b][0]), bank=self.bank)
+        self.bank = 0
+        self.pass_bank()

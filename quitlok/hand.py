@@ -1,0 +1,42 @@
+"""Counting a hand: 12s count several ways, and a framed first pair counts 21."""
+
+from collections.abc import Iterable
+
+from quitlok.cards import check_cards, is_framed
+from quitlok.rules import RuleSet
+
+
+def is_framed_pair(cards: tuple[int, ...], rules: RuleSet) -> bool:
+    """True for a two-card hand of two framed cards when the rules make it 21."""
+    return rules.framed_pair_21 and len(cards) == 2 and all(map(is_framed, cards))
+
+
+def totals(cards: Iterable[int], rules: RuleSet) -> frozenset[int]:
+    """Every total the hand can count, one for each way of valuing its 12s."""
+    base = 0
+    sums = {0}
+    for card in cards:
+        if card == 12:
+            sums = {s + v for s in sums for v in rules.twelve_values}
+        else:
+            base += card
+    return frozenset(base + s for s in sums)
+
+
+def hand_value(cards: Iterable[int], rules: RuleSet) -> int:
+    """The hand's value (SPEC section 1).
+
+    Two framed first cards make 21; otherwise the largest total not over 21, or,
+    when every total is over 21, the smallest (the hand is bust).
+    """
+    cards = check_cards(cards, rules.copies, "hand")
+    if is_framed_pair(cards, rules):
+        return 21
+    options = totals(cards, rules)
+    fitting = [t for t in options if t <= 21]
+    return max(fitting) if fitting else min(options)
+
+
+def can_call_aluvun(cards: Iterable[int], rules: RuleSet) -> bool:
+    """True when aluvun is in the rules and one of the hand's totals is exactly 11."""
+    return rules.aluvun and 11 in totals(cards, rules)

@@ -1,0 +1,107 @@
+"""House rules: one frozen, validated RuleSet holds every point where sources differ.
+
+Two presets ship: QUITLOK (McLeod's pagat.com rules, gamerules.com and the Czech
+rules) and KVITLACH (the kosher.com guide and the Kvitlach rules card). A table
+starts from one and changes single fields with `dataclasses.replace`, e.g.
+``replace(QUITLOK, twelve_values=(12, 10, 9))``.
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from quitlok.cards import make_pack
+from quitlok.errors import InvalidSetup
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule that differs between the sources (SPEC section 2), one field each."""
+
+    name: str = "Quitlok"
+    #: copies of each number: 2 for the 24-card Quitli pack, 4 for two packs shuffled together
+    copies: int = 2
+    #: the values a 12 may count, the holder choosing afresh at every count
+    twelve_values: tuple[int, ...] = (12, 9)
+    #: a hand whose first two cards are both framed (2s, 11s) counts 21
+    framed_pair_21: bool = True
+    #: share of the opening bank that every other player adds when a bank starts
+    bank_share: Fraction = Fraction(0)
+    #: largest stake one player may have open, as a share of the opening bank (None: no limit)
+    max_bet_share: Fraction | None = None
+    #: players may ask for free face-up cards (blots)
+    blots: bool = True
+    #: a player bets once, before the first extra card, and cards come without bets
+    bet_first: bool = False
+    #: a player may call aluvun (elvaroon) at 11 to protect the next card
+    aluvun: bool = True
+    #: with bet_first, calling aluvun allows one raise that comes with the protected card
+    elvaroon_raise: bool = False
+    #: the banker may not stand below this total (None: he draws as he likes)
+    banker_must_reach: int | None = None
+    #: the hands of a bank alternate clockwise and anticlockwise
+    alternate_direction: bool = True
+    #: the banker may retire from this hand of his bank on
+    retire_from_hand: int = 4
+    #: the first cards on which the banker may retire
+    retire_cards: frozenset[int] = field(default_factory=lambda: frozenset({4, 7}))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bank_share", Fraction(self.bank_share))
+        if self.max_bet_share is not None:
+            object.__setattr__(self, "max_bet_share", Fraction(self.max_bet_share))
+        object.__setattr__(self, "twelve_values", tuple(self.twelve_values))
+        object.__setattr__(self, "retire_cards", frozenset(self.retire_cards))
+        problems = []
+        if self.copies not in (2, 4):
+            problems.append("the pack holds 2 or 4 copies of each number (24 or 48 cards)")
+        if 12 not in self.twelve_values or not set(self.twelve_values) <= {9, 10, 12}:
+            problems.append("a 12 counts 12 and optionally 10 or 9")
+        if not 0 <= self.bank_share <= 1:
+            problems.append("the players' share of the bank is between 0 and 1")
+        if self.max_bet_share is not None and not 0 < self.max_bet_share <= 1:
+            problems.append("the maximum bet is a share of the bank between 0 and 1")
+        if self.blots and self.bet_first:
+            problems.append("blots belong to Quitlok's betting at any time, not to bet-first play")
+        if self.elvaroon_raise and not self.bet_first:
+            problems.append("the elvaroon raise only matters with bet-first play")
+        if self.banker_must_reach is not None and not 2 <= self.banker_must_reach <= 21:
+            problems.append("the banker's must-draw total is between 2 and 21")
+        if self.retire_from_hand < 1:
+            problems.append("retiring starts from hand 1 or later")
+        if not self.retire_cards <= set(range(1, 13)):
+            problems.append("retire cards are numbers 1 to 12")
+        if problems:
+            raise InvalidSetup("Invalid house rules: " + "; ".join(problems) + ".")
+
+    @property
+    def pack(self) -> tuple[int, ...]:
+        """The whole pack in rank order."""
+        return make_pack(self.copies)
+
+    @property
+    def pack_size(self) -> int:
+        return 12 * self.copies
+
+    def max_bet(self, opening_bank: int) -> int | None:
+        """The largest stake one player may have open, or None when only the bank limits it."""
+        if self.max_bet_share is None:
+            return None
+        return max(1, int(opening_bank * self.max_bet_share))
+
+
+QUITLOK = RuleSet()
+
+KVITLACH = RuleSet(
+    name="Kvitlach",
+    copies=4,
+    twelve_values=(12, 10, 9),
+    bank_share=Fraction(1, 2),
+    max_bet_share=Fraction(1, 4),
+    blots=False,
+    bet_first=True,
+    elvaroon_raise=True,
+    banker_must_reach=17,
+    alternate_direction=False,
+)
+
+PRESETS = {"Quitlok": QUITLOK, "Kvitlach": KVITLACH}
