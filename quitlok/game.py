@@ -92,6 +92,8 @@ class State:
     aluvun_called: bool
     #: one short line per seat for the table ("stayed on 3", "bust")
     status: tuple[str, ...]
+    #: each seat's status as the previous hand ended ("won 2 with 18"), for the table to recall
+    last_hand: tuple[str, ...]
     events: tuple[str, ...]
     seed: int
     shuffles: int
@@ -134,9 +136,9 @@ class State:
         """Every card `seat` can see other than its own: face-up cards on the table and under the stock."""
         shown = [
             card
-            for other, (cards, ups) in enumerate(zip(self.hands, self.face_up))
+            for other, (cards, ups) in enumerate(zip(self.hands, self.face_up, strict=True))
             if other != seat
-            for card, up in zip(cards, ups)
+            for card, up in zip(cards, ups, strict=True)
             if up
         ]
         return tuple(shown) + self.under
@@ -178,7 +180,7 @@ def new_game(
         raise InvalidSetup("The opening bank must be at least 1 chip.")
     if purses[banker] < 1:
         raise InvalidSetup(f"{players[banker]} has no chips to stake a bank.")
-    if len(players) * 4 > rules.pack_size:
+    if len(players) * 3 > rules.pack_size:
         raise InvalidSetup(f"A {rules.pack_size}-card pack is too small for {len(players)} seats.")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -205,6 +207,7 @@ def new_game(
         waiting=[],
         aluvun_called=False,
         status=[""] * n,
+        last_hand=[""] * n,
         events=[],
         seed=seed,
         shuffles=0,
@@ -307,6 +310,7 @@ class _Table:
     waiting: list[int]
     aluvun_called: bool
     status: list[str]
+    last_hand: list[str]
     events: list[str]
     seed: int
     shuffles: int
@@ -332,6 +336,7 @@ class _Table:
             waiting=list(s.waiting),
             aluvun_called=s.aluvun_called,
             status=list(s.status),
+            last_hand=list(s.last_hand),
             events=list(s.events),
             seed=s.seed,
             shuffles=s.shuffles,
@@ -357,6 +362,7 @@ class _Table:
             waiting=tuple(self.waiting),
             aluvun_called=self.aluvun_called,
             status=tuple(self.status),
+            last_hand=tuple(self.last_hand),
             events=tuple(self.events),
             seed=self.seed,
             shuffles=self.shuffles,
@@ -406,8 +412,12 @@ class _Table:
         self.face_up[seat] = []
 
     def throw_in_all(self) -> None:
+        """The hand is over: every card goes under the stock, and each seat's status is kept as last_hand."""
         for seat in range(len(self.players)):
             self.throw_in(seat)
+        if any(self.status):
+            self.last_hand = list(self.status)
+            self.status = [""] * len(self.players)
 
     # --- the bank --------------------------------------------------------------
 
@@ -476,7 +486,6 @@ class _Table:
     def pass_bank(self) -> None:
         """The bank passes to the right, to the next seat with chips; or the game ends."""
         self.throw_in_all()
-        self.status = [""] * len(self.players)
         if self.seats_with_chips() < 2:
             self.end_game()
             return
@@ -491,7 +500,6 @@ class _Table:
         self.purses[self.banker] += self.bank
         self.bank = 0
         self.phase, self.to_act, self.waiting = OVER, None, []
-        self.status = [""] * len(self.players)
         best = max(self.purses)
         winners = [self.players[s] for s, p in enumerate(self.purses) if p == best]
         self.note(f"Game over: fewer than two seats have chips. Most chips: {' and '.join(winners)} ({best}).")

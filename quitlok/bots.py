@@ -1,0 +1,105 @@
+"""Computer players: a cautious one, a bold one and a random one, each also able to bank.
+
+A computer player is anything with `choose(state) -> Action` for the seat
+`state.to_act`. Choices depend only on the state and the player's seed, so a
+game replays exactly. A best-play player (driven by `quitlok.odds`) plugs in the
+same way and registers itself in `PLAYERS`.
+"""
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay
+from quitlok.game import BANKER, PROTECTED, RETIRE, State, legal_actions
+
+
+class ComputerPlayer(Protocol):
+    """What the table needs from a computer seat."""
+
+    label: str
+
+    def choose(self, state: State) -> Action: ...
+
+
+@dataclass(frozen=True)
+class StyledPlayer:
+    """A rule-of-thumb player; the numbers that make it cautious or bold are fields.
+
+    As a player it calls aluvun whenever it can, takes cards while its total is
+    below `draw_below`, and stakes `bet_share` of what it may bet. As banker it
+    draws below `stands_on` and retires once the bank has grown to
+    `retire_at` times the opening bank.
+    """
+
+    label: str
+    draw_below: int
+    bet_share: float
+    stands_on: int
+    retire_at: float
+    seed: int = 0
+
+    def choose(self, state: State) -> Action:
+        legal = legal_actions(state)
+        seat = state.to_act
+        value = state.value(seat)
+        if state.phase == RETIRE:
+            return Retire() if state.bank >= self.retire_at * state.opening_bank else KeepBank()
+        if state.phase == BANKER:
+            return Draw() if Draw() in legal and (value < self.stands_on or Stand() not in legal) else Stand()
+        if state.phase == PROTECTED:
+            return Keep() if 17 <= value <= 21 else Reject()
+        if Aluvun() in legal:
+            return Aluvun()
+        bets = [a for a in legal if isinstance(a, Bet)]
+        wants_card = state.aluvun_called or value < self.draw_below
+        opening = state.stakes[seat] == 0 and (state.rules.bet_first or wants_card)
+        raising = state.aluvun_called and self.bet_share >= 0.5
+        if bets and (opening or raising):
+            return self._bet(bets, state)
+        if wants_card:
+            for card in (Draw(), Blot()):
+                if card in legal:
+                    return card
+            if bets:
+                return bets[0]
+        return Stay() if Stay() in legal else legal[0]
+
+    def _bet(self, bets: list[Bet], state: State) -> Bet:
+        """A stake of about `bet_share` of the room, varied a little by the seed."""
+        room = bets[-1].n
+        rng = random.Random(f"{self.seed}/{len(state.events)}")
+        n = max(1, round(room * self.bet_share * rng.uniform(0.75, 1.25)))
+        return Bet(min(n, room))
+
+
+def cautious(seed: int = 0) -> StyledPlayer:
+    """Bets small, stops at 15, banks standing on 17 and retires with any profit."""
+    return StyledPlayer("cautious", draw_below=15, bet_share=0.2, stands_on=17, retire_at=1.2, seed=seed)
+
+
+def bold(seed: int = 0) -> StyledPlayer:
+    """Bets big, draws to 17, banks standing on 15 and keeps the bank until it has doubled."""
+    return StyledPlayer("bold", draw_below=17, bet_share=0.6, stands_on=15, retire_at=2.0, seed=seed)
+
+
+def banker_standing_on(total: int, seed: int = 0) -> StyledPlayer:
+    """A steady player who, as banker, stands on `total` and never retires early."""
+    return StyledPlayer(f"stands on {total}", draw_below=15, bet_share=0.3, stands_on=total,
+                        retire_at=float("inf"), seed=seed)
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    """Picks uniformly among the legal actions: for tests and benchmarks."""
+
+    seed: int = 0
+    label: str = "random"
+
+    def choose(self, state: State) -> Action:
+        legal = legal_actions(state)
+        return random.Random(f"{self.seed}/{len(state.events)}/{len(legal)}").choice(legal)
+
+
+#: the computer players a table offers, by name
+PLAYERS = {"cautious": cautious, "bold": bold}

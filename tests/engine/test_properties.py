@@ -1,0 +1,84 @@
+"""Invariants over many random games (hypothesis): chips and cards are conserved,
+someone always has a legal action, inputs never change, and every hand ends
+within a bound, so a game ends or keeps making progress."""
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from quitlok import KVITLACH, QUITLOK, IllegalAction
+from quitlok.game import Bet, Stand, apply_action, legal_actions, new_game
+
+GAMES = 1000
+ACTIONS_PER_GAME = 150
+#: no hand lasts longer than this many decisions per seat (each card raises a total that busts past 21)
+ACTIONS_PER_HAND_PER_SEAT = 60
+
+
+def _rules():
+    return st.sampled_from([
+        QUITLOK,
+        replace(QUITLOK, twelve_values=(12, 10, 9)),
+        replace(QUITLOK, copies=4, banker_must_reach=17),
+    ])
+
+
+def check_game(rules, seats, seed, bank, purse):
+    names = [f"P{i}" for i in range(seats)]
+    state = new_game(rules, names, banker=seed % seats, bank=bank, purses=purse, seed=seed)
+    rng = random.Random(seed)
+    chips = state.chips()
+    pack = Counter(rules.pack)
+    hand_key, in_hand = (state.banker, state.hand_number), 0
+    for _ in range(ACTIONS_PER_GAME):
+        if state.is_over:
+            assert legal_actions(state) == []
+            break
+        legal = legal_actions(state)
+        assert legal, "someone is to act but has no legal action"
+        # bias towards bets so that money moves and banks change hands
+        bets = [a for a in legal if isinstance(a, Bet)]
+        action = rng.choice(bets) if bets and rng.random() < 0.4 else rng.choice(legal)
+        snapshot = (state.hands, state.purses, state.stakes, state.bank, state.stock, state.under, state.events)
+        after = apply_action(state, action)
+        assert snapshot == (state.hands, state.purses, state.stakes, state.bank, state.stock, state.under,
+                            state.events), "apply_action changed its input"
+        state = after
+        assert state.chips() == chips
+        assert min(state.purses) >= 0 and min(state.stakes) >= 0 and state.bank >= 0
+        assert state.open_stakes <= state.bank or state.is_over
+        assert Counter(state.stock) + Counter(state.under) + Counter(c for h in state.hands for c in h) == pack
+        assert all(len(h) == len(f) for h, f in zip(state.hands, state.face_up, strict=False))
+        key = (state.banker, state.hand_number)
+        in_hand = in_hand + 1 if key == hand_key else 0
+        hand_key = key
+        assert in_hand <= ACTIONS_PER_HAND_PER_SEAT * seats, "a hand does not end"
+    if not state.is_over:
+        with pytest.raises(IllegalAction):
+            apply_action(state, Bet(10**6) if state.phase != "banker" else Stand() if Stand() not in
+                         legal_actions(state) else Bet(1))
+
+
+GAME_ARGS = dict(
+    seats=st.integers(2, 8),
+    seed=st.integers(0, 2**32 - 1),
+    bank=st.integers(1, 40),
+    purse=st.integers(1, 60),
+)
+SETTINGS = settings(max_examples=GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(rules=_rules(), **GAME_ARGS)
+def test_quitlok_invariants(rules, seats, seed, bank, purse):
+    check_game(rules, seats, seed, bank, purse)
+
+
+@SETTINGS
+@given(rules=st.sampled_from([KVITLACH, replace(KVITLACH, copies=2)]), **GAME_ARGS)
+def test_kvitlach_invariants(rules, seats, seed, bank, purse):
+    check_game(rules, seats, seed, bank, purse)
