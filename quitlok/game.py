@@ -48,6 +48,7 @@ __all__ = [
     "State",
     "Stay",
     "apply_action",
+    "draw_for_banker",
     "legal_actions",
     "new_game",
 ]
@@ -214,6 +215,25 @@ def new_game(
     )
     table.start_bank()
     return table.freeze()
+
+
+def draw_for_banker(rules: RuleSet, seats: int, seed: int) -> tuple[int, list[dict[int, int]]]:
+    """Choose the first banker as the table does: a card to each seat, highest banks.
+
+    Tied seats draw again. Returns the banker's seat and each round's draws
+    ({seat: card}), so the app can show how the bank was decided.
+    """
+    rng = random.Random(f"{seed}/first-banker")
+    contenders, rounds = list(range(seats)), []
+    while True:
+        pack = list(rules.pack)
+        rng.shuffle(pack)
+        draws = dict(zip(contenders, pack, strict=False))
+        rounds.append(draws)
+        best = max(draws.values())
+        contenders = [seat for seat, card in draws.items() if card == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -104,4 +104,24 @@ KVITLACH = RuleSet(
     alternate_direction=False,
 )
 
+def rule_summary(rules: RuleSet) -> list[tuple[str, str]]:
+    """Each rule that can differ, with its setting in a few words, for a table people read."""
+    twelve = " or ".join(str(v) for v in rules.twelve_values)
+    return [
+        ("Pack", f"{rules.pack_size} cards, {rules.copies} of each number"),
+        ("A 12 counts", twelve),
+        ("Two framed first cards", "make 21" if rules.framed_pair_21 else "count as usual"),
+        ("Opening bank", "the banker and half from each player" if rules.bank_share else "the banker alone"),
+        ("Maximum bet", f"{rules.max_bet_share} of the bank" if rules.max_bet_share else "what the bank covers"),
+        ("Blots", "yes" if rules.blots else "no"),
+        ("Betting", "once, before the first extra card" if rules.bet_first else "any time, a card with each bet"),
+        ("Aluvun at 11", ("protects the next card" + (" and allows a raise" if rules.elvaroon_raise else ""))
+         if rules.aluvun else "not played"),
+        ("Banker draws", f"until {rules.banker_must_reach} at least" if rules.banker_must_reach else "as he likes"),
+        ("Direction of play", "alternates each hand" if rules.alternate_direction else "always clockwise"),
+        ("Banker may retire", f"from hand {rules.retire_from_hand}, on a first card of "
+         + " or ".join(map(str, sorted(rules.retire_cards)))),
+    ]
+
+
 PRESETS = {"Quitlok": QUITLOK, "Kvitlach": KVITLACH}

@@ -398,3 +398,15 @@ def test_the_log_speaks_to_you():
     s = new_game(QUITLOK, ["Ann", "You"], banker=0, bank=5, purses=10, stock=[4, 3, 5], seed=1)
     s = play(s, Bet(1))
     assert "You bet 1 (stake 1) and take a face-down card." in s.events
+
+
+def test_the_highest_card_chooses_the_first_banker():
+    from quitlok.game import draw_for_banker
+
+    for seed in range(50):
+        banker, rounds = draw_for_banker(QUITLOK, 6, seed)
+        last = rounds[-1]
+        assert last[banker] == max(last.values()) and list(last.values()).count(last[banker]) == 1
+        for earlier, later in zip(rounds, rounds[1:], strict=False):
+            top = max(earlier.values())
+            assert set(later) == {seat for seat, card in earlier.items() if card == top}

@@ -1,0 +1,22 @@
+"""Home: what Kvitlach is, in a few lines, and where a newcomer and a teacher should go."""
+
+import streamlit as st
+
+from quitlok import ui
+
+st.title("Quitlok: learn Kvitlach")
+st.markdown(ui.content("home/intro"))
+
+newcomer, teacher = st.columns(2, border=True)
+with newcomer:
+    st.subheader("New to the game?")
+    st.markdown(ui.content("home/newcomer"))
+    st.page_link("pages/play.py", label="Play a practice hand", icon=":material/playing_cards:")
+    st.page_link("pages/rules.py", label="Read the rules at a glance", icon=":material/menu_book:")
+with teacher:
+    st.subheader("Teaching a class?")
+    st.markdown(ui.content("home/teacher"))
+    st.page_link("pages/rules.py", label="Rules to show the class", icon=":material/menu_book:")
+    st.page_link("pages/play.py", label="Play a hand together", icon=":material/groups:")
+
+st.caption(ui.content("home/sources"))

@@ -1,0 +1,22 @@
+"""The rules at a glance: the whole game on one screen, and the house rules in force."""
+
+import streamlit as st
+
+from quitlok import ui
+from quitlok.rules import rule_summary
+
+st.title("The rules at a glance")
+rules = ui.current_rules()
+
+sections = ui.content_sections("rules/summary")
+left, right = st.columns(2)
+for i, (heading, text) in enumerate(sections.items()):
+    with left if i < (len(sections) + 1) // 2 else right:
+        st.subheader(heading)
+        st.markdown(text)
+
+st.subheader(f"Your table: {rules.name}")
+st.caption("Change these in the sidebar under House rules; the practice table uses them for a new game.")
+st.table({"Rule": [label for label, _ in rule_summary(rules)],
+          "At your table": [value for _, value in rule_summary(rules)]})
+st.caption(ui.content("rules/sources"))

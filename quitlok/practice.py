@@ -1,0 +1,102 @@
+"""A practice table: one learner against computer players, as the Play page runs it.
+
+Pure Python and immutable like the game, so the page keeps one value in its
+session and every button returns a new one.
+"""
+
+from dataclasses import dataclass, replace
+
+from quitlok.bots import PLAYERS, ComputerPlayer
+from quitlok.errors import InvalidSetup
+from quitlok.game import YOU, Action, State, apply_action, draw_for_banker, new_game
+from quitlok.rules import RuleSet
+
+COMPUTER_NAMES = ("Bella", "Chaim", "Dina", "Eli", "Frieda", "Gershon", "Hinde")
+STYLES = {"mixed": ("cautious", "bold"), "cautious": ("cautious",), "bold": ("bold",)}
+
+#: the most computer moves one "skip to my turn" may take, so a click always returns
+MAX_SKIP = 400
+
+
+@dataclass(frozen=True)
+class PracticeTable:
+    """The game, the learner's seat and the computer player of every other seat."""
+
+    state: State
+    human: int
+    computers: tuple[tuple[int, ComputerPlayer], ...]
+    #: how the first banker was chosen: each round of the draw for the bank
+    banker_draws: tuple[tuple[tuple[int, int], ...], ...] = ()
+
+    @property
+    def players(self) -> dict[int, ComputerPlayer]:
+        return dict(self.computers)
+
+    @property
+    def humans_turn(self) -> bool:
+        return self.state.to_act == self.human
+
+    @property
+    def human_out(self) -> bool:
+        """The learner has no chips left and no stake or bank in play."""
+        s = self.state
+        return s.purses[self.human] == 0 and s.stakes[self.human] == 0 and s.banker != self.human
+
+    def act(self, action: Action) -> "PracticeTable":
+        """The learner's decision."""
+        return replace(self, state=apply_action(self.state, action))
+
+    def step(self) -> "PracticeTable":
+        """One computer player's decision (nothing when it is the learner's turn or the game is over)."""
+        seat = self.state.to_act
+        if seat is None or seat == self.human:
+            return self
+        return replace(self, state=apply_action(self.state, self.players[seat].choose(self.state)))
+
+    def skip_to_human(self) -> "PracticeTable":
+        """Computer moves until the learner decides, the game ends, or MAX_SKIP moves."""
+        table = self
+        for _ in range(MAX_SKIP):
+            if table.state.to_act in (None, table.human):
+                break
+            table = table.step()
+        return table
+
+
+def start_table(
+    rules: RuleSet,
+    *,
+    computers: int,
+    seat: int,
+    chips: int,
+    bank: int,
+    style: str = "mixed",
+    banker: int | None = None,
+    seed: int,
+) -> PracticeTable:
+    """Seat the learner at `seat` (0-based) among `computers` computer players.
+
+    The first banker is `banker`, or, when None, the seat dealt the highest card.
+    """
+    if not 1 <= computers <= len(COMPUTER_NAMES):
+        raise InvalidSetup(f"Choose 1 to {len(COMPUTER_NAMES)} computer players.")
+    seats = computers + 1
+    if not 0 <= seat < seats:
+        raise InvalidSetup(f"Your seat must be one of 1 to {seats}.")
+    if style not in STYLES:
+        raise InvalidSetup(f"Unknown computer style {style!r}; choose one of {', '.join(STYLES)}.")
+    if bank > chips:
+        raise InvalidSetup(f"The opening bank ({bank}) cannot be more than each player's chips ({chips}).")
+    names = list(COMPUTER_NAMES[:computers])
+    names.insert(seat, YOU)
+    draws: tuple = ()
+    if banker is None:
+        banker, rounds = draw_for_banker(rules, seats, seed)
+        draws = tuple(tuple(sorted(r.items())) for r in rounds)
+    kinds = STYLES[style]
+    others = [s for s in range(seats) if s != seat]
+    computers_at = tuple(
+        (s, PLAYERS[kinds[i % len(kinds)]](seed + s)) for i, s in enumerate(others)
+    )
+    state = new_game(rules, names, banker=banker, bank=bank, purses=chips, seed=seed)
+    return PracticeTable(state=state, human=seat, computers=computers_at, banker_draws=draws)

@@ -1,0 +1,197 @@
+"""The app's shared helpers: the only part of quitlok that imports Streamlit.
+
+Every page imports this module first, so the heavy libraries are imported
+once, here. It holds the page styling (and projector mode), the house-rules
+picker in the sidebar, the loading of words from `content/`, and the drawing
+of cards.
+"""
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import streamlit as st
+from streamlit.runtime.pages_manager import PagesManager
+
+from quitlok.rules import PRESETS, QUITLOK, RuleSet
+from quitlok.ui.cards import hand_html
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def _through_the_app() -> None:
+    """Make sure every page runs inside tutorial_app.py.
+
+    Until st.navigation has been called once in the server process, Streamlit
+    runs a page straight from pages/ (its older multipage mode). A first visit
+    to a link such as /play after a restart would then miss the sidebar and
+    the house rules; switching that mode off and rerunning sends it through
+    the app.
+    """
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
+_through_the_app()
+
+# --- words from content/ ------------------------------------------------------
+
+
+@cache
+def content(name: str) -> str:
+    """The Markdown text of `content/<name>.md`."""
+    return (CONTENT / f"{name}.md").read_text(encoding="utf-8")
+
+
+@cache
+def content_sections(name: str) -> dict[str, str]:
+    """`content/<name>.md` split at its '## key' headings: {key: text}."""
+    parts = re.split(r"^## +(.+)$", content(name), flags=re.MULTILINE)
+    return {key.strip(): text.strip() for key, text in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+# --- look ---------------------------------------------------------------------
+
+_CSS = """
+<style>
+.ql-hand { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; min-height: 40px; }
+.ql-hand img { filter: drop-shadow(0 1px 2px rgba(20, 33, 61, .25)); }
+.ql-empty { color: #6B7385; font-style: italic; align-items: center; }
+.ql-under { opacity: .9; }
+"""
+_PROJECTOR_CSS = """
+html { font-size: 21px; }
+[data-testid="stMetricValue"] { font-size: 2.4rem; }
+"""
+
+
+def projector() -> bool:
+    """True when the teacher has switched on large text and cards."""
+    return bool(st.session_state.get("ui.projector", False))
+
+
+def card_size(small: bool = False) -> int:
+    base = 104 if projector() else 72
+    return base // 2 if small else base
+
+
+def setup_page() -> None:
+    """Styles shared by every page; larger in projector mode."""
+    st.html(_CSS + (_PROJECTOR_CSS if projector() else "") + "</style>")
+
+
+def show_cards(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool, small: bool = False) -> None:
+    """A row of cards as one viewer sees them."""
+    st.html(hand_html(cards, face_up, mine=mine, size=card_size(small)))
+
+
+# --- house rules ---------------------------------------------------------------
+
+_BET_ANY_TIME = "Any time, a card with every bet"
+_BET_FIRST = "Once, before the first extra card"
+_TWELVES = {"12 or 9": (12, 9), "12, 10 or 9": (12, 10, 9)}
+
+
+def _widget_values(rules: RuleSet) -> dict[str, object]:
+    """The sidebar widgets' values that show `rules`."""
+    return {
+        "rules.pack": 48 if rules.copies == 4 else 24,
+        "rules.twelve": next(k for k, v in _TWELVES.items() if v == rules.twelve_values),
+        "rules.framed": rules.framed_pair_21,
+        "rules.betting": _BET_FIRST if rules.bet_first else _BET_ANY_TIME,
+        "rules.blots": rules.blots,
+        "rules.aluvun": rules.aluvun,
+        "rules.elvaroon": rules.elvaroon_raise,
+        "rules.must_draw": rules.banker_must_reach is not None,
+        "rules.alternate": rules.alternate_direction,
+        "rules.fund": rules.bank_share > 0,
+        "rules.max_bet": rules.max_bet_share is not None,
+    }
+
+
+def _load_preset() -> None:
+    st.session_state.update(_widget_values(PRESETS[st.session_state["rules.preset"]]))
+
+
+def _rules_from_widgets() -> RuleSet:
+    ss = st.session_state
+    preset = PRESETS[ss["rules.preset"]]
+    bet_first = ss["rules.betting"] == _BET_FIRST
+    rules = replace(
+        preset,
+        copies=4 if ss["rules.pack"] == 48 else 2,
+        twelve_values=_TWELVES[ss["rules.twelve"]],
+        framed_pair_21=ss["rules.framed"],
+        bet_first=bet_first,
+        blots=ss["rules.blots"] and not bet_first,
+        aluvun=ss["rules.aluvun"],
+        elvaroon_raise=ss["rules.elvaroon"] and bet_first and ss["rules.aluvun"],
+        banker_must_reach=17 if ss["rules.must_draw"] else None,
+        alternate_direction=ss["rules.alternate"],
+        bank_share=Fraction(1, 2) if ss["rules.fund"] else Fraction(0),
+        max_bet_share=Fraction(1, 4) if ss["rules.max_bet"] else None,
+    )
+    name = preset.name if replace(rules, name=preset.name) == preset else f"{preset.name} with house rules"
+    return replace(rules, name=name)
+
+
+def _preset_from_link() -> None:
+    """A link may choose the preset: ?rules=kvitlach. A bad value is reported, not fatal."""
+    wanted = st.query_params.get("rules")
+    if wanted is None or st.session_state.get("rules.link_read"):
+        return
+    st.session_state["rules.link_read"] = True
+    match = {name.lower(): name for name in PRESETS}.get(wanted.strip().lower())
+    if match is None:
+        st.session_state["rules.link_problem"] = (
+            f"The link asks for rules “{wanted}”, which we don't know; choose Quitlok or Kvitlach below."
+        )
+    else:
+        st.session_state["rules.preset"] = match
+        _load_preset()
+
+
+def house_rules_sidebar() -> RuleSet:
+    """The sidebar picker every page shares: a preset, then single house rules."""
+    for key, value in _widget_values(QUITLOK).items():
+        st.session_state.setdefault(key, value)
+    st.session_state.setdefault("rules.preset", QUITLOK.name)
+    _preset_from_link()
+    with st.sidebar:
+        st.toggle("Projector mode (large text and cards)", key="ui.projector")
+        st.subheader("House rules")
+        if problem := st.session_state.get("rules.link_problem"):
+            st.warning(problem)
+        st.selectbox(
+            "Start from", list(PRESETS), key="rules.preset", on_change=_load_preset,
+            help="Quitlok: the rules of pagat.com, gamerules.com and the Czech rules. "
+                 "Kvitlach: the kosher.com guide and the Kvitlach rules card.",
+        )
+        with st.expander("Change single rules"):
+            st.radio("Pack", [24, 48], key="rules.pack", horizontal=True,
+                     format_func=lambda n: f"{n} cards", help="One Quitli pack, or two shuffled together.")
+            st.radio("A 12 counts", list(_TWELVES), key="rules.twelve", horizontal=True)
+            st.toggle("Two framed first cards make 21", key="rules.framed")
+            st.radio("Players bet", [_BET_ANY_TIME, _BET_FIRST], key="rules.betting")
+            bet_first = st.session_state["rules.betting"] == _BET_FIRST
+            st.toggle("Blots (free face-up cards)", key="rules.blots", disabled=bet_first,
+                      help="Only with betting at any time.")
+            st.toggle("Aluvun at 11 protects the next card", key="rules.aluvun")
+            st.toggle("Elvaroon allows a raise", key="rules.elvaroon", disabled=not bet_first,
+                      help="Only with betting once, first.")
+            st.toggle("Banker must draw on 16 or less", key="rules.must_draw")
+            st.toggle("Hands alternate clockwise and anticlockwise", key="rules.alternate")
+            st.toggle("Every player adds half the bank", key="rules.fund")
+            st.toggle("Maximum bet: a quarter of the bank", key="rules.max_bet")
+        rules = _rules_from_widgets()
+        st.caption(f"Playing: **{rules.name}**")
+    st.session_state["rules.current"] = rules
+    return rules
+
+
+def current_rules() -> RuleSet:
+    """The house rules chosen in the sidebar."""
+    return st.session_state.get("rules.current", QUITLOK)

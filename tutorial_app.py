@@ -1,0 +1,17 @@
+"""Quitlok: learn Kvitlach, the Hanukkah 21-game. Start with `streamlit run tutorial_app.py`."""
+
+import streamlit as st
+
+from quitlok import ui
+
+st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
+
+pages = {
+    "Start": [st.Page("pages/home.py", title="Home", icon=":material/home:", default=True)],
+    "Learn": [st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:")],
+    "Play": [st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:")],
+}
+navigation = st.navigation(pages)
+ui.setup_page()
+ui.house_rules_sidebar()
+navigation.run()
