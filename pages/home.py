@@ -4,6 +4,8 @@ import streamlit as st
 
 from quitlok import ui
 
+ui.through_the_app()
+
 st.title("Quitlok: learn Kvitlach")
 st.markdown(ui.content("home/intro"))
 

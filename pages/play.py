@@ -25,6 +25,8 @@ from quitlok.game import (
 )
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 
+ui.through_the_app()
+
 TABLE = "play.table"
 HELP = ui.content_sections("play/help")
 
@@ -34,15 +36,16 @@ HELP = ui.content_sections("play/help")
 
 def start_game() -> None:
     ss = st.session_state
+    seat = min(ss["play.seat"], ss["play.computers"] + 1) - 1
     try:
         ss[TABLE] = start_table(
             ui.current_rules(),
             computers=ss["play.computers"],
-            seat=ss["play.seat"] - 1,
+            seat=seat,
             chips=ss["play.chips"],
             bank=ss["play.bank"],
             style=ss["play.style"],
-            banker=ss["play.seat"] - 1 if ss["play.first"] == "Me" else None,
+            banker=seat if ss["play.first"] == "Me" else None,
             seed=random.randrange(10**9),
         )
         ss.pop("play.problem", None)

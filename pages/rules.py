@@ -5,6 +5,8 @@ import streamlit as st
 from quitlok import ui
 from quitlok.rules import rule_summary
 
+ui.through_the_app()
+
 st.title("The rules at a glance")
 rules = ui.current_rules()
 

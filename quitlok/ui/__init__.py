@@ -21,21 +21,18 @@ from quitlok.ui.cards import hand_html
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
-def _through_the_app() -> None:
-    """Make sure every page runs inside tutorial_app.py.
+def through_the_app() -> None:
+    """Make sure the page runs inside tutorial_app.py; every page calls this first.
 
-    Until st.navigation has been called once in the server process, Streamlit
-    runs a page straight from pages/ (its older multipage mode). A first visit
-    to a link such as /play after a restart would then miss the sidebar and
-    the house rules; switching that mode off and rerunning sends it through
-    the app.
+    Until st.navigation has been called in the server process (and in every
+    AppTest run), Streamlit runs a page straight from pages/, its older
+    multipage mode. A first visit to a link such as /play after a restart
+    would then miss the sidebar and the house rules; switching that mode off
+    and rerunning sends the visit through the app.
     """
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()
-
-
-_through_the_app()
 
 # --- words from content/ ------------------------------------------------------
 
