@@ -46,6 +46,7 @@ def start_game() -> None:
             bank=ss["play.bank"],
             style=ss["play.style"],
             banker=seat if ss["play.first"] == "Me" else None,
+            banker_stands_on=None if ss["play.stands_on"] == "style" else ss["play.stands_on"],
             seed=random.randrange(10**9),
         )
         ss.pop("play.problem", None)
@@ -79,6 +80,7 @@ def setup_form(open_: bool) -> None:
     ss.setdefault("play.bank", 10)
     ss.setdefault("play.style", "mixed")
     ss.setdefault("play.first", "Highest card")
+    ss.setdefault("play.stands_on", "style")
     with st.expander("New game", expanded=open_):
         a, b, c = st.columns(3)
         a.slider("Computer players", 1, len(COMPUTER_NAMES), key="play.computers")
@@ -90,6 +92,8 @@ def setup_form(open_: bool) -> None:
                        help="What every new banker stakes. It can't be more than the starting chips.")
         c.selectbox("Computer players' style", list(STYLES), key="play.style",
                     format_func={"mixed": "Mixed", "cautious": "All cautious", "bold": "All bold"}.get)
+        c.selectbox("Computer bankers stand on", ["style", 15, 16, 17, 18], key="play.stands_on",
+                     format_func=lambda v: "their style's total (cautious 17, bold 15)" if v == "style" else str(v))
         c.radio("First banker", ["Highest card", "Me"], key="play.first", horizontal=True,
                 help="By the rules, every seat is dealt a card and the highest banks.")
         st.button("Start a new game", type="primary", on_click=start_game, key="play.start")
@@ -233,7 +237,7 @@ def the_log(table: PracticeTable) -> None:
         rounds = "; then ".join(", ".join(f"{names[seat]} {card}" for seat, card in draws)
                                 for draws in table.banker_draws)
         events.insert(0, f"Drawing for the first bank: {rounds}. The highest card banks.")
-    with st.container(height=320):
+    with st.container(height=320, key="play-log"):
         for i, event in enumerate(reversed(events[-120:])):
             st.markdown(f"**{event}**" if i == 0 else event)
 

@@ -1,5 +1,8 @@
 """Computer players: a cautious one, a bold one and a random one, each also able to bank.
 
+The total a computer banker stands on is a field (`stands_on`), so a table can
+choose it: ``replace(cautious(seed), stands_on=16)``.
+
 A computer player is anything with `choose(state) -> Action` for the seat
 `state.to_act`. Choices depend only on the state and the player's seed, so a
 game replays exactly. A best-play player (driven by `quitlok.odds`) plugs in the
@@ -81,12 +84,6 @@ def cautious(seed: int = 0) -> StyledPlayer:
 def bold(seed: int = 0) -> StyledPlayer:
     """Bets big, draws to 17, banks standing on 15 and keeps the bank until it has doubled."""
     return StyledPlayer("bold", draw_below=17, bet_share=0.6, stands_on=15, retire_at=2.0, seed=seed)
-
-
-def banker_standing_on(total: int, seed: int = 0) -> StyledPlayer:
-    """A steady player who, as banker, stands on `total` and never retires early."""
-    return StyledPlayer(f"stands on {total}", draw_below=15, bet_share=0.3, stands_on=total,
-                        retire_at=float("inf"), seed=seed)
 
 
 @dataclass(frozen=True)

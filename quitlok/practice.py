@@ -72,11 +72,13 @@ def start_table(
     bank: int,
     style: str = "mixed",
     banker: int | None = None,
+    banker_stands_on: int | None = None,
     seed: int,
 ) -> PracticeTable:
     """Seat the learner at `seat` (0-based) among `computers` computer players.
 
     The first banker is `banker`, or, when None, the seat dealt the highest card.
+    Computer bankers stand on `banker_stands_on`, or on their style's own total.
     """
     if not 1 <= computers <= len(COMPUTER_NAMES):
         raise InvalidSetup(f"Choose 1 to {len(COMPUTER_NAMES)} computer players.")
@@ -95,8 +97,8 @@ def start_table(
         draws = tuple(tuple(sorted(r.items())) for r in rounds)
     kinds = STYLES[style]
     others = [s for s in range(seats) if s != seat]
-    computers_at = tuple(
-        (s, PLAYERS[kinds[i % len(kinds)]](seed + s)) for i, s in enumerate(others)
-    )
+    computers_at = tuple((s, PLAYERS[kinds[i % len(kinds)]](seed + s)) for i, s in enumerate(others))
+    if banker_stands_on is not None:
+        computers_at = tuple((s, replace(player, stands_on=banker_stands_on)) for s, player in computers_at)
     state = new_game(rules, names, banker=banker, bank=bank, purses=chips, seed=seed)
     return PracticeTable(state=state, human=seat, computers=computers_at, banker_draws=draws)

@@ -1,0 +1,91 @@
+"""Browser tests: the real app served by `streamlit run`, driven in Debian's headless Chromium.
+
+As in Streamlit's own e2e suite: start the server on a free port, poll
+/_stcore/health, and after every navigation or click wait until the script
+has finished running before reading the page.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from tests.conftest import ROOT
+
+CHROMIUM = os.environ.get("QUITLOK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-sync"]
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("streamlit did not start within a minute")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    assert os.path.exists(CHROMIUM), f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser) -> Page:
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    yield context.new_page()
+    context.close()
+
+
+def wait_for_app(page: Page) -> None:
+    """Wait until the script run that the last action started has finished."""
+    page.wait_for_timeout(300)
+    page.wait_for_selector(IDLE, timeout=30_000)
+
+
+def open_app(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_timeout(500)
+    page.wait_for_selector(IDLE, timeout=30_000)
+
+
+def click(page: Page, name: str, exact: bool = True) -> None:
+    page.get_by_role("button", name=name, exact=exact).first.click()
+    wait_for_app(page)
+
+
+def has_button(page: Page, name: str, exact: bool = True) -> bool:
+    return page.get_by_role("button", name=name, exact=exact).count() > 0

@@ -1,0 +1,47 @@
+"""The real app in headless Chromium: every page renders, and a learner plays a hand."""
+
+import re
+
+import pytest
+
+from tests.app.test_pages import LISTED
+from tests.e2e.conftest import click, has_button, open_app, wait_for_app
+
+pytestmark = pytest.mark.e2e
+
+PATHS = ["" if name == "home" else name for name in (re.sub(r"pages/|\.py", "", p) for p in LISTED)]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_every_page_renders_without_an_error(page, app_url, path):
+    open_app(page, f"{app_url}/{path}")
+    assert page.locator("[data-testid='stException']").count() == 0
+    assert page.get_by_text("House rules").count() > 0, "the shared sidebar is there"
+    assert page.locator("h1").count() == 1
+
+
+def test_a_learner_plays_a_hand_and_sees_its_result(page, app_url):
+    open_app(page, f"{app_url}/play")
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_selector("text=What happened", timeout=30_000)
+    assert page.locator("img[alt*='only you see it']").count() >= 1, "the learner sees their own card"
+    log = page.locator(".st-key-play-log")
+    bet = False
+    for _ in range(200):
+        text = log.inner_text()
+        if "Hand 2 of" in text or "bank passes" in text or "Game over" in text:
+            break
+        bet_button = page.get_by_role("button", name=re.compile(r"^Bet \d+$"))
+        if not bet and bet_button.count():
+            bet_button.click()
+            wait_for_app(page)
+            bet = True
+            continue
+        for name in ("Next move", "Stay", "Stand", "Keep the bank", "Keep the 11", "Draw a card"):
+            if has_button(page, name):
+                click(page, name)
+                break
+    text = log.inner_text()
+    assert "Hand 2 of" in text or "bank passes" in text or "Game over" in text
+    assert re.search(r"(wins?|loses?|bust|21|nothing to settle|retires)", text)
+    assert page.locator("[data-testid='stException']").count() == 0

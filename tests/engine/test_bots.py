@@ -1,0 +1,60 @@
+"""Computer players: always legal, deterministic for a seed, and true to their style."""
+
+from dataclasses import replace
+
+import pytest
+
+from quitlok import KVITLACH, QUITLOK
+from quitlok.bots import PLAYERS, RandomPlayer, bold, cautious
+from quitlok.game import BANKER, Bet, Draw, Stand, Stay, legal_actions
+from quitlok.practice import start_table
+from quitlok.sim import random_game, step
+from tests.engine.helpers import game, play
+
+
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH])
+@pytest.mark.parametrize("make", [cautious, bold, RandomPlayer])
+def test_computer_players_only_take_legal_actions(rules, make):
+    for seed in range(20):
+        state = random_game(rules, 4, seed)
+        players = {i: make(seed + i) for i in range(4)}
+        for _ in range(300):
+            if state.is_over:
+                break
+            assert players[state.to_act].choose(state) in legal_actions(state)
+            state = step(state, players)
+
+
+def test_the_same_seed_plays_the_same_game():
+    def replay(seed):
+        state = random_game(QUITLOK, 5, 3)
+        players = {i: (bold if i % 2 else cautious)(seed + i) for i in range(5)}
+        for _ in range(200):
+            if state.is_over:
+                break
+            state = step(state, players)
+        return state.events
+
+    assert replay(1) == replay(1)
+
+
+def test_bold_bets_more_than_cautious():
+    s = game([5, 6, 7], purses=40, bank=20)
+    assert s.to_act == 1
+    cautious_bet, bold_bet = cautious(1).choose(s), bold(1).choose(s)
+    assert isinstance(cautious_bet, Bet) and isinstance(bold_bet, Bet) and bold_bet.n > cautious_bet.n
+
+
+def test_a_banker_stands_on_the_chosen_total():
+    s = play(game([10, 6, 3, 8, 12, 4]), Bet(2), Stay(), Stay())  # banker Ann holds 3
+    assert s.phase == BANKER
+    banker = replace(cautious(0), stands_on=15)
+    s = play(s, banker.choose(s))  # 3 + 12 = 15
+    assert s.value(0) == 15 and banker.choose(s) == Stand()
+    assert replace(cautious(0), stands_on=16).choose(s) == Draw()
+
+
+def test_the_practice_table_can_set_every_computer_bankers_total():
+    table = start_table(QUITLOK, computers=3, seat=0, chips=20, bank=10, banker_stands_on=16, seed=4)
+    assert {player.stands_on for player in table.players.values()} == {16}
+    assert set(PLAYERS) == {"cautious", "bold"}

@@ -1,0 +1,52 @@
+"""The practice table behind the Play page."""
+
+import pytest
+
+from quitlok import QUITLOK
+from quitlok.bots import cautious
+from quitlok.errors import InvalidSetup
+from quitlok.game import YOU, Bet, Stay, new_game
+from quitlok.practice import PracticeTable, start_table
+
+
+def test_the_learner_sits_where_asked_and_the_highest_card_banks():
+    table = start_table(QUITLOK, computers=4, seat=2, chips=20, bank=10, seed=11)
+    assert table.state.players[2] == YOU and len(table.state.players) == 5
+    last_round = dict(table.banker_draws[-1])
+    assert last_round[table.state.banker] == max(last_round.values())
+
+
+def test_skip_to_the_learner_stops_at_the_learners_decision():
+    table = start_table(QUITLOK, computers=3, seat=3, chips=20, bank=10, seed=5).skip_to_human()
+    assert table.humans_turn or table.state.is_over
+    assert table.step() == table  # computers never act for the learner
+
+
+def test_a_learner_may_be_the_first_banker():
+    table = start_table(QUITLOK, computers=2, seat=0, chips=20, bank=10, banker=0, seed=1)
+    assert table.state.banker == 0 and table.banker_draws == ()
+
+
+def test_a_learner_without_chips_sits_out():
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=[20, 3, 20],
+                     stock=[10, 5, 3, 8, 10, 5], seed=1)
+    table = PracticeTable(state=state, human=1, computers=((0, cautious(0)), (2, cautious(2))))
+    table = table.act(Bet(3)).act(Stay())  # all your chips on 18; this seed lets the banker reach 18 or more
+    while table.state.hand_number == 1 and not table.state.is_over:
+        table = table.step()
+    assert table.state.purses[1] == 0 and table.human_out
+    table = table.skip_to_human()
+    assert not table.humans_turn
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"computers": 0}, "1 to 7 computer players"),
+    ({"computers": 8}, "1 to 7 computer players"),
+    ({"seat": 9}, "seat must be one of 1 to 4"),
+    ({"bank": 50}, "cannot be more than each player's chips"),
+    ({"style": "wild"}, "Unknown computer style"),
+])
+def test_impossible_tables_are_refused(kwargs, message):
+    args = {"computers": 3, "seat": 0, "chips": 20, "bank": 10, "seed": 1} | kwargs
+    with pytest.raises(InvalidSetup, match=message):
+        start_table(QUITLOK, **args)
