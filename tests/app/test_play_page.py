@@ -2,7 +2,8 @@
 
 import pytest
 
-from quitlok.game import BANKER
+from quitlok import QUITLOK
+from quitlok.game import BANKER, YOU, Stay, apply_action, new_game
 from tests.app.conftest import open_page, texts
 
 MAX_CLICKS = 300
@@ -107,3 +108,60 @@ def test_changed_house_rules_wait_for_a_new_game(app):
     assert not at.exception
     assert "apply from your next new game" in texts(at)
     assert table(at).state.rules.name == "Quitlok"
+
+
+# --- scripted positions: each decision the learner can face renders and works ---------------
+
+
+def scripted(at, state):
+    """Put a scripted game on the table, with cautious computer players, and open the page."""
+    from quitlok.bots import cautious
+    from quitlok.practice import PracticeTable
+
+    human = state.players.index(YOU)
+    computers = tuple((s, cautious(s)) for s in range(len(state.players)) if s != human)
+    at.session_state["play.table"] = PracticeTable(state=state, human=human, computers=computers)
+    return open_page(at, "pages/play.py")
+
+
+def test_the_learner_rejects_a_protected_eleven(app):
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
+    at = scripted(app, state)
+    click(at, "play.do.bet")  # 6 and 5
+    assert "play.do.aluvun" in buttons(at) and "play.do.stay" in buttons(at)
+    click(at, "play.do.aluvun")
+    assert "play.do.stay" not in buttons(at), "after calling aluvun a card must come"
+    click(at, "play.do.blot")
+    assert {"play.do.reject", "play.do.keep"} <= buttons(at)
+    assert "You called aluvun and were dealt an 11" in texts(at)
+    click(at, "play.do.reject")
+    assert table(at).state.hands[1] == (6, 5, 4)
+
+
+def test_the_learner_as_banker_may_retire(app):
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=1, bank=10, purses=20,
+                     stock=[1, 1, 3, 3, 5, 5, 6, 6, 8, 8, 9, 7])
+    for _ in range(6):  # three quiet hands; the fourth gives the banker a 7
+        state = apply_action(state, Stay())
+    at = scripted(app, state)
+    assert {"play.do.retire", "play.do.keepbank"} <= buttons(at)
+    assert "you may retire with the bank of 10" in texts(at)
+    click(at, "play.do.retire")
+    s = table(at).state
+    assert s.purses[1] == 20 and s.banker == 0 and "You show a 7, retire and take the bank of 10." in s.events
+
+
+def test_game_over_is_shown_with_a_way_to_play_again(app):
+    state = new_game(QUITLOK, ["Bella", YOU], banker=0, bank=10, purses=[10, 3], stock=[10, 3, 8, 10, 5])
+    at = scripted(app, state)
+    at.number_input(key="play.bet").set_value(3).run()
+    click(at, "play.do.bet")  # all 3 chips on 10 + 8
+    click(at, "play.do.stay")
+    for _ in range(5):  # the banker draws 10 and 5: 18, and ties go to the banker
+        if table(at).state.is_over:
+            break
+        click(at, "play.next")
+    assert table(at).state.is_over and table(at).state.purses == (13, 0)
+    assert "Game over" in texts(at) and "play.again" in buttons(at)
+    click(at, "play.again")
+    assert not table(at).state.is_over
