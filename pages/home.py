@@ -8,6 +8,8 @@ ui.through_the_app()
 
 st.title("Quitlok: learn Kvitlach")
 st.markdown(ui.content("home/intro"))
+st.caption(ui.content("home/pack"))
+ui.show_cards(tuple(range(1, 13)), (True,) * 12, mine=False, small=True)
 
 newcomer, teacher = st.columns(2, border=True)
 with newcomer:

@@ -131,13 +131,13 @@ def seat_box(table: PracticeTable, seat: int) -> None:
     ui.show_cards(s.hands[seat], s.face_up[seat], mine=seat == table.human)
     if s.status[seat]:
         st.caption(s.status[seat])
-    if s.last_hand[seat] and s.status[seat] in ("waiting", "banker"):
+    if s.last_hand[seat] and s.status[seat] in ("waiting", "playing", "banker") and len(s.hands[seat]) <= 1:
         st.caption(f"Last hand: {s.last_hand[seat]}")
 
 
 def the_table(table: PracticeTable) -> None:
     seats = range(len(table.state.players))
-    per_row = 4
+    per_row = 3 if ui.projector() else 4
     for first in range(0, len(seats), per_row):
         row = st.columns(per_row)
         for column, seat in zip(row, seats[first:first + per_row], strict=False):
