@@ -1,0 +1,459 @@
+"""Exact odds over the cards still unseen, and the advisor (SPEC section 3).
+
+The *pool* is the pack minus the player's hand minus every card the player has
+seen; each unseen card is equally likely to be any card of the pool. Every
+function returns floats, or `Fraction`s with ``exact=True``; both come from the
+same arithmetic, written once over a number type.
+
+How it stays fast (after Eric Farmer's blackjack analyser):
+
+- Pools are multisets packed into one int (3 bits per rank), so results are
+  memoised on what is left in the pack, never on the order cards came in.
+- The banker's final total for a pool comes from one table per stand-on total:
+  every multiset of cards on which the banker stops, with the number of
+  orders in which he can draw it without stopping earlier. A pool's
+  distribution is then a vectorised sum over that table (numpy), in floats or
+  in exact integers, divided once.
+- The player's best play is a recursion over (hand summary, pool, stake,
+  room), memoised per solver; a solver is kept per (rules, banker model,
+  number type), so a repeated question is a dictionary look-up.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from math import perm, prod
+
+import numpy as np
+
+from quitlok.cards import FRAMED, RANKS, check_cards
+from quitlok.errors import InvalidCards, InvalidSetup
+from quitlok.rules import RuleSet
+
+__all__ = ["Advice", "advise", "banker_outcomes", "bust_chance", "next_card_odds", "stay_value"]
+
+BUST = "bust"
+_RANK_INDEX = np.arange(12)
+QUITLOK_ACTIONS = ("stay", "blot", "bet", "blot+aluvun", "bet+aluvun")
+KVITLACH_ACTIONS = ("stay", "draw", "draw+aluvun", "raise+aluvun")
+
+# --- pools: multisets of ranks packed 3 bits a rank -------------------------------------------------
+
+_SHIFT = {rank: 3 * (rank - 1) for rank in RANKS}
+
+
+def _count(pool: int, rank: int) -> int:
+    return (pool >> _SHIFT[rank]) & 7
+
+
+def _counts(pool: int) -> tuple[int, ...]:
+    return tuple((pool >> _SHIFT[rank]) & 7 for rank in RANKS)
+
+
+def _pack(counts: Iterable[int]) -> int:
+    return sum(c << _SHIFT[rank] for rank, c in zip(RANKS, counts, strict=True))
+
+
+def _pool(hand: Iterable[int], seen: Iterable[int], rules: RuleSet, *, need_hand: bool) -> tuple[tuple, int]:
+    """Validate the cards and return (hand, packed pool); raise InvalidCards naming the problem."""
+    hand = check_cards(hand, rules.copies, "hand")
+    seen = check_cards(seen, rules.copies, "seen cards")
+    both = check_cards(hand + seen, rules.copies, "hand and seen cards together")
+    if need_hand and not hand:
+        raise InvalidCards("hand: empty; the question needs at least one card in your hand")
+    counts = [rules.copies - both.count(rank) for rank in RANKS]
+    return hand, _pack(counts)
+
+
+# --- hands: what counting needs to know, as a small hashable summary ----------------------------------
+# (sum of the cards other than 12s, number of 12s, number of cards up to 3, framed cards while n <= 2)
+
+Summary = tuple[int, int, int, int]
+
+
+def _summary(cards: Iterable[int]) -> Summary:
+    s: Summary = (0, 0, 0, 0)
+    for card in cards:
+        s = _add(s, card)
+    return s
+
+
+def _add(s: Summary, card: int) -> Summary:
+    base, twelves, n, framed = s
+    n += 1
+    return (base + (card if card != 12 else 0), twelves + (card == 12), min(n, 3),
+            framed + (card in FRAMED) if n <= 2 else 0)
+
+
+@cache
+def _totals(base: int, twelves: int, twelve_values: tuple[int, ...]) -> frozenset[int]:
+    sums = {0}
+    for _ in range(twelves):
+        sums = {s + v for s in sums for v in twelve_values}
+    return frozenset(base + s for s in sums)
+
+
+@cache
+def _value(s: Summary, twelve_values: tuple[int, ...], framed_pair_21: bool) -> int:
+    """hand_value for a summary (SPEC section 1)."""
+    base, twelves, n, framed = s
+    if framed_pair_21 and n == 2 and framed == 2:
+        return 21
+    totals = _totals(base, twelves, twelve_values)
+    fitting = [t for t in totals if t <= 21]
+    return max(fitting) if fitting else min(totals)
+
+
+# --- the banker's table: every multiset he can stop on, and in how many orders -----------------------
+
+
+@dataclass(frozen=True)
+class _BankerTable:
+    """The multisets on which a banker standing on `stands_on` stops, sorted by final result."""
+
+    counts: np.ndarray  # (finals, 12) cards of each rank
+    sizes: np.ndarray  # (finals,)
+    orders: np.ndarray  # (finals,) orders in which he draws the multiset without stopping earlier
+    starts: np.ndarray  # where each result's block begins, for np.add.reduceat
+    labels: tuple  # the result of each block: a total or BUST
+    unfinished: dict  # multiset key -> (orders, value) for hands on which he would still draw
+    longest: int
+
+
+@lru_cache(maxsize=64)
+def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int) -> _BankerTable:
+    """Walk the banker's draws one card at a time, merging multisets (not orders)."""
+    level: dict[int, tuple[int, Summary]] = {0: (1, (0, 0, 0, 0))}
+    unfinished: dict[int, tuple[int, int]] = {0: (1, 0)}
+    finals: dict[int, list] = {}
+    while level:
+        following: dict[int, tuple[int, Summary]] = {}
+        for key, (orders, summary) in level.items():
+            for rank in RANKS:
+                if _count(key, rank) == copies:
+                    continue
+                child = key + (1 << _SHIFT[rank])
+                child_summary = _add(summary, rank)
+                value = _value(child_summary, twelve_values, framed_pair_21)
+                if value >= stands_on:
+                    entry = finals.setdefault(child, [0, value])
+                    entry[0] += orders
+                else:
+                    previous = following.get(child, (0, child_summary))[0]
+                    following[child] = (previous + orders, child_summary)
+        for key, (orders, summary) in following.items():
+            unfinished[key] = (orders, _value(summary, twelve_values, framed_pair_21))
+        level = following
+
+    def result(value: int):
+        return BUST if value > 21 else value
+
+    ordered = sorted(finals.items(), key=lambda item: (item[1][1] > 21, item[1][1]))
+    counts = np.array([_counts(key) for key, _ in ordered], dtype=np.int64)
+    labels, starts = [], []
+    for i, (_, (_, value)) in enumerate(ordered):
+        if not labels or labels[-1] != result(value):
+            labels.append(result(value))
+            starts.append(i)
+    return _BankerTable(
+        counts=counts,
+        sizes=counts.sum(axis=1),
+        orders=np.array([orders for _, (orders, _) in ordered], dtype=object),
+        starts=np.array(starts),
+        labels=tuple(labels),
+        unfinished=unfinished,
+        longest=int(counts.sum(axis=1).max()),
+    )
+
+
+def _falling(n: int, k: int) -> int:
+    """n (n-1) ... (n-k+1); 0 when k > n."""
+    return perm(n, k) if 0 <= k <= n else 0
+
+
+# --- the solver: one per rules, banker model and number type ------------------------------------------
+
+
+class _Solver:
+    """Exact play and banker odds for one RuleSet, one banker model and one number type."""
+
+    def __init__(self, rules: RuleSet, stands_on: int, exact: bool):
+        self.rules, self.exact = rules, exact
+        self.num = Fraction if exact else float
+        self.dtype = object if exact else np.float64
+        self.table = _banker_table(rules.copies, rules.twelve_values, rules.framed_pair_21, stands_on)
+        self.orders = self.table.orders.astype(self.dtype)
+        # falling[r, c, b] = falling(c, copies of rank r+1 in final b): a pool's vector is one gather and a product
+        small = [np.array([_falling(c, m) for m in range(rules.copies + 1)], dtype=self.dtype)
+                 for c in range(rules.copies + 1)]
+        self.falling = np.array([[small[c][self.table.counts[:, r]] for c in range(rules.copies + 1)]
+                                 for r in range(12)], dtype=self.dtype)
+        self._banker: dict[int, dict] = {}
+        self._best: dict[tuple, object] = {}
+        self._next: dict[Summary, tuple] = {}
+
+    # numbers
+
+    def ratio(self, a: int, b: int):
+        return Fraction(a, b) if self.exact else a / b
+
+    def value(self, s: Summary) -> int:
+        return _value(s, self.rules.twelve_values, self.rules.framed_pair_21)
+
+    def next_hands(self, s: Summary) -> tuple[tuple[int, Summary, int], ...]:
+        """(rank, hand after it, its value) for every rank: the same few summaries recur constantly."""
+        if s not in self._next:
+            self._next[s] = tuple((rank, t, self.value(t)) for rank in RANKS for t in [_add(s, rank)])
+        return self._next[s]
+
+    def can_call_aluvun(self, s: Summary) -> bool:
+        return self.rules.aluvun and 11 in _totals(s[0], s[1], self.rules.twelve_values)
+
+    # the banker
+
+    def ways(self, pool: int) -> np.ndarray:
+        """For each final multiset B of the banker's table: prod over ranks of falling(count in pool, count in B)."""
+        return self.falling[_RANK_INDEX, _counts(pool)].prod(axis=0)
+
+    def banker(self, pool: int) -> dict:
+        """{final total or BUST: probability} for a banker drawing from `pool`."""
+        if pool in self._banker:
+            return self._banker[pool]
+        counts = _counts(pool)
+        size = sum(counts)
+        if size == 0:
+            return {0: self.num(1)}
+        table = self.table
+        longest = min(table.longest, size)
+        rest = np.array([_falling(size - k, longest - k) if k <= size else 0 for k in range(table.longest + 1)],
+                        dtype=self.dtype)
+        sums = np.add.reduceat(self.ways(pool) * self.orders * rest[table.sizes], table.starts)
+        numerators = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
+        if pool in table.unfinished:  # the pool runs out before he reaches his total: he stands
+            orders, value = table.unfinished[pool]
+            numerators[value] = numerators.get(value, 0) + orders * prod(perm(c) for c in counts)
+        denominator = _falling(size, longest)
+        result = {label: self.ratio(n, denominator) if self.exact else n / denominator
+                  for label, n in numerators.items() if n}
+        self._banker[pool] = result
+        return result
+
+    def stay_value(self, s: Summary, pool: int):
+        """Expected result of one chip left open on hand `s`."""
+        mine = self.value(s)
+        if mine > 21:
+            return self.num(-1)
+        if mine == 21:
+            return self.num(1)
+        total = self.num(0)
+        for result, p in self.banker(pool).items():
+            total += p if result == BUST or result < mine else -p
+        return total
+
+    # the player
+
+    def after(self, s: Summary, value: int, pool: int, stake: int, room: int):
+        """A card has come: bust loses the stake, 21 wins it, else best play goes on."""
+        if value > 21:
+            return self.num(-stake)
+        if value == 21:
+            return self.num(stake)
+        return self.best(s, pool, stake, room)
+
+    def take(self, s: Summary, pool: int, stake: int, room: int, protected: bool):
+        """Expected result of taking the next card (protected by aluvun or not)."""
+        size = sum(_counts(pool))
+        total = self.num(0)
+        for rank, hand, value in self.next_hands(s):
+            c = _count(pool, rank)
+            if not c:
+                continue
+            rest = pool - (1 << _SHIFT[rank])
+            outcome = self.after(hand, value, rest, stake, room)
+            if protected and rank == 11 and rest:
+                outcome = max(outcome, self.take(s, rest, stake, room, protected=False))
+            total += self.ratio(c, size) * outcome
+        return total
+
+    def actions(self, s: Summary, pool: int, stake: int, room: int) -> dict[str, object]:
+        """Every legal action's expected result in chips, in the contract's order."""
+        values = {"stay": stake * self.stay_value(s, pool) if stake else self.num(0)}
+        if not pool:
+            return values
+        aluvun = self.can_call_aluvun(s)
+        if self.rules.bet_first:
+            values["draw"] = self.take(s, pool, stake, room, False)
+            if aluvun:
+                values["draw+aluvun"] = self.take(s, pool, stake, room, True)
+                if self.rules.elvaroon_raise and room:
+                    values["raise+aluvun"] = self.take(s, pool, stake + room, 0, True)
+            return values
+        if self.rules.blots:
+            values["blot"] = self.take(s, pool, stake, room, False)
+        if room:
+            values["bet"] = self.take(s, pool, stake + room, 0, False)
+        if aluvun and self.rules.blots:
+            values["blot+aluvun"] = self.take(s, pool, stake, room, True)
+        if aluvun and room:
+            values["bet+aluvun"] = self.take(s, pool, stake + room, 0, True)
+        return values
+
+    def best(self, s: Summary, pool: int, stake: int, room: int):
+        key = (s, pool, stake, room)
+        if key not in self._best:
+            self._best[key] = max(self.actions(s, pool, stake, room).values())
+        return self._best[key]
+
+
+@lru_cache(maxsize=32)
+def _solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
+    if isinstance(stands_on, bool) or not isinstance(stands_on, int) or not 1 <= stands_on <= 21:
+        raise InvalidSetup(f"The banker model stands on a total from 1 to 21, not {stands_on!r}.")
+    return _Solver(rules, stands_on, exact)
+
+
+# --- the public functions -----------------------------------------------------------------------------
+
+
+def next_card_odds(hand, seen, rules: RuleSet, *, exact: bool = False) -> dict:
+    """The chance of each rank (those with a chance) for the next card."""
+    _, pool = _pool(hand, seen, rules, need_hand=False)
+    counts = _counts(pool)
+    size = sum(counts)
+    if not size:
+        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
+    ratio = Fraction if exact else (lambda a, b: a / b)
+    return {rank: ratio(c, size) for rank, c in zip(RANKS, counts, strict=True) if c}
+
+
+def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool = False):
+    """The chance that the next card kept busts the hand.
+
+    With `aluvun`, a first 11 that would bust is rejected and the following card
+    is kept; for a hand that cannot total 11 the flag changes nothing.
+    """
+    hand, pool = _pool(hand, seen, rules, need_hand=True)
+    solver = _solver(rules, 17, exact)
+    s = _summary(hand)
+    if not pool:
+        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
+    protected = aluvun and solver.can_call_aluvun(s)
+
+    def chance(pool: int, protected: bool):
+        size = sum(_counts(pool))
+        total = solver.num(0)
+        for rank in RANKS:
+            c = _count(pool, rank)
+            if not c or solver.value(_add(s, rank)) <= 21:
+                continue
+            rest = pool - (1 << _SHIFT[rank])
+            p = solver.ratio(c, size)
+            total += p * chance(rest, False) if protected and rank == 11 and rest else p
+        return total
+
+    return chance(pool, protected)
+
+
+def banker_outcomes(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool = False) -> dict:
+    """The banker's final result {total: chance, ..., "bust": chance}, his cards all from the pool."""
+    _, pool = _pool(hand, seen, rules, need_hand=False)
+    if not pool:
+        raise InvalidCards("pool: empty; the banker has no card to draw")
+    return dict(_solver(rules, stands_on, exact).banker(pool))
+
+
+def stay_value(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool = False):
+    """Expected result of one chip left open on this hand: +1 win, -1 loss (ties go to the banker)."""
+    hand, pool = _pool(hand, seen, rules, need_hand=True)
+    return _solver(rules, stands_on, exact).stay_value(_summary(hand), pool)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the advisor says for one position."""
+
+    #: each legal action's expected result in chips under best play afterwards, in the contract's order
+    values: dict
+    #: the action with the highest value (ties: the earlier action)
+    best: str
+    next_card: dict
+    bust: object
+    #: the bust chance when calling aluvun first, or None when aluvun cannot be called
+    bust_with_aluvun: object
+    banker: dict
+    #: counts behind the reason: unseen cards, how many bust the hand, how many make 21
+    unseen: int
+    busting: int
+    making_21: int
+    reason: str
+
+
+def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_on: int = 17,
+           exact: bool = False) -> Advice:
+    """The best action for the player to act, holding `stake` and allowed `room` more chips."""
+    for name, amount in (("stake", stake), ("room", room)):
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InvalidSetup(f"{name} is a whole number of chips, 0 or more (got {amount!r}).")
+    hand, pool = _pool(hand, seen, rules, need_hand=True)
+    solver = _solver(rules, stands_on, exact)
+    s = _summary(hand)
+    if not pool:
+        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
+    mine = solver.value(s)
+    if mine >= 21:
+        values = {"stay": solver.num(stake if mine == 21 else -stake)}
+    else:
+        values = solver.actions(s, pool, stake, room)
+    best = max(values, key=lambda action: (values[action], -list(values).index(action)))
+    counts = _counts(pool)
+    busting = sum(c for rank, c in zip(RANKS, counts, strict=True) if solver.value(_add(s, rank)) > 21)
+    making_21 = sum(c for rank, c in zip(RANKS, counts, strict=True) if solver.value(_add(s, rank)) == 21)
+    callable_ = solver.can_call_aluvun(s)
+    advice = Advice(
+        values=values,
+        best=best,
+        next_card=next_card_odds(hand, seen, rules, exact=exact),
+        bust=bust_chance(hand, seen, rules, exact=exact),
+        bust_with_aluvun=bust_chance(hand, seen, rules, aluvun=True, exact=exact) if callable_ else None,
+        banker=dict(solver.banker(pool)),
+        unseen=sum(counts),
+        busting=busting,
+        making_21=making_21,
+        reason="",
+    )
+    return _with_reason(advice, mine)
+
+
+ACTION_WORDS = {
+    "stay": "stay",
+    "blot": "take a blot (a free face-up card)",
+    "bet": "bet and take a face-down card",
+    "blot+aluvun": "call aluvun, then take a blot",
+    "bet+aluvun": "call aluvun, then bet",
+    "draw": "draw a card",
+    "draw+aluvun": "call elvaroon, then draw",
+    "raise+aluvun": "call elvaroon and raise",
+}
+
+
+def _with_reason(advice: Advice, mine: int) -> Advice:
+    """Add a plain-language reason, in numbers a learner can follow."""
+    from dataclasses import replace
+
+    parts = [f"Your cards count {mine}."]
+    if mine < 21:
+        parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
+                     f"{advice.making_21} would give you 21 at once.")
+    if advice.bust_with_aluvun is not None:
+        parts.append(f"Calling aluvun first cuts your bust chance from {percent(advice.bust)} "
+                     f"to {percent(advice.bust_with_aluvun)}.")
+    gain = float(advice.values[advice.best])
+    parts.append(f"Best: {ACTION_WORDS[advice.best]}, worth {gain:+.2f} chips on average.")
+    return replace(advice, reason=" ".join(parts))
+
+
+def percent(p) -> str:
+    """A chance for learners: '9.1%', '0.43%'."""
+    x = 100 * float(p)
+    return f"{x:.0f}%" if x >= 10 or x == 0 else f"{x:.1f}%" if x >= 1 else f"{x:.2f}%"
