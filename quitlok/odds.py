@@ -31,7 +31,7 @@ from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.rules import RuleSet
 
-__all__ = ["Advice", "advise", "banker_outcomes", "bust_chance", "next_card_odds", "stay_value"]
+__all__ = ["Advice", "advise", "banker_outcomes", "bust_chance", "next_card_odds", "stay_value", "strategy_table"]
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
@@ -423,6 +423,22 @@ def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_
         reason="",
     )
     return _with_reason(advice, mine)
+
+
+def strategy_table(rules: RuleSet, stands_on: Iterable[int] = (15, 16, 17, 18), *, exact: bool = False) -> list[dict]:
+    """The first decision for every first card against each banker model, nothing else seen.
+
+    Quitlok: no stake yet and one chip of room (should I bet, blot or stay?).
+    Kvitlach: one chip already bet, one more allowed by elvaroon.
+    One row per (banker's total, first card): its best action and every action's value.
+    """
+    stake = 1 if rules.bet_first else 0
+    rows = []
+    for total in stands_on:
+        for card in RANKS:
+            advice = advise([card], [], rules, stake=stake, room=1, stands_on=total, exact=exact)
+            rows.append({"stands_on": total, "card": card, "best": advice.best, **advice.values})
+    return rows
 
 
 ACTION_WORDS = {

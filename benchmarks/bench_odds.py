@@ -1,0 +1,77 @@
+"""How fast the advisor answers. Prints medians (and the slowest case) for:
+
+- `advise` for a one-card hand with nothing seen, in a fresh process (goal: 50 ms for the 24-card pack,
+  250 ms for the 48-card pack);
+- the same call repeated (goal: 1 ms);
+- `exact=True` in a fresh process (goal: 3 s);
+- the full strategy table, every first card with the banker standing on 15 to 18, in a fresh process
+  (goal: 2 s).
+
+Run: python benchmarks/bench_odds.py
+"""
+
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ONE_CALL = """
+import json, sys, time
+from quitlok import QUITLOK, KVITLACH
+from quitlok.odds import advise
+rules = {"Quitlok": QUITLOK, "Kvitlach": KVITLACH}[sys.argv[1]]
+card, exact = int(sys.argv[2]), sys.argv[3] == "exact"
+stake = 1 if rules.bet_first else 0
+start = time.perf_counter()
+advise([card], [], rules, stake=stake, room=1, exact=exact)
+first = time.perf_counter() - start
+again = []
+for _ in range(200):
+    start = time.perf_counter()
+    advise([card], [], rules, stake=stake, room=1, exact=exact)
+    again.append(time.perf_counter() - start)
+again.sort()
+print(json.dumps([first, again[len(again) // 2]]))
+"""
+
+TABLE = """
+import sys, time
+from quitlok import QUITLOK, KVITLACH
+from quitlok.odds import strategy_table
+rules = {"Quitlok": QUITLOK, "Kvitlach": KVITLACH}[sys.argv[1]]
+start = time.perf_counter()
+strategy_table(rules)
+print(time.perf_counter() - start)
+"""
+
+
+def fresh(script: str, *args: str) -> str:
+    return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def main() -> None:
+    for preset, goal in (("Quitlok", 0.05), ("Kvitlach", 0.25)):
+        runs = [json.loads(fresh(ONE_CALL, preset, str(card), "float")) for card in range(1, 13)]
+        firsts, agains = [r[0] for r in runs], [r[1] for r in runs]
+        print(f"{preset:8} advise, one card, fresh process: median {ms(statistics.median(firsts))}, "
+              f"slowest {ms(max(firsts))} (first card {1 + firsts.index(max(firsts))}); goal {ms(goal)}")
+        print(f"{preset:8} advise repeated:                 median {statistics.median(agains) * 1e6:.0f} µs, "
+              f"slowest {max(agains) * 1e6:.0f} µs; goal 1 ms")
+        exact = [json.loads(fresh(ONE_CALL, preset, str(card), "exact"))[0] for card in (1, 4, 7, 10)]
+        print(f"{preset:8} advise exact=True, fresh:        median {ms(statistics.median(exact))}, "
+              f"slowest {ms(max(exact))} (first cards 1, 4, 7, 10); goal 3 s")
+        tables = [float(fresh(TABLE, preset)) for _ in range(3)]
+        print(f"{preset:8} strategy table (12 cards x banker 15-18), fresh: median {ms(statistics.median(tables))}; "
+              "goal 2 s")
+
+
+if __name__ == "__main__":
+    main()
