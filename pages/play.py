@@ -91,9 +91,11 @@ def setup_form(open_: bool) -> None:
         b.number_input("Opening bank", 1, 1000, key="play.bank",
                        help="What every new banker stakes. It can't be more than the starting chips.")
         c.selectbox("Computer players' style", list(STYLES), key="play.style",
-                    format_func={"mixed": "Mixed", "cautious": "All cautious", "bold": "All bold"}.get)
+                    format_func={"mixed": "Mixed", "cautious": "All cautious", "bold": "All bold",
+                                 "best": "All best play (exact odds)"}.get)
         c.selectbox("Computer bankers stand on", ["style", 15, 16, 17, 18], key="play.stands_on",
-                     format_func=lambda v: "their style's total (cautious 17, bold 15)" if v == "style" else str(v))
+                     format_func=lambda v: "each style's own total" if v == "style" else str(v),
+                     help="Cautious players stand on 17, bold ones on 15, best-play ones on 17.")
         c.radio("First banker", ["Highest card", "Me"], key="play.first", horizontal=True,
                 help="By the rules, every seat is dealt a card and the highest banks.")
         st.button("Start a new game", type="primary", on_click=start_game, key="play.start")

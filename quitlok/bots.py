@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay
+from quitlok.coach import coach
 from quitlok.game import BANKER, PROTECTED, RETIRE, State, legal_actions
 
 
@@ -46,10 +47,8 @@ class StyledPlayer:
         legal = legal_actions(state)
         seat = state.to_act
         value = state.value(seat)
-        if state.phase == RETIRE:
-            return Retire() if state.bank >= self.retire_at * state.opening_bank else KeepBank()
-        if state.phase == BANKER:
-            return Draw() if Draw() in legal and (value < self.stands_on or Stand() not in legal) else Stand()
+        if state.phase in (RETIRE, BANKER):
+            return bank(state, self.stands_on, self.retire_at)
         if state.phase == PROTECTED:
             return Keep() if 17 <= value <= 21 else Reject()
         if Aluvun() in legal:
@@ -76,6 +75,32 @@ class StyledPlayer:
         return Bet(min(n, room))
 
 
+def bank(state: State, stands_on: int, retire_at: float) -> Action:
+    """The banker's decision: retire once the bank has grown to `retire_at` times the opening
+    bank; otherwise draw below `stands_on` (or whenever the rules force a draw)."""
+    if state.phase == RETIRE:
+        return Retire() if state.bank >= retire_at * state.opening_bank else KeepBank()
+    legal = legal_actions(state)
+    below = state.value(state.banker) < stands_on
+    return Draw() if Draw() in legal and (below or Stand() not in legal) else Stand()
+
+
+@dataclass(frozen=True)
+class BestPlayer:
+    """Plays every turn by the advisor's exact odds (quitlok.coach), taking the banker to stand on
+    `stands_on`; as banker it stands on the same total and retires at `retire_at` times the bank."""
+
+    seed: int = 0
+    label: str = "best play"
+    stands_on: int = 17
+    retire_at: float = 1.5
+
+    def choose(self, state: State) -> Action:
+        if state.to_act == state.banker:
+            return bank(state, self.stands_on, self.retire_at)
+        return coach(state, self.stands_on).best
+
+
 def cautious(seed: int = 0) -> StyledPlayer:
     """Bets small, stops at 15, banks standing on 17 and retires with any profit."""
     return StyledPlayer("cautious", draw_below=15, bet_share=0.2, stands_on=17, retire_at=1.2, seed=seed)
@@ -99,4 +124,4 @@ class RandomPlayer:
 
 
 #: the computer players a table offers, by name
-PLAYERS = {"cautious": cautious, "bold": bold}
+PLAYERS = {"cautious": cautious, "bold": bold, "best": BestPlayer}

@@ -31,10 +31,13 @@ from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.rules import RuleSet
 
-__all__ = ["Advice", "advise", "banker_outcomes", "bust_chance", "next_card_odds", "stay_value", "strategy_table"]
+__all__ = ["Advice", "advise", "banker_outcomes", "bust_chance", "card_value", "next_card_odds", "position_value",
+           "stay_value", "strategy_table"]
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
+#: a solver forgets its memo beyond this many positions, so a long-running server stays small
+_MEMO_LIMIT = 300_000
 QUITLOK_ACTIONS = ("stay", "blot", "bet", "blot+aluvun", "bet+aluvun")
 KVITLACH_ACTIONS = ("stay", "draw", "draw+aluvun", "raise+aluvun")
 
@@ -236,6 +239,8 @@ class _Solver:
         denominator = _falling(size, longest)
         result = {label: self.ratio(n, denominator) if self.exact else n / denominator
                   for label, n in numerators.items() if n}
+        if len(self._banker) > _MEMO_LIMIT:
+            self._banker.clear()
         self._banker[pool] = result
         return result
 
@@ -302,6 +307,8 @@ class _Solver:
     def best(self, s: Summary, pool: int, stake: int, room: int):
         key = (s, pool, stake, room)
         if key not in self._best:
+            if len(self._best) > _MEMO_LIMIT:
+                self._best.clear()
             self._best[key] = max(self.actions(s, pool, stake, room).values())
         return self._best[key]
 
@@ -367,6 +374,28 @@ def stay_value(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool =
     """Expected result of one chip left open on this hand: +1 win, -1 loss (ties go to the banker)."""
     hand, pool = _pool(hand, seen, rules, need_hand=True)
     return _solver(rules, stands_on, exact).stay_value(_summary(hand), pool)
+
+
+def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 0, aluvun: bool = False,
+               stands_on: int = 17, exact: bool = False):
+    """Expected result in chips of adding `bet` to the stake and taking one card now (protected when
+    `aluvun`), with best play afterwards and `room - bet` chips still allowed.
+
+    `advise` lists only all-or-nothing bets; this prices any bet, a blot (bet 0) or the card after a
+    rejected 11, so the table can say what a learner's own choice was worth.
+    """
+    if not 0 <= bet <= room:
+        raise InvalidSetup(f"A bet of {bet!r} does not fit a room of {room!r} chips.")
+    hand, pool = _pool(hand, seen, rules, need_hand=True)
+    if not pool:
+        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
+    solver = _solver(rules, stands_on, exact)
+    return solver.take(_summary(hand), pool, stake + bet, room - bet, aluvun and solver.can_call_aluvun(_summary(hand)))
+
+
+def position_value(hand, seen, rules: RuleSet, *, stake: int, room: int, stands_on: int = 17, exact: bool = False):
+    """Expected result in chips of this position under best play (the best of `advise`'s values)."""
+    return max(advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, exact=exact).values.values())
 
 
 @dataclass(frozen=True)

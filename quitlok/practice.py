@@ -12,7 +12,7 @@ from quitlok.game import YOU, Action, State, apply_action, draw_for_banker, new_
 from quitlok.rules import RuleSet
 
 COMPUTER_NAMES = ("Bella", "Chaim", "Dina", "Eli", "Frieda", "Gershon", "Hinde")
-STYLES = {"mixed": ("cautious", "bold"), "cautious": ("cautious",), "bold": ("bold",)}
+STYLES = {"mixed": ("cautious", "bold", "best"), "cautious": ("cautious",), "bold": ("bold",), "best": ("best",)}
 
 #: the most computer moves one "skip to my turn" may take, so a click always returns
 MAX_SKIP = 400

@@ -5,17 +5,17 @@ from dataclasses import replace
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.bots import PLAYERS, RandomPlayer, bold, cautious
-from quitlok.game import BANKER, Bet, Draw, Stand, Stay, legal_actions
+from quitlok.bots import PLAYERS, BestPlayer, RandomPlayer, bold, cautious
+from quitlok.game import BANKER, Aluvun, Bet, Blot, Draw, Stand, Stay, legal_actions
 from quitlok.practice import start_table
 from quitlok.sim import random_game, step
 from tests.engine.helpers import game, play
 
 
 @pytest.mark.parametrize("rules", [QUITLOK, KVITLACH])
-@pytest.mark.parametrize("make", [cautious, bold, RandomPlayer])
+@pytest.mark.parametrize("make", [cautious, bold, RandomPlayer, BestPlayer])
 def test_computer_players_only_take_legal_actions(rules, make):
-    for seed in range(20):
+    for seed in range(20 if make is not BestPlayer else 2):
         state = random_game(rules, 4, seed)
         players = {i: make(seed + i) for i in range(4)}
         for _ in range(300):
@@ -57,4 +57,26 @@ def test_a_banker_stands_on_the_chosen_total():
 def test_the_practice_table_can_set_every_computer_bankers_total():
     table = start_table(QUITLOK, computers=3, seat=0, chips=20, bank=10, banker_stands_on=16, seed=4)
     assert {player.stands_on for player in table.players.values()} == {16}
-    assert set(PLAYERS) == {"cautious", "bold"}
+    assert set(PLAYERS) == {"cautious", "bold", "best"}
+
+
+def test_best_play_follows_the_advisor():
+    s = play(game([6, 6, 7, 5]), Bet(1))  # Ben holds 6 and 5 with a stake of 1
+    assert BestPlayer().choose(s) == Aluvun()
+    s = play(s, Aluvun())
+    assert BestPlayer().choose(s) in (Blot(), *[Bet(n) for n in range(1, 10)])
+
+
+def test_best_play_beats_random_play_over_many_hands():
+    """Against the same banker, the best-play seat ends richer than a random seat on average."""
+    totals = {"best": 0, "random": 0}
+    for seed in range(12):
+        for label, make in (("best", BestPlayer), ("random", RandomPlayer)):
+            state = random_game(QUITLOK, 2, seed * 2)  # seat 0 banks first
+            players = {0: cautious(seed), 1: make(seed)}
+            for _ in range(150):
+                if state.is_over or state.banker != 0:
+                    break
+                state = step(state, players)
+            totals[label] += state.purses[1] + state.stakes[1]
+    assert totals["best"] > totals["random"]

@@ -1,0 +1,80 @@
+"""The advisor at the table: what each legal action is worth for the player to act, in chips.
+
+`quitlok.odds` answers in the advisor's own terms ("bet", "blot+aluvun"); the
+coach turns a game State into that question (the player's cards, everything
+that player can see, stake and room) and prices the engine's actions, so the
+table can give hints, say what a decision cost, and drive a best-play player.
+"""
+
+from dataclasses import dataclass
+
+from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
+from quitlok.game import PROTECTED, TURN, State, legal_actions
+from quitlok.odds import Advice, advise, card_value, position_value
+
+#: decisions within this many chips of the best count as best
+TOLERANCE = 0.005
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """Each legal action's expected result for the player to act, and the advisor's view."""
+
+    values: dict  # Action -> float
+    best: Action
+    advice: Advice | None  # None while a protected 11 waits for Reject or Keep
+
+    def cost(self, action: Action) -> float:
+        """Chips lost on average by `action` compared with the best."""
+        return max(0.0, self.values[self.best] - self.values[action])
+
+
+def banker_model(state: State, stands_on: int) -> int:
+    """The total the banker is taken to stand on: the model's, raised to what the rules force."""
+    return max(stands_on, state.rules.banker_must_reach or 0)
+
+
+def coach(state: State, stands_on: int = 17) -> Coaching | None:
+    """Price every legal action of the player to act; None for the banker's decisions or a finished game."""
+    seat = state.to_act
+    if seat is None or seat == state.banker or state.phase not in (TURN, PROTECTED):
+        return None
+    rules, hand = state.rules, state.hands[seat]
+    seen = state.seen_by(seat)
+    stake, room = state.stakes[seat], state.bet_room(seat)
+    model = banker_model(state, stands_on)
+    legal = legal_actions(state)
+
+    if state.phase == PROTECTED:
+        value = state.value(seat)
+        if value < 21:
+            keep = position_value(hand, seen, rules, stake=stake, room=room, stands_on=model)
+        else:
+            keep = float(stake if value == 21 else -stake)
+        reject = card_value(hand[:-1], seen + (11,), rules, stake=stake, room=room, stands_on=model)
+        values = {Keep(): keep, Reject(): reject}
+        return _coaching(values, legal, None)
+
+    advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model)
+    values: dict[Action, float] = {}
+    for action in legal:
+        if isinstance(action, Stay):
+            values[action] = advice.values["stay"]
+        elif isinstance(action, Blot | Draw):
+            values[action] = card_value(hand, seen, rules, stake=stake, room=room, aluvun=state.aluvun_called,
+                                        stands_on=model)
+        elif isinstance(action, Bet) and rules.bet_first and not state.aluvun_called:
+            # Kvitlach's first bet brings no card: the position with that stake, the rest kept for a raise
+            values[action] = position_value(hand, seen, rules, stake=action.n, room=room - action.n, stands_on=model)
+        elif isinstance(action, Bet):
+            values[action] = card_value(hand, seen, rules, stake=stake, room=room, bet=action.n,
+                                        aluvun=state.aluvun_called, stands_on=model)
+        elif isinstance(action, Aluvun):
+            values[action] = max(v for name, v in advice.values.items() if name.endswith("+aluvun"))
+    return _coaching(values, legal, advice)
+
+
+def _coaching(values: dict, legal: list, advice: Advice | None) -> Coaching:
+    top = max(values.values())
+    best = next(action for action in legal if action in values and values[action] >= top - 1e-12)
+    return Coaching(values=values, best=best, advice=advice)
