@@ -10,6 +10,7 @@ pages = {
     "Start": [st.Page("pages/home.py", title="Home", icon=":material/home:", default=True)],
     "Learn": [st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:")],
     "Play": [st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:")],
+    "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:")],
 }
 navigation = st.navigation(pages)
 ui.setup_page()

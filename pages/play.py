@@ -6,6 +6,7 @@ import streamlit as st
 
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.actions import describe
+from quitlok.coach import TOLERANCE
 from quitlok.game import (
     BANKER,
     PROTECTED,
@@ -55,11 +56,32 @@ def start_game() -> None:
 
 
 def act(action: Action) -> None:
+    table: PracticeTable = st.session_state[TABLE]
+    coaching = table.coaching()
     try:
-        st.session_state[TABLE] = st.session_state[TABLE].act(action)
+        st.session_state[TABLE] = table.act(action)
         st.session_state.pop("play.problem", None)
     except IllegalAction as problem:
         st.session_state["play.problem"] = str(problem)
+        return
+    st.session_state["play.feedback"] = feedback(coaching, action)
+
+
+def feedback(coaching, action: Action) -> tuple[str, str] | None:
+    """("best" or "cost", a short note) on the learner's decision, from the advisor's exact values."""
+    if coaching is None or action not in coaching.values:
+        return None
+    cost = coaching.cost(action)
+    if cost < TOLERANCE:
+        return "best", f"{describe(action)}: the best play here."
+    return "cost", (f"{describe(action)} cost about {cost:.2f} chips on average; "
+                    f"the best was {describe(coaching.best)} ({ui.chips(coaching.values[coaching.best])}).")
+
+
+def toggle_hint() -> None:
+    ss = st.session_state
+    position = len(ss[TABLE].state.events)
+    ss["play.hint_at"] = None if ss.get("play.hint_at") == position else position
 
 
 def next_move() -> None:
@@ -185,6 +207,34 @@ def situation(table: PracticeTable) -> str:
     return text
 
 
+def show_feedback() -> None:
+    note = st.session_state.pop("play.feedback", None)
+    if note:
+        kind, text = note
+        (st.success if kind == "best" else st.warning)(text, icon=":material/school:")
+
+
+def hint(table: PracticeTable) -> None:
+    """The advisor on the learner's real position: own cards, everything visible, stake and room."""
+    coaching = table.coaching()
+    if coaching is None:
+        return
+    st.button("Hint: what does the advisor say?", key="play.hint", on_click=toggle_hint, icon=":material/lightbulb:")
+    if st.session_state.get("play.hint_at") != len(table.state.events):
+        return
+    best = coaching.best
+    with st.container(border=True, key="play-hint-panel"):
+        st.markdown(f"**Best now: {describe(best)}** ({ui.chips(coaching.values[best])} on average, "
+                    f"taking the banker to stand on {table.banker_stands_on}).")
+        if coaching.advice is not None:
+            st.markdown(coaching.advice.reason)
+        bets = [(a, v) for a, v in coaching.values.items() if isinstance(a, Bet)]
+        shown = [(a, v) for a, v in coaching.values.items() if not isinstance(a, Bet)]
+        if bets:
+            shown.append(max(bets, key=lambda item: item[1]))
+        st.caption(" · ".join(f"{describe(a)}: {ui.chips(v)}" for a, v in sorted(shown, key=lambda item: -item[1])))
+
+
 def your_turn(table: PracticeTable) -> None:
     s = table.state
     st.subheader("Your turn as banker" if s.banker == table.human else "Your turn")
@@ -207,6 +257,7 @@ def your_turn(table: PracticeTable) -> None:
                       help=action_help(action, table), width="stretch")
     for action in ([bets[0]] if bets else []) + others:
         st.caption(f"**{describe(action) if not isinstance(action, Bet) else 'Bet'}**: {action_help(action, table)}")
+    hint(table)
 
 
 def computer_turn(table: PracticeTable) -> None:
@@ -260,6 +311,7 @@ if table.state.rules != ui.current_rules():
             "have changed; they apply from your next new game.")
 top_bar(table)
 the_table(table)
+show_feedback()
 if table.state.is_over:
     game_over(table)
 elif table.humans_turn:

@@ -75,6 +75,8 @@ def coach(state: State, stands_on: int = 17) -> Coaching | None:
 
 
 def _coaching(values: dict, legal: list, advice: Advice | None) -> Coaching:
+    """The best action; on a tie staying comes first (as in the advisor), then the order of legal_actions."""
     top = max(values.values())
-    best = next(action for action in legal if action in values and values[action] >= top - 1e-12)
+    ties = [action for action in legal if action in values and values[action] >= top - 1e-12]
+    best = Stay() if Stay() in ties else ties[0]
     return Coaching(values=values, best=best, advice=advice)

@@ -7,6 +7,7 @@ session and every button returns a new one.
 from dataclasses import dataclass, replace
 
 from quitlok.bots import PLAYERS, ComputerPlayer
+from quitlok.coach import Coaching, coach
 from quitlok.errors import InvalidSetup
 from quitlok.game import YOU, Action, State, apply_action, draw_for_banker, new_game
 from quitlok.rules import RuleSet
@@ -41,6 +42,16 @@ class PracticeTable:
         """The learner has no chips left and no stake or bank in play."""
         s = self.state
         return s.purses[self.human] == 0 and s.stakes[self.human] == 0 and s.banker != self.human
+
+    @property
+    def banker_stands_on(self) -> int:
+        """What the learner's advisor takes the banker to stand on: a computer banker's own total, else 17."""
+        banker = self.players.get(self.state.banker)
+        return getattr(banker, "stands_on", 17)
+
+    def coaching(self) -> Coaching | None:
+        """The advisor's prices for the learner's decision now (None when it is not the learner's turn)."""
+        return coach(self.state, self.banker_stands_on) if self.humans_turn else None
 
     def act(self, action: Action) -> "PracticeTable":
         """The learner's decision."""

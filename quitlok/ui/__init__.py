@@ -12,10 +12,13 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+import pandas as pd
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
+from quitlok.odds import ACTION_WORDS
 from quitlok.rules import PRESETS, QUITLOK, RuleSet
+from quitlok.ui import charts  # noqa: F401  (Plotly is imported here, once, before any page needs it)
 from quitlok.ui.cards import hand_html
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -83,6 +86,24 @@ def setup_page() -> None:
 def show_cards(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool, small: bool = False) -> None:
     """A row of cards as one viewer sees them."""
     st.html(hand_html(cards, face_up, mine=mine, size=card_size(small)))
+
+
+def chips(x: float) -> str:
+    """An expected result for learners: '+0.12 chips'."""
+    return f"{x:+.2f} chips"
+
+
+def actions_table(values: dict, best: str):
+    """Every action's expected result, best first and highlighted."""
+    ordered = sorted(values, key=lambda a: (a != best, -float(values[a])))
+    frame = pd.DataFrame({
+        "Action": [ACTION_WORDS[a].capitalize() for a in ordered],
+        "Expected result (chips)": [float(values[a]) for a in ordered],
+        "vs best": [float(values[a]) - float(values[best]) for a in ordered],
+    })
+    return frame.style.format({"Expected result (chips)": "{:+.3f}", "vs best": "{:+.3f}"}).apply(
+        lambda row: ["background-color: rgba(201, 162, 39, .25); font-weight: 600" if row.name == 0 else ""] * len(row),
+        axis=1)
 
 
 # --- house rules ---------------------------------------------------------------

@@ -3,6 +3,7 @@
 import pytest
 
 from quitlok import QUITLOK
+from quitlok.actions import describe
 from quitlok.game import BANKER, YOU, Stay, apply_action, new_game
 from tests.app.conftest import open_page, texts
 
@@ -93,7 +94,7 @@ def test_only_legal_bets_are_offered(app):
         advance(at)
     s = table(at).state
     amount = at.number_input(key="play.bet")
-    assert amount.max == s.bet_room(table(at).human) <= 5
+    assert amount.max == s.bet_room(table(at).human) <= s.bank - s.open_stakes
 
 
 def test_a_bank_larger_than_the_chips_is_refused_with_a_message(app):
@@ -165,3 +166,38 @@ def test_game_over_is_shown_with_a_way_to_play_again(app):
     assert "Game over" in texts(at) and "play.again" in buttons(at)
     click(at, "play.again")
     assert not table(at).state.is_over
+
+
+def test_the_hint_runs_the_advisor_on_the_learners_real_position(app):
+    from quitlok.coach import coach
+
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
+    at = scripted(app, state)
+    click(at, "play.do.bet")  # 6 and 5, a stake of 1
+    click(at, "play.hint")
+    expected = coach(table(at).state, 17)
+    assert f"Best now: {describe(expected.best)}" in texts(at) and describe(expected.best) == "Call aluvun"
+    assert "2 of the 22 unseen cards would bust you" in texts(at)  # the others' face-down cards are unseen too
+    click(at, "play.hint")
+    assert "Best now" not in texts(at), "a second press hides the hint"
+
+
+def test_a_worse_decision_gets_a_note_of_what_it_cost(app):
+    from quitlok.coach import coach
+
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
+    at = scripted(app, state)
+    click(at, "play.do.bet")
+    coaching = coach(table(at).state, 17)
+    click(at, "play.do.stay")  # staying on 11 with a stake is poor play
+    note = at.warning[0].value
+    assert note.startswith("Stay cost about") and f"{coaching.cost(Stay()):.2f} chips" in note
+    assert "the best was Call aluvun" in note
+
+
+def test_the_best_decision_is_praised(app):
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
+    at = scripted(app, state)
+    click(at, "play.do.bet")
+    click(at, "play.do.aluvun")
+    assert "Call aluvun: the best play here." in at.success[0].value

@@ -45,3 +45,31 @@ def test_a_learner_plays_a_hand_and_sees_its_result(page, app_url):
     assert "Hand 2 of" in text or "bank passes" in text or "Game over" in text
     assert re.search(r"(wins?|loses?|bust|21|nothing to settle|retires)", text)
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_the_advisor_explains_six_and_five(page, app_url):
+    open_app(page, f"{app_url}/advisor")
+    click(page, "6 · 2 left")
+    click(page, "5 · 2 left")
+    page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+    assert page.get_by_role("heading", name="Call aluvun, then take a blot").count() == 1
+    body = page.locator("[data-testid='stMain']").inner_text()
+    assert "2 of the 22 unseen cards would bust you" in body
+    assert "from 9.1% to 0.43%" in body
+    assert page.locator(".js-plotly-plot").count() == 2
+    assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_the_hint_button_at_the_table(page, app_url):
+    open_app(page, f"{app_url}/play")
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_selector("text=What happened", timeout=30_000)
+    for _ in range(100):
+        if has_button(page, "Hint: what does the advisor say?"):
+            break
+        for name in ("Skip to my turn", "Stand", "Keep the bank", "Next move"):
+            if has_button(page, name):
+                click(page, name)
+                break
+    click(page, "Hint: what does the advisor say?")
+    assert page.locator(".st-key-play-hint-panel").inner_text().startswith("Best now:")
