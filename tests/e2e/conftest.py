@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
@@ -29,8 +30,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def app_url():
+@contextmanager
+def serve():
+    """`streamlit run tutorial_app.py` on a free port; yields its URL once /_stcore/health says ok."""
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless", "true",
@@ -51,6 +53,19 @@ def app_url():
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    with serve() as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_app_url():
+    """A server of its own, so that its first page loads import everything anew."""
+    with serve() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -73,3 +73,19 @@ def test_the_hint_button_at_the_table(page, app_url):
                 break
     click(page, "Hint: what does the advisor say?")
     assert page.locator(".st-key-play-hint-panel").inner_text().startswith("Best now:")
+
+
+def test_a_class_opening_the_app_at_once(browser, fresh_app_url):
+    """Eight learners open the advisor at the same moment on a fresh server: no import race, no error."""
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(8)]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.goto(f"{fresh_app_url}/advisor?hand=6,5", wait_until="commit")
+    try:
+        for page in pages:
+            page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+            assert page.locator("[data-testid='stException']").count() == 0
+            assert "from 9.1% to 0.43%" in page.locator("[data-testid='stMain']").inner_text()
+    finally:
+        for context in contexts:
+            context.close()
