@@ -7,29 +7,13 @@ import streamlit as st
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.actions import describe
 from quitlok.coach import TOLERANCE
-from quitlok.game import (
-    BANKER,
-    PROTECTED,
-    RETIRE,
-    Action,
-    Aluvun,
-    Bet,
-    Blot,
-    Draw,
-    Keep,
-    KeepBank,
-    Reject,
-    Retire,
-    Stand,
-    Stay,
-    legal_actions,
-)
+from quitlok.game import BANKER, PROTECTED, RETIRE, Action, Bet
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
+from quitlok.ui import table as view
 
 ui.through_the_app()
 
 TABLE = "play.table"
-HELP = ui.content_sections("play/help")
 
 
 # --- callbacks: every button returns a new, immutable table -------------------------------
@@ -123,90 +107,6 @@ def setup_form(open_: bool) -> None:
         st.button("Start a new game", type="primary", on_click=start_game, key="play.start")
 
 
-def top_bar(table: PracticeTable) -> None:
-    s = table.state
-    bank, hand, banker, stock = st.columns(4)
-    bank.metric("Bank", s.bank)
-    hand.metric("Hand", s.hand_number, help="Hands dealt by this banker")
-    banker.metric("Banker", s.players[s.banker])
-    stock.metric("Stock", f"{len(s.stock)} cards", help="Face-down cards left to deal")
-    if s.direction == 1:
-        st.markdown("**↻ Clockwise** this hand: play goes round to the banker's left.")
-    else:
-        st.markdown("**↺ Anticlockwise** this hand: play goes round to the banker's right.")
-    if s.under:
-        st.caption(f"Face up under the stock: {len(s.under)} cards (the latest on the right)")
-        ui.show_cards(s.under[-14:], (True,) * len(s.under[-14:]), mine=False, small=True)
-
-
-def seat_box(table: PracticeTable, seat: int) -> None:
-    s = table.state
-    badges = []
-    if seat == s.banker:
-        badges.append(":orange-badge[banker]")
-    if seat == s.to_act:
-        badges.append(":blue-badge[to act]")
-    if seat == table.human:
-        badges.append(":green-badge[your seat]")
-    style = "" if seat == table.human else f" · {table.players[seat].label}"
-    st.markdown(f"**{s.players[seat]}**{style} " + " ".join(badges))
-    stake = f" · stake **{s.stakes[seat]}**" if s.stakes[seat] else ""
-    st.markdown(f"Purse **{s.purses[seat]}**{stake}")
-    ui.show_cards(s.hands[seat], s.face_up[seat], mine=seat == table.human)
-    if s.status[seat]:
-        st.caption(s.status[seat])
-    if s.last_hand[seat] and s.status[seat] in ("waiting", "playing", "banker") and len(s.hands[seat]) <= 1:
-        st.caption(f"Last hand: {s.last_hand[seat]}")
-
-
-def the_table(table: PracticeTable) -> None:
-    seats = range(len(table.state.players))
-    per_row = 3 if ui.projector() else 4
-    for first in range(0, len(seats), per_row):
-        row = st.columns(per_row)
-        for column, seat in zip(row, seats[first:first + per_row], strict=False):
-            with column.container(border=True):
-                seat_box(table, seat)
-
-
-def action_help(action: Action, table: PracticeTable) -> str:
-    s = table.state
-    if isinstance(action, Bet):
-        if s.rules.bet_first:
-            return HELP["raise"] if s.aluvun_called else HELP["bet_first"]
-        return HELP["bet"]
-    if isinstance(action, Stay):
-        return HELP["stay_stake"] if s.stakes[table.human] else HELP["stay_no_stake"]
-    if isinstance(action, Draw):
-        return HELP["banker_draw"] if s.phase == BANKER else HELP["draw"]
-    keys = {Blot: "blot", Aluvun: "aluvun", Reject: "reject", Keep: "keep", Stand: "banker_stand",
-            Retire: "retire", KeepBank: "keep_bank"}
-    return HELP[keys[type(action)]]
-
-
-def situation(table: PracticeTable) -> str:
-    """One sentence on where the learner stands."""
-    s, me = table.state, table.human
-    value = s.value(me)
-    if s.phase == RETIRE:
-        return (f"Hand {s.hand_number}, and your first card is a {s.hands[me][0]}: "
-                f"you may retire with the bank of {s.bank}.")
-    if s.phase == BANKER:
-        return f"You are the banker, with **{value}**, against {s.open_stakes} chips of open stakes."
-    if s.phase == PROTECTED:
-        return f"You called aluvun and were dealt an 11: with it your cards count **{value}**."
-    room = s.bet_room(me)
-    text = f"Your cards count **{value}**."
-    if 12 in s.hands[me]:
-        others = " or ".join(str(v) for v in s.rules.twelve_values if v != 12)
-        text += f" (Each 12 counts 12 or {others}, whichever helps you.)"
-    if s.stakes[me]:
-        text += f" You have **{s.stakes[me]}** at stake."
-    if room and any(isinstance(a, Bet) for a in legal_actions(s)):
-        text += f" You may bet up to **{room}**."
-    return text
-
-
 def show_feedback() -> None:
     note = st.session_state.pop("play.feedback", None)
     if note:
@@ -238,26 +138,19 @@ def hint(table: PracticeTable) -> None:
 def your_turn(table: PracticeTable) -> None:
     s = table.state
     st.subheader("Your turn as banker" if s.banker == table.human else "Your turn")
-    st.markdown(situation(table))
-    legal = legal_actions(s)
-    bets = [a for a in legal if isinstance(a, Bet)]
-    others = [a for a in legal if not isinstance(a, Bet)]
-    columns = iter(st.columns(len(others) + (2 if bets else 0), vertical_alignment="bottom"))
-    if bets:
-        room = bets[-1].n
-        st.session_state["play.bet"] = min(max(1, st.session_state.get("play.bet", 1)), room)
-        next(columns).number_input(f"Chips (1 to {room})", 1, room, key="play.bet")
-        label = "Raise" if s.rules.bet_first and s.aluvun_called else "Bet"
-        next(columns).button(f"{label} {st.session_state['play.bet']}", type="primary", key="play.do.bet",
-                             on_click=lambda: act(Bet(st.session_state["play.bet"])),
-                             help=action_help(bets[0], table), width="stretch")
-    for column, action in zip(columns, others, strict=True):
-        name = type(action).__name__.lower()
-        column.button(describe(action), key=f"play.do.{name}", on_click=act, args=(action,),
-                      help=action_help(action, table), width="stretch")
-    for action in ([bets[0]] if bets else []) + others:
-        st.caption(f"**{describe(action) if not isinstance(action, Bet) else 'Bet'}**: {action_help(action, table)}")
+    st.markdown(view.situation(table))
+    view.action_buttons(table, "play", act)
     hint(table)
+
+
+def first_bank(table: PracticeTable) -> str | None:
+    """How the first banker was chosen, as a line for the log."""
+    if not table.banker_draws:
+        return None
+    names = table.state.players
+    rounds = "; then ".join(", ".join(f"{names[seat]} {card}" for seat, card in draws)
+                            for draws in table.banker_draws)
+    return f"Drawing for the first bank: {rounds}. The highest card banks."
 
 
 def computer_turn(table: PracticeTable) -> None:
@@ -282,19 +175,6 @@ def game_over(table: PracticeTable) -> None:
     st.button("Play again with the same settings", type="primary", on_click=start_game, key="play.again")
 
 
-def the_log(table: PracticeTable) -> None:
-    st.subheader("What happened")
-    events = list(table.state.events)
-    if table.banker_draws:
-        names = table.state.players
-        rounds = "; then ".join(", ".join(f"{names[seat]} {card}" for seat, card in draws)
-                                for draws in table.banker_draws)
-        events.insert(0, f"Drawing for the first bank: {rounds}. The highest card banks.")
-    with st.container(height=320, key="play-log"):
-        for i, event in enumerate(reversed(events[-120:])):
-            st.markdown(f"**{event}**" if i == 0 else event)
-
-
 # --- the page ----------------------------------------------------------------------
 
 st.title("Practice table")
@@ -303,14 +183,14 @@ setup_form(open_=table is None)
 if problem := st.session_state.get("play.problem"):
     st.error(problem)
 if table is None:
-    st.markdown(HELP["intro"])
+    st.markdown(view.HELP["intro"])
     st.stop()
 
 if table.state.rules != ui.current_rules():
     st.info(f"This game is played by **{table.state.rules.name}** rules. The house rules in the sidebar "
             "have changed; they apply from your next new game.")
-top_bar(table)
-the_table(table)
+view.top_bar(table)
+view.the_table(table)
 show_feedback()
 if table.state.is_over:
     game_over(table)
@@ -318,4 +198,4 @@ elif table.humans_turn:
     your_turn(table)
 else:
     computer_turn(table)
-the_log(table)
+view.the_log(table, "play-log", first_bank(table))

@@ -1,0 +1,135 @@
+"""The card table on screen, shared by the practice table and the lessons.
+
+Every piece takes a PracticeTable (the game, the learner's seat, the computer
+players) and a key prefix, and reports the learner's decisions through a
+callback, so each page keeps its own session state.
+"""
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from quitlok import ui
+from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay, describe
+from quitlok.game import BANKER, PROTECTED, RETIRE, legal_actions
+from quitlok.practice import PracticeTable
+
+HELP = ui.content_sections("play/help")
+
+
+def top_bar(table: PracticeTable) -> None:
+    s = table.state
+    bank, hand, banker, stock = st.columns(4)
+    bank.metric("Bank", s.bank)
+    hand.metric("Hand", s.hand_number, help="Hands dealt by this banker")
+    banker.metric("Banker", s.players[s.banker])
+    stock.metric("Stock", f"{len(s.stock)} cards", help="Face-down cards left to deal")
+    if s.direction == 1:
+        st.markdown("**↻ Clockwise** this hand: play goes round to the banker's left.")
+    else:
+        st.markdown("**↺ Anticlockwise** this hand: play goes round to the banker's right.")
+    if s.under:
+        st.caption(f"Face up under the stock: {len(s.under)} cards (the latest on the right)")
+        ui.show_cards(s.under[-14:], (True,) * len(s.under[-14:]), mine=False, small=True)
+
+
+def seat_box(table: PracticeTable, seat: int) -> None:
+    s = table.state
+    badges = []
+    if seat == s.banker:
+        badges.append(":orange-badge[banker]")
+    if seat == s.to_act:
+        badges.append(":blue-badge[to act]")
+    if seat == table.human:
+        badges.append(":green-badge[your seat]")
+    style = "" if seat == table.human else f" · {table.players[seat].label}"
+    st.markdown(f"**{s.players[seat]}**{style} " + " ".join(badges))
+    stake = f" · stake **{s.stakes[seat]}**" if s.stakes[seat] else ""
+    st.markdown(f"Purse **{s.purses[seat]}**{stake}")
+    ui.show_cards(s.hands[seat], s.face_up[seat], mine=seat == table.human)
+    if s.status[seat]:
+        st.caption(s.status[seat])
+    if s.last_hand[seat] and s.status[seat] in ("waiting", "playing", "banker") and len(s.hands[seat]) <= 1:
+        st.caption(f"Last hand: {s.last_hand[seat]}")
+
+
+def the_table(table: PracticeTable) -> None:
+    seats = range(len(table.state.players))
+    per_row = 3 if ui.projector() else 4
+    for first in range(0, len(seats), per_row):
+        row = st.columns(per_row)
+        for column, seat in zip(row, seats[first:first + per_row], strict=False):
+            with column.container(border=True):
+                seat_box(table, seat)
+
+
+def action_help(action: Action, table: PracticeTable) -> str:
+    s = table.state
+    if isinstance(action, Bet):
+        if s.rules.bet_first:
+            return HELP["raise"] if s.aluvun_called else HELP["bet_first"]
+        return HELP["bet"]
+    if isinstance(action, Stay):
+        return HELP["stay_stake"] if s.stakes[table.human] else HELP["stay_no_stake"]
+    if isinstance(action, Draw):
+        return HELP["banker_draw"] if s.phase == BANKER else HELP["draw"]
+    keys = {Blot: "blot", Aluvun: "aluvun", Reject: "reject", Keep: "keep", Stand: "banker_stand",
+            Retire: "retire", KeepBank: "keep_bank"}
+    return HELP[keys[type(action)]]
+
+
+def situation(table: PracticeTable) -> str:
+    """One sentence on where the learner stands."""
+    s, me = table.state, table.human
+    value = s.value(me)
+    if s.phase == RETIRE:
+        return (f"Hand {s.hand_number}, and your first card is a {s.hands[me][0]}: "
+                f"you may retire with the bank of {s.bank}.")
+    if s.phase == BANKER:
+        return f"You are the banker, with **{value}**, against {s.open_stakes} chips of open stakes."
+    if s.phase == PROTECTED:
+        return f"You called aluvun and were dealt an 11: with it your cards count **{value}**."
+    room = s.bet_room(me)
+    text = f"Your cards count **{value}**."
+    if 12 in s.hands[me]:
+        others = " or ".join(str(v) for v in s.rules.twelve_values if v != 12)
+        text += f" (Each 12 counts 12 or {others}, whichever helps you.)"
+    if s.stakes[me]:
+        text += f" You have **{s.stakes[me]}** at stake."
+    if room and any(isinstance(a, Bet) for a in legal_actions(s)):
+        text += f" You may bet up to **{room}**."
+    return text
+
+
+
+def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action], None]) -> None:
+    """The learner's legal actions as big buttons (the bet amount beside Bet), each explained below."""
+    s = table.state
+    legal = legal_actions(s)
+    bets = [a for a in legal if isinstance(a, Bet)]
+    others = [a for a in legal if not isinstance(a, Bet)]
+    columns = iter(st.columns(len(others) + (2 if bets else 0), vertical_alignment="bottom"))
+    amount = f"{prefix}.bet"
+    if bets:
+        room = bets[-1].n
+        st.session_state[amount] = min(max(1, st.session_state.get(amount, 1)), room)
+        next(columns).number_input(f"Chips (1 to {room})", 1, room, key=amount)
+        label = "Raise" if s.rules.bet_first and s.aluvun_called else "Bet"
+        next(columns).button(f"{label} {st.session_state[amount]}", type="primary", key=f"{prefix}.do.bet",
+                             on_click=lambda: on_act(Bet(st.session_state[amount])),
+                             help=action_help(bets[0], table), width="stretch")
+    for column, action in zip(columns, others, strict=True):
+        name = type(action).__name__.lower()
+        column.button(describe(action), key=f"{prefix}.do.{name}", on_click=on_act, args=(action,),
+                      help=action_help(action, table), width="stretch")
+    for action in ([bets[0]] if bets else []) + others:
+        st.caption(f"**{describe(action) if not isinstance(action, Bet) else 'Bet'}**: {action_help(action, table)}")
+
+
+def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
+    """The narration, newest first; `first` is an extra oldest line (how the bank was chosen)."""
+    st.subheader("What happened")
+    events = ([first] if first else []) + list(table.state.events)
+    with st.container(height=320, key=key):
+        for i, event in enumerate(reversed(events[-120:])):
+            st.markdown(f"**{event}**" if i == 0 else event)
