@@ -8,7 +8,10 @@ st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", lay
 
 pages = {
     "Start": [st.Page("pages/home.py", title="Home", icon=":material/home:", default=True)],
-    "Learn": [st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:")],
+    "Learn": [
+        st.Page("pages/lessons.py", title="Lessons, step by step", icon=":material/school:"),
+        st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:"),
+    ],
     "Play": [st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:")],
     "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:")],
 }

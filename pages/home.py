@@ -15,8 +15,9 @@ newcomer, teacher = st.columns(2, border=True)
 with newcomer:
     st.subheader("New to the game?")
     st.markdown(ui.content("home/newcomer"))
+    st.page_link("pages/lessons.py", label="Start the lessons (about twenty minutes)", icon=":material/school:")
     st.page_link("pages/play.py", label="Play a practice hand", icon=":material/playing_cards:")
-    st.page_link("pages/rules.py", label="Read the rules at a glance", icon=":material/menu_book:")
+    st.page_link("pages/advisor.py", label="Ask the advisor: should I bet?", icon=":material/calculate:")
 with teacher:
     st.subheader("Teaching a class?")
     st.markdown(ui.content("home/teacher"))

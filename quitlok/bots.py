@@ -101,6 +101,24 @@ class BestPlayer:
         return coach(state, self.stands_on).best
 
 
+@dataclass(frozen=True)
+class QuietPlayer:
+    """Never bets: stays at once; as banker draws below `stands_on` and never retires.
+
+    The lessons seat these around the learner, so that each scripted hand goes as its text says.
+    """
+
+    seed: int = 0
+    label: str = "steady"
+    stands_on: int = 17
+
+    def choose(self, state: State) -> Action:
+        if state.to_act == state.banker:
+            return bank(state, self.stands_on, float("inf"))
+        legal = legal_actions(state)
+        return Stay() if Stay() in legal else legal[0]
+
+
 def cautious(seed: int = 0) -> StyledPlayer:
     """Bets small, stops at 15, banks standing on 17 and retires with any profit."""
     return StyledPlayer("cautious", draw_below=15, bet_share=0.2, stands_on=17, retire_at=1.2, seed=seed)

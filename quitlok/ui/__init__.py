@@ -7,7 +7,7 @@ of cards.
 """
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -51,6 +51,37 @@ def content_sections(name: str) -> dict[str, str]:
     """`content/<name>.md` split at its '## key' headings: {key: text}."""
     parts = re.split(r"^## +(.+)$", content(name), flags=re.MULTILINE)
     return {key.strip(): text.strip() for key, text in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check question: the question, and each option with its feedback; exactly one is right."""
+
+    question: str
+    options: tuple[str, ...]
+    feedback: tuple[str, ...]
+    answer: int
+
+
+@cache
+def lesson_words(slug: str) -> tuple[str, dict[str, str], Check]:
+    """A lesson's title, its sections ('text', 'try', 'done', 'predict') and its check question."""
+    name = f"lessons/{slug}"
+    title = content(name).splitlines()[0].removeprefix("# ").strip()
+    sections = content_sections(name)
+    lines = sections["check"].splitlines()
+    question = " ".join(line for line in lines if not line.startswith("- ["))
+    options, feedback, answer = [], [], []
+    for line in lines:
+        if line.startswith("- ["):
+            text, note = line[6:].split(" :: ")
+            options.append(text.strip())
+            feedback.append(note.strip())
+            if line.startswith("- [x]"):
+                answer.append(len(options) - 1)
+    if len(answer) != 1:
+        raise ValueError(f"{name}: a check question needs exactly one right answer, marked - [x]")
+    return title, sections, Check(question, tuple(options), tuple(feedback), answer[0])
 
 
 # --- look ---------------------------------------------------------------------

@@ -1,0 +1,110 @@
+"""The lessons: twelve short steps, each with a hand on a scripted stock that makes its rule happen.
+
+Only the game side lives here (who sits where, the stock, the moves the text
+suggests, the event that shows the rule at work, the figure a learner
+predicts); the words are in content/lessons/<slug>.md. The hands are played
+with the real engine, so a test can play each one and read its outcome.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Reject, Retire, Stay
+from quitlok.bots import QuietPlayer
+from quitlok.game import YOU, apply_action, new_game
+from quitlok.odds import banker_outcomes, bust_chance
+from quitlok.practice import PracticeTable
+from quitlok.rules import KVITLACH, QUITLOK, RuleSet
+
+#: the figures a learner can be asked to predict, by name
+PREDICTIONS = ("value", "bust", "bust with aluvun", "banker bust")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One step: a table, a stock, the learner's suggested moves and the event that shows the rule."""
+
+    slug: str
+    stock: tuple[int, ...]
+    moves: tuple[Action, ...]
+    goal: str
+    rules: RuleSet = QUITLOK
+    players: tuple[str, ...] = ("Bella", YOU, "Chaim")
+    banker: int = 0
+    bank: int = 10
+    purses: int = 20
+    #: actions played before the learner takes over (earlier hands, or a bet that set the position up)
+    prelude: tuple[Action, ...] = ()
+    #: one of PREDICTIONS, asked about the learner's position at the start
+    predict: str | None = None
+
+    @property
+    def human(self) -> int:
+        return self.players.index(YOU)
+
+    def start(self) -> PracticeTable:
+        """The lesson's table, ready for the learner."""
+        state = new_game(self.rules, list(self.players), banker=self.banker, bank=self.bank, purses=self.purses,
+                         stock=list(self.stock), seed=len(self.slug))
+        for action in self.prelude:
+            state = apply_action(state, action)
+        computers = tuple((seat, QuietPlayer()) for seat in range(len(self.players)) if seat != self.human)
+        return PracticeTable(state=state, human=self.human, computers=computers)
+
+    def reached(self, table: PracticeTable) -> bool:
+        """True once the event that shows the lesson's rule has happened."""
+        return any(self.goal in event for event in table.state.events)
+
+    def figure(self) -> Fraction | int | None:
+        """The exact answer to the prediction, from the engine and quitlok.odds."""
+        if self.predict is None:
+            return None
+        table = self.start()
+        state, me = table.state, table.human
+        hand, seen = state.hands[me], state.seen_by(me)
+        if self.predict == "value":
+            return state.value(me)
+        if self.predict == "bust":
+            return bust_chance(hand, seen, self.rules, exact=True)
+        if self.predict == "bust with aluvun":
+            return bust_chance(hand, seen, self.rules, aluvun=True, exact=True)
+        return banker_outcomes(hand, seen, self.rules, stands_on=17, exact=True)["bust"]
+
+    def play_suggested(self, max_steps: int = 200) -> PracticeTable:
+        """Play the suggested moves (computers as they would) until the goal is reached."""
+        table, moves = self.start(), list(self.moves)
+        for _ in range(max_steps):
+            if self.reached(table) or table.state.is_over:
+                break
+            if table.humans_turn:
+                if not moves:
+                    break
+                table = table.act(moves.pop(0))
+            else:
+                table = table.step()
+        return table
+
+
+LESSONS = (
+    Lesson("01_pack", stock=(2, 9, 5, 11), moves=(Bet(2),), goal="You have 21 and are paid 2 at once."),
+    Lesson("02_counting", stock=(12, 9, 5, 10, 1, 7, 4), prelude=(Bet(2),), predict="value", moves=(Stay(),),
+           goal="You show 19 and win 2 from the bank."),
+    Lesson("03_bank", stock=(9, 4, 6, 8, 10, 10), moves=(Bet(3), Stay()), goal="You show 17 and win 3 from the bank."),
+    Lesson("04_deal", stock=(3, 5, 7, 4, 6, 8), moves=(Stay(),),
+           goal="dealt anticlockwise, starting with Chaim"),
+    Lesson("05_turn", stock=(5, 9, 7, 3, 6, 4, 8), moves=(Blot(), Bet(2), Stay()), goal="You stay with a stake of 2."),
+    Lesson("06_bust", stock=(10, 9, 6, 8, 5), prelude=(Bet(2),), predict="bust", moves=(Blot(),),
+           goal="You are bust with 23; the stake of 2 goes to the bank."),
+    Lesson("07_aluvun", stock=(6, 9, 3, 5, 11, 9), prelude=(Bet(1),), predict="bust with aluvun",
+           moves=(Aluvun(), Blot(), Reject()), goal="You reject the 11"),
+    Lesson("08_early", stock=(7, 9, 5, 10, 8, 6), bank=6, moves=(Bet(6), Stay()),
+           goal="The open stakes cover the whole bank: the banker plays now."),
+    Lesson("09_settle", stock=(10, 9, 3, 8, 10, 5), prelude=(Bet(2),), predict="banker bust", moves=(Stay(),),
+           goal="ties go to the banker"),
+    Lesson("10_carry_on", stock=(8, 2, 4, 9, 6, 7, 12), bank=5, moves=(Bet(5), Stay()),
+           goal="takes a new card; play goes on with the players still to play"),
+    Lesson("11_change_bank", stock=(1, 1, 3, 3, 5, 5, 6, 6, 8, 8, 9, 7), banker=1, prelude=(Stay(),) * 6,
+           moves=(Retire(),), goal="You show a 7, retire and take the bank of 10."),
+    Lesson("12_kvitlach", rules=KVITLACH, stock=(6, 9, 3, 5, 10), bank=8, moves=(Bet(1), Draw(), Aluvun(), Bet(1)),
+           goal="You have 21 and are paid 2 at once."),
+)
