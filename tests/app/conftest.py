@@ -27,6 +27,6 @@ def open_page(at: AppTest, page: str) -> AppTest:
 
 def texts(at: AppTest) -> str:
     """All markdown, captions, subheaders and alerts on the page, as one string."""
-    parts = [e.value for kind in ("markdown", "caption", "subheader", "title", "header", "info", "error", "warning", "success")
-             for e in at.get(kind)]
+    kinds = ("markdown", "caption", "subheader", "title", "header", "info", "error", "warning", "success")
+    parts = [e.value for kind in kinds for e in at.get(kind)]
     return "\n".join(str(p) for p in parts)
