@@ -11,6 +11,7 @@ pages = {
     "Learn": [
         st.Page("pages/lessons.py", title="Lessons, step by step", icon=":material/school:"),
         st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:"),
+        st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:"),
     ],
     "Play": [st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:")],
     "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:")],

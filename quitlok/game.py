@@ -554,8 +554,9 @@ class _Table:
         self.face_up[b] = [True] * len(self.hands[b])
         self.status[b] = "banker: drawing"
         cards = " and ".join(a_card(c) for c in self.hands[b])
-        self.say(b, "turn{s} up {cards} and play{s} against {n} chips of open stakes.",
-                 cards=cards, n=sum(self.stakes))
+        n = sum(self.stakes)
+        self.say(b, "turn{s} up {cards} and play{s} against {n} chip{plural} of open stakes.",
+                 cards=cards, n=n, plural="" if n == 1 else "s")
 
     def act(self, action: Action) -> None:
         seat = self.to_act

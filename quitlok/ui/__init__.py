@@ -63,25 +63,37 @@ class Check:
     answer: int
 
 
+def parse_check(text: str, where: str) -> Check:
+    """A question, then options '- [x] right :: feedback' and '- [ ] wrong :: feedback'."""
+    lines = text.splitlines()
+    question = " ".join(line for line in lines if not line.startswith("- ["))
+    options, feedback, answer = [], [], []
+    for line in lines:
+        if line.startswith("- ["):
+            option, note = line[6:].split(" :: ")
+            options.append(option.strip())
+            feedback.append(note.strip())
+            if line.startswith("- [x]"):
+                answer.append(len(options) - 1)
+    if len(answer) != 1 or len(options) < 2:
+        raise ValueError(f"{where}: a question needs two or more options and exactly one right one, marked - [x]")
+    return Check(question, tuple(options), tuple(feedback), answer[0])
+
+
 @cache
 def lesson_words(slug: str) -> tuple[str, dict[str, str], Check]:
     """A lesson's title, its sections ('text', 'try', 'done', 'predict') and its check question."""
     name = f"lessons/{slug}"
     title = content(name).splitlines()[0].removeprefix("# ").strip()
     sections = content_sections(name)
-    lines = sections["check"].splitlines()
-    question = " ".join(line for line in lines if not line.startswith("- ["))
-    options, feedback, answer = [], [], []
-    for line in lines:
-        if line.startswith("- ["):
-            text, note = line[6:].split(" :: ")
-            options.append(text.strip())
-            feedback.append(note.strip())
-            if line.startswith("- [x]"):
-                answer.append(len(options) - 1)
-    if len(answer) != 1:
-        raise ValueError(f"{name}: a check question needs exactly one right answer, marked - [x]")
-    return title, sections, Check(question, tuple(options), tuple(feedback), answer[0])
+    return title, sections, parse_check(sections["check"], name)
+
+
+@cache
+def fixed_questions() -> tuple[tuple[str, Check], ...]:
+    """The quiz's fixed questions on history and terms: (topic, question)."""
+    return tuple((key.split(":")[0], parse_check(text, f"quiz/questions: {key}"))
+                 for key, text in content_sections("quiz/questions").items())
 
 
 # --- look ---------------------------------------------------------------------
