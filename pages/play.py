@@ -183,7 +183,7 @@ setup_form(open_=table is None)
 if problem := st.session_state.get("play.problem"):
     st.error(problem)
 if table is None:
-    st.markdown(view.HELP["intro"])
+    st.markdown(view.help_text("intro"))
     st.stop()
 
 if table.state.rules != ui.current_rules():

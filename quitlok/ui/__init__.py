@@ -96,6 +96,17 @@ def fixed_questions() -> tuple[tuple[str, Check], ...]:
                  for key, text in content_sections("quiz/questions").items())
 
 
+def history_page(name: str) -> None:
+    """A History page from content/history/<name>.md: its title, its text and its sources."""
+    text = content(f"history/{name}")
+    sections = content_sections(f"history/{name}")
+    st.title(text.splitlines()[0].removeprefix("# ").strip())
+    st.markdown(sections["body"])
+    if "Sources" in sections:
+        st.divider()
+        st.caption(sections["Sources"])
+
+
 # --- look ---------------------------------------------------------------------
 
 _CSS = """

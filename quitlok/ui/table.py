@@ -14,7 +14,10 @@ from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Rej
 from quitlok.game import BANKER, PROTECTED, RETIRE, legal_actions
 from quitlok.practice import PracticeTable
 
-HELP = ui.content_sections("play/help")
+
+def help_text(key: str) -> str:
+    """A short explanation from content/play/help.md."""
+    return ui.content_sections("play/help")[key]
 
 
 def top_bar(table: PracticeTable) -> None:
@@ -67,15 +70,15 @@ def action_help(action: Action, table: PracticeTable) -> str:
     s = table.state
     if isinstance(action, Bet):
         if s.rules.bet_first:
-            return HELP["raise"] if s.aluvun_called else HELP["bet_first"]
-        return HELP["bet"]
+            return help_text("raise") if s.aluvun_called else help_text("bet_first")
+        return help_text("bet")
     if isinstance(action, Stay):
-        return HELP["stay_stake"] if s.stakes[table.human] else HELP["stay_no_stake"]
+        return help_text("stay_stake") if s.stakes[table.human] else help_text("stay_no_stake")
     if isinstance(action, Draw):
-        return HELP["banker_draw"] if s.phase == BANKER else HELP["draw"]
+        return help_text("banker_draw") if s.phase == BANKER else help_text("draw")
     keys = {Blot: "blot", Aluvun: "aluvun", Reject: "reject", Keep: "keep", Stand: "banker_stand",
             Retire: "retire", KeepBank: "keep_bank"}
-    return HELP[keys[type(action)]]
+    return help_text(keys[type(action)])
 
 
 def situation(table: PracticeTable) -> str:

@@ -89,3 +89,19 @@ def test_a_class_opening_the_app_at_once(browser, fresh_app_url):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_learner_completes_the_first_lesson(page, app_url):
+    open_app(page, f"{app_url}/lessons")
+    assert page.get_by_role("heading", name="1. The pack and its framed cards").count() == 1
+    assert page.locator("img[alt='framed 2, face down, only you see it']").count() == 1
+    click(page, "Bet 1")
+    body = page.locator("[data-testid='stMain']")
+    assert "Two framed cards make 21" in body.inner_text()
+    page.get_by_text("The 2s and the 11s").click()
+    wait_for_app(page)
+    click(page, "Check my answer")
+    text = body.inner_text()
+    assert "Four framed cards in all" in text and "Step done!" in text
+    assert "Step 1 of 12 · 1 done" in text
+    assert page.locator("[data-testid='stException']").count() == 0

@@ -1,0 +1,63 @@
+"""Every content file is used by a page, and every file a page loads exists."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from quitlok import ui
+from quitlok.lessons import LESSONS
+from tests.app.conftest import APP
+from tests.app.test_pages import LISTED
+from tests.conftest import ROOT
+
+ON_DISK = {str(p.relative_to(ROOT / "content").with_suffix("")) for p in (ROOT / "content").rglob("*.md")}
+
+
+@pytest.fixture
+def loaded(monkeypatch):
+    """Record the name of every content file the app reads."""
+    names = set()
+    original = ui.content.__wrapped__
+
+    def recording(name):
+        names.add(name)
+        return original(name)
+
+    for cached in (ui.content_sections, ui.lesson_words, ui.fixed_questions):
+        cached.cache_clear()
+    monkeypatch.setattr(ui, "content", recording)
+    yield names
+    for cached in (ui.content_sections, ui.lesson_words, ui.fixed_questions):
+        cached.cache_clear()
+
+
+def test_every_content_file_is_used_and_exists(loaded):
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    for page in LISTED:
+        at.switch_page(page).run()
+        assert not at.exception, (page, at.exception)
+    at.switch_page("pages/lessons.py").run()
+    for step in range(len(LESSONS)):
+        at.selectbox(key="lesson.jump").set_value(step).run()
+        assert not at.exception
+    at.switch_page("pages/play.py").run()
+    at.button(key="play.start").click().run()
+    assert not at.exception
+    assert loaded <= ON_DISK, f"pages load missing files: {loaded - ON_DISK}"
+    assert loaded >= ON_DISK, f"content files no page uses: {ON_DISK - loaded}"
+
+
+def test_history_pages_cite_their_sources():
+    for name in ("origins", "cards", "people", "glossary", "variants"):
+        text = (ROOT / "content" / "history" / f"{name}.md").read_text()
+        assert "## Sources" in text and ("[1]" in text or "[6]" in text), name
+    sources = (ROOT / "content" / "history" / "sources.md").read_text()
+    for link in ("https://www.pagat.com/banking/quitlok.html", "https://gamerules.com/rules/quitlok/",
+                 "https://www.kosher.com/", "https://en.wikipedia.org/wiki/Kvitlech"):
+        assert link in sources
+
+
+def test_hebrew_script_is_isolated_so_it_reads_right_to_left():
+    glossary = (ROOT / "content" / "history" / "glossary.md").read_text()
+    for word in ("קוויטל", "קוויטלעך", "קליין ש״ס", "ל״א"):
+        assert f"\u2067{word}\u2069" in glossary, word
