@@ -22,6 +22,8 @@ with teacher:
     st.subheader("Teaching a class?")
     st.markdown(ui.content("home/teacher"))
     st.page_link("pages/rules.py", label="Rules to show the class", icon=":material/menu_book:")
+    st.page_link("pages/history_origins.py", label="History and culture, with sources", icon=":material/history_edu:")
+    st.page_link("pages/variants.py", label="How family traditions differ", icon=":material/compare_arrows:")
     st.page_link("pages/play.py", label="Play a hand together", icon=":material/groups:")
 
 st.caption(ui.content("home/sources"))

@@ -95,10 +95,12 @@ def prediction(lesson, words: dict) -> None:
                 st.success(f"{verdict} Your cards count **{exact}**.")
             else:
                 fraction = f"{exact.numerator} in {exact.denominator}"
-                off = abs(guess - 100 * float(exact))
-                verdict = "Very close!" if off <= 5 else f"You guessed {guess}%."
-                st.success(f"{verdict} The exact chance is **{fraction} ({percent(exact)})**, worked out over "
-                           "every card still unseen.")
+                close = abs(guess - 100 * float(exact)) <= 5
+                verdict = "Very close!" if close else f"You guessed {guess}%."
+                (st.success if close else st.info)(
+                    f"{verdict} The exact chance is **{fraction} ({percent(exact)})**, worked out over every card "
+                    "still unseen." + (f" Without aluvun it would be {percent(lesson.figure_without_aluvun())}."
+                                       if lesson.predict == "bust with aluvun" else ""))
 
 
 def the_hand(lesson, words: dict) -> bool:

@@ -70,6 +70,11 @@ class Lesson:
             return bust_chance(hand, seen, self.rules, aluvun=True, exact=True)
         return banker_outcomes(hand, seen, self.rules, stands_on=17, exact=True)["bust"]
 
+    def figure_without_aluvun(self) -> Fraction:
+        """For the aluvun prediction: the same chance without the call, to compare."""
+        state = self.start().state
+        return bust_chance(state.hands[self.human], state.seen_by(self.human), self.rules, exact=True)
+
     def play_suggested(self, max_steps: int = 200) -> PracticeTable:
         """Play the suggested moves (computers as they would) until the goal is reached."""
         table, moves = self.start(), list(self.moves)

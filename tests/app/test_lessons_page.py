@@ -40,7 +40,7 @@ def predict(at, lesson):
     else:
         at.slider(key=key).set_value(round(100 * float(exact))).run()
     click(at, f"lesson.reveal.{lesson.slug}")
-    shown = at.success[0].value
+    shown = (at.success or at.info)[0].value
     if lesson.predict == "value":
         assert f"Your cards count **{exact}**" in shown and shown.startswith("Right!")
     else:
