@@ -127,7 +127,7 @@ def should_i_bet(advice, stake: int, room: int, hand: list[int], seen: list[int]
 
 
 def should_i_call_aluvun(advice, value: int) -> str:
-    if advice.bust_with_aluvun is None:
+    if not advice.aluvun_callable:
         return (f"**Not now.** Aluvun can be called only when your cards can count exactly 11; yours count {value}."
                 if rules.aluvun else "Aluvun is not played under your house rules.")
     with_call = max(v for a, v in advice.values.items() if a.endswith("+aluvun"))

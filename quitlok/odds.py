@@ -408,8 +408,10 @@ class Advice:
     best: str
     next_card: dict
     bust: object
-    #: the bust chance when calling aluvun first, or None when aluvun cannot be called
+    #: the bust chance when calling aluvun first (the same as `bust` when it cannot be called)
     bust_with_aluvun: object
+    #: the hand can total 11 and the rules play aluvun
+    aluvun_callable: bool
     banker: dict
     #: counts behind the reason: unseen cards, how many bust the hand, how many make 21
     unseen: int
@@ -444,7 +446,8 @@ def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_
         best=best,
         next_card=next_card_odds(hand, seen, rules, exact=exact),
         bust=bust_chance(hand, seen, rules, exact=exact),
-        bust_with_aluvun=bust_chance(hand, seen, rules, aluvun=True, exact=exact) if callable_ else None,
+        bust_with_aluvun=bust_chance(hand, seen, rules, aluvun=True, exact=exact),
+        aluvun_callable=callable_,
         banker=dict(solver.banker(pool)),
         unseen=sum(counts),
         busting=busting,
@@ -490,7 +493,7 @@ def _with_reason(advice: Advice, mine: int) -> Advice:
     if mine < 21:
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
                      f"{advice.making_21} would give you 21 at once.")
-    if advice.bust_with_aluvun is not None:
+    if advice.aluvun_callable:
         parts.append(f"Calling aluvun first cuts your bust chance from {percent(advice.bust)} "
                      f"to {percent(advice.bust_with_aluvun)}.")
     gain = float(advice.values[advice.best])

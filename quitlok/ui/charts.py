@@ -33,7 +33,7 @@ def next_card_chart(advice: Advice, effects: dict[int, str], counts: dict[int, i
         hovertemplate="next card %{x}: %{y:.1%} (%{customdata})<extra></extra>",
     ))
     title = f"Next card: bust {advice.busting} in {advice.unseen} ({percent(advice.bust)})"
-    if advice.bust_with_aluvun is not None:
+    if advice.aluvun_callable:
         title += f"; with aluvun {percent(advice.bust_with_aluvun)}"
     return _layout(fig, title, "next card")
 

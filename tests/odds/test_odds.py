@@ -280,6 +280,15 @@ def test_six_and_five_should_call_aluvun():
     assert "from 9.1% to 0.43%" in advice.reason
 
 
+def test_advice_carries_both_bust_chances():
+    advice = advise([10, 5], [], QUITLOK, stake=1, room=1, exact=True)
+    assert not advice.aluvun_callable and advice.bust_with_aluvun == advice.bust == bust_chance([10, 5], [], QUITLOK,
+                                                                                                  exact=True)
+    six_five = advise([6, 5], [], QUITLOK, exact=True)
+    assert six_five.aluvun_callable and (six_five.bust, six_five.bust_with_aluvun) == (Fraction(1, 11),
+                                                                                        Fraction(1, 231))
+
+
 def test_ties_go_to_the_earlier_action():
     advice = advise([5], [], QUITLOK, stake=0, room=0)
     assert advice.values["stay"] == advice.values["blot"] == 0 and advice.best == "stay"
