@@ -121,6 +121,7 @@ def rule_summary(rules: RuleSet) -> list[tuple[str, str]]:
         ("Direction of play", "alternates each hand" if rules.alternate_direction else "always clockwise"),
         ("Banker may retire", f"from hand {rules.retire_from_hand}, on a first card of "
          + " or ".join(map(str, sorted(rules.retire_cards)))),
+        ("Bank broken (empty)", "the hand ends; the bank passes to the right"),
     ]
 
 

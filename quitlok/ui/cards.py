@@ -66,7 +66,7 @@ def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size
     )
     if mine and not face_up:
         parts.append(
-            f'<g transform="translate(50 118)"><rect x="-24" y="-9" width="48" height="17" rx="8" fill="{BLUE}"/>'
+            f'<g transform="translate(46 104)"><rect x="-22" y="-9" width="44" height="17" rx="8" fill="{BLUE}"/>'
             '<text x="0" y="4" font-size="10" text-anchor="middle" fill="white" font-family="sans-serif">'
             "only you</text></g>"
         )

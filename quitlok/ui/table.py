@@ -22,8 +22,9 @@ def help_text(key: str) -> str:
 
 def top_bar(table: PracticeTable) -> None:
     s = table.state
-    bank, hand, banker, stock = st.columns(4)
+    bank, stakes, hand, banker, stock = st.columns(5)
     bank.metric("Bank", s.bank)
+    stakes.metric("Open stakes", s.open_stakes, help="Chips bet and waiting for the banker; the bank covers them")
     hand.metric("Hand", s.hand_number, help="Hands dealt by this banker")
     banker.metric("Banker", s.players[s.banker])
     stock.metric("Stock", f"{len(s.stock)} cards", help="Face-down cards left to deal")
