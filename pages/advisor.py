@@ -167,6 +167,15 @@ def answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: i
         st.caption("With nothing bet yet, staying neither wins nor loses: its value is 0.")
 
 
+def strategy() -> None:
+    """The first decision for every first card, nothing else seen, against each banker model."""
+    with st.expander("Strategy table: the best first move for every first card"):
+        first = "with nothing bet yet and one chip you may bet" if not rules.bet_first else \
+            "with one chip bet and one more allowed by elvaroon"
+        st.caption(f"Under {rules.name} rules, {first}, nothing else seen.")
+        st.dataframe(ui.strategy_frame(rules), key="advisor.strategy")
+
+
 # --- the page --------------------------------------------------------------------------------------
 
 st.title("Advisor")
@@ -199,3 +208,4 @@ with right:
         st.info("Pick your first card to start: press its number on the left.")
     else:
         answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
+strategy()

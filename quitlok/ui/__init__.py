@@ -160,6 +160,18 @@ def actions_table(values: dict, best: str):
         axis=1)
 
 
+@st.cache_data(show_spinner="Working out every first card…")
+def strategy_frame(rules: RuleSet) -> pd.DataFrame:
+    """The best first decision for every first card (rows) against each banker model (columns)."""
+    from quitlok.odds import strategy_table
+
+    rows = strategy_table(rules)
+    frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")
+    frame = frame.map(lambda action: ACTION_WORDS[action])
+    frame.index.name, frame.columns.name = "First card", "Banker stands on"
+    return frame
+
+
 # --- house rules ---------------------------------------------------------------
 
 _BET_ANY_TIME = "Any time, a card with every bet"

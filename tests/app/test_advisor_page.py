@@ -106,3 +106,12 @@ def test_a_link_can_set_the_position(app):
     assert not at.exception
     assert at.session_state["advisor.hand"] == [6, 5] and at.session_state["advisor.seen"] == [10]
     assert "1 would give you 21 at once" in texts(at)
+
+
+def test_the_strategy_table_shows_the_best_first_move_for_every_card(app):
+    from quitlok.odds import strategy_table
+
+    at = open_page(app, "pages/advisor.py")
+    shown = at.dataframe[-1].value
+    for row in strategy_table(QUITLOK):
+        assert shown.loc[row["card"], row["stands_on"]] == ACTION_WORDS[row["best"]]
