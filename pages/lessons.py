@@ -177,6 +177,11 @@ if played and answered:
     st.session_state[DONE].add(lesson.slug)
     st.success("Step done!" + (" On to the next one." if st.session_state[STEP] < len(LESSONS) - 1 else
                                " That was the last step: try a whole game at the practice table, or the quiz."))
+if st.session_state[STEP] == len(LESSONS) - 1 or len(st.session_state[DONE]) == len(LESSONS):
+    with st.container(horizontal=True):
+        st.page_link("pages/play.py", label="Play a whole game", icon=":material/playing_cards:")
+        st.page_link("pages/quiz.py", label="Take the quiz", icon=":material/quiz:")
+        st.page_link("pages/history_origins.py", label="Where the game comes from", icon=":material/history_edu:")
 
 with top.container():
     progress()
