@@ -38,6 +38,10 @@ class Lesson:
     #: one of PREDICTIONS, asked about the learner's position at the start
     predict: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.predict not in (None, *PREDICTIONS):
+            raise ValueError(f"{self.slug}: a prediction is one of {', '.join(PREDICTIONS)}, not {self.predict!r}")
+
     @property
     def human(self) -> int:
         return self.players.index(YOU)

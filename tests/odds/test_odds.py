@@ -11,7 +11,16 @@ import pytest
 from quitlok import KVITLACH, QUITLOK, InvalidCards, hand_value
 from quitlok.errors import InvalidSetup
 from quitlok.hand import totals
-from quitlok.odds import advise, banker_outcomes, bust_chance, next_card_odds, stay_value
+from quitlok.odds import (
+    ACTION_WORDS,
+    KVITLACH_ACTIONS,
+    QUITLOK_ACTIONS,
+    advise,
+    banker_outcomes,
+    bust_chance,
+    next_card_odds,
+    stay_value,
+)
 
 # --- brute force: plain lists, every ordering, the engine's hand_value ------------------------------
 
@@ -261,14 +270,15 @@ def test_floats_match_exact_results(hand, seen, rules):
 
 
 def test_quitlok_actions_in_contract_order():
-    assert list(advise([6, 5], [], QUITLOK, stake=0, room=2).values) == [
+    assert list(advise([6, 5], [], QUITLOK, stake=0, room=2).values) == list(QUITLOK_ACTIONS) == [
         "stay", "blot", "bet", "blot+aluvun", "bet+aluvun"]
     assert list(advise([10], [], QUITLOK, stake=2, room=0).values) == ["stay", "blot"]
 
 
 def test_kvitlach_actions_in_contract_order():
-    assert list(advise([6, 5], [], KVITLACH, stake=1, room=1).values) == [
+    assert list(advise([6, 5], [], KVITLACH, stake=1, room=1).values) == list(KVITLACH_ACTIONS) == [
         "stay", "draw", "draw+aluvun", "raise+aluvun"]
+    assert set(ACTION_WORDS) == set(QUITLOK_ACTIONS) | set(KVITLACH_ACTIONS)
     assert list(advise([6, 5], [], KVITLACH, stake=1, room=0).values) == ["stay", "draw", "draw+aluvun"]
 
 
