@@ -261,7 +261,7 @@ def legal_actions(state: State) -> list[Action]:
     if not rules.bet_first:
         actions = [Blot()] if rules.blots and can_draw else []
         actions += bets
-        if callable_:
+        if callable_ and actions:  # the call needs a card to follow: a blot or a bet
             actions.append(Aluvun())
         if not state.aluvun_called:
             actions.append(Stay())

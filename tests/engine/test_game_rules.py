@@ -410,3 +410,14 @@ def test_the_highest_card_chooses_the_first_banker():
         for earlier, later in zip(rounds, rounds[1:], strict=False):
             top = max(earlier.values())
             assert set(later) == {seat for seat, card in earlier.items() if card == top}
+
+
+def test_without_blots_aluvun_needs_room_for_a_bet():
+    from dataclasses import replace as change
+
+    rules = change(QUITLOK, blots=False)
+    s = play(game([6, 9, 3, 5], rules), Bet(10))  # 6 and 5, the whole bank bet: no card can follow a call
+    assert Aluvun() not in legal_actions(s) and legal_actions(s) == [Stay()]
+    s = play(game([6, 9, 3, 5], rules), Bet(2))
+    assert Aluvun() in legal_actions(s)
+    assert legal_actions(play(s, Aluvun())) == [Bet(n) for n in range(1, 9)]

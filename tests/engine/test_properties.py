@@ -5,6 +5,7 @@ within a bound, so a game ends or keeps making progress."""
 import random
 from collections import Counter
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,11 +20,15 @@ ACTIONS_PER_GAME = 150
 ACTIONS_PER_HAND_PER_SEAT = 60
 
 
-def _rules():
+def _house_rules():
+    """Presets with single rules changed, as a table might play them."""
     return st.sampled_from([
-        QUITLOK,
         replace(QUITLOK, twelve_values=(12, 10, 9)),
         replace(QUITLOK, copies=4, banker_must_reach=17),
+        replace(QUITLOK, blots=False, alternate_direction=False, framed_pair_21=False),
+        replace(QUITLOK, aluvun=False, max_bet_share=Fraction(1, 3), bank_share=Fraction(1, 2)),
+        replace(KVITLACH, copies=2),
+        replace(KVITLACH, elvaroon_raise=False, banker_must_reach=None, twelve_values=(12, 9)),
     ])
 
 
@@ -73,12 +78,18 @@ SETTINGS = settings(max_examples=GAMES, deadline=None, suppress_health_check=[He
 
 
 @SETTINGS
-@given(rules=_rules(), **GAME_ARGS)
-def test_quitlok_invariants(rules, seats, seed, bank, purse):
-    check_game(rules, seats, seed, bank, purse)
+@given(**GAME_ARGS)
+def test_quitlok_invariants(seats, seed, bank, purse):
+    check_game(QUITLOK, seats, seed, bank, purse)
 
 
 @SETTINGS
-@given(rules=st.sampled_from([KVITLACH, replace(KVITLACH, copies=2)]), **GAME_ARGS)
-def test_kvitlach_invariants(rules, seats, seed, bank, purse):
+@given(**GAME_ARGS)
+def test_kvitlach_invariants(seats, seed, bank, purse):
+    check_game(KVITLACH, seats, seed, bank, purse)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=_house_rules(), **GAME_ARGS)
+def test_house_rules_invariants(rules, seats, seed, bank, purse):
     check_game(rules, seats, seed, bank, purse)
