@@ -33,7 +33,7 @@ def through_the_app() -> None:
     would then miss the sidebar and the house rules; switching that mode off
     and rerunning sends the visit through the app.
     """
-    if PagesManager.uses_pages_directory:
+    if getattr(PagesManager, "uses_pages_directory", None):  # an internal flag: absent in other versions
         PagesManager.uses_pages_directory = False
         st.rerun()
 
