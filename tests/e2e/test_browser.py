@@ -86,6 +86,7 @@ def test_a_class_opening_the_app_at_once(browser, fresh_app_url):
             page.wait_for_selector(".js-plotly-plot", timeout=60_000)
             assert page.locator("[data-testid='stException']").count() == 0
             assert "from 9.1% to 0.43%" in page.locator("[data-testid='stMain']").inner_text()
+            assert page.get_by_text("House rules").count() > 0, "a deep link on a fresh server runs through the app"
     finally:
         for context in contexts:
             context.close()
