@@ -27,4 +27,5 @@ pages = {
 navigation = st.navigation(pages)
 ui.setup_page()
 ui.house_rules_sidebar()
-navigation.run()
+with ui.app_run():
+    navigation.run()

@@ -7,6 +7,8 @@ of cards.
 """
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -24,18 +26,32 @@ from quitlok.ui.cards import hand_html
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
+_IN_APP: ContextVar[bool] = ContextVar("quitlok_in_app", default=False)
+
+
+@contextmanager
+def app_run():
+    """Mark this script run as one that went through tutorial_app.py (see through_the_app)."""
+    token = _IN_APP.set(True)
+    try:
+        yield
+    finally:
+        _IN_APP.reset(token)
+
+
 def through_the_app() -> None:
     """Make sure the page runs inside tutorial_app.py; every page calls this first.
 
     Until st.navigation has been called in the server process (and in every
     AppTest run), Streamlit runs a page straight from pages/, its older
     multipage mode. A first visit to a link such as /play after a restart
-    would then miss the sidebar and the house rules; switching that mode off
-    and rerunning sends the visit through the app.
+    would then miss the sidebar and the house rules. A run that did not come
+    through the app switches that mode off and reruns, so it does.
     """
-    if getattr(PagesManager, "uses_pages_directory", None):  # an internal flag: absent in other versions
+    if not _IN_APP.get() and hasattr(PagesManager, "uses_pages_directory"):  # an internal flag
         PagesManager.uses_pages_directory = False
         st.rerun()
+
 
 # --- words from content/ ------------------------------------------------------
 
