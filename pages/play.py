@@ -127,7 +127,7 @@ def hint(table: PracticeTable) -> None:
         st.markdown(f"**Best now: {describe(best)}** ({ui.chips(coaching.values[best])} on average, "
                     f"taking the banker to stand on {table.banker_stands_on}).")
         if coaching.advice is not None:
-            st.markdown(coaching.advice.reason)
+            st.markdown(coaching.advice.facts)
         bets = [(a, v) for a, v in coaching.values.items() if isinstance(a, Bet)]
         shown = [(a, v) for a, v in coaching.values.items() if not isinstance(a, Bet)]
         if bets:

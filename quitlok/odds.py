@@ -20,7 +20,7 @@ How it stays fast (after Eric Farmer's blackjack analyser):
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import perm, prod
@@ -417,6 +417,8 @@ class Advice:
     unseen: int
     busting: int
     making_21: int
+    #: the counts in words, without the verdict ("Your cards count 11. 2 of the 22 unseen cards ...")
+    facts: str
     reason: str
 
 
@@ -452,6 +454,7 @@ def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_
         unseen=sum(counts),
         busting=busting,
         making_21=making_21,
+        facts="",
         reason="",
     )
     return _with_reason(advice, mine)
@@ -486,9 +489,7 @@ ACTION_WORDS = {
 
 
 def _with_reason(advice: Advice, mine: int) -> Advice:
-    """Add a plain-language reason, in numbers a learner can follow."""
-    from dataclasses import replace
-
+    """Add the plain-language facts and reason, in numbers a learner can follow."""
     parts = [f"Your cards count {mine}."]
     if mine < 21:
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
@@ -496,9 +497,10 @@ def _with_reason(advice: Advice, mine: int) -> Advice:
     if advice.aluvun_callable:
         parts.append(f"Calling aluvun first cuts your bust chance from {percent(advice.bust)} "
                      f"to {percent(advice.bust_with_aluvun)}.")
+    facts = " ".join(parts)
     gain = float(advice.values[advice.best])
-    parts.append(f"Best: {ACTION_WORDS[advice.best]}, worth {gain:+.2f} chips on average.")
-    return replace(advice, reason=" ".join(parts))
+    best = f"Best: {ACTION_WORDS[advice.best]}, worth {gain:+.2f} chips on average."
+    return replace(advice, facts=facts, reason=f"{facts} {best}")
 
 
 def percent(p) -> str:

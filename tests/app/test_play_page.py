@@ -201,3 +201,17 @@ def test_the_best_decision_is_praised(app):
     click(at, "play.do.bet")
     click(at, "play.do.aluvun")
     assert "Call aluvun: the best play here." in at.success[0].value
+
+
+def test_the_kvitlach_hint_answers_whether_to_bet(app):
+    from quitlok import KVITLACH
+    from quitlok.coach import coach
+
+    state = new_game(KVITLACH, ["Bella", YOU, "Chaim"], banker=0, bank=8, purses=20, stock=[5, 9, 3])
+    at = scripted(app, state)
+    click(at, "play.hint")
+    expected = coach(table(at).state, 17)
+    panel = texts(at)
+    assert f"Best now: {describe(expected.best)}" in panel
+    assert "Best: draw" not in panel, "the hint speaks of the bet, not of drawing without one"
+    assert "Your cards count 5." in panel
