@@ -66,20 +66,18 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 
 def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """Who wins this settlement? A real two-seat game is played out and its settlement read back."""
-    while True:
-        top = _draw(rng, rules, 3)
-        state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=top,
+    while True:  # until the bet card leaves a stake to settle (not 21, not bust)
+        state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=_draw(rng, rules, 3),
                          seed=rng.randrange(10**6))
         state = apply_action(state, Bet(1))
-        if state.stakes[1] == 0:  # the bet card made 21 or bust: no settlement to ask about
-            continue
-        mine = state.value(1)
-        state = apply_action(state, Stay())
-        banker = QuietPlayer()
-        while state.to_act == 0 and state.phase == "banker":
-            state = apply_action(state, banker.choose(state))
-        outcome = next(e for e in state.events if e.startswith("You show"))
-        break
+        if state.stakes[1]:
+            break
+    mine = state.value(1)
+    state = apply_action(state, Stay())
+    banker = QuietPlayer()
+    while state.phase == "banker":
+        state = apply_action(state, banker.choose(state))
+    outcome = next(e for e in state.events if e.startswith("You show"))
     banker_moves = ("Bella turns up", "Bella draws", "Bella stands", "Bella is bust")
     cards = [e for e in state.events if e.startswith(banker_moves)]
     you_win = " win " in outcome
@@ -95,13 +93,9 @@ def may_retire(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """May the banker retire now? The game is dealt up to that hand and legal_actions answers."""
     hand = rng.randint(2, 6)
     first = rng.choice((4, 7, 4, 7, 5, 9, 12, 1))
-    used = Counter({first: 1})
-    stock: list[int] = []
-    for n in range(1, hand + 1):
-        quiet = [c for c in _draw(rng, rules, 8, used) if c not in rules.retire_cards][:3]
-        used.update(quiet[:2])
-        stock += quiet[:2] + ([first] if n == hand else [quiet[2]])
-        used.update([quiet[2]] if n != hand else [])
+    # three cards a hand, none a 4 or 7 (so the earlier hands pass quietly), and `first` dealt to Bella last
+    quiet = [c for c in _draw(rng, rules, rules.pack_size - 1, Counter({first: 1})) if c not in rules.retire_cards]
+    stock = quiet[:3 * hand - 1] + [first]
     state = new_game(rules, ["Bella", "Chaim", "Dina"], banker=0, bank=10, purses=20, stock=stock,
                      seed=rng.randrange(10**6))
     for _ in range(2 * (hand - 1)):

@@ -39,9 +39,10 @@ def test_who_wins(rules, seed):
     assert q.options[q.answer] == expected
 
 
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_may_retire(seed):
-    q = may_retire(random.Random(seed))
+def test_may_retire(rules, seed):
+    q = may_retire(random.Random(seed), rules)
     hand, card = numbers(q.prompt)[:2]
     expected = hand >= 4 and card in (4, 7)
     assert q.options[q.answer].startswith("Yes" if expected else "No")
