@@ -18,7 +18,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
-from quitlok.odds import ACTION_WORDS
+from quitlok.odds import ACTION_WORDS, strategy_table
 from quitlok.rules import PRESETS, QUITLOK, RuleSet
 from quitlok.ui import charts  # noqa: F401  (Plotly is imported here, once, before any page needs it)
 from quitlok.ui.cards import hand_html
@@ -179,8 +179,6 @@ def actions_table(values: dict, best: str):
 @st.cache_data(show_spinner="Working out every first card…")
 def strategy_frame(rules: RuleSet) -> pd.DataFrame:
     """The best first decision for every first card (rows) against each banker model (columns)."""
-    from quitlok.odds import strategy_table
-
     rows = strategy_table(rules)
     frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")
     frame = frame.map(lambda action: ACTION_WORDS[action])

@@ -2,9 +2,11 @@
 
 import json
 
+from streamlit.testing.v1 import AppTest
+
 from quitlok import KVITLACH, QUITLOK
-from quitlok.odds import ACTION_WORDS, advise, banker_outcomes, next_card_odds, percent
-from tests.app.conftest import open_page, texts
+from quitlok.odds import ACTION_WORDS, advise, banker_outcomes, next_card_odds, percent, strategy_table
+from tests.app.conftest import APP, open_page, texts
 
 
 def pick(at, *ranks, seen=False):
@@ -81,10 +83,6 @@ def test_kvitlach_asks_whether_to_bet_at_all(app):
 
 
 def test_a_link_with_impossible_cards_gets_a_clear_message(app):
-    from streamlit.testing.v1 import AppTest
-
-    from tests.app.conftest import APP
-
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     at.query_params["hand"] = "6,5,5,5"
@@ -94,10 +92,6 @@ def test_a_link_with_impossible_cards_gets_a_clear_message(app):
 
 
 def test_a_link_can_set_the_position(app):
-    from streamlit.testing.v1 import AppTest
-
-    from tests.app.conftest import APP
-
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     at.query_params["hand"] = "6,5"
@@ -109,8 +103,6 @@ def test_a_link_can_set_the_position(app):
 
 
 def test_the_strategy_table_shows_the_best_first_move_for_every_card(app):
-    from quitlok.odds import strategy_table
-
     at = open_page(app, "pages/advisor.py")
     shown = at.dataframe[-1].value
     for row in strategy_table(QUITLOK):

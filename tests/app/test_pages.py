@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH, QUITLOK
 from tests.app.conftest import open_page, texts
@@ -52,8 +53,6 @@ def test_quitlok_with_a_twelve_worth_ten(app):
 
 
 def test_a_link_may_choose_the_rules(app):
-    from streamlit.testing.v1 import AppTest
-
     at = AppTest.from_file(str(ROOT / "tutorial_app.py"), default_timeout=60)
     at.query_params["rules"] = "kvitlach"
     at.run()
@@ -61,8 +60,6 @@ def test_a_link_may_choose_the_rules(app):
 
 
 def test_a_bad_link_gets_a_clear_message(app):
-    from streamlit.testing.v1 import AppTest
-
     at = AppTest.from_file(str(ROOT / "tutorial_app.py"), default_timeout=60)
     at.query_params["rules"] = "poker"
     at.run()

@@ -2,9 +2,12 @@
 
 import pytest
 
-from quitlok import QUITLOK
+from quitlok import KVITLACH, QUITLOK
 from quitlok.actions import describe
+from quitlok.bots import cautious
+from quitlok.coach import coach
 from quitlok.game import BANKER, YOU, Stay, apply_action, new_game
+from quitlok.practice import PracticeTable
 from tests.app.conftest import open_page, texts
 
 MAX_CLICKS = 300
@@ -116,9 +119,6 @@ def test_changed_house_rules_wait_for_a_new_game(app):
 
 def scripted(at, state):
     """Put a scripted game on the table, with cautious computer players, and open the page."""
-    from quitlok.bots import cautious
-    from quitlok.practice import PracticeTable
-
     human = state.players.index(YOU)
     computers = tuple((s, cautious(s)) for s in range(len(state.players)) if s != human)
     at.session_state["play.table"] = PracticeTable(state=state, human=human, computers=computers)
@@ -169,8 +169,6 @@ def test_game_over_is_shown_with_a_way_to_play_again(app):
 
 
 def test_the_hint_runs_the_advisor_on_the_learners_real_position(app):
-    from quitlok.coach import coach
-
     state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
     at = scripted(app, state)
     click(at, "play.do.bet")  # 6 and 5, a stake of 1
@@ -183,8 +181,6 @@ def test_the_hint_runs_the_advisor_on_the_learners_real_position(app):
 
 
 def test_a_worse_decision_gets_a_note_of_what_it_cost(app):
-    from quitlok.coach import coach
-
     state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
     at = scripted(app, state)
     click(at, "play.do.bet")
@@ -204,9 +200,6 @@ def test_the_best_decision_is_praised(app):
 
 
 def test_the_kvitlach_hint_answers_whether_to_bet(app):
-    from quitlok import KVITLACH
-    from quitlok.coach import coach
-
     state = new_game(KVITLACH, ["Bella", YOU, "Chaim"], banker=0, bank=8, purses=20, stock=[5, 9, 3])
     at = scripted(app, state)
     click(at, "play.hint")

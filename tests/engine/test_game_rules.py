@@ -25,6 +25,7 @@ from quitlok.game import (
     Stand,
     Stay,
     apply_action,
+    draw_for_banker,
     legal_actions,
     new_game,
 )
@@ -401,8 +402,6 @@ def test_the_log_speaks_to_you():
 
 
 def test_the_highest_card_chooses_the_first_banker():
-    from quitlok.game import draw_for_banker
-
     for seed in range(50):
         banker, rounds = draw_for_banker(QUITLOK, 6, seed)
         last = rounds[-1]
@@ -413,9 +412,7 @@ def test_the_highest_card_chooses_the_first_banker():
 
 
 def test_without_blots_aluvun_needs_room_for_a_bet():
-    from dataclasses import replace as change
-
-    rules = change(QUITLOK, blots=False)
+    rules = replace(QUITLOK, blots=False)
     s = play(game([6, 9, 3, 5], rules), Bet(10))  # 6 and 5, the whole bank bet: no card can follow a call
     assert Aluvun() not in legal_actions(s) and legal_actions(s) == [Stay()]
     s = play(game([6, 9, 3, 5], rules), Bet(2))
