@@ -11,6 +11,7 @@ from quitlok.coach import Coaching, coach
 from quitlok.errors import InvalidSetup
 from quitlok.game import YOU, Action, State, apply_action, draw_for_banker, new_game
 from quitlok.rules import RuleSet
+from quitlok.sim import step
 
 COMPUTER_NAMES = ("Bella", "Chaim", "Dina", "Eli", "Frieda", "Gershon", "Hinde")
 STYLES = {"mixed": ("cautious", "bold", "best"), "cautious": ("cautious",), "bold": ("bold",), "best": ("best",)}
@@ -62,7 +63,7 @@ class PracticeTable:
         seat = self.state.to_act
         if seat is None or seat == self.human:
             return self
-        return replace(self, state=apply_action(self.state, self.players[seat].choose(self.state)))
+        return replace(self, state=step(self.state, self.players))
 
     def skip_to_human(self) -> "PracticeTable":
         """Computer moves until the learner decides, the game ends, or MAX_SKIP moves."""
