@@ -5,6 +5,7 @@ from streamlit.testing.v1 import AppTest
 
 from quitlok import ui
 from quitlok.lessons import LESSONS
+from quitlok.ui import words
 from tests.app.conftest import APP
 from tests.app.test_pages import LISTED
 from tests.conftest import ROOT
@@ -24,7 +25,8 @@ def loaded(monkeypatch):
 
     for cached in (ui.content_sections, ui.lesson_words, ui.fixed_questions):
         cached.cache_clear()
-    monkeypatch.setattr(ui, "content", recording)
+    monkeypatch.setattr(words, "content", recording)  # what content_sections() and history_page() call
+    monkeypatch.setattr(ui, "content", recording)  # what pages call
     yield names
     for cached in (ui.content_sections, ui.lesson_words, ui.fixed_questions):
         cached.cache_clear()

@@ -1,0 +1,48 @@
+"""The one place the app reaches into Streamlit's internals, and why.
+
+Until `st.navigation` has been called once in the server process (and in
+every AppTest run), Streamlit runs a page straight from `pages/`, its older
+multipage mode. A first visit to a link such as /play after a restart would
+then run the page without tutorial_app.py: no sidebar, no house rules. No
+public API switches that mode off, so `through_the_app` clears the internal
+flag `PagesManager.uses_pages_directory` and reruns. tests/app/test_internals.py
+fails if a Streamlit upgrade removes the flag, so the workaround is revisited
+rather than silently skipped.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import streamlit as st
+from streamlit.runtime.pages_manager import PagesManager
+
+_IN_APP: ContextVar[bool] = ContextVar("quitlok_in_app", default=False)
+
+
+@contextmanager
+def app_run() -> Iterator[None]:
+    """Mark this script run as one that went through tutorial_app.py (see through_the_app).
+
+    A context variable, not session state: every browser tab runs its script in
+    its own thread, so one visitor's run never marks another's.
+    """
+    token = _IN_APP.set(True)
+    try:
+        yield
+    finally:
+        _IN_APP.reset(token)
+
+
+def through_the_app() -> None:
+    """Make sure the page runs inside tutorial_app.py; every page calls this first.
+
+    A run that did not come through the app switches Streamlit's pages-folder
+    mode off (an internal flag, see the module docstring) and reruns, so the
+    next run goes through tutorial_app.py and gets the sidebar.
+    """
+    # Without the flag the rerun would change nothing and loop, so the page then runs as it is (no sidebar);
+    # tests/app/test_internals.py is what notices that the flag is gone.
+    if not _IN_APP.get() and hasattr(PagesManager, "uses_pages_directory"):
+        PagesManager.uses_pages_directory = False
+        st.rerun()

@@ -1,0 +1,116 @@
+"""The house-rules picker in the sidebar that every page shares, and a preset chosen by a link (?rules=)."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+import streamlit as st
+
+from quitlok.rules import PRESETS, QUITLOK, RuleSet
+
+_BET_ANY_TIME = "Any time, a card with every bet"
+_BET_FIRST = "Once, before the first extra card"
+_TWELVES = {"12 or 9": (12, 9), "12, 10 or 9": (12, 10, 9)}
+
+
+def _widget_values(rules: RuleSet) -> dict[str, object]:
+    """The sidebar widgets' values that show `rules`."""
+    return {
+        "rules.pack": 48 if rules.copies == 4 else 24,
+        "rules.twelve": next(k for k, v in _TWELVES.items() if v == rules.twelve_values),
+        "rules.framed": rules.framed_pair_21,
+        "rules.betting": _BET_FIRST if rules.bet_first else _BET_ANY_TIME,
+        "rules.blots": rules.blots,
+        "rules.aluvun": rules.aluvun,
+        "rules.elvaroon": rules.elvaroon_raise,
+        "rules.must_draw": rules.banker_must_reach is not None,
+        "rules.alternate": rules.alternate_direction,
+        "rules.fund": rules.bank_share > 0,
+        "rules.max_bet": rules.agreed_max_bet,
+    }
+
+
+def _load_preset() -> None:
+    st.session_state.update(_widget_values(PRESETS[st.session_state["rules.preset"]]))
+
+
+def _rules_from_widgets() -> RuleSet:
+    ss = st.session_state
+    preset = PRESETS[ss["rules.preset"]]
+    bet_first = ss["rules.betting"] == _BET_FIRST
+    rules = replace(
+        preset,
+        copies=4 if ss["rules.pack"] == 48 else 2,
+        twelve_values=_TWELVES[ss["rules.twelve"]],
+        framed_pair_21=ss["rules.framed"],
+        bet_first=bet_first,
+        blots=ss["rules.blots"] and not bet_first,
+        aluvun=ss["rules.aluvun"],
+        elvaroon_raise=ss["rules.elvaroon"] and bet_first and ss["rules.aluvun"],
+        banker_must_reach=17 if ss["rules.must_draw"] else None,
+        alternate_direction=ss["rules.alternate"],
+        bank_share=Fraction(1, 2) if ss["rules.fund"] else Fraction(0),
+        agreed_max_bet=ss["rules.max_bet"],
+    )
+    name = preset.name if replace(rules, name=preset.name) == preset else f"{preset.name} with house rules"
+    return replace(rules, name=name)
+
+
+def _preset_from_link() -> None:
+    """A link may choose the preset: ?rules=kvitlach. A bad value is reported, not fatal."""
+    wanted = st.query_params.get("rules")
+    if wanted is None or st.session_state.get("rules.link_read"):
+        return
+    st.session_state["rules.link_read"] = True
+    match = {name.lower(): name for name in PRESETS}.get(wanted.strip().lower())
+    if match is None:
+        st.session_state["rules.link_problem"] = (
+            f"The link asks for rules “{wanted}”, which we don't know; choose Quitlok or Kvitlach below."
+        )
+    else:
+        st.session_state["rules.preset"] = match
+        _load_preset()
+
+
+def house_rules_sidebar() -> RuleSet:
+    """The sidebar picker every page shares: a preset, then single house rules."""
+    for key, value in _widget_values(QUITLOK).items():
+        st.session_state.setdefault(key, value)
+    st.session_state.setdefault("rules.preset", QUITLOK.name)
+    _preset_from_link()
+    with st.sidebar:
+        st.toggle("Projector mode (large text and cards)", key="ui.projector")
+        st.subheader("House rules")
+        if problem := st.session_state.get("rules.link_problem"):
+            st.warning(problem)
+        st.selectbox(
+            "Start from", list(PRESETS), key="rules.preset", on_change=_load_preset,
+            help="Quitlok: the rules of pagat.com, gamerules.com and the Czech rules. "
+                 "Kvitlach: the kosher.com guide and the Kvitlach rules card.",
+        )
+        with st.expander("Change single rules"):
+            st.radio("Pack", [24, 48], key="rules.pack", horizontal=True,
+                     format_func=lambda n: f"{n} cards", help="One Quitli pack, or two shuffled together.")
+            st.radio("A 12 counts", list(_TWELVES), key="rules.twelve", horizontal=True)
+            st.toggle("Two framed first cards make 21", key="rules.framed")
+            st.radio("Players bet", [_BET_ANY_TIME, _BET_FIRST], key="rules.betting")
+            bet_first = st.session_state["rules.betting"] == _BET_FIRST
+            st.toggle("Blots (free face-up cards)", key="rules.blots", disabled=bet_first,
+                      help="Only with betting at any time.")
+            st.toggle("Aluvun at 11 protects the next card", key="rules.aluvun")
+            st.toggle("Elvaroon allows a raise", key="rules.elvaroon", disabled=not bet_first,
+                      help="Only with betting once, first.")
+            st.toggle("Banker must draw on 16 or less", key="rules.must_draw")
+            st.toggle("Hands alternate clockwise and anticlockwise", key="rules.alternate")
+            st.toggle("Every player adds half the bank", key="rules.fund")
+            st.toggle("A maximum bet, agreed in chips before the game", key="rules.max_bet",
+                      help="The practice table sets the number when it starts a game; "
+                           "by default a quarter of the banker's opening stake.")
+        rules = _rules_from_widgets()
+        st.caption(f"Playing: **{rules.name}**")
+    st.session_state["rules.current"] = rules
+    return rules
+
+
+def current_rules() -> RuleSet:
+    """The house rules chosen in the sidebar."""
+    return st.session_state.get("rules.current", QUITLOK)
