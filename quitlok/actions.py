@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from quitlok.errors import IllegalAction
+
 
 @dataclass(frozen=True)
 class Blot:
@@ -15,9 +17,16 @@ class Bet:
     Quitlok: a face-down card comes with every bet. Kvitlach: the one bet before
     any extra card (no card comes with it), or, right after Aluvun, a raise that
     comes with the protected card.
+
+    `n` must be a whole number of at least 1: `Bet(2.0)` or `Bet(True)` would compare
+    equal to a legal bet and then corrupt the purses, so they are refused here.
     """
 
     n: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n < 1:
+            raise IllegalAction(f"A bet is a whole number of chips, at least 1 (got {self.n!r}).")
 
 
 @dataclass(frozen=True)
@@ -63,13 +72,18 @@ class KeepBank:
 Action = Blot | Bet | Draw | Stay | Aluvun | Reject | Keep | Stand | Retire | KeepBank
 
 
-def describe(action: Action) -> str:
-    """A short label for a button or a log: 'Bet 3', 'Call aluvun'."""
+def describe(action: Action, aluvun_word: str = "aluvun", *, raising: bool = False) -> str:
+    """A short label for a button or a log: 'Bet 3', 'Call aluvun'.
+
+    `aluvun_word` is the tradition's name for the call at 11 ("elvaroon" in Kvitlach); `raising` is True
+    for the Kvitlach bet that comes with elvaroon, which is a raise. `quitlok.game.action_label` fills both
+    in from a game state.
+    """
     labels = {
         Blot: "Blot (free face-up card)",
         Draw: "Draw a card",
         Stay: "Stay",
-        Aluvun: "Call aluvun",
+        Aluvun: f"Call {aluvun_word}",
         Reject: "Reject the 11",
         Keep: "Keep the 11",
         Stand: "Stand",
@@ -77,5 +91,5 @@ def describe(action: Action) -> str:
         KeepBank: "Keep the bank",
     }
     if isinstance(action, Bet):
-        return f"Bet {action.n}"
+        return f"{'Raise' if raising else 'Bet'} {action.n}"
     return labels[type(action)]

@@ -29,6 +29,8 @@ def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple
     A card must be an int from 1 to 12, and no number may appear more often than
     the pack holds (`copies` of each).
     """
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise InvalidCards(f"{what}: {cards!r} is not a list of cards; give the numbers, such as [6, 5]")
     cards = tuple(cards)
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= 12:
@@ -39,6 +41,11 @@ def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple
                 f"{what}: {count} cards numbered {rank}, but the pack holds only {copies}"
             )
     return cards
+
+
+def plural(n: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def card_name(rank: int) -> str:

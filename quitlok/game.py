@@ -29,10 +29,11 @@ from quitlok.actions import (
     Stay,
     describe,
 )
-from quitlok.cards import a_card, check_cards
+from quitlok.cards import a_card, check_cards, plural
 from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
 from quitlok.rules import RuleSet
+from quitlok.validate import is_whole, rule_set, whole_number
 
 __all__ = [
     "Action",
@@ -47,6 +48,7 @@ __all__ = [
     "Stand",
     "State",
     "Stay",
+    "action_label",
     "apply_action",
     "draw_for_banker",
     "legal_actions",
@@ -79,7 +81,13 @@ class State:
     bank: int
     #: the bank every new banker stakes
     opening_bank: int
+    #: the largest stake one player may have open, agreed before the game (None: only the bank limits it)
+    max_bet: int | None
+    #: seats that could not pay their share of this bank (Kvitlach) and sit it out
+    sitting_out: tuple[bool, ...]
     hand_number: int
+    #: hands dealt in the whole game, so a viewer can tell that a hand has ended
+    hands_dealt: int
     direction: int
     #: the face-down stock, top card first
     stock: tuple[int, ...]
@@ -95,6 +103,10 @@ class State:
     status: tuple[str, ...]
     #: each seat's status as the previous hand ended ("won 2 with 18"), for the table to recall
     last_hand: tuple[str, ...]
+    #: the cards each seat last threw in during this hand (all thrown-in cards lie face up)
+    thrown: tuple[tuple[int, ...], ...]
+    #: each seat's cards as the previous hand ended, from `thrown`: what the table shows with `last_hand`
+    last_cards: tuple[tuple[int, ...], ...]
     events: tuple[str, ...]
     seed: int
     shuffles: int
@@ -107,11 +119,6 @@ class State:
     def open_stakes(self) -> int:
         """All stakes waiting for the banker's play."""
         return sum(self.stakes)
-
-    @property
-    def max_bet(self) -> int | None:
-        """The agreed largest stake for one player, if the rules set one."""
-        return self.rules.max_bet(self.opening_bank)
 
     def bet_room(self, seat: int) -> int:
         """How many more chips `seat` may stake now: purse, bank cover and maximum bet."""
@@ -154,6 +161,7 @@ def new_game(
     purses: int | Sequence[int],
     stock: Sequence[int] | None = None,
     seed: int | None = None,
+    max_bet: int | None = None,
 ) -> State:
     """Seat the players, let the banker stake his bank, and deal the first hand.
 
@@ -161,30 +169,52 @@ def new_game(
     opening bank every new banker stakes (all his purse if he has less; under
     rules with a bank share the other players add their share). `purses` is one
     int for all seats or one per seat. `stock`, when given, is the order of the
-    top cards (the rest of the pack follows, shuffled with `seed`).
+    top cards (the rest of the pack follows, shuffled with `seed`). `max_bet` is
+    the maximum bet the table agreed, in chips, under rules that have one
+    (default: `rules.default_max_bet(bank)`).
+
+    Every argument is checked first: a wrong type or value raises InvalidSetup
+    (or InvalidCards for the stock) saying what was wrong.
     """
+    rules = rule_set(rules)
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise InvalidSetup(f"players must be a list of names, one per seat (got {players!r}).")
     players = tuple(players)
     if len(players) < 2:
         raise InvalidSetup("A game needs at least two seats: a banker and a player.")
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+    if not all(isinstance(p, str) and p.strip() for p in players) or len(set(players)) != len(players):
         raise InvalidSetup("Every seat needs a name of its own.")
-    if isinstance(purses, int):
-        purses = (purses,) * len(players)
-    purses = tuple(purses)
-    if len(purses) != len(players):
-        raise InvalidSetup(f"{len(purses)} purses for {len(players)} seats.")
-    if any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in purses):
-        raise InvalidSetup("Purses are whole numbers of chips, 0 or more.")
-    if not isinstance(banker, int) or not 0 <= banker < len(players):
-        raise InvalidSetup(f"The banker must be one of the seats 0 to {len(players) - 1}.")
-    if isinstance(bank, bool) or not isinstance(bank, int) or bank < 1:
-        raise InvalidSetup("The opening bank must be at least 1 chip.")
-    if purses[banker] < 1:
-        raise InvalidSetup(f"{players[banker]} has no chips to stake a bank.")
     if len(players) * 3 > rules.pack_size:
         raise InvalidSetup(f"A {rules.pack_size}-card pack is too small for {len(players)} seats.")
+    if is_whole(purses):
+        purses = (purses,) * len(players)
+    if isinstance(purses, str | bytes) or not isinstance(purses, Sequence):
+        raise InvalidSetup(f"purses must be a whole number of chips, or one per seat (got {purses!r}).")
+    purses = tuple(whole_number("Each purse", p) for p in purses)
+    if len(purses) != len(players):
+        raise InvalidSetup(f"{len(purses)} purses for {len(players)} seats.")
+    if not is_whole(banker) or not 0 <= banker < len(players):
+        raise InvalidSetup(f"The banker must be one of the seats 0 to {len(players) - 1} (got {banker!r}).")
+    bank = whole_number("The opening bank", bank, low=1)
+    if purses[banker] < 1:
+        raise InvalidSetup(f"{players[banker]} has no chips to stake a bank.")
+    if max_bet is None:
+        max_bet = rules.default_max_bet(bank)
+    elif not rules.agreed_max_bet:
+        raise InvalidSetup(f"{rules.name} rules have no maximum bet: only the bank limits a bet.")
+    else:
+        max_bet = whole_number("The maximum bet", max_bet, low=1)
+    if not any(_can_join(rules, bank, purse) for seat, purse in enumerate(purses) if seat != banker):
+        share = _share(rules, bank)
+        raise InvalidSetup("Nobody could play against the bank: " + (
+            f"every player needs more than the share of {share} to pay it and still bet." if share
+            else "no player other than the banker has chips."))
+    if seed is not None and not is_whole(seed):
+        raise InvalidSetup(f"seed must be a whole number or None (got {seed!r}).")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    if stock is not None and (isinstance(stock, str | bytes) or not isinstance(stock, Sequence)):
+        raise InvalidSetup(f"stock must be a list of cards from the top (got {stock!r}).")
     top = check_cards(stock or (), rules.copies, "stock")
     rest = list((Counter(rules.pack) - Counter(top)).elements())
     random.Random(f"{seed}/deal").shuffle(rest)
@@ -199,7 +229,10 @@ def new_game(
         banker=banker,
         bank=0,
         opening_bank=bank,
+        max_bet=max_bet,
+        sitting_out=[False] * n,
         hand_number=0,
+        hands_dealt=0,
         direction=1,
         stock=list(top) + rest,
         under=[],
@@ -209,12 +242,24 @@ def new_game(
         aluvun_called=False,
         status=[""] * n,
         last_hand=[""] * n,
+        thrown=[[] for _ in range(n)],
+        last_cards=[[] for _ in range(n)],
         events=[],
         seed=seed,
         shuffles=0,
     )
     table.start_bank()
     return table.freeze()
+
+
+def _share(rules: RuleSet, opening_bank: int) -> int:
+    """What each player adds to a new bank (Kvitlach: half the banker's stake)."""
+    return int(opening_bank * rules.bank_share)
+
+
+def _can_join(rules: RuleSet, opening_bank: int, purse: int) -> bool:
+    """A player joins a bank when he can pay his whole share and still has a chip to bet."""
+    return purse > _share(rules, opening_bank)
 
 
 def draw_for_banker(rules: RuleSet, seats: int, seed: int) -> tuple[int, list[dict[int, int]]]:
@@ -236,9 +281,15 @@ def draw_for_banker(rules: RuleSet, seats: int, seed: int) -> tuple[int, list[di
             return contenders[0], rounds
 
 
+def _check_state(state: object) -> State:
+    if not isinstance(state, State):
+        raise IllegalAction(f"That is not a game state (got {type(state).__name__}); start one with new_game.")
+    return state
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every action the seat `state.to_act` may take now (empty when the game is over)."""
-    rules = state.rules
+    rules = _check_state(state).rules
     seat = state.to_act
     if seat is None:
         return []
@@ -278,24 +329,34 @@ def legal_actions(state: State) -> list[Action]:
 
 def apply_action(state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction (and changes nothing) if it is not legal."""
-    if action not in legal_actions(state):
+    if type(action) not in _ACTION_TYPES or action not in legal_actions(state):
         raise IllegalAction(_why_illegal(state, action))
     table = _Table.thaw(state)
     table.act(action)
     return table.freeze()
 
 
+_ACTION_TYPES = frozenset(Action.__args__)
+
+
+def action_label(state: State, action: Action) -> str:
+    """What the action is called here, in the tradition's own words: 'Call elvaroon', 'Raise 2', 'Bet 2'.
+
+    The same label serves the button, its caption, the hint and the log, so they never disagree.
+    """
+    raising = state.rules.bet_first and state.aluvun_called
+    return describe(action, state.rules.aluvun_word, raising=raising)
+
+
 def _why_illegal(state: State, action: Action) -> str:
     """A message that says what was wrong with an action."""
+    if type(action) not in _ACTION_TYPES:
+        return f"{action!r} is not an action; use Bet(2), Stay() and the like from quitlok.game."
     if state.to_act is None:
         return "The game is over: no more actions."
     who = state.players[state.to_act]
-    name = describe(action) if isinstance(action, Action) else repr(action)
-    if not isinstance(action, Action):
-        return f"{action!r} is not an action."
+    name = action_label(state, action)
     if isinstance(action, Bet):
-        if isinstance(action.n, bool) or not isinstance(action.n, int) or action.n < 1:
-            return f"A bet is a whole number of chips, at least 1 (got {action.n!r})."
         room = state.bet_room(state.to_act)
         if state.phase == TURN and room < action.n and any(isinstance(a, Bet) for a in legal_actions(state)):
             return (
@@ -304,7 +365,7 @@ def _why_illegal(state: State, action: Action) -> str:
                 + (f", maximum bet {state.max_bet}" if state.max_bet is not None else "")
                 + ")."
             )
-    options = ", ".join(sorted({describe(a) if not isinstance(a, Bet) else "Bet" for a in legal_actions(state)}))
+    options = ", ".join(sorted({action_label(state, a).rstrip("0123456789 ") for a in legal_actions(state)}))
     return f"{name} is not allowed now for {who}; the choices are: {options}."
 
 
@@ -321,7 +382,10 @@ class _Table:
     banker: int
     bank: int
     opening_bank: int
+    max_bet: int | None
+    sitting_out: list[bool]
     hand_number: int
+    hands_dealt: int
     direction: int
     stock: list[int]
     under: list[int]
@@ -331,6 +395,8 @@ class _Table:
     aluvun_called: bool
     status: list[str]
     last_hand: list[str]
+    thrown: list[list[int]]
+    last_cards: list[list[int]]
     events: list[str]
     seed: int
     shuffles: int
@@ -347,7 +413,10 @@ class _Table:
             banker=s.banker,
             bank=s.bank,
             opening_bank=s.opening_bank,
+            max_bet=s.max_bet,
+            sitting_out=list(s.sitting_out),
             hand_number=s.hand_number,
+            hands_dealt=s.hands_dealt,
             direction=s.direction,
             stock=list(s.stock),
             under=list(s.under),
@@ -357,6 +426,8 @@ class _Table:
             aluvun_called=s.aluvun_called,
             status=list(s.status),
             last_hand=list(s.last_hand),
+            thrown=[list(t) for t in s.thrown],
+            last_cards=[list(c) for c in s.last_cards],
             events=list(s.events),
             seed=s.seed,
             shuffles=s.shuffles,
@@ -373,7 +444,10 @@ class _Table:
             banker=self.banker,
             bank=self.bank,
             opening_bank=self.opening_bank,
+            max_bet=self.max_bet,
+            sitting_out=tuple(self.sitting_out),
             hand_number=self.hand_number,
+            hands_dealt=self.hands_dealt,
             direction=self.direction,
             stock=tuple(self.stock),
             under=tuple(self.under),
@@ -383,6 +457,8 @@ class _Table:
             aluvun_called=self.aluvun_called,
             status=tuple(self.status),
             last_hand=tuple(self.last_hand),
+            thrown=tuple(map(tuple, self.thrown)),
+            last_cards=tuple(map(tuple, self.last_cards)),
             events=tuple(self.events),
             seed=self.seed,
             shuffles=self.shuffles,
@@ -395,6 +471,14 @@ class _Table:
         you = self.players[seat] == YOU
         words = {"s": "" if you else "s", "is": "are" if you else "is", "has": "have" if you else "has"}
         self.events.append(f"{self.players[seat]} " + text.format(**words, **values))
+
+    def name(self, seat: int) -> str:
+        """A seat's name inside a sentence: 'Bella', or 'you'."""
+        return "you" if self.players[seat] == YOU else self.players[seat]
+
+    def whose(self, seat: int) -> str:
+        """A seat's possessive inside a sentence: "Bella's", or 'your'."""
+        return "your" if self.players[seat] == YOU else f"{self.players[seat]}'s"
 
     def note(self, text: str) -> None:
         self.events.append(text)
@@ -415,8 +499,8 @@ class _Table:
             fresh = self.stock + self.under
             random.Random(f"{self.seed}/{self.shuffles}").shuffle(fresh)
             self.note(
-                f"The stock is down to its last card: it is shuffled with the {len(self.under)} "
-                f"face-up cards into a new stock of {len(fresh)}."
+                "The stock is down to its last card: it is shuffled with the "
+                f"{plural(len(self.under), 'face-up card')} into a new stock of {len(fresh)}."
             )
             self.stock, self.under = fresh, []
         return self.stock.pop(0)
@@ -426,18 +510,23 @@ class _Table:
         self.face_up[seat].append(face_up)
 
     def throw_in(self, seat: int) -> None:
-        """A seat's cards go face up under the stock."""
+        """A seat's cards go face up under the stock (and are kept in `thrown` for the end of the hand)."""
+        if self.hands[seat]:
+            self.thrown[seat] = list(self.hands[seat])
         self.under.extend(self.hands[seat])
         self.hands[seat] = []
         self.face_up[seat] = []
 
     def throw_in_all(self) -> None:
-        """The hand is over: every card goes under the stock, and each seat's status is kept as last_hand."""
+        """The hand is over: every card goes under the stock; each seat's status and cards are kept as
+        last_hand and last_cards, so the table can show how the hand ended."""
         for seat in range(len(self.players)):
             self.throw_in(seat)
         if any(self.status):
             self.last_hand = list(self.status)
+            self.last_cards = self.thrown
             self.status = [""] * len(self.players)
+        self.thrown = [[] for _ in self.players]
 
     # --- the bank --------------------------------------------------------------
 
@@ -449,19 +538,28 @@ class _Table:
         )
 
     def start_bank(self) -> None:
-        """The banker stakes a new bank (others add their share) and deals his first hand."""
+        """The banker stakes a new bank, the others add their share, and he deals his first hand.
+
+        Under rules with a share (Kvitlach), a player who cannot pay his whole share and still bet pays
+        nothing and sits out this bank: nobody loses his last chips into a bank he cannot play against.
+        """
         b = self.banker
         self.bank = min(self.opening_bank, self.purses[b])
         self.purses[b] -= self.bank
         self.say(b, "take{s} the bank and stake{s} {bank}.", bank=self.bank)
-        share = int(self.opening_bank * self.rules.bank_share)
-        if share:
-            for seat in self.seats_from(b):
-                paid = min(share, self.purses[seat])
-                if paid:
-                    self.purses[seat] -= paid
-                    self.bank += paid
-                    self.say(seat, "add{s} {paid} to the bank.", paid=paid)
+        share = _share(self.rules, self.opening_bank)
+        self.sitting_out = [False] * len(self.players)
+        for seat in self.seats_from(b):
+            if not share or not self.purses[seat]:
+                continue
+            if _can_join(self.rules, self.opening_bank, self.purses[seat]):
+                self.purses[seat] -= share
+                self.bank += share
+                self.say(seat, "add{s} {share} to the bank.", share=share)
+            else:
+                self.sitting_out[seat] = True
+                self.say(seat, "cannot pay a share of {share} and still bet, so {pays} nothing and "
+                         "sit{s} out this bank.", share=share, pays="pay" if self.players[seat] == YOU else "pays")
         self.hand_number = 0
         self.deal()
 
@@ -471,22 +569,34 @@ class _Table:
         return [(start + direction * k) % n for k in range(1, n)]
 
     def deal(self) -> None:
-        """Deal a hand: one face-down card to each player with chips, then the banker."""
+        """Deal a hand: one face-down card to each player with chips (and not sitting out), then the banker."""
         self.throw_in_all()
         self.hand_number += 1
         first = self.hand_number == 1
         self.direction = -self.direction if self.rules.alternate_direction and not first else 1
-        players = [s for s in self.seats_from(self.banker, self.direction) if self.purses[s] > 0]
+        players = [s for s in self.seats_from(self.banker, self.direction)
+                   if self.purses[s] > 0 and not self.sitting_out[s]]
+        if not players and self.hand_number > 1 and any(
+                out and purse for out, purse in zip(self.sitting_out, self.purses, strict=True)):
+            # everyone who joined this bank is out of chips, but some who sat it out still have chips
+            self.purses[self.banker] += self.bank
+            self.say(self.banker, "take{s} back the bank of {bank}: nobody who joined it has chips left.",
+                     bank=self.bank)
+            self.bank = 0
+            self.pass_bank()
+            return
         if not players:
             self.end_game()
             return
+        self.hands_dealt += 1
         way = "clockwise" if self.direction == 1 else "anticlockwise"
         self.note(
-            f"Hand {self.hand_number} of {self.players[self.banker]}'s bank "
-            f"(bank {self.bank}): dealt {way}, starting with {self.players[players[0]]}."
+            f"Hand {self.hand_number} of {self.whose(self.banker)} bank "
+            f"(bank {self.bank}): dealt {way}, starting with {self.name(players[0])}."
         )
         for seat in range(len(self.players)):
-            self.status[seat] = "waiting" if seat in players else "sitting out: no chips"
+            out = "sitting out: could not pay a share" if self.sitting_out[seat] else "sitting out: no chips"
+            self.status[seat] = "waiting" if seat in players else out
         self.status[self.banker] = "banker"
         for seat in players + [self.banker]:
             self.give(seat, self.draw(), face_up=False)
@@ -511,7 +621,7 @@ class _Table:
             return
         seat = next(s for s in self.seats_from(self.banker, -1) if self.purses[s] > 0)
         self.banker = seat
-        self.note(f"The bank passes to the right, to {self.players[seat]}.")
+        self.note(f"The bank passes to the right, to {self.name(seat)}.")
         self.start_bank()
 
     def end_game(self) -> None:
@@ -521,8 +631,10 @@ class _Table:
         self.bank = 0
         self.phase, self.to_act, self.waiting = OVER, None, []
         best = max(self.purses)
-        winners = [self.players[s] for s, p in enumerate(self.purses) if p == best]
-        self.note(f"Game over: fewer than two seats have chips. Most chips: {' and '.join(winners)} ({best}).")
+        winners = [self.name(s) for s, p in enumerate(self.purses) if p == best]
+        why = ("nobody left can pay a share of the bank and still bet" if any(self.sitting_out)
+               else "fewer than two seats have chips")
+        self.note(f"Game over: {why}. Most chips: {' and '.join(winners)} ({best}).")
 
     # --- turns -----------------------------------------------------------------
 
@@ -585,7 +697,7 @@ class _Table:
             self.take_card(seat, face_up=False)
         elif isinstance(action, Aluvun):
             self.aluvun_called = True
-            self.say(seat, "call{s} aluvun: the next card is protected.")
+            self.say(seat, "call{s} {word}: the next card is protected.", word=self.rules.aluvun_word)
         elif isinstance(action, Reject):
             self.hands[seat].pop()
             face_up = self.face_up[seat].pop()
@@ -618,7 +730,7 @@ class _Table:
             self.say(seat, "get{s} {card}.", card=a_card(card))
         if self.aluvun_called and card == 11:
             self.phase = PROTECTED
-            self.say(seat, "{is} dealt an 11 after calling aluvun and may reject it.")
+            self.say(seat, "{is} dealt an 11 after calling {word} and may reject it.", word=self.rules.aluvun_word)
             return
         self.aluvun_called = False
         self.after_card(seat)

@@ -4,6 +4,7 @@ from collections.abc import Iterable
 
 from quitlok.cards import check_cards, is_framed
 from quitlok.rules import RuleSet
+from quitlok.validate import rule_set
 
 
 def is_framed_pair(cards: tuple[int, ...], rules: RuleSet) -> bool:
@@ -29,7 +30,7 @@ def hand_value(cards: Iterable[int], rules: RuleSet) -> int:
     Two framed first cards make 21; otherwise the largest total not over 21, or,
     when every total is over 21, the smallest (the hand is bust).
     """
-    cards = check_cards(cards, rules.copies, "hand")
+    cards = check_cards(cards, rule_set(rules).copies, "hand")
     if is_framed_pair(cards, rules):
         return 21
     options = totals(cards, rules)
@@ -38,5 +39,10 @@ def hand_value(cards: Iterable[int], rules: RuleSet) -> int:
 
 
 def can_call_aluvun(cards: Iterable[int], rules: RuleSet) -> bool:
-    """True when aluvun is in the rules and one of the hand's totals is exactly 11."""
-    return rules.aluvun and 11 in totals(cards, rules)
+    """True when aluvun is in the rules, one of the hand's totals is exactly 11, and the hand is not a lone 11.
+
+    On a lone 11 the only card the call could guard against is the second 11, which makes the framed pair,
+    21: the Czech rules say the call does not apply, and the other sources that nobody would make it.
+    """
+    cards = tuple(cards)
+    return rules.aluvun and cards != (11,) and 11 in totals(cards, rules)

@@ -29,10 +29,11 @@ import numpy as np
 
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
-from quitlok.rules import RuleSet
+from quitlok.rules import QUITLOK, RuleSet
+from quitlok.validate import flag, is_whole, rule_set, whole_number
 
-__all__ = ["Advice", "advise", "banker_outcomes", "bust_chance", "card_value", "next_card_odds", "position_value",
-           "stay_value", "strategy_table"]
+__all__ = ["Advice", "action_words", "advise", "banker_outcomes", "bust_chance", "card_value", "next_card_odds",
+           "position_value", "stay_value", "strategy_table"]
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
@@ -59,7 +60,9 @@ def _pack(counts: Iterable[int]) -> int:
 
 
 def _pool(hand: Iterable[int], seen: Iterable[int], rules: RuleSet, *, need_hand: bool) -> tuple[tuple, int]:
-    """Validate the cards and return (hand, packed pool); raise InvalidCards naming the problem."""
+    """Validate the rules and cards and return (hand, packed pool); raise InvalidSetup or InvalidCards
+    naming the problem."""
+    rules = rule_set(rules)
     hand = check_cards(hand, rules.copies, "hand")
     seen = check_cards(seen, rules.copies, "seen cards")
     both = check_cards(hand + seen, rules.copies, "hand and seen cards together")
@@ -211,7 +214,9 @@ class _Solver:
         return self._next[s]
 
     def can_call_aluvun(self, s: Summary) -> bool:
-        return self.rules.aluvun and 11 in _totals(s[0], s[1], self.rules.twelve_values)
+        """As quitlok.hand.can_call_aluvun: a total of exactly 11, and not a lone 11."""
+        lone_11 = s == (11, 0, 1, 1)
+        return self.rules.aluvun and not lone_11 and 11 in _totals(s[0], s[1], self.rules.twelve_values)
 
     # the banker
 
@@ -313,11 +318,22 @@ class _Solver:
         return self._best[key]
 
 
-@lru_cache(maxsize=32)
 def _solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
-    if isinstance(stands_on, bool) or not isinstance(stands_on, int) or not 1 <= stands_on <= 21:
+    """The solver for these rules, banker model and number type, after checking the arguments."""
+    if not is_whole(stands_on) or not 1 <= stands_on <= 21:
         raise InvalidSetup(f"The banker model stands on a total from 1 to 21, not {stands_on!r}.")
+    return _cached_solver(rule_set(rules), stands_on, flag("exact", exact))
+
+
+@lru_cache(maxsize=32)
+def _cached_solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
     return _Solver(rules, stands_on, exact)
+
+
+def _chips(stake: object, room: object) -> None:
+    """Stake and room are whole numbers of chips (InvalidSetup otherwise)."""
+    whole_number("stake", stake)
+    whole_number("room", room)
 
 
 # --- the public functions -----------------------------------------------------------------------------
@@ -330,7 +346,7 @@ def next_card_odds(hand, seen, rules: RuleSet, *, exact: bool = False) -> dict:
     size = sum(counts)
     if not size:
         raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
-    ratio = Fraction if exact else (lambda a, b: a / b)
+    ratio = Fraction if flag("exact", exact) else (lambda a, b: a / b)
     return {rank: ratio(c, size) for rank, c in zip(RANKS, counts, strict=True) if c}
 
 
@@ -345,7 +361,7 @@ def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool
     s = _summary(hand)
     if not pool:
         raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
-    protected = aluvun and solver.can_call_aluvun(s)
+    protected = flag("aluvun", aluvun) and solver.can_call_aluvun(s)
 
     def chance(pool: int, protected: bool):
         size = sum(_counts(pool))
@@ -384,8 +400,10 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
     `advise` lists only all-or-nothing bets; this prices any bet, a blot (bet 0) or the card after a
     rejected 11, so the table can say what a learner's own choice was worth.
     """
-    if not 0 <= bet <= room:
+    _chips(stake, room)
+    if not is_whole(bet) or not 0 <= bet <= room:
         raise InvalidSetup(f"A bet of {bet!r} does not fit a room of {room!r} chips.")
+    flag("aluvun", aluvun)
     hand, pool = _pool(hand, seen, rules, need_hand=True)
     if not pool:
         raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
@@ -425,9 +443,7 @@ class Advice:
 def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_on: int = 17,
            exact: bool = False) -> Advice:
     """The best action for the player to act, holding `stake` and allowed `room` more chips."""
-    for name, amount in (("stake", stake), ("room", room)):
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise InvalidSetup(f"{name} is a whole number of chips, 0 or more (got {amount!r}).")
+    _chips(stake, room)
     hand, pool = _pool(hand, seen, rules, need_hand=True)
     solver = _solver(rules, stands_on, exact)
     s = _summary(hand)
@@ -457,11 +473,13 @@ def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_
         facts="",
         reason="",
     )
-    return _with_reason(advice, mine)
+    return _with_reason(advice, mine, hand, rules)
 
 
-def strategy_table(rules: RuleSet, stands_on: Iterable[int] = (15, 16, 17, 18), *, exact: bool = False) -> list[dict]:
+def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, exact: bool = False) -> list[dict]:
     """The first decision for every first card against each banker model, nothing else seen.
+
+    `stands_on` defaults to every total a banker may stand on under the rules (`rules.banker_models`).
 
     Quitlok: no stake yet and one chip of room (should I bet, blot or stay?).
     Kvitlach: one chip already bet, one more allowed by elvaroon.
@@ -469,37 +487,48 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] = (15, 16, 17, 18), 
     """
     stake = 1 if rules.bet_first else 0
     rows = []
-    for total in stands_on:
+    for total in rules.banker_models if stands_on is None else stands_on:
         for card in RANKS:
             advice = advise([card], [], rules, stake=stake, room=1, stands_on=total, exact=exact)
             rows.append({"stands_on": total, "card": card, "best": advice.best, **advice.values})
     return rows
 
 
-ACTION_WORDS = {
-    "stay": "stay",
-    "blot": "take a blot (a free face-up card)",
-    "bet": "bet and take a face-down card",
-    "blot+aluvun": "call aluvun, then take a blot",
-    "bet+aluvun": "call aluvun, then bet",
-    "draw": "draw a card",
-    "draw+aluvun": "call elvaroon, then draw",
-    "raise+aluvun": "call elvaroon and raise",
-}
+def action_words(rules: RuleSet) -> dict[str, str]:
+    """The advisor's actions in words, with the tradition's own name for the call at 11."""
+    call = rules.aluvun_word
+    return {
+        "stay": "stay",
+        "blot": "take a blot (a free face-up card)",
+        "bet": "bet and take a face-down card",
+        "blot+aluvun": f"call {call}, then take a blot",
+        "bet+aluvun": f"call {call}, then bet",
+        "draw": "draw a card",
+        "draw+aluvun": f"call {call}, then draw",
+        "raise+aluvun": f"call {call} and raise",
+    }
 
 
-def _with_reason(advice: Advice, mine: int) -> Advice:
+#: the words for Quitlok's presets; prefer action_words(rules), which names the call as the rules do
+ACTION_WORDS = action_words(QUITLOK)
+
+
+def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSet) -> Advice:
     """Add the plain-language facts and reason, in numbers a learner can follow."""
+    call = rules.aluvun_word
     parts = [f"Your cards count {mine}."]
     if mine < 21:
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
                      f"{advice.making_21} would give you 21 at once.")
     if advice.aluvun_callable:
-        parts.append(f"Calling aluvun first cuts your bust chance from {percent(advice.bust)} "
+        parts.append(f"Calling {call} first cuts your bust chance from {percent(advice.bust)} "
                      f"to {percent(advice.bust_with_aluvun)}.")
+    elif hand == (11,) and rules.aluvun:
+        parts.append(f"{call.capitalize()} is not called on a lone 11: the only card it could guard against is "
+                     "the other 11, which makes the framed pair, 21.")
     facts = " ".join(parts)
     gain = float(advice.values[advice.best])
-    best = f"Best: {ACTION_WORDS[advice.best]}, worth {gain:+.2f} chips on average."
+    best = f"Best: {action_words(rules)[advice.best]}, worth {gain:+.2f} chips on average."
     return replace(advice, facts=facts, reason=f"{facts} {best}")
 
 

@@ -12,6 +12,11 @@ from fractions import Fraction
 from quitlok.cards import make_pack
 from quitlok.errors import InvalidSetup
 
+#: the names of the call at 11 in the two traditions
+ALUVUN_WORDS = ("aluvun", "elvaroon")
+#: the totals a banker model may stand on in the advisor and at the table
+BANKER_MODELS = (15, 16, 17, 18)
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -26,8 +31,8 @@ class RuleSet:
     framed_pair_21: bool = True
     #: share of the opening bank that every other player adds when a bank starts
     bank_share: Fraction = Fraction(0)
-    #: largest stake one player may have open, as a share of the opening bank (None: no limit)
-    max_bet_share: Fraction | None = None
+    #: the table agrees a maximum bet in chips before the game (Kvitlach); otherwise only the bank limits a bet
+    agreed_max_bet: bool = False
     #: players may ask for free face-up cards (blots)
     blots: bool = True
     #: a player bets once, before the first extra card, and cards come without bets
@@ -40,6 +45,8 @@ class RuleSet:
     banker_must_reach: int | None = None
     #: the hands of a bank alternate clockwise and anticlockwise
     alternate_direction: bool = True
+    #: the tradition's word for the call at 11: "aluvun" (Quitlok) or "elvaroon" (Kvitlach)
+    aluvun_word: str = "aluvun"
     #: the banker may retire from this hand of his bank on
     retire_from_hand: int = 4
     #: the first cards on which the banker may retire
@@ -47,19 +54,17 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bank_share", Fraction(self.bank_share))
-        if self.max_bet_share is not None:
-            object.__setattr__(self, "max_bet_share", Fraction(self.max_bet_share))
         object.__setattr__(self, "twelve_values", tuple(self.twelve_values))
         object.__setattr__(self, "retire_cards", frozenset(self.retire_cards))
         problems = []
+        if self.aluvun_word not in ALUVUN_WORDS:
+            problems.append(f"the call at 11 is named {' or '.join(ALUVUN_WORDS)}")
         if self.copies not in (2, 4):
             problems.append("the pack holds 2 or 4 copies of each number (24 or 48 cards)")
         if 12 not in self.twelve_values or not set(self.twelve_values) <= {9, 10, 12}:
             problems.append("a 12 counts 12 and optionally 10 or 9")
         if not 0 <= self.bank_share <= 1:
             problems.append("the players' share of the bank is between 0 and 1")
-        if self.max_bet_share is not None and not 0 < self.max_bet_share <= 1:
-            problems.append("the maximum bet is a share of the bank between 0 and 1")
         if self.blots and self.bet_first:
             problems.append("blots belong to Quitlok's betting at any time, not to bet-first play")
         if self.elvaroon_raise and not self.bet_first:
@@ -82,11 +87,23 @@ class RuleSet:
     def pack_size(self) -> int:
         return 12 * self.copies
 
-    def max_bet(self, opening_bank: int) -> int | None:
-        """The largest stake one player may have open, or None when only the bank limits it."""
-        if self.max_bet_share is None:
+    def default_max_bet(self, opening_bank: int) -> int | None:
+        """The maximum bet a table agrees when nobody says otherwise: a quarter of the banker's opening
+        stake, at least 1 (the sources' example is 50 cents on a $2 bank); None when only the bank limits bets."""
+        if not self.agreed_max_bet:
             return None
-        return max(1, int(opening_bank * self.max_bet_share))
+        return max(1, opening_bank // 4)
+
+    @property
+    def banker_models(self) -> tuple[int, ...]:
+        """The totals a banker may stand on under these rules, for the advisor's banker model:
+        15 to 18, from the total the rules force him to reach."""
+        lowest = self.banker_must_reach or min(BANKER_MODELS)
+        return tuple(t for t in BANKER_MODELS if t >= lowest) or (lowest,)
+
+    def banker_model(self, stands_on: int) -> int:
+        """The total a banker is taken to stand on: `stands_on`, raised to what the rules force."""
+        return max(stands_on, self.banker_must_reach or 0)
 
 
 QUITLOK = RuleSet()
@@ -96,27 +113,46 @@ KVITLACH = RuleSet(
     copies=4,
     twelve_values=(12, 10, 9),
     bank_share=Fraction(1, 2),
-    max_bet_share=Fraction(1, 4),
+    agreed_max_bet=True,
     blots=False,
     bet_first=True,
     elvaroon_raise=True,
     banker_must_reach=17,
     alternate_direction=False,
+    aluvun_word="elvaroon",
 )
 
-def rule_summary(rules: RuleSet) -> list[tuple[str, str]]:
-    """Each rule that can differ, with its setting in a few words, for a table people read."""
+
+def banker_model_words(stands_on: int) -> str:
+    """The banker model in words: 'the banker draws until he has 17 or more'."""
+    return f"the banker draws until he has {stands_on} or more"
+
+
+def max_bet_words(rules: RuleSet, max_bet: int | None = None) -> str:
+    """The maximum-bet rule in words, with the table's number when one is known: 'agreed before the game: 2 chips'."""
+    if not rules.agreed_max_bet:
+        return "none: only the bank limits a bet"
+    if max_bet is None:
+        return "agreed in chips before the game (here by default a quarter of the banker's opening stake)"
+    return f"agreed before the game: {max_bet} chip{'' if max_bet == 1 else 's'}"
+
+
+def rule_summary(rules: RuleSet, max_bet: int | None = None) -> list[tuple[str, str]]:
+    """Each rule that can differ, with its setting in a few words, for a table people read.
+
+    `max_bet` is the table's agreed maximum in chips, when a table is known."""
     twelve = " or ".join(str(v) for v in rules.twelve_values)
     return [
         ("Pack", f"{rules.pack_size} cards, {rules.copies} of each number"),
         ("A 12 counts", twelve),
         ("Two framed first cards", "make 21" if rules.framed_pair_21 else "count as usual"),
         ("Opening bank", "the banker and half from each player" if rules.bank_share else "the banker alone"),
-        ("Maximum bet", f"{rules.max_bet_share} of the bank" if rules.max_bet_share else "what the bank covers"),
+        ("Maximum bet", max_bet_words(rules, max_bet)),
         ("Blots", "yes" if rules.blots else "no"),
         ("Betting", "once, before the first extra card" if rules.bet_first else "any time, a card with each bet"),
-        ("Aluvun at 11", ("protects the next card" + (" and allows a raise" if rules.elvaroon_raise else ""))
-         if rules.aluvun else "not played"),
+        (f"{rules.aluvun_word.capitalize()} at 11",
+         ("protects the next card" + (" and allows a raise" if rules.elvaroon_raise else "")
+          + " (not on a lone 11)") if rules.aluvun else "not played"),
         ("Banker draws", f"until {rules.banker_must_reach} at least" if rules.banker_must_reach else "as he likes"),
         ("Direction of play", "alternates each hand" if rules.alternate_direction else "always clockwise"),
         ("Banker may retire", f"from hand {rules.retire_from_hand}, on a first card of "

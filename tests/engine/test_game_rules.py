@@ -164,6 +164,27 @@ def test_aluvun_counts_a_twelve_as_nine():
     assert Aluvun() in legal_actions(s)
 
 
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=["quitlok", "kvitlach"])
+def test_aluvun_is_not_offered_on_a_lone_11(rules):
+    s = game([11, 6, 7, 5], rules)
+    if rules.bet_first:
+        s = play(s, Bet(1))
+    assert Aluvun() not in legal_actions(s)
+    with pytest.raises(IllegalAction):
+        apply_action(s, Aluvun())
+
+
+def test_kvitlach_names_the_call_elvaroon():
+    from quitlok.game import action_label
+    s = play(game([6, 6, 7, 5], KVITLACH, bank=20), Bet(1), Draw())
+    assert action_label(s, Aluvun()) == "Call elvaroon"
+    s = play(s, Aluvun())
+    assert "Ben calls elvaroon: the next card is protected." in s.events
+    assert action_label(s, Bet(2)) == "Raise 2" and action_label(s, Draw()) == "Draw a card"
+    q = game([6, 6, 7, 5])
+    assert action_label(q, Aluvun()) == "Call aluvun" and action_label(q, Bet(2)) == "Bet 2"
+
+
 def test_aluvun_only_at_eleven():
     s = play(game([6, 6, 7, 4]), Bet(1))
     assert Aluvun() not in legal_actions(s)
@@ -303,9 +324,48 @@ def test_retire_chance_on_the_new_card_after_a_mid_hand_settlement():
 
 
 def test_kvitlach_bank_is_funded_by_every_player():
-    s = game([5, 6, 7], KVITLACH, purses=[20, 20, 3])
-    assert s.bank == 10 + 5 + 3 and s.purses == (10, 15, 0)
-    assert s.hands[2] == ()  # Cy put in his last chips and sits out
+    s = game([5, 6, 7], KVITLACH, purses=[20, 20, 20])
+    assert s.bank == 10 + 5 + 5 and s.purses == (10, 15, 15)
+    assert s.sitting_out == (False, False, False)
+
+
+@pytest.mark.parametrize("purse", [3, 5])
+def test_kvitlach_a_player_who_cannot_pay_his_share_and_bet_pays_nothing_and_sits_out(purse):
+    s = game([5, 6, 7], KVITLACH, purses=[20, 20, purse])
+    assert s.bank == 10 + 5 and s.purses == (10, 15, purse)  # Cy keeps every chip
+    assert s.sitting_out == (False, False, True) and s.hands[2] == ()
+    assert "Cy cannot pay a share of 5 and still bet, so pays nothing and sits out this bank." in s.events
+    assert s.status[2] == "sitting out: could not pay a share"
+    s = play(s, Stay())  # Ben throws in; the next hand is dealt without Cy too
+    assert s.hand_number == 2 and s.hands[2] == () and s.purses[2] == purse
+
+
+def test_kvitlach_a_table_where_nobody_could_play_is_refused():
+    with pytest.raises(InvalidSetup, match="Nobody could play against the bank"):
+        new_game(KVITLACH, ["Ann", "Ben", "Cy"], banker=0, bank=4, purses=1, seed=1)
+    with pytest.raises(InvalidSetup, match="no player other than the banker has chips"):
+        new_game(QUITLOK, ["Ann", "Ben"], banker=0, bank=4, purses=[10, 0], seed=1)
+
+
+def test_kvitlach_when_everyone_who_joined_is_broke_the_banker_takes_the_bank_and_it_passes():
+    # Ben (5 chips) pays nothing and sits out; Cy (7) pays 5, bets his last 2 and busts.
+    s = game([9, 10, 8, 6], KVITLACH, bank=10, purses=[20, 5, 7])
+    assert s.sitting_out == (False, True, False) and s.purses == (10, 5, 2) and s.bank == 15
+    s = play(s, Bet(2), Draw(), Draw())
+    assert "Ann takes back the bank of 17: nobody who joined it has chips left." in s.events
+    assert s.banker == 1 and s.purses == (27 - 5, 0, 0) and s.bank == 5 + 5  # Ben banks all he has; Ann joins
+    assert s.chips() == 20 + 5 + 7 and s.to_act is not None
+
+
+def test_maximum_bet_is_agreed_in_chips_and_can_be_changed():
+    s = new_game(KVITLACH, ["Ann", "Ben", "Cy"], banker=0, bank=10, purses=20, seed=1)
+    assert s.max_bet == 2 and s.bank == 20  # a quarter of the banker's stake, not of the whole bank
+    s = new_game(KVITLACH, ["Ann", "Ben", "Cy"], banker=0, bank=10, purses=20, seed=1, max_bet=6)
+    assert s.max_bet == 6 and Bet(6) in legal_actions(s) and Bet(7) not in legal_actions(s)
+    with pytest.raises(InvalidSetup, match="no maximum bet"):
+        new_game(QUITLOK, ["Ann", "Ben"], banker=0, bank=10, purses=20, max_bet=3)
+    with pytest.raises(InvalidSetup, match="maximum bet"):
+        new_game(KVITLACH, ["Ann", "Ben"], banker=0, bank=10, purses=20, max_bet=0)
 
 
 def test_kvitlach_bets_first_without_a_card():
@@ -377,7 +437,7 @@ def test_illegal_actions_raise_and_change_nothing():
     ({"players": ["A"]}, "at least two seats"),
     ({"players": ["A", "A"]}, "name of its own"),
     ({"banker": 5}, "banker must be one of"),
-    ({"bank": 0}, "at least 1 chip"),
+    ({"bank": 0}, "opening bank must be a whole number from 1"),
     ({"purses": [1, 2, 3]}, "3 purses for 2 seats"),
     ({"purses": [0, 5]}, "no chips to stake a bank"),
 ])
@@ -418,3 +478,23 @@ def test_without_blots_aluvun_needs_room_for_a_bet():
     s = play(game([6, 9, 3, 5], rules), Bet(2))
     assert Aluvun() in legal_actions(s)
     assert legal_actions(play(s, Aluvun())) == [Bet(n) for n in range(1, 9)]
+
+
+# --- the end of a hand is kept, for the table to show -----------------------------------------------
+
+
+def test_the_cards_and_results_of_a_finished_hand_are_kept():
+    s = game([10, 9, 10, 8, 7])  # Ben 10, Cy 9, Ann 10; Ben bets and gets 8: 18
+    s = play(s, Bet(2), Stay(), Stay())  # Cy throws in; Ann turns up 10 and draws 7: 17
+    assert s.hands_dealt == 1 and s.phase == BANKER
+    s = play(s, Draw(), Stand())
+    assert s.hands_dealt == 2 and s.hand_number == 2
+    assert s.last_cards[1] == (10, 8) and s.last_cards[2] == (9,) and s.last_cards[0] == (10, 7)
+    assert s.last_hand[1] == "won 2 with 18" and s.last_hand[0] == "banker: 17"
+
+
+def test_the_log_speaks_to_you_in_good_grammar():
+    s = new_game(QUITLOK, ["You", "Bella"], banker=0, bank=10, purses=20, stock=[5, 6], seed=1)
+    assert "Hand 1 of your bank (bank 10): dealt clockwise, starting with Bella." in s.events
+    s = new_game(QUITLOK, ["Bella", "You"], banker=0, bank=10, purses=20, stock=[5, 6], seed=1)
+    assert "Hand 1 of Bella's bank (bank 10): dealt clockwise, starting with you." in s.events

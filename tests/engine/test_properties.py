@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quitlok import KVITLACH, QUITLOK, IllegalAction
+from quitlok import KVITLACH, QUITLOK, IllegalAction, InvalidSetup
 from quitlok.game import Bet, Stand, apply_action, legal_actions, new_game
 
 GAMES = 1000
@@ -26,7 +26,7 @@ def _house_rules():
         replace(QUITLOK, twelve_values=(12, 10, 9)),
         replace(QUITLOK, copies=4, banker_must_reach=17),
         replace(QUITLOK, blots=False, alternate_direction=False, framed_pair_21=False),
-        replace(QUITLOK, aluvun=False, max_bet_share=Fraction(1, 3), bank_share=Fraction(1, 2)),
+        replace(QUITLOK, aluvun=False, agreed_max_bet=True, bank_share=Fraction(1, 2)),
         replace(KVITLACH, copies=2),
         replace(KVITLACH, elvaroon_raise=False, banker_must_reach=None, twelve_values=(12, 9)),
     ])
@@ -34,7 +34,11 @@ def _house_rules():
 
 def check_game(rules, seats, seed, bank, purse):
     names = [f"P{i}" for i in range(seats)]
-    state = new_game(rules, names, banker=seed % seats, bank=bank, purses=purse, seed=seed)
+    try:
+        state = new_game(rules, names, banker=seed % seats, bank=bank, purses=purse, seed=seed)
+    except InvalidSetup as problem:  # a share no player can pay and still bet: nobody could play
+        assert "Nobody could play" in str(problem) and purse <= int(bank * rules.bank_share)
+        return
     rng = random.Random(seed)
     chips = state.chips()
     pack = Counter(rules.pack)
@@ -52,8 +56,12 @@ def check_game(rules, seats, seed, bank, purse):
         after = apply_action(state, action)
         assert snapshot == (state.hands, state.purses, state.stakes, state.bank, state.stock, state.under,
                             state.events), "apply_action changed its input"
+        new_events = after.events[len(state.events):]
         state = after
         assert state.chips() == chips
+        for event in new_events:  # nobody pays his last chips into a bank he cannot play against
+            if event.endswith("to the bank.") and " adds " in event:
+                assert state.purses[names.index(event.split(" adds ")[0])] > 0, event
         assert min(state.purses) >= 0 and min(state.stakes) >= 0 and state.bank >= 0
         assert state.open_stakes <= state.bank or state.is_over
         assert Counter(state.stock) + Counter(state.under) + Counter(c for h in state.hands for c in h) == pack

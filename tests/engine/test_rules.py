@@ -12,16 +12,16 @@ from quitlok.errors import InvalidSetup
 def test_quitlok_preset():
     assert RuleSet() == QUITLOK
     assert (QUITLOK.pack_size, QUITLOK.twelve_values, QUITLOK.blots, QUITLOK.bet_first) == (24, (12, 9), True, False)
-    assert QUITLOK.bank_share == 0 and QUITLOK.max_bet_share is None and QUITLOK.banker_must_reach is None
+    assert QUITLOK.bank_share == 0 and not QUITLOK.agreed_max_bet and QUITLOK.banker_must_reach is None
     assert QUITLOK.alternate_direction and QUITLOK.retire_from_hand == 4 and QUITLOK.retire_cards == {4, 7}
 
 
 def test_kvitlach_preset():
     assert (KVITLACH.pack_size, KVITLACH.twelve_values, KVITLACH.blots, KVITLACH.bet_first) == (48, (12, 10, 9),
                                                                                              False, True)
-    assert KVITLACH.bank_share == Fraction(1, 2) and KVITLACH.max_bet_share == Fraction(1, 4)
+    assert KVITLACH.bank_share == Fraction(1, 2) and KVITLACH.agreed_max_bet
     assert KVITLACH.banker_must_reach == 17 and not KVITLACH.alternate_direction and KVITLACH.elvaroon_raise
-    assert KVITLACH.max_bet(8) == 2 and QUITLOK.max_bet(8) is None
+    assert KVITLACH.default_max_bet(8) == 2 and QUITLOK.default_max_bet(8) is None
 
 
 def test_rulesets_are_frozen():
@@ -40,7 +40,7 @@ def test_house_rules_change_single_fields():
     ({"twelve_values": (12, 11)}, "a 12 counts 12"),
     ({"bet_first": True}, "blots belong"),
     ({"elvaroon_raise": True}, "elvaroon raise"),
-    ({"max_bet_share": 0}, "maximum bet"),
+    ({"aluvun_word": "eleven"}, "call at 11"),
     ({"banker_must_reach": 30}, "must-draw"),
     ({"retire_cards": {13}}, "retire cards"),
 ])
