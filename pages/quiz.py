@@ -1,49 +1,95 @@
-"""Quiz: questions made by the engine from real games, and fixed questions on history and terms."""
+"""Quiz: rounds of ten questions, made from real games by the engine and fixed ones on history and terms.
+
+Each round ends in a summary: the score, every question marked right or wrong,
+and the topics to revisit, each with a link to the lesson (or history page)
+that teaches it.
+"""
 
 import random
 
 import streamlit as st
 
 from quitlok import ui
-from quitlok.quiz import GENERATORS, Question
+from quitlok.lessons import LESSONS
+from quitlok.quiz import GENERATORS, ROUND, Question, plan_round
 
 ui.through_the_app()
 
 #: how many recent answers per topic count towards its mastery
 RECENT = 5
+#: where the fixed questions' topics are taught: (page, title)
+FURTHER_READING = {
+    "History": ("pages/history_origins.py", "Origins and names"),
+    "Terms": ("pages/glossary.py", "Glossary"),
+}
+SLUGS = [lesson.slug for lesson in LESSONS]
+
+ss = st.session_state
+if target := ss.pop("quiz.go_to", None):  # a "revisit" button was pressed: its callback chose the page
+    st.switch_page(target)
 
 
-def new_question() -> None:
-    """Alternate a question the engine makes with a fixed one, in a shuffled order."""
-    ss = st.session_state
-    rng = random.Random(ss["quiz.seed"] + ss["quiz.asked"])
+# --- state and callbacks -------------------------------------------------------------------------
+
+
+def fixed_question(k: int) -> Question:
+    """The round's k-th fixed question: the fixed questions go round in one shuffled order, three a round."""
     fixed = ui.fixed_questions()
-    if ss["quiz.asked"] % 2 == 0:
-        generator = GENERATORS[(ss["quiz.asked"] // 2) % len(GENERATORS)]
-        question = generator(rng, ui.current_rules())
-        feedback = tuple(("Right! " if i == question.answer else "Not quite. ") + question.explanation
-                         for i in range(len(question.options)))
+    per_round = sum(kind == "fixed" for kind, _ in ss["quiz.plan"])
+    order = random.Random(ss["quiz.seed"]).sample(range(len(fixed)), len(fixed))
+    topic, check = fixed[order[((ss["quiz.round"] - 1) * per_round + k) % len(fixed)]]
+    rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}/fixed/{k}")
+    shuffle = rng.sample(range(len(check.options)), len(check.options))
+    feedback = tuple(check.feedback[i] if i == check.answer else "Not quite. " + check.feedback[i] for i in shuffle)
+    return Question(topic, check.question, tuple(check.options[i] for i in shuffle), shuffle.index(check.answer),
+                    check.feedback[check.answer], feedback, mistakes=())
+
+
+def make_question() -> None:
+    """The question at the round's current place, made under the house rules in force."""
+    kind, k = ss["quiz.plan"][ss["quiz.index"]]
+    rules = ui.current_rules()
+    if kind == "made":
+        rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}/{ss['quiz.index']}")
+        ss["quiz.question"] = GENERATORS[k](rng, rules)
     else:
-        order = ss.setdefault("quiz.fixed_order", random.Random(ss["quiz.seed"]).sample(range(len(fixed)), len(fixed)))
-        topic, check = fixed[order[(ss["quiz.asked"] // 2) % len(fixed)]]
-        shuffle = rng.sample(range(len(check.options)), len(check.options))
-        question = Question(topic, check.question, tuple(check.options[i] for i in shuffle),
-                            shuffle.index(check.answer), "")
-        feedback = tuple(check.feedback[i] for i in shuffle)
-    ss["quiz.question"], ss["quiz.feedback"], ss["quiz.checked"] = question, feedback, None
-    ss["quiz.asked"] += 1
+        ss["quiz.question"] = fixed_question(k)
+    ss["quiz.rules"], ss["quiz.checked"] = rules, None
     ss.pop("quiz.choice", None)
 
 
+def new_round() -> None:
+    """Start the next round: a fresh plan, no answers yet."""
+    ss["quiz.round"] = ss.get("quiz.round", 0) + 1
+    rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}")
+    ss["quiz.plan"] = plan_round(rng, len(ui.fixed_questions()))
+    ss["quiz.index"], ss["quiz.answers"], ss["quiz.summary"] = 0, [], False
+    make_question()
+
+
 def check() -> None:
-    ss = st.session_state
     choice = ss.get("quiz.choice")
     if choice is None or ss["quiz.checked"] is not None:
         return
     question = ss["quiz.question"]
-    right = choice == question.answer
     ss["quiz.checked"] = choice
-    ss["quiz.results"].setdefault(question.topic, []).append(right)
+    ss["quiz.answers"].append((question, choice))
+    ss["quiz.results"].setdefault(question.topic, []).append(choice == question.answer)
+
+
+def next_question() -> None:
+    if ss["quiz.index"] + 1 >= ROUND:
+        ss["quiz.summary"] = True
+    else:
+        ss["quiz.index"] += 1
+        make_question()
+
+
+def revisit(page: str, step: int | None = None) -> None:
+    """Open a lesson (the lessons page reads its step from "lesson.step") or a history page."""
+    if step is not None:
+        ss["lesson.step"] = step
+    ss["quiz.go_to"] = page
 
 
 def mastery(results: dict[str, list[bool]]) -> float:
@@ -53,37 +99,97 @@ def mastery(results: dict[str, list[bool]]) -> float:
     return sum(sum(r[-RECENT:]) / len(r[-RECENT:]) for r in results.values()) / len(results)
 
 
-st.title("Quiz")
-ss = st.session_state
-ss.setdefault("quiz.seed", random.randrange(10**6))
-ss.setdefault("quiz.asked", 0)
-ss.setdefault("quiz.results", {})
-if "quiz.question" not in ss:
-    new_question()
+# --- pieces of the page ----------------------------------------------------------------------------
 
-results = ss["quiz.results"]
-answered = sum(len(r) for r in results.values())
-right = sum(sum(r) for r in results.values())
-score, bar = st.columns([1, 3], vertical_alignment="center")
-score.metric("Score", f"{right} of {answered}")
-bar.progress(mastery(results), text=f"Mastery: {mastery(results):.0%} (your last {RECENT} answers in each topic)")
-if results:
-    st.caption(" · ".join(f"{topic}: {sum(r[-RECENT:])} of {len(r[-RECENT:])}" for topic, r in sorted(results.items())))
 
-question: Question = ss["quiz.question"]
-with st.container(border=True):
-    st.markdown(f":blue-badge[{question.topic}]")
-    st.markdown(f"**{question.prompt}**")
-    st.radio("Your answer", range(len(question.options)), key="quiz.choice", index=None,
-             format_func=lambda i: question.options[i], label_visibility="collapsed",
-             disabled=ss["quiz.checked"] is not None)
-    if ss["quiz.checked"] is None:
-        st.button("Check", key="quiz.check", on_click=check, type="primary", disabled=ss.get("quiz.choice") is None)
-    else:
+def the_question() -> None:
+    question: Question = ss["quiz.question"]
+    answers = ss["quiz.answers"]
+    right = sum(choice == q.answer for q, choice in answers)
+    st.progress(len(answers) / ROUND, text=f"Round {ss['quiz.round']} · question {ss['quiz.index'] + 1} of "
+                                           f"{ROUND} · {right} right so far")
+    with st.container(border=True):
+        st.markdown(f":blue-badge[{question.topic}]")
+        st.markdown(f"**{question.prompt}**")
+        st.radio("Your answer", range(len(question.options)), key="quiz.choice", index=None,
+                 format_func=lambda i: question.options[i], label_visibility="collapsed",
+                 disabled=ss["quiz.checked"] is not None)
+        if ss["quiz.checked"] is None:
+            st.button("Check", key="quiz.check", on_click=check, type="primary",
+                      disabled=ss.get("quiz.choice") is None)
+            return
         chosen = ss["quiz.checked"]
-        (st.success if chosen == question.answer else st.warning)(ss["quiz.feedback"][chosen])
+        (st.success if chosen == question.answer else st.warning)(question.feedback[chosen])
         if chosen != question.answer:
             st.markdown(f"The answer: **{question.options[question.answer]}**")
-        st.button("Next question", key="quiz.next", on_click=new_question, type="primary")
-st.caption("Questions on counting, settlements, the bank, betting and odds are made from real games by the "
-           "engine, with your house rules; the others are on the history and the words of the game.")
+        last = ss["quiz.index"] + 1 >= ROUND
+        st.button("See how you did" if last else "Next question", key="quiz.next", on_click=next_question,
+                  type="primary", icon=":material/flag:" if last else ":material/arrow_forward:")
+
+
+def to_revisit(answers: list[tuple[Question, int]]) -> dict[str, tuple[str, int | None, str]]:
+    """Each topic with a wrong answer: (page, lesson step or None, what to open), in the order met."""
+    places: dict[str, tuple[str, int | None, str]] = {}
+    for question, choice in answers:
+        if choice == question.answer or question.topic in places:
+            continue
+        if question.lesson in SLUGS:
+            step = SLUGS.index(question.lesson)
+            places[question.topic] = ("pages/lessons.py", step,
+                                      f"Lesson {step + 1}: {ui.lesson_words(question.lesson)[0]}")
+        elif question.topic in FURTHER_READING:
+            page, title = FURTHER_READING[question.topic]
+            places[question.topic] = (page, None, title)
+    return places
+
+
+def the_summary() -> None:
+    answers: list[tuple[Question, int]] = ss["quiz.answers"]
+    right = sum(choice == q.answer for q, choice in answers)
+    st.subheader(f"Round {ss['quiz.round']} done")
+    score, bar = st.columns([1, 3], vertical_alignment="center")
+    score.metric("Score", f"{right} of {len(answers)}")
+    level = mastery(ss["quiz.results"])
+    bar.progress(level, text=f"Mastery: {level:.0%} (your last {RECENT} answers in each topic, all rounds)")
+
+    st.markdown("**Topics to revisit**")
+    places = to_revisit(answers)
+    if not places:
+        st.success("Nothing to revisit: every answer was right.", icon=":material/celebration:")
+    for topic, (page, step, title) in places.items():
+        missed = sum(1 for q, c in answers if q.topic == topic and c != q.answer)
+        st.button(f"{topic} ({missed} wrong): {title}", key=f"quiz.revisit.{topic}", on_click=revisit,
+                  args=(page, step), icon=":material/school:" if step is not None else ":material/menu_book:")
+
+    st.button("Start a new round", key="quiz.new_round", on_click=new_round, type="primary",
+              icon=":material/replay:")
+    st.markdown("**Your answers**")
+    for number, (question, choice) in enumerate(answers, start=1):
+        good = choice == question.answer
+        mark = ":green[:material/check_circle: right]" if good else ":red[:material/cancel: wrong]"
+        line = f"{number}. {mark} · :blue-badge[{question.topic}] {question.prompt}  \n"
+        line += f"Your answer: **{question.options[choice]}**"
+        if not good:
+            line += f" · the answer: **{question.options[question.answer]}**"
+        st.markdown(line)
+
+
+# --- the page ------------------------------------------------------------------------------------
+
+st.title("Quiz")
+rules = ui.current_rules()
+ss.setdefault("quiz.seed", random.randrange(10**6))
+ss.setdefault("quiz.results", {})
+if "quiz.plan" not in ss:
+    new_round()
+elif (not ss["quiz.summary"] and ss["quiz.checked"] is None and ss["quiz.plan"][ss["quiz.index"]][0] == "made"
+      and ss["quiz.rules"] != rules):
+    make_question()  # the house rules changed before this question was answered: ask it under the new ones
+
+st.caption(f"Rounds of {ROUND}. Questions on counting, bust and 21, settlement, the bank, betting and odds are made "
+           f"from real games by the engine, under your house rules (**{rules.name}**); the others are on the "
+           "history and the words of the game.")
+if ss["quiz.summary"]:
+    the_summary()
+else:
+    the_question()

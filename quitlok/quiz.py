@@ -1,147 +1,567 @@
-"""Quiz questions made by the engine: the answer of every generated question is read from a real
-game or from quitlok.odds, never typed in. Fixed questions on history and terms live in
-content/quiz/questions.md; the page mixes both.
+"""Quiz questions made by the engine from real positions, with wrong options that are real mistakes.
+
+Every generated question is played out (or counted) with the engine under the
+house rules in force, and its right answer is read back from the result, never
+typed in. Each wrong option is what a named *misconception* (see
+MISCONCEPTIONS) gives for that very position: the hand counted with a 12 as
+10, the settlement with ties going to the player, the bust chance over a
+24-card pack when it holds 48, and so on. An option that a misconception does
+not change is left out, so no option is there only to fill a line, and the
+feedback on a wrong choice names the misconception behind it.
+
+Fixed questions on history and terms live in content/quiz/questions.md; the
+Quiz page mixes both into rounds of ten (ROUND, plan_round).
 """
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
-from quitlok.actions import Bet, Retire, Stay
-from quitlok.bots import QuietPlayer
-from quitlok.game import YOU, apply_action, legal_actions, new_game
-from quitlok.hand import hand_value, totals
+from quitlok.actions import Bet, Blot, Draw, Retire, Stand, Stay
+from quitlok.cards import a_card, card_name, is_framed
+from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
+from quitlok.hand import hand_value, is_framed_pair, totals
 from quitlok.odds import bust_chance, percent
 from quitlok.rules import QUITLOK, RuleSet
+
+#: questions in a round
+ROUND = 10
+
+#: every misconception a wrong option may come from: what the learner believed -> what is true.
+#: "{...}" fields are filled in for the position (the rules' 12 values, the names at the table).
+MISCONCEPTIONS = {
+    "twelve_as_ten": "a 12 counts {twelve} under these rules, never 10 (10 is a Kvitlach house rule).",
+    "twelve_no_ten": "under these rules a 12 may also count 10: it counts {twelve}, whichever helps.",
+    "twelve_only_twelve": "a 12 may also count {lower}, whichever helps the holder.",
+    "twelve_always_low": "a 12 counts whichever of {twelve} helps most, not always the lowest.",
+    "one_as_eleven": "a 1 always counts 1, never 11 as an ace does in blackjack.",
+    "framed_plain": "two framed first cards (2s and 11s) count 21, whatever their numbers add up to, "
+                    "for players and banker alike.",
+    "framed_anywhere": "only a hand's first two cards make a framed pair; framed cards that come later "
+                       "count their numbers.",
+    "blot_not_counted": "a blot costs nothing, but it counts in your hand like any other card.",
+    "blot_cannot_win": "a blot counts in your hand: with chips at stake, a blot that makes 21 wins them.",
+    "blot_wins_chips": "only a stake can win: with nothing at stake, a 21 wins nothing.",
+    "twenty_one_waits": "exactly 21 ends your turn and is paid at once; it does not wait for the banker.",
+    "bust_waits": "a bust loses the stake at once; it does not come back if the banker busts later.",
+    "tie_to_player": "a tie goes to the banker, not the player.",
+    "tie_returns_stake": "a tie is not a draw: it goes to the banker, who takes the stake.",
+    "ignore_other_stakes": "the bank must cover all open bets together, {other}'s too.",
+    "bet_beyond_bank": "nobody may bet more than the bank can still cover.",
+    "bet_beyond_purse": "you can bet only the chips in your purse.",
+    "ignore_max_bet": "the table agreed a maximum bet of {max_bet}.",
+    "max_bet_shared": "the maximum bet is for each player's own stake, not for all the bets together.",
+    "retire_any_hand": "a banker may retire only from hand {retire_from} of the bank on.",
+    "retire_any_card": "only a first card of {retire_cards} lets the banker retire.",
+    "bank_passes_left": "the bank passes to the right, not to the left.",
+    "bank_to_winner": "the bank does not go to the player who broke it; it passes to the right.",
+    "bank_redrawn": "only the first banker is found by drawing cards; after that the bank passes to the right.",
+    "odds_ignore_seen": "the cards you have seen are out of the pack: count only the {pool} you have not seen.",
+    "odds_pack_24": "these rules use two packs shuffled together: 48 cards, four of each number.",
+    "odds_own_cards": "your own cards are out of the pack too: count only the {pool} you have not seen.",
+    "odds_safe_for_bust": "that is the chance that the next card does not bust you.",
+}
 
 
 @dataclass(frozen=True)
 class Question:
-    """A multiple-choice question; `answer` indexes `options`."""
+    """A multiple-choice question; `answer` indexes `options`.
+
+    `mistakes` names, for each option, the misconception that leads to it (None
+    for the right one; empty for a fixed question from content/); `feedback`
+    is what the learner reads after choosing each option. `lesson` is the slug of the lesson that teaches the point
+    (content/lessons/<slug>.md), or None when no lesson does.
+    """
 
     topic: str
     prompt: str
     options: tuple[str, ...]
     answer: int
     explanation: str
+    feedback: tuple[str, ...]
+    mistakes: tuple[str | None, ...]
+    lesson: str | None = None
 
 
-def _shuffled(rng: random.Random, right: str, wrong: list[str]) -> tuple[tuple[str, ...], int]:
-    options = [right] + [w for w in dict.fromkeys(wrong) if w != right]
-    rng.shuffle(options)
-    return tuple(options), options.index(right)
+def _twelve_words(values: Sequence[int]) -> str:
+    values = sorted(values, reverse=True)
+    return " or ".join(map(str, values)) if len(values) < 3 else f"{values[0]}, {values[1]} or {values[2]}"
 
 
-def _draw(rng: random.Random, rules: RuleSet, n: int, used: Counter | None = None) -> list[int]:
-    left = Counter(rules.pack) - (used or Counter())
-    cards = list(left.elements())
-    return rng.sample(cards, n)
+def correction(mistake: str, rules: RuleSet, **fields: object) -> str:
+    """What is true, for a learner who chose the option `mistake` leads to ("a tie goes to the banker...")."""
+    words = {
+        "twelve": _twelve_words(rules.twelve_values),
+        "lower": _twelve_words([v for v in rules.twelve_values if v != 12]),
+        "retire_from": rules.retire_from_hand,
+        "retire_cards": " or ".join(map(str, sorted(rules.retire_cards))),
+    }
+    return MISCONCEPTIONS[mistake].format(**words, **fields)
+
+
+def _question(rng: random.Random, topic: str, prompt: str, right: str, wrong: dict[str, str], explanation: str,
+              rules: RuleSet, lesson: str, most: int = 3, **fields: object) -> Question:
+    """A question from its right option and {misconception: option}, shuffled.
+
+    Options equal to the right one or to another wrong one are dropped first; at
+    most `most` wrong options are kept, chosen at random.
+    """
+    kept: dict[str, str] = {}
+    for mistake, option in wrong.items():
+        if option != right and option not in kept.values():
+            kept[mistake] = option
+    chosen = rng.sample(sorted(kept), min(most, len(kept)))
+    rows = [(right, None)] + [(kept[m], m) for m in chosen]
+    rng.shuffle(rows)
+    options = tuple(option for option, _ in rows)
+    mistakes = tuple(m for _, m in rows)
+    feedback = tuple("Right! " + explanation if m is None else
+                     f"Not quite: {correction(m, rules, **fields)} {explanation}" for m in mistakes)
+    return Question(topic, prompt, options, mistakes.index(None), explanation, feedback, mistakes, lesson)
+
+
+# --- counting, and how each misconception counts -------------------------------------------------------
+
+
+def _best(options: set[int]) -> int:
+    fitting = [t for t in options if t <= 21]
+    return max(fitting) if fitting else min(options)
+
+
+def miscount(cards: Sequence[int], rules: RuleSet, mistake: str) -> int | None:
+    """What a hand counts for someone holding `mistake`, or None when that mistake does not touch it."""
+    cards = tuple(cards)
+    values = rules.twelve_values
+    if 12 in cards and len(values) > 1 and mistake == "twelve_only_twelve":
+        return hand_value(cards, replace(rules, twelve_values=(12,)))
+    if 12 in cards and 10 not in values and mistake == "twelve_as_ten":
+        return hand_value(cards, replace(rules, twelve_values=values + (10,)))
+    if 12 in cards and 10 in values and mistake == "twelve_no_ten":
+        return hand_value(cards, replace(rules, twelve_values=tuple(v for v in values if v != 10)))
+    if 12 in cards and mistake == "twelve_always_low":
+        return 21 if is_framed_pair(cards, rules) else min(totals(cards, rules))
+    if 1 in cards and mistake == "one_as_eleven":
+        if is_framed_pair(cards, rules):
+            return 21
+        ones = cards.count(1)
+        return _best({t + 10 * k for t in totals(cards, rules) for k in range(ones + 1)})
+    if is_framed_pair(cards, rules) and mistake == "framed_plain":
+        return hand_value(cards, replace(rules, framed_pair_21=False))
+    if (mistake == "framed_anywhere" and rules.framed_pair_21 and not is_framed_pair(cards, rules)
+            and sum(map(is_framed, cards)) >= 2 and not all(map(is_framed, cards[:2]))):
+        return 21
+    return None
+
+
+#: the counting misconceptions, in the order they are tried
+COUNTING = ("twelve_as_ten", "twelve_no_ten", "twelve_only_twelve", "twelve_always_low", "one_as_eleven",
+            "framed_plain", "framed_anywhere")
+
+
+def card_words(cards: Sequence[int]) -> str:
+    """'5, framed 2 and 12'."""
+    names = [card_name(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _worth(value: int) -> str:
+    return "Bust" if value > 21 else str(value)
+
+
+def _reachable(cards: Sequence[int], rules: RuleSet) -> bool:
+    """True when a player could hold these cards: no earlier part of the hand was already 21 or bust."""
+    return all(hand_value(cards[:k], rules) < 21 for k in range(2, len(cards)))
+
+
+def _counting_lesson(cards: Sequence[int], rules: RuleSet, mistakes: Sequence[str]) -> str:
+    if any(m in ("framed_plain", "framed_anywhere") for m in mistakes):
+        return "01_pack"
+    if any(m in ("twelve_as_ten", "twelve_no_ten") for m in mistakes) and 10 in rules.twelve_values:
+        return "12_kvitlach"
+    return "02_counting"
 
 
 def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
-    """What is this hand worth?"""
+    """What is this hand worth? Hands with a 12, a 1 or framed cards, where at least two mistakes show."""
+    pack = list(rules.pack)
+    special = (12, 12, 12, 1, 2, 11)
     while True:
-        cards = _draw(rng, rules, rng.choice((2, 2, 3)))
-        if 12 in cards or all(c in (2, 11) for c in cards[:2]) or rng.random() < 0.3:
+        cards = rng.sample(pack, rng.choice((2, 2, 3, 3, 4)))
+        if not set(cards) & set(special) or not _reachable(cards, rules):
+            continue
+        value = hand_value(cards, rules)
+        wrong = {m: _worth(v) for m in COUNTING if (v := miscount(cards, rules, m)) is not None}
+        if len(set(wrong.values()) - {_worth(value)}) >= 2:
             break
-    value = hand_value(cards, rules)
-    plain = sum(cards)
-    right = "bust" if value > 21 else str(value)
-    candidates = [str(plain), str(min(totals(cards, rules))), "21", "bust", str(value + 1), str(value - 1),
-                  str(value - 3)]
-    wrong = [w for w in dict.fromkeys(candidates) if w != right and (w == "bust" or int(w) <= 21)]
-    options, answer = _shuffled(rng, right, wrong[:3])
-    shown = ", ".join(f"framed {c}" if c in (2, 11) else str(c) for c in cards)
-    if len(cards) == 2 and all(c in (2, 11) for c in cards):
+    if is_framed_pair(cards, rules):
         why = "Two framed first cards count 21, whatever their numbers."
-    elif 12 in cards:
-        choices = " or ".join(map(str, rules.twelve_values))
-        why = f"Each 12 counts {choices}, whichever is best: the hand counts {value}."
     else:
-        why = f"The numbers add up to {plain}."
+        parts = []
+        if 12 in cards:
+            parts.append(f"Each 12 counts {_twelve_words(rules.twelve_values)}, whichever is best.")
+        if 1 in cards:
+            parts.append("A 1 counts 1.")
+        if sum(map(is_framed, cards)) >= 2:
+            parts.append("Framed cards count their numbers unless they are the first two.")
+        parts.append(f"The best count is {value}." if value <= 21 else
+                     f"Even the lowest count is {value}, over 21: the hand is bust.")
+        why = " ".join(parts)
+    return _question(rng, "Counting", f"Your cards, in order: {card_words(cards)}. What is the hand worth?",
+                     _worth(value), wrong, why, rules, _counting_lesson(cards, rules, list(wrong)))
+
+
+# --- the next card: bust, 21, blots ----------------------------------------------------------------------
+
+
+def _after_card(value: int, stake: int) -> str:
+    """What happens when a player's card takes the hand to `value` with `stake` chips at stake."""
     if value > 21:
-        why += " Every way of counting is over 21, so the hand is bust."
-    return Question("Counting", f"Your cards, in order: {shown}. What is the hand worth?", options, answer, why)
+        return (f"Bust: you lose your stake of {stake} at once" if stake else
+                "Bust: your turn ends; with no stake you lose nothing")
+    if value == 21:
+        return (f"21: you are paid {stake} at once, and your stake comes back" if stake else
+                "21: your turn ends; with no stake you win nothing")
+    return f"{value}: you play on"
+
+
+def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
+    """What happens when your next card comes? A real two-seat game deals it; the chips say what happened."""
+    pack = list(rules.pack)
+    while True:
+        blot = rules.blots and rng.random() < 0.7
+        state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=rng.sample(pack, len(pack)),
+                         seed=rng.randrange(10**6))
+        # your hand before the card in question: under bet-first rules the bet and maybe a card; otherwise a bet
+        # and its card, a free card, or just the card dealt
+        bets = [a for a in legal_actions(state) if isinstance(a, Bet) and a.n <= 3]
+        opening = "bet" if rules.bet_first else rng.choice(("bet", "bet", "blot", "none") if rules.blots else
+                                                           ("bet", "none"))
+        if opening == "bet":
+            state = apply_action(state, rng.choice(bets))
+            if rules.bet_first and rng.random() < 0.6:
+                state = apply_action(state, Draw())
+        elif opening == "blot":
+            state = apply_action(state, Blot())
+        if state.to_act != 1 or state.phase != TURN or state.hands[1] == ():
+            continue  # the hand was already 21 or bust
+        hand, stake, purse = state.hands[1], state.stakes[1], state.purses[1]
+        card = state.stock[0]
+        if blot:
+            action, how = Blot(), "You ask for a blot and get {card}."
+        elif rules.bet_first:
+            action, how = Draw(), "You take a face-down card: {card}."
+        else:
+            action, how = Bet(1), "You bet 1 more and take a face-down card: {card}."
+        if action not in legal_actions(state):
+            continue
+        after = apply_action(state, action)
+        stake_now = stake + (action.n if isinstance(action, Bet) else 0)
+        value = hand_value(hand + (card,), rules)
+        chips = after.purses[1] + after.stakes[1] - purse - stake  # what the card won or lost, from the engine
+        ended = after.hands[1] != hand + (card,)  # the turn ended and the cards were thrown in
+        assert ended == (value >= 21) and chips == (stake_now if value == 21 else -stake_now if value > 21 else 0)
+        right = _after_card(value, stake_now)
+        wrong = {m: _after_card(v, stake_now) for m in COUNTING
+                 if (v := miscount(hand + (card,), rules, m)) is not None}
+        if blot:
+            wrong["blot_not_counted"] = f"Still {hand_value(hand, rules)}: a blot does not count, so you play on"
+        if value == 21 and stake_now:
+            wrong["twenty_one_waits"] = f"21: you stay, and your stake of {stake_now} waits for Bella's play"
+            if blot:
+                wrong["blot_cannot_win"] = "21, but a blot cannot win: your stake waits for Bella's play"
+        if value == 21 and not stake_now and blot:
+            wrong["blot_wins_chips"] = "21: Bella pays you from the bank at once"
+        if value > 21 and stake_now:
+            wrong["bust_waits"] = "Bust, but your stake waits: if Bella busts too, it comes back"
+        if len(set(wrong.values()) - {right}) >= 2:
+            break
+    framed = is_framed_pair(hand + (card,), rules)
+    stake_words = f"a stake of {stake}" if stake else "nothing at stake"
+    prompt = (f"You hold {card_words(hand)}, with {stake_words}. " + how.format(card=a_card(card))
+              + " What happens?")
+    why = "Two framed first cards count 21. " if framed else ""
+    why += f"Your cards now count {value}. " if not framed else ""
+    why += ("Over 21 you are bust at once" + (f" and your stake of {stake_now} goes to the bank." if stake_now else
+                                              "; with no stake there is nothing to lose.") if value > 21 else
+            "Exactly 21 ends your turn at once" + (f": your stake comes back with {stake_now} more from the bank."
+                                                   if stake_now else "; with no stake nothing is won.")
+            if value == 21 else "Under 21 your turn goes on.")
+    topic, lesson = ("Framed cards", "01_pack") if framed else ("Blots", "05_turn") if blot else \
+        ("Bust and 21", "06_bust")
+    return _question(rng, topic, prompt, right, wrong, why.strip(), rules, lesson)
+
+
+# --- settlement ------------------------------------------------------------------------------------------
+
+
+def _settle_words(mine: int, banker: int, name: str) -> str:
+    """Who wins a stake left open on `mine` against a banker who ends on `banker`, and why."""
+    if banker > 21:
+        return f"You win: {name} is bust with {banker}"
+    if mine > banker:
+        return f"You win: your {mine} beats {name}'s {banker}"
+    if mine == banker:
+        return f"{name} wins: a tie goes to the banker"
+    return f"{name} wins: her {banker} beats your {mine}"
 
 
 def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
-    """Who wins this settlement? A real two-seat game is played out and its settlement read back."""
-    while True:  # until the bet card leaves a stake to settle (not 21, not bust)
-        state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=_draw(rng, rules, 3),
+    """Who wins this settlement, and why? A real two-seat game is played out and its settlement read back."""
+    pack = list(rules.pack)
+    want_tie = rng.random() < 0.4
+    while True:
+        state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=rng.sample(pack, len(pack)),
                          seed=rng.randrange(10**6))
         state = apply_action(state, Bet(1))
-        if state.stakes[1]:
+        for _ in range(rng.choice((1, 1, 2)) if rules.bet_first else rng.choice((0, 0, 1))):
+            if state.to_act == 1 and state.phase == TURN and state.stakes[1] and state.value(1) < 15:
+                state = apply_action(state, Draw() if rules.bet_first else Blot() if rules.blots else Bet(1))
+        if not (state.to_act == 1 and state.phase == TURN and state.stakes[1]):
+            continue  # 21, bust or a protected 11: nothing to settle
+        mine_cards, stake, purse = state.hands[1], state.stakes[1], state.purses[1]
+        state = apply_action(state, Stay())
+        banker_cards = list(state.hands[0])
+        stands = max(rng.choice((16, 17, 17, 18)), rules.banker_must_reach or 0)
+        while state.phase == BANKER:
+            if Draw() in legal_actions(state) and state.value(0) < stands:
+                banker_cards.append(state.stock[0])
+                state = apply_action(state, Draw())
+            else:
+                state = apply_action(state, Stand())
+        mine, banker = hand_value(mine_cards, rules), hand_value(banker_cards, rules)
+        won = state.purses[1] > purse  # the engine's settlement: stake back and as much again, or nothing
+        assert won == (banker > 21 or mine > banker) and state.purses[1] - purse in (0, 2 * stake)
+        if want_tie != (mine == banker):
+            continue
+        right = _settle_words(mine, banker, "Bella")
+        wrong = {m: _settle_words(miscount(mine_cards, rules, m) or mine, miscount(banker_cards, rules, m) or banker,
+                                  "Bella")
+                 for m in COUNTING
+                 if miscount(mine_cards, rules, m) is not None or miscount(banker_cards, rules, m) is not None}
+        if mine == banker:
+            wrong["tie_to_player"] = "You win: a tie goes to the player"
+            wrong["tie_returns_stake"] = "Nobody: a tie gives you your stake back"
+        if len(set(wrong.values()) - {right}) >= 2:
             break
-    mine = state.value(1)
-    state = apply_action(state, Stay())
-    banker = QuietPlayer()
-    while state.phase == "banker":
-        state = apply_action(state, banker.choose(state))
-    outcome = next(e for e in state.events if e.startswith("You show"))
-    banker_moves = ("Bella turns up", "Bella draws", "Bella stands", "Bella is bust")
-    cards = [e for e in state.events if e.startswith(banker_moves)]
-    you_win = " win " in outcome
-    right = "You win" if you_win else "The banker wins"
-    tie = "Nobody: it is a tie and the stake comes back"
-    options, answer = _shuffled(rng, right, ["You win", "The banker wins", tie])
-    prompt = f"You stayed with {mine} and 1 chip at stake. Then: " + " ".join(cards) + " Who wins your stake?"
-    why = outcome + (" Ties always go to the banker." if "ties" in outcome else "")
-    return Question("Settlement", prompt, options, answer, why)
+    draws = banker_cards[1:]
+    shown = (f"Bella, the banker, turns up {card_words(banker_cards[:1])}"
+             + (f" and draws {card_words(draws)}." if draws else ".") + " That ends her turn.")
+    prompt = (f"You stay on {card_words(mine_cards)} with {stake} chip{'s' if stake > 1 else ''} at stake. "
+              f"{shown} Who wins your stake, and why?")
+    why = (f"You have {mine} and Bella has {banker}" + (", over 21." if banker > 21 else ".")
+           + (" A bust banker pays every open stake." if banker > 21 else
+              " The higher total wins; a tie goes to the banker." if mine <= banker else
+              " The higher total wins."))
+    return _question(rng, "Settlement", prompt, right, wrong, why, rules, "09_settle")
 
 
-def may_retire(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
-    """May the banker retire now? The game is dealt up to that hand and legal_actions answers."""
-    hand = rng.randint(2, 6)
-    first = rng.choice((4, 7, 4, 7, 5, 9, 12, 1))
-    # three cards a hand, none a 4 or 7 (so the earlier hands pass quietly), and `first` dealt to Bella last
-    quiet = [c for c in _draw(rng, rules, rules.pack_size - 1, Counter({first: 1})) if c not in rules.retire_cards]
+# --- the bank: retiring and passing it on ------------------------------------------------------------------
+
+
+def _retire_allowed(rules: RuleSet, hand: int, first: int, seed: int) -> bool:
+    """Deal a three-seat game up to `hand` with the banker's first card `first`; may she retire?"""
+    quiet = [c for c in rules.pack if c not in rules.retire_cards and c != first]
+    random.Random(seed).shuffle(quiet)
     stock = quiet[:3 * hand - 1] + [first]
-    state = new_game(rules, ["Bella", "Chaim", "Dina"], banker=0, bank=10, purses=20, stock=stock,
-                     seed=rng.randrange(10**6))
+    state = new_game(rules, ["Bella", "Chaim", "Dina"], banker=0, bank=10, purses=20, stock=stock, seed=seed)
     for _ in range(2 * (hand - 1)):
         state = apply_action(state, Stay())
     assert state.hand_number == hand and state.hands[0] == (first,)
-    allowed = Retire() in legal_actions(state)
-    right = "Yes: she may show it and take the bank" if allowed else "No: she plays on"
-    options, answer = _shuffled(rng, right, ["Yes: she may show it and take the bank", "No: she plays on"])
-    why = (f"A banker may retire from hand {rules.retire_from_hand} on, when her first card is a 4 or a 7. "
-           f"This is hand {hand} and her card is a {first}.")
-    return Question("The bank", f"Bella is banker. In hand {hand} of her bank, her first card is a {first}. "
-                    "May she retire?", options, answer, why)
+    return Retire() in legal_actions(state)
 
 
-def can_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
-    """Can this bet be placed? Chaim bets first; legal_actions says whether your bet fits."""
-    purses = [30, 30, rng.randint(2, 12)]
-    state = new_game(rules, ["Bella", "Chaim", YOU], banker=0, bank=rng.randint(4, 12), purses=purses,
-                     stock=[3, 2, 5, 1], seed=rng.randrange(10**6))
-    others = rng.randint(1, max(1, min(state.bet_room(1), state.bank - 1)))
-    state = apply_action(apply_action(state, Bet(others)), Stay())
-    bank, purse, room = state.bank, state.purses[2], state.bet_room(2)
-    n = rng.choice([room, room + 1, rng.randint(1, 12)]) or 1
-    allowed = Bet(n) in legal_actions(state)
-    options, answer = _shuffled(rng, "Yes" if allowed else "No", ["Yes", "No"])
-    limit = f" The agreed maximum bet is {state.max_bet}." if state.max_bet is not None else ""
-    why = (f"All open bets together may not be more than the bank: {bank} - {others} = {bank - others} is left, "
-           f"and your purse holds {purse}.{limit} So you may bet up to {room}.")
-    return Question("Betting", f"The bank holds {bank}. Chaim has {others} at stake. Your purse holds {purse}."
-                    f"{limit} May you bet {n}?", options, answer, why)
+def _moment(hand: int, card: int) -> str:
+    return f"In hand {hand} of her bank, with {a_card(card)} as her first card"
+
+
+def may_retire(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
+    """When may the banker retire? Three moments, each dealt with the engine; exactly one allows it."""
+    start = rules.retire_from_hand
+    retire = sorted(rules.retire_cards)
+    others = [c for c in range(1, 13) if c not in rules.retire_cards]
+    seed = rng.randrange(10**6)
+    moments = {None: (rng.randint(start, start + 2), rng.choice(retire))}
+    if start > 1:
+        moments["retire_any_hand"] = (rng.randint(1, start - 1), rng.choice(retire))
+    moments["retire_any_card"] = (rng.randint(start, start + 2), rng.choice(others))
+    allowed = {m: _retire_allowed(rules, hand, card, seed) for m, (hand, card) in moments.items()}
+    assert allowed[None] and not any(v for m, v in allowed.items() if m), "the rules changed under the quiz"
+    hand, card = moments[None]
+    why = (f"A banker may retire from hand {start} of her bank on, when her first card (after a deal, or her "
+           f"new card after an early settlement) is a {' or a '.join(map(str, retire))}: "
+           f"hand {hand} and a {card} qualify.")
+    return _question(rng, "The bank", "Bella is the banker. At which of these moments may she show her card, "
+                     "retire and take the bank home?", _moment(hand, card),
+                     {m: _moment(*moments[m]) for m in moments if m}, why, rules, "11_change_bank")
+
+
+NAMES = ("Bella", "Chaim", "Dina", "Eli")
+
+
+def who_banks_next(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
+    """Who takes the bank after a retirement or a broken bank? The engine passes it; the state says to whom."""
+    names = list(NAMES)
+    rng.shuffle(names)
+    b = rng.randrange(4)
+    seed = rng.randrange(10**6)
+    bank = rng.randint(4, 10)
+    left, opposite, right_seat = (b + 1) % 4, (b + 2) % 4, (b - 1) % 4
+    probe = new_game(rules, names, banker=b, bank=bank, purses=20, seed=seed)
+    broken = probe.max_bet is None and rng.random() < 0.5
+    if broken:
+        # the first to play stays; the next bets the whole bank on a 10 and is dealt 11: 21, paid at once
+        stock = [5, 10, 6, 3, 11]
+        state = new_game(rules, names, banker=b, bank=bank, purses=20, stock=stock, seed=seed)
+        state = apply_action(state, Stay())
+        whole = state.bank
+        state = apply_action(state, Bet(whole))
+        if rules.bet_first:
+            state = apply_action(state, Draw())
+        event = (f"{names[opposite]} bets the whole bank of {whole} on a 10 and is dealt an 11: 21, paid at "
+                 "once. The bank is empty.")
+    else:
+        quiet = [c for c in rules.pack if c not in rules.retire_cards]
+        random.Random(seed).shuffle(quiet)
+        first = rng.choice(sorted(rules.retire_cards))
+        hand = rules.retire_from_hand
+        stock = quiet[:4 * hand - 1] + [first]
+        state = new_game(rules, names, banker=b, bank=bank, purses=20, stock=stock, seed=seed)
+        for _ in range(3 * (hand - 1)):
+            state = apply_action(state, Stay())
+        state = apply_action(state, Retire())
+        event = (f"In hand {hand} of {names[b]}'s bank, {names[b]}'s first card is {a_card(first)}: "
+                 f"{names[b]} shows it, retires and takes the bank home.")
+    assert state.banker != b, "the bank did not pass"
+    new = names[state.banker]
+    right = f"{new}, on {names[b]}'s right"
+    wrong = {"bank_passes_left": f"{names[left]}, on {names[b]}'s left",
+             "bank_redrawn": "Whoever draws the highest card, as at the start"}
+    if broken:
+        wrong["bank_to_winner"] = f"{names[opposite]}, who broke the bank"
+    why = (f"When a banker retires or the bank is broken, the bank passes to the right. Going clockwise, "
+           f"{names[right_seat]} sits just before {names[b]}, so on {names[b]}'s right.")
+    prompt = (f"{', '.join(names[:3])} and {names[3]} sit in that order, clockwise. {names[b]} is the banker. "
+              f"{event} Who banks next?")
+    return _question(rng, "The bank", prompt, right, wrong, why, rules, "11_change_bank", other=names[opposite])
+
+
+# --- betting ---------------------------------------------------------------------------------------------
+
+
+def _chips_words(n: int) -> str:
+    return "None: you may not bet" if n <= 0 else f"{n} chip{'s' if n > 1 else ''}"
+
+
+def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
+    """How much may you bet? Chaim bets first; the engine's legal bets say how many chips you may stake."""
+    while True:
+        bank = rng.randint(4, 16)
+        share = int(bank * rules.bank_share)
+        purses = [40, 40, share + rng.randint(1, 12)]
+        state = new_game(rules, ["Bella", "Chaim", YOU], banker=0, bank=bank, purses=purses,
+                         stock=[3, 2, 5, 1], seed=rng.randrange(10**6))
+        if state.to_act != 1:
+            continue
+        chaim = max(a.n for a in legal_actions(state) if isinstance(a, Bet))
+        others = rng.randint(1, max(1, min(chaim, state.bank - 1)))
+        state = apply_action(apply_action(state, Bet(others)), Stay())
+        if state.to_act != 2 or state.phase != TURN:
+            continue
+        bets = [a.n for a in legal_actions(state) if isinstance(a, Bet)]
+        room = max(bets, default=0)
+        purse, cover, cap = state.purses[2], state.bank - state.open_stakes, state.max_bet
+        limit = cap if cap is not None else 10**9
+        wrong = {"ignore_other_stakes": min(purse, state.bank, limit),
+                 "bet_beyond_bank": min(purse, limit),
+                 "bet_beyond_purse": min(cover, limit)}
+        if cap is not None:
+            wrong["ignore_max_bet"] = min(purse, cover)
+            wrong["max_bet_shared"] = min(purse, cover, cap - others)
+        if room >= 1 and len({n for n in wrong.values() if n != room}) >= 2:
+            break
+    limit_words = f" The table agreed a maximum bet of {cap}." if cap is not None else ""
+    prompt = (f"The bank holds {state.bank}. Chaim has bet {others} and stays. Your purse holds {purse}."
+              f"{limit_words} How many chips may you bet at most?")
+    why = (f"All open bets together may not be more than the bank: {state.bank} - {others} = {cover} is left to "
+           f"cover yours. Your purse holds {purse}."
+           + (f" And no stake may be over the agreed maximum of {cap}." if cap is not None else "")
+           + f" So at most {room}.")
+    lesson = "12_kvitlach" if cap is not None else "08_early"
+    return _question(rng, "Betting", prompt, _chips_words(room), {m: _chips_words(n) for m, n in wrong.items()},
+                     why, rules, lesson, other="Chaim", max_bet=cap)
+
+
+# --- odds ------------------------------------------------------------------------------------------------
+
+
+def _chance_words(p: Fraction, pool: int) -> str:
+    """'6 in 20 (30%)': the count of cards over the pool, then the percentage."""
+    return f"{p * pool} in {pool} ({percent(p)})"
+
+
+def _twelve_rules(rules: RuleSet) -> dict[str, RuleSet]:
+    """The rules as each 12 misconception counts them: 12 only, 12 also as 10, or 10 forgotten."""
+    values = rules.twelve_values
+    mistaken = {"twelve_only_twelve": (12,) if len(values) > 1 else None,
+                "twelve_as_ten": values + (10,) if 10 not in values else None,
+                "twelve_no_ten": tuple(v for v in values if v != 10) if 10 in values else None}
+    return {m: replace(rules, twelve_values=v) for m, v in mistaken.items() if v is not None}
 
 
 def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
-    """What is the chance the next card busts you? Answered by quitlok.odds."""
+    """What is the chance the next card busts you, with some cards seen? Answered by quitlok.odds."""
+    pack = list(rules.pack)
     while True:
-        cards = _draw(rng, rules, 2)
-        if 12 <= hand_value(cards, rules) <= 20:
+        cards = rng.sample(pack, 2 + rng.randint(1, 3))
+        hand, seen = cards[:2], cards[2:]
+        if not 12 <= hand_value(hand, rules) <= 20:
+            continue
+        pool = rules.pack_size - len(cards)
+        exact = bust_chance(hand, seen, rules, exact=True)
+        wrong: dict[str, tuple[Fraction, int]] = {}
+        unseen_all = rules.pack_size - 2
+        wrong["odds_ignore_seen"] = (bust_chance(hand, [], rules, exact=True), unseen_all)
+        roomy = replace(rules, copies=4)  # the whole pack again, so a third 6 on two 6s can be counted
+        busting = sum(n for rank, n in Counter(pack).items() if hand_value(hand + [rank], roomy) > 21)
+        wrong["odds_own_cards"] = (Fraction(busting, rules.pack_size), rules.pack_size)
+        wrong["odds_safe_for_bust"] = (1 - exact, pool)
+        if rules.copies == 4 and max(Counter(cards).values()) <= 2:
+            wrong["odds_pack_24"] = (bust_chance(hand, seen, replace(rules, copies=2), exact=True), 24 - len(cards))
+        for m, other in _twelve_rules(rules).items():
+            wrong[m] = (bust_chance(hand, seen, other, exact=True), pool)
+        distinct = {p for p, _ in wrong.values() if p != exact}
+        if len(distinct) >= 2:
             break
-    exact = bust_chance(cards, [], rules, exact=True)
-    right = percent(exact)
-    wrong = [percent(min(1, exact * k)) for k in (2, 0.5, 1.5)] + ["0%", "100%"]
-    options, answer = _shuffled(rng, right, [w for w in wrong if w != right][:3])
-    why = (f"{exact.numerator} in {exact.denominator}: of the {rules.pack_size - 2} cards you have not seen, "
-           f"those that take {cards[0]} + {cards[1]} over 21 make up {right}.")
-    return Question("Odds", f"You hold {cards[0]} and {cards[1]} and have seen no other card. "
-                    "What is the chance that the next card busts you?", options, answer, why)
+    # one option per chance: a wrong option that equals the right chance (or another) is dropped
+    by_chance: dict[Fraction, str] = {}
+    for m, (p, _) in wrong.items():
+        if p != exact:
+            by_chance.setdefault(p, m)
+    options = {m: _chance_words(*wrong[m]) for m in by_chance.values()}
+    count = exact * pool
+    why = (f"Of the {pool} cards you have not seen, {count} take {card_words(hand)} over 21: "
+           f"{_chance_words(exact, pool)}.")
+    prompt = (f"You hold {card_words(hand)}. Face up under the stock you can see {card_words(seen)}; no other card "
+              f"is known. What is the chance that the next card busts you?")
+    return _question(rng, "Odds", prompt, _chance_words(exact, pool), options, why, rules, "06_bust", pool=pool)
 
 
-GENERATORS = (hand_worth, who_wins, may_retire, can_bet, bust_odds)
+#: every generator: (rng, rules) -> Question
+GENERATORS: tuple[Callable[[random.Random, RuleSet], Question], ...] = (
+    hand_worth, next_card, who_wins, may_retire, who_banks_next, max_bet, bust_odds)
+
+
+def plan_round(rng: random.Random, fixed: int) -> list[tuple[str, int]]:
+    """The order of one round: every generator once and fixed questions for the rest, shuffled.
+
+    Returns ROUND entries ("made", generator index) or ("fixed", k), k counting
+    the round's fixed questions from 0; with no fixed questions, generators repeat.
+    """
+    made = list(range(len(GENERATORS)))
+    extra = ROUND - len(made)
+    plan = [("made", i) for i in made] + ([("fixed", k) for k in range(extra)] if fixed else
+                                          [("made", i) for i in rng.sample(made, extra)])
+    rng.shuffle(plan)
+    return plan
