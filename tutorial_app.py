@@ -18,10 +18,10 @@ pages = {
     "History": [
         st.Page("pages/history_origins.py", title="Origins and names", icon=":material/history_edu:"),
         st.Page("pages/history_cards.py", title="The cards", icon=":material/style:"),
-        st.Page("pages/history_people.py", title="The sources and their people", icon=":material/groups:"),
+        st.Page("pages/history_people.py", title="Who wrote the sources", icon=":material/groups:"),
         st.Page("pages/variants.py", title="Variants side by side", icon=":material/compare_arrows:"),
         st.Page("pages/glossary.py", title="Glossary", icon=":material/translate:"),
-        st.Page("pages/sources.py", title="Sources", icon=":material/library_books:"),
+        st.Page("pages/sources.py", title="Reference list", icon=":material/library_books:"),
     ],
 }
 navigation = st.navigation(pages)

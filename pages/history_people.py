@@ -1,4 +1,4 @@
-"""The sources and the people behind them."""
+"""Who wrote the sources: the people behind the rules and the history, and how their texts relate."""
 
 from quitlok import ui
 

@@ -1,6 +1,6 @@
-"""Sources: full references and links for every page."""
+"""The reference list: every source in full, each under its own anchor, which the [n] on other pages link to."""
 
 from quitlok import ui
 
 ui.through_the_app()
-ui.history_page("sources")
+ui.reference_list()

@@ -1,4 +1,7 @@
-"""Variants: every rule difference between Quitlok and Kvitlach, side by side, with its sources."""
+"""Variants: the rules of Quitlok and Kvitlach side by side, first where they differ, then what they share.
+
+Which rows differ is decided by the engine's own summary of the two presets, so the page cannot call a rule
+different when the app plays it the same way."""
 
 import streamlit as st
 
@@ -8,13 +11,28 @@ from quitlok.rules import rule_summary
 ui.through_the_app()
 
 notes = ui.content_sections("history/variants")
-st.title(ui.content("history/variants").splitlines()[0].removeprefix("# "))
+st.title(ui.page_title("history/variants"))
 st.markdown(notes["intro"])
-quitlok, kvitlach = rule_summary(QUITLOK), rule_summary(KVITLACH)
+
+rows = [(q_label if q_label == k_label else f"{q_label} / {k_label}", q_value, k_value, notes[q_label])
+        for (q_label, q_value), (k_label, k_value) in zip(rule_summary(QUITLOK), rule_summary(KVITLACH), strict=True)]
+differ = [row for row in rows if row[1] != row[2]]
+shared = [row for row in rows if row[1] == row[2]]
+
+st.subheader("Where the traditions differ")
+st.markdown(notes["Where the traditions differ"])
 st.table({
-    "Rule": [label for label, _ in quitlok],
-    "Quitlok": [value for _, value in quitlok],
-    "Kvitlach": [value for _, value in kvitlach],
-    "What the sources say": [notes[label] for label, _ in quitlok],
+    "Rule": [label for label, *_ in differ],
+    "Quitlok": [q for _, q, _, _ in differ],
+    "Kvitlach": [k for _, _, k, _ in differ],
+    "What the sources say": [ui.link_citations(note) for *_, note in differ],
 })
-st.caption(notes["Sources"])
+
+st.subheader("What both traditions share")
+st.markdown(notes["What both traditions share"])
+st.table({
+    "Rule": [label for label, *_ in shared],
+    "Both traditions": [q for _, q, _, _ in shared],
+    "What the sources say": [ui.link_citations(note) for *_, note in shared],
+})
+st.caption(ui.link_citations(notes["Sources"]))

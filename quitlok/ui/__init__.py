@@ -7,7 +7,8 @@ fail with "partially initialized module". The helpers live in small modules
 and are re-exported here, so a page writes `ui.content(...)`,
 `ui.current_rules()`, `ui.show_cards(...)`:
 
-- `words`: words from `content/`, check questions, the History pages;
+- `words`: words from `content/`, check questions, the History pages, links to the reference list, and
+  `escape_markdown` for text that comes from outside (a link);
 - `style`: page styles, projector mode, drawing cards;
 - `sidebar`: the house-rules picker and `?rules=` links;
 - `advisor`: the advisor's tables;
@@ -23,17 +24,25 @@ from quitlok.ui.sidebar import current_rules, house_rules_sidebar
 from quitlok.ui.style import card_size, chips, projector, setup_page, show_cards
 from quitlok.ui.words import (
     CONTENT,
+    SOURCES_PAGE,
     Check,
     content,
     content_sections,
+    escape_markdown,
     fixed_questions,
     history_page,
     lesson_words,
+    link_citations,
+    page_title,
     parse_check,
+    reference_entries,
+    reference_list,
+    source_anchor,
 )
 
 __all__ = [
-    "CONTENT", "Check", "actions_table", "app_run", "card_size", "chips", "content", "content_sections",
-    "current_rules", "fixed_questions", "history_page", "house_rules_sidebar", "lesson_words", "parse_check",
-    "projector", "setup_page", "show_cards", "strategy_frame", "through_the_app",
+    "CONTENT", "SOURCES_PAGE", "Check", "actions_table", "app_run", "card_size", "chips", "content",
+    "content_sections", "current_rules", "escape_markdown", "fixed_questions", "history_page", "house_rules_sidebar",
+    "lesson_words", "link_citations", "page_title", "parse_check", "projector", "reference_entries",
+    "reference_list", "setup_page", "show_cards", "source_anchor", "strategy_frame", "through_the_app",
 ]

@@ -6,9 +6,11 @@ from fractions import Fraction
 import streamlit as st
 
 from quitlok.rules import PRESETS, QUITLOK, RuleSet
+from quitlok.ui.words import escape_markdown
 
 _BET_ANY_TIME = "Any time, a card with every bet"
 _BET_FIRST = "Once, before the first extra card"
+_LONGEST_SHOWN = 40  # characters of an unknown ?rules= value repeated in the warning
 _TWELVES = {"12 or 9": (12, 9), "12, 10 or 9": (12, 10, 9)}
 
 
@@ -56,15 +58,18 @@ def _rules_from_widgets() -> RuleSet:
 
 
 def _preset_from_link() -> None:
-    """A link may choose the preset: ?rules=kvitlach. A bad value is reported, not fatal."""
+    """A link may choose the preset: ?rules=kvitlach. A bad value is reported, not fatal, and shown as plain
+    text: whoever wrote the link must not put a link, an image or formatting into the app's own words."""
     wanted = st.query_params.get("rules")
     if wanted is None or st.session_state.get("rules.link_read"):
         return
     st.session_state["rules.link_read"] = True
     match = {name.lower(): name for name in PRESETS}.get(wanted.strip().lower())
     if match is None:
+        shown = wanted if len(wanted) <= _LONGEST_SHOWN else wanted[:_LONGEST_SHOWN] + "…"
         st.session_state["rules.link_problem"] = (
-            f"The link asks for rules “{wanted}”, which we don't know; choose Quitlok or Kvitlach below."
+            f"The link asks for rules “{escape_markdown(shown)}”, which we don't know; "
+            "choose Quitlok or Kvitlach below."
         )
     else:
         st.session_state["rules.preset"] = match

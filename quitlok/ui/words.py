@@ -10,6 +10,21 @@ import streamlit as st
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
+#: every character that can start Markdown (or Streamlit's :colour[...] and $maths$) syntax; CommonMark lets a
+#: backslash make any ASCII punctuation plain
+_MARKDOWN_SIGNS = re.compile(r"""([!-/:-@\[-`{-~])""")
+
+
+def escape_markdown(text: str) -> str:
+    """`text` from outside the app (a link's ?rules=, ?hand=, a player's name) made safe to show with st.markdown,
+    st.warning, st.error and the like: it reads literally, never as a link, an image, HTML or a heading.
+
+    Every ASCII punctuation character gets a backslash, and line breaks become spaces (a line starting with
+    '#' or '-' would otherwise start a heading or a list).
+    """
+    return _MARKDOWN_SIGNS.sub(r"\\\1", " ".join(str(text).split()))
+
+
 @cache
 def content(name: str) -> str:
     """The Markdown text of `content/<name>.md`."""
@@ -66,12 +81,58 @@ def fixed_questions() -> tuple[tuple[str, Check], ...]:
                  for key, text in content_sections("quiz/questions").items())
 
 
+#: the URL path of the reference list (pages/sources.py, listed in tutorial_app.py)
+SOURCES_PAGE = "sources"
+#: a reference number such as [3], unless escaped (\[3\]) or already a link ([3](...))
+_CITATION = re.compile(r"(?<!\\)\[(\d{1,2})\](?!\()")
+
+
+def source_anchor(number: int) -> str:
+    """The anchor of entry `number` on the reference list, so that a link can point at it: 'source-3'."""
+    return f"source-{number}"
+
+
+def link_citations(markdown: str) -> str:
+    """Every reference number in `markdown`, such as [3], made a link to its entry in the reference list.
+
+    Every page that cites sources shows its text through this, so no content file writes a link by hand.
+    The link is relative ('sources#source-3'), so it works under any base URL; Streamlit opens it in a new
+    tab, and the reference list scrolls to the entry, while the reader's own tab keeps its place and rules.
+    """
+    return _CITATION.sub(lambda m: f"[\\[{m[1]}\\]]({SOURCES_PAGE}#{source_anchor(int(m[1]))})", markdown)
+
+
+def page_title(name: str) -> str:
+    """The title of `content/<name>.md`: its first line, a '# ' heading."""
+    return content(name).splitlines()[0].removeprefix("# ").strip()
+
+
 def history_page(name: str) -> None:
-    """A History page from content/history/<name>.md: its title, its text and its sources."""
-    text = content(f"history/{name}")
+    """A History page from content/history/<name>.md: its title, its text and its sources, numbers linked."""
     sections = content_sections(f"history/{name}")
-    st.title(text.splitlines()[0].removeprefix("# ").strip())
-    st.markdown(sections["body"])
+    st.title(page_title(f"history/{name}"))
+    st.markdown(link_citations(sections["body"]))
     if "Sources" in sections:
         st.divider()
-        st.caption(sections["Sources"])
+        st.caption(link_citations(sections["Sources"]))
+
+
+_ENTRY = re.compile(r"\[(\d+)\] +(.+)")
+
+
+def reference_entries() -> dict[int, tuple[str, str]]:
+    """The reference list's entries, from its '## [n] Title' sections: {n: (title, details)}."""
+    entries = {}
+    for key, text in content_sections("history/sources").items():
+        if match := _ENTRY.fullmatch(key):
+            entries[int(match[1])] = (match[2], text)
+    return entries
+
+
+def reference_list() -> None:
+    """The reference list: each entry under a heading with its own anchor, which the [n] links point at."""
+    st.title(page_title("history/sources"))
+    st.markdown(content_sections("history/sources")["body"])
+    for number, (title, details) in reference_entries().items():
+        st.subheader(f"[{number}] {title}", anchor=source_anchor(number))
+        st.markdown(details)

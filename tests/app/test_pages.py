@@ -66,3 +66,16 @@ def test_a_bad_link_gets_a_clear_message(app):
     assert not at.exception
     assert "which we don't know" in at.sidebar.warning[0].value
     assert at.session_state["rules.current"] == QUITLOK
+
+
+def test_the_maximum_bet_is_agreed_in_chips(app):
+    toggle = app.sidebar.toggle(key="rules.max_bet")
+    assert toggle.label == "A maximum bet, agreed in chips before the game"
+    assert "quarter of the banker's opening stake" in toggle.help and "practice table" in toggle.help
+    assert toggle.value is False and app.session_state["rules.current"].agreed_max_bet is False
+    toggle.set_value(True).run()
+    rules = app.session_state["rules.current"]
+    assert rules.agreed_max_bet and rules.name == "Quitlok with house rules"
+    app.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    assert app.sidebar.toggle(key="rules.max_bet").value is True
+    assert app.session_state["rules.current"] == KVITLACH
