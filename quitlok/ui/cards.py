@@ -1,7 +1,8 @@
 """Our own card pictures, as SVG: Quitli cards carry numbers only, no pictures.
 
 A card is a rounded white card with its number large in the middle and small in
-two corners. Framed cards (2 and 11) carry a gold decorated border. A card
+two corners (one upside down); a 6 and a 9 are underlined, so that they cannot be
+mistaken for each other whichever way up the card is read. Framed cards (2 and 11) carry a gold decorated border. A card
 nobody else can see shows a blue back; a face-down card its holder sees keeps
 its number, on a faint blue ground, with a small "only you" eye. Every card has
 a text alternative. These functions only build markup; `quitlok.ui` shows it.
@@ -21,6 +22,19 @@ _BACK_PATTERN = (
     f'<rect width="10" height="10" fill="{BLUE}"/>'
     '<rect width="5" height="5" fill="#2C64BF"/></pattern>'
 )
+
+
+#: numbers that read as each other upside down; printed cards underline them, and so do ours
+UNDERLINED = frozenset({6, 9})
+
+
+def _underline(rank: int, x: float, y: float, width: float, thickness: float) -> str:
+    """The bar under a 6 or a 9 (centred at x, at height y), so that a corner seen upside down still reads
+    right; nothing for other numbers."""
+    if rank not in UNDERLINED:
+        return ""
+    return (f'<rect class="ql-underline" x="{x - width / 2:g}" y="{y - thickness / 2:g}" width="{width:g}" '
+            f'height="{thickness:g}" rx="{thickness / 2:g}" fill="{INK}"/>')
 
 
 def card_label(rank: int | None, *, face_up: bool, mine: bool = False) -> str:
@@ -61,12 +75,14 @@ def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size
     font = f'text-anchor="middle" fill="{INK}" font-family="Georgia, serif"'
     parts.append(
         f'<text x="50" y="70" font-size="{big}" font-weight="700" dominant-baseline="central" {font}>{rank}</text>'
-        f'<text x="22" y="30" font-size="16" {font}>{rank}</text>'
-        f'<text x="78" y="122" font-size="16" {font} transform="rotate(180 78 116)">{rank}</text>'
+        + _underline(rank, 50, 70 + 0.5 * big, 0.5 * big, 3.5)
+        + f'<text x="22" y="30" font-size="16" {font}>{rank}</text>' + _underline(rank, 22, 35, 10, 1.6)
+        + f'<g transform="rotate(180 78 116)"><text x="78" y="122" font-size="16" {font}>{rank}</text>'
+        + _underline(rank, 78, 127, 10, 1.6) + "</g>"
     )
     if mine and not face_up:
         parts.append(
-            f'<g transform="translate(46 104)"><rect x="-22" y="-9" width="44" height="17" rx="8" fill="{BLUE}"/>'
+            f'<g transform="translate(46 114)"><rect x="-22" y="-9" width="44" height="17" rx="8" fill="{BLUE}"/>'
             '<text x="0" y="4" font-size="10" text-anchor="middle" fill="white" font-family="sans-serif">'
             "only you</text></g>"
         )
