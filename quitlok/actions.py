@@ -69,7 +69,22 @@ class KeepBank:
     """The banker may retire but plays on."""
 
 
-Action = Blot | Bet | Draw | Stay | Aluvun | Reject | Keep | Stand | Retire | KeepBank
+@dataclass(frozen=True)
+class StakeBank:
+    """A new banker stakes `n` chips as his bank: at least the agreed opening bank, at most his purse.
+
+    Only at tables where new bankers choose their stake (`new_game(..., choose_stake=True)`); elsewhere
+    every new banker stakes the agreed opening bank.
+    """
+
+    n: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n < 1:
+            raise IllegalAction(f"A bank is a whole number of chips, at least 1 (got {self.n!r}).")
+
+
+Action = Blot | Bet | Draw | Stay | Aluvun | Reject | Keep | Stand | Retire | KeepBank | StakeBank
 
 
 def describe(action: Action, aluvun_word: str = "aluvun", *, raising: bool = False) -> str:
@@ -92,4 +107,6 @@ def describe(action: Action, aluvun_word: str = "aluvun", *, raising: bool = Fal
     }
     if isinstance(action, Bet):
         return f"{'Raise' if raising else 'Bet'} {action.n}"
+    if isinstance(action, StakeBank):
+        return f"Stake a bank of {action.n}"
     return labels[type(action)]

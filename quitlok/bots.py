@@ -13,9 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay
+from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.coach import coach
-from quitlok.game import BANKER, PROTECTED, RETIRE, State, legal_actions
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, legal_actions
+from quitlok.rules import RuleSet
 
 
 class ComputerPlayer(Protocol):
@@ -24,6 +25,8 @@ class ComputerPlayer(Protocol):
     label: str
 
     def choose(self, state: State) -> Action: ...
+
+    def describe(self, rules: RuleSet) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ class StyledPlayer:
         legal = legal_actions(state)
         seat = state.to_act
         value = state.value(seat)
-        if state.phase in (RETIRE, BANKER):
+        if state.phase in (STAKE, RETIRE, BANKER):
             return bank(state, self.stands_on, self.retire_at)
         if state.phase == PROTECTED:
             return Keep() if 17 <= value <= 21 else Reject()
@@ -67,6 +70,13 @@ class StyledPlayer:
                 return bets[0]
         return Stay() if Stay() in legal else legal[0]
 
+    def describe(self, rules: RuleSet) -> str:
+        """What this player does, by its numbers, as the rules let it: a style's name alone says too little
+        (a 'bold' banker stands lower, which a newcomer reads backwards)."""
+        share = {0.2: "a fifth", 0.6: "three fifths"}.get(self.bet_share, f"{self.bet_share:.0%}")
+        return (f"takes cards below {self.draw_below}, bets about {share} of what it may; "
+                f"as banker stands on {rules.banker_model(self.stands_on)}")
+
     def _bet(self, bets: list[Bet], state: State) -> Bet:
         """A stake of about `bet_share` of the room, varied a little by the seed."""
         room = bets[-1].n
@@ -76,8 +86,10 @@ class StyledPlayer:
 
 
 def bank(state: State, stands_on: int, retire_at: float) -> Action:
-    """The banker's decision: retire once the bank has grown to `retire_at` times the opening
-    bank; otherwise draw below `stands_on` (or whenever the rules force a draw)."""
+    """The banker's decision: stake the agreed opening bank; retire once the bank has grown to
+    `retire_at` times the opening bank; otherwise draw below `stands_on` (or whenever the rules force a draw)."""
+    if state.phase == STAKE:
+        return StakeBank(state.opening_bank)
     if state.phase == RETIRE:
         return Retire() if state.bank >= retire_at * state.opening_bank else KeepBank()
     legal = legal_actions(state)
@@ -100,6 +112,10 @@ class BestPlayer:
             return bank(state, self.stands_on, self.retire_at)
         return coach(state, self.stands_on).best
 
+    def describe(self, rules: RuleSet) -> str:
+        """What this player does, by its numbers (see StyledPlayer.describe)."""
+        return f"plays every decision by the exact odds; as banker stands on {rules.banker_model(self.stands_on)}"
+
 
 @dataclass(frozen=True)
 class QuietPlayer:
@@ -117,6 +133,10 @@ class QuietPlayer:
             return bank(state, self.stands_on, float("inf"))
         legal = legal_actions(state)
         return Stay() if Stay() in legal else legal[0]
+
+    def describe(self, rules: RuleSet) -> str:
+        """What this player does, by its numbers (see StyledPlayer.describe)."""
+        return f"never bets; as banker stands on {rules.banker_model(self.stands_on)}"
 
 
 def cautious(seed: int = 0) -> StyledPlayer:
@@ -139,6 +159,10 @@ class RandomPlayer:
     def choose(self, state: State) -> Action:
         legal = legal_actions(state)
         return random.Random(f"{self.seed}/{len(state.events)}/{len(legal)}").choice(legal)
+
+    def describe(self, rules: RuleSet) -> str:
+        """What this player does (see StyledPlayer.describe)."""
+        return "picks any legal move at random"
 
 
 #: the computer players a table offers, by name

@@ -25,6 +25,7 @@ from quitlok.actions import (
     KeepBank,
     Reject,
     Retire,
+    StakeBank,
     Stand,
     Stay,
     describe,
@@ -45,6 +46,7 @@ __all__ = [
     "KeepBank",
     "Reject",
     "Retire",
+    "StakeBank",
     "Stand",
     "State",
     "Stay",
@@ -56,6 +58,7 @@ __all__ = [
 ]
 
 #: phases of play: who decides what
+STAKE = "stake"  # a new banker chooses how much to stake (tables where bankers choose)
 RETIRE = "retire"  # the banker may retire (his first card is a 4 or 7)
 TURN = "turn"  # a player's turn
 PROTECTED = "protected"  # a player who called aluvun was dealt an 11: reject or keep
@@ -79,8 +82,10 @@ class State:
     face_up: tuple[tuple[bool, ...], ...]
     banker: int
     bank: int
-    #: the bank every new banker stakes
+    #: the bank every new banker stakes (the least he may stake, where bankers choose)
     opening_bank: int
+    #: new bankers choose their stake, from the opening bank up to their purse
+    choose_stake: bool
     #: the largest stake one player may have open, agreed before the game (None: only the bank limits it)
     max_bet: int | None
     #: seats that could not pay their share of this bank (Kvitlach) and sit it out
@@ -162,6 +167,7 @@ def new_game(
     stock: Sequence[int] | None = None,
     seed: int | None = None,
     max_bet: int | None = None,
+    choose_stake: bool = False,
 ) -> State:
     """Seat the players, let the banker stake his bank, and deal the first hand.
 
@@ -171,7 +177,10 @@ def new_game(
     int for all seats or one per seat. `stock`, when given, is the order of the
     top cards (the rest of the pack follows, shuffled with `seed`). `max_bet` is
     the maximum bet the table agreed, in chips, under rules that have one
-    (default: `rules.default_max_bet(bank)`).
+    (default: `rules.default_max_bet(bank)`). With `choose_stake`, every new
+    banker (the first one too) decides how much to stake, from `bank` up to his
+    purse, with `StakeBank(n)` before the deal; the returned state then waits
+    for that decision when he has more than `bank`.
 
     Every argument is checked first: a wrong type or value raises InvalidSetup
     (or InvalidCards for the stock) saying what was wrong.
@@ -209,6 +218,8 @@ def new_game(
         raise InvalidSetup("Nobody could play against the bank: " + (
             f"every player needs more than the share of {share} to pay it and still bet." if share
             else "no player other than the banker has chips."))
+    if not isinstance(choose_stake, bool):
+        raise InvalidSetup(f"choose_stake must be True or False (got {choose_stake!r}).")
     if seed is not None and not is_whole(seed):
         raise InvalidSetup(f"seed must be a whole number or None (got {seed!r}).")
     if seed is None:
@@ -229,6 +240,7 @@ def new_game(
         banker=banker,
         bank=0,
         opening_bank=bank,
+        choose_stake=choose_stake,
         max_bet=max_bet,
         sitting_out=[False] * n,
         hand_number=0,
@@ -293,6 +305,8 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.to_act
     if seat is None:
         return []
+    if state.phase == STAKE:
+        return [StakeBank(n) for n in range(state.opening_bank, state.purses[seat] + 1)]
     if state.phase == RETIRE:
         return [Retire(), KeepBank()]
     if state.phase == PROTECTED:
@@ -382,6 +396,7 @@ class _Table:
     banker: int
     bank: int
     opening_bank: int
+    choose_stake: bool
     max_bet: int | None
     sitting_out: list[bool]
     hand_number: int
@@ -413,6 +428,7 @@ class _Table:
             banker=s.banker,
             bank=s.bank,
             opening_bank=s.opening_bank,
+            choose_stake=s.choose_stake,
             max_bet=s.max_bet,
             sitting_out=list(s.sitting_out),
             hand_number=s.hand_number,
@@ -444,6 +460,7 @@ class _Table:
             banker=self.banker,
             bank=self.bank,
             opening_bank=self.opening_bank,
+            choose_stake=self.choose_stake,
             max_bet=self.max_bet,
             sitting_out=tuple(self.sitting_out),
             hand_number=self.hand_number,
@@ -544,8 +561,21 @@ class _Table:
         nothing and sits out this bank: nobody loses his last chips into a bank he cannot play against.
         """
         b = self.banker
-        self.bank = min(self.opening_bank, self.purses[b])
-        self.purses[b] -= self.bank
+        if self.choose_stake and self.purses[b] > self.opening_bank:
+            self.phase, self.to_act, self.waiting = STAKE, b, []
+            self.say(b, "{is} the new banker and choose{s} a stake of {least} to {most} chips.",
+                     least=self.opening_bank, most=self.purses[b])
+            return
+        self.stake_bank(min(self.opening_bank, self.purses[b]))
+
+    def stake_bank(self, stake: int) -> None:
+        """The banker puts `stake` in the bank; the others add their share; the first hand is dealt.
+
+        A share is half the agreed opening bank, whatever more a choosing banker stakes, so that a player
+        knows before the game what joining a bank costs."""
+        b = self.banker
+        self.bank = stake
+        self.purses[b] -= stake
         self.say(b, "take{s} the bank and stake{s} {bank}.", bank=self.bank)
         share = _share(self.rules, self.opening_bank)
         self.sitting_out = [False] * len(self.players)
@@ -673,7 +703,9 @@ class _Table:
     def act(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        if isinstance(action, Retire):
+        if isinstance(action, StakeBank):
+            self.stake_bank(action.n)
+        elif isinstance(action, Retire):
             self.retire()
         elif isinstance(action, KeepBank):
             self.say(seat, "keep{s} the bank.")

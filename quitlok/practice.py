@@ -29,6 +29,8 @@ class PracticeTable:
     computers: tuple[tuple[int, ComputerPlayer], ...]
     #: how the first banker was chosen: each round of the draw for the bank
     banker_draws: tuple[tuple[tuple[int, int], ...], ...] = ()
+    #: the last decision ended a hand (or the game): the table shows how it ended before play goes on
+    hand_ended: bool = False
 
     @property
     def players(self) -> dict[int, ComputerPlayer]:
@@ -46,9 +48,10 @@ class PracticeTable:
 
     @property
     def banker_stands_on(self) -> int:
-        """What the learner's advisor takes the banker to stand on: a computer banker's own total, else 17."""
+        """What the learner's advisor takes the banker to stand on: a computer banker's own total (else 17),
+        raised to the total the rules force him to reach."""
         banker = self.players.get(self.state.banker)
-        return getattr(banker, "stands_on", 17)
+        return self.state.rules.banker_model(getattr(banker, "stands_on", 17))
 
     def coaching(self) -> Coaching | None:
         """The advisor's prices for the learner's decision now (None when it is not the learner's turn)."""
@@ -56,22 +59,29 @@ class PracticeTable:
 
     def act(self, action: Action) -> "PracticeTable":
         """The learner's decision."""
-        return replace(self, state=apply_action(self.state, action))
+        return self._after(apply_action(self.state, action))
 
     def step(self) -> "PracticeTable":
         """One computer player's decision (nothing when it is the learner's turn or the game is over)."""
         seat = self.state.to_act
         if seat is None or seat == self.human:
             return self
-        return replace(self, state=step(self.state, self.players))
+        return self._after(step(self.state, self.players))
+
+    def _after(self, state: State) -> "PracticeTable":
+        ended = state.hands_dealt != self.state.hands_dealt or state.is_over
+        return replace(self, state=state, hand_ended=ended)
 
     def skip_to_human(self) -> "PracticeTable":
-        """Computer moves until the learner decides, the game ends, or MAX_SKIP moves."""
+        """Computer moves until the learner decides, a hand ends (so the learner sees every result),
+        the game ends, or MAX_SKIP moves."""
         table = self
         for _ in range(MAX_SKIP):
             if table.state.to_act in (None, table.human):
                 break
             table = table.step()
+            if table.hand_ended:
+                break
         return table
 
 
@@ -85,12 +95,16 @@ def start_table(
     style: str = "mixed",
     banker: int | None = None,
     banker_stands_on: int | None = None,
+    max_bet: int | None = None,
     seed: int,
 ) -> PracticeTable:
     """Seat the learner at `seat` (0-based) among `computers` computer players.
 
     The first banker is `banker`, or, when None, the seat dealt the highest card.
     Computer bankers stand on `banker_stands_on`, or on their style's own total.
+    `max_bet` is the maximum bet the table agrees under rules that have one. When
+    the bank comes to the learner, the learner chooses the stake (from `bank` up
+    to the purse); computer bankers stake `bank`.
     """
     if not 1 <= computers <= len(COMPUTER_NAMES):
         raise InvalidSetup(f"Choose 1 to {len(COMPUTER_NAMES)} computer players.")
@@ -112,5 +126,6 @@ def start_table(
     computers_at = tuple((s, PLAYERS[kinds[i % len(kinds)]](seed + s)) for i, s in enumerate(others))
     if banker_stands_on is not None:
         computers_at = tuple((s, replace(player, stands_on=banker_stands_on)) for s, player in computers_at)
-    state = new_game(rules, names, banker=banker, bank=bank, purses=chips, seed=seed)
+    state = new_game(rules, names, banker=banker, bank=bank, purses=chips, seed=seed, max_bet=max_bet,
+                     choose_stake=True)
     return PracticeTable(state=state, human=seat, computers=computers_at, banker_draws=draws)

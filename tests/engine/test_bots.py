@@ -80,3 +80,21 @@ def test_best_play_beats_random_play_over_many_hands():
                 state = step(state, players)
             totals[label] += state.purses[1] + state.stakes[1]
     assert totals["best"] > totals["random"]
+
+
+def test_computer_players_are_described_by_their_numbers_as_the_rules_let_them_play():
+    from quitlok import KVITLACH, QUITLOK
+    from quitlok.bots import BestPlayer, QuietPlayer, RandomPlayer, bold, cautious
+    assert bold().describe(QUITLOK) == "takes cards below 17, bets about three fifths of what it may; " \
+                                      "as banker stands on 15"
+    assert bold().describe(KVITLACH).endswith("as banker stands on 17")  # must draw on 16 or less
+    assert cautious().describe(QUITLOK).startswith("takes cards below 15, bets about a fifth")
+    assert "exact odds" in BestPlayer().describe(KVITLACH) and "never bets" in QuietPlayer().describe(QUITLOK)
+    assert RandomPlayer().describe(QUITLOK)
+
+
+def test_the_table_takes_the_banker_to_stand_where_the_rules_let_him():
+    from quitlok import KVITLACH
+    from quitlok.practice import start_table
+    table = start_table(KVITLACH, computers=3, seat=1, chips=20, bank=8, style="bold", banker=0, seed=3)
+    assert table.banker_stands_on == 17

@@ -498,3 +498,24 @@ def test_the_log_speaks_to_you_in_good_grammar():
     assert "Hand 1 of your bank (bank 10): dealt clockwise, starting with Bella." in s.events
     s = new_game(QUITLOK, ["Bella", "You"], banker=0, bank=10, purses=20, stock=[5, 6], seed=1)
     assert "Hand 1 of Bella's bank (bank 10): dealt clockwise, starting with you." in s.events
+
+
+# --- a new banker may choose his stake ----------------------------------------------------------------
+
+
+def test_a_new_banker_chooses_his_stake_where_the_table_says_so():
+    from quitlok.game import STAKE, StakeBank
+    s = new_game(QUITLOK, ["Ann", "Ben", "Cy"], banker=0, bank=10, purses=[14, 20, 20], stock=[5, 6, 7],
+                 seed=7, choose_stake=True)
+    assert s.phase == STAKE and s.to_act == 0 and s.hands == ((), (), ())
+    assert legal_actions(s) == [StakeBank(n) for n in range(10, 15)]
+    with pytest.raises(IllegalAction):
+        apply_action(s, StakeBank(9))
+    s = play(s, StakeBank(12))
+    assert s.bank == 12 and s.purses[0] == 2 and s.hands == ((7,), (5,), (6,)) and s.to_act == 1
+    assert "Ann takes the bank and stakes 12." in s.events
+
+
+def test_a_new_banker_with_no_more_than_the_opening_bank_stakes_it_without_a_choice():
+    s = new_game(QUITLOK, ["Ann", "Ben"], banker=0, bank=10, purses=[10, 20], seed=7, choose_stake=True)
+    assert s.bank == 10 and s.phase != "stake"

@@ -50,3 +50,32 @@ def test_impossible_tables_are_refused(kwargs, message):
     args = {"computers": 3, "seat": 0, "chips": 20, "bank": 10, "seed": 1} | kwargs
     with pytest.raises(InvalidSetup, match=message):
         start_table(QUITLOK, **args)
+
+
+def test_skip_stops_at_the_end_of_every_hand_and_says_so():
+    from quitlok import QUITLOK
+    from quitlok.bots import cautious
+    from quitlok.practice import start_table
+    table = start_table(QUITLOK, computers=4, seat=4, chips=30, bank=10, style="bold", banker=0, seed=11)
+    seen_ends = 0
+    for _ in range(40):
+        if table.state.is_over:
+            break
+        before = table.state.hands_dealt
+        table = table.skip_to_human() if not table.humans_turn else table.act(cautious(1).choose(table.state))
+        if table.hand_ended:
+            seen_ends += 1
+            assert table.state.hands_dealt == before + 1 or table.state.is_over
+        else:
+            assert table.state.hands_dealt == before
+    assert seen_ends >= 3
+
+
+def test_the_learner_chooses_the_stake_when_the_bank_comes_to_them():
+    from quitlok import QUITLOK
+    from quitlok.game import STAKE, StakeBank
+    from quitlok.practice import start_table
+    table = start_table(QUITLOK, computers=2, seat=0, chips=20, bank=10, banker=0, seed=5)
+    assert table.state.phase == STAKE and table.humans_turn
+    table = table.act(StakeBank(15))
+    assert table.state.bank == 15 and table.state.purses[0] == 5

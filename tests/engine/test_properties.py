@@ -35,7 +35,8 @@ def _house_rules():
 def check_game(rules, seats, seed, bank, purse):
     names = [f"P{i}" for i in range(seats)]
     try:
-        state = new_game(rules, names, banker=seed % seats, bank=bank, purses=purse, seed=seed)
+        state = new_game(rules, names, banker=seed % seats, bank=bank, purses=purse, seed=seed,
+                         choose_stake=seed % 3 == 0)  # a third of the tables let new bankers choose their stake
     except InvalidSetup as problem:  # a share no player can pay and still bet: nobody could play
         assert "Nobody could play" in str(problem) and purse <= int(bank * rules.bank_share)
         return
