@@ -19,6 +19,7 @@ for i, (heading, text) in enumerate(sections.items()):
 
 st.subheader(f"Your table: {rules.name}")
 st.caption("Change these in the sidebar under House rules; the practice table uses them for a new game.")
-st.table({"Rule": [label for label, _ in rule_summary(rules)],
-          "At your table": [value for _, value in rule_summary(rules)]})
+game = st.session_state.get("play.table")  # a practice game under these rules knows its agreed maximum bet
+summary = rule_summary(rules, game.state.max_bet if game is not None and game.state.rules == rules else None)
+st.table({"Rule": [label for label, _ in summary], "At your table": [value for _, value in summary]})
 st.caption(ui.content("rules/sources"))
