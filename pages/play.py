@@ -191,6 +191,7 @@ if table.state.rules != ui.current_rules():
             "have changed; they apply from your next new game.")
 view.top_bar(table)
 view.the_table(table)
+view.hand_over(table)
 show_feedback()
 if table.state.is_over:
     game_over(table)

@@ -5,14 +5,20 @@ players) and a key prefix, and reports the learner's decisions through a
 callback, so each page keeps its own session state.
 """
 
+import re
 from collections.abc import Callable
+from html import escape
 
 import streamlit as st
 
 from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay, describe
-from quitlok.game import BANKER, PROTECTED, RETIRE, legal_actions
+from quitlok.game import BANKER, PROTECTED, RETIRE, YOU, State, legal_actions
 from quitlok.practice import PracticeTable
+from quitlok.ui.cards import hand_html
+
+#: the log's line that deals a hand: "Hand 3 of Bella's bank (bank 20): dealt clockwise, ..."
+DEAL_LINE = re.compile(r"^Hand (\d+) of (.+) bank \(bank \d+\)")
 
 
 def help_text(key: str) -> str:
@@ -137,3 +143,99 @@ def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     with st.container(height=320, key=key):
         for i, event in enumerate(reversed(events[-120:])):
             st.markdown(f"**{event}**" if i == 0 else event)
+
+
+# --- the end of a hand -----------------------------------------------------------------
+
+
+def hands_in_log(events: tuple[str, ...] | list[str]) -> list[tuple[str | None, list[str]]]:
+    """The log split into hands at its deal lines: [(the deal line, the events from it on)], oldest first.
+    What comes before the first deal (the banker's stake, the shares) has no deal line (None)."""
+    hands: list[tuple[str | None, list[str]]] = [(None, [])]
+    for event in events:
+        if DEAL_LINE.match(event):
+            hands.append((event, []))
+        hands[-1][1].append(event)
+    return [hand for hand in hands if hand[1]]
+
+
+def _ended_hand_title(s: State) -> str:
+    """'Hand 3 of Bella's bank', for the hand that ended last: the latest deal line, or the one before it
+    when the next hand is already dealt."""
+    deals = [DEAL_LINE.match(event) for event in s.events]
+    deals = [m for m in deals if m]
+    in_play = any(s.hands)
+    if not deals or (in_play and len(deals) < 2):
+        return "The last hand"
+    m = deals[-2] if in_play else deals[-1]
+    return f"Hand {m.group(1)} of {m.group(2)} bank"
+
+
+#: how a seat's status as a hand ended reads in a sentence after its name
+_ENDINGS = (
+    (re.compile(r"^won (\d+) with (\d+)$"), "won {0} with {1}"),
+    (re.compile(r"^lost (\d+) with (\d+)$"), "lost {0} with {1}"),
+    (re.compile(r"^bust, lost (\d+)$"), "went bust and lost {0}"),
+    (re.compile(r"^bust$"), "went bust, with nothing staked"),
+    (re.compile(r"^21! won (\d+)$"), "made 21 and won {0}"),
+    (re.compile(r"^21 \(no stake\)$"), "made 21, with nothing staked"),
+    (re.compile(r"^threw in$"), "threw the cards in, with nothing staked"),
+    (re.compile(r"^banker: bust$"), "(banker) went bust"),
+    (re.compile(r"^banker: (\d+)$"), "(banker) ended on {0}"),
+    (re.compile(r"^banker$"), "(banker) did not play"),
+    (re.compile(r"^waiting$"), "had no turn: the hand ended first"),
+    (re.compile(r"^sitting out: (.+)$"), "sat out ({0})"),
+)
+
+
+def ending_words(name: str, status: str) -> str:
+    """One seat's result in words: 'you won 2 with 18', 'Bella (banker) ended on 17'."""
+    for pattern, words in _ENDINGS:
+        if m := pattern.match(status):
+            return f"{name} {words.format(*m.groups())}"
+    return f"{name}: {status}"
+
+
+def _seat_name(s: State, seat: int) -> str:
+    return "you" if s.players[seat] == YOU else s.players[seat]
+
+
+def hand_over_words(table: PracticeTable) -> str:
+    """'Hand 3 of Bella's bank is over: you won 2 with 18; Bella (banker) ended on 17.' The learner's own
+    result first, then the banker's, then the others'."""
+    s, me = table.state, table.human
+    played = [seat for seat, status in enumerate(s.last_hand) if status]
+    banker = next((seat for seat in played if s.last_hand[seat].startswith("banker")), None)
+    order = [me] + ([banker] if banker not in (None, me) else []) + [x for x in played if x not in (me, banker)]
+    results = [ending_words(_seat_name(s, seat), s.last_hand[seat]) for seat in order if s.last_hand[seat]]
+    return f"{_ended_hand_title(s)} is over: " + "; ".join(results) + "."
+
+
+def hand_over(table: PracticeTable) -> None:
+    """When the last decision ended a hand: how it went, the learner's result first in words, then each
+    seat's cards as the hand ended and its result. Nothing when no hand has just ended."""
+    s = table.state
+    if not table.hand_ended or not any(s.last_hand):
+        return
+    size = max(28, ui.card_size(small=True))
+    seats = []
+    for seat, (cards, status) in enumerate(zip(s.last_cards, s.last_hand, strict=True)):
+        if not status:
+            continue
+        mine = " ql-mine" if seat == table.human else ""
+        name = "You" if seat == table.human else escape(s.players[seat])
+        pictures = hand_html(cards, (True,) * len(cards), mine=False, size=size)
+        seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
+                     f'<div class="ql-over-status">{escape(status)}</div></div>')
+    with st.container(border=True, key="hand-over"):
+        st.markdown(f":material/flag: **{hand_over_words(table)}**")
+        st.html(_HAND_OVER_CSS + '<div class="ql-over">' + "".join(seats) + "</div>")
+
+
+_HAND_OVER_CSS = """<style>
+.ql-over { display: flex; flex-wrap: wrap; gap: 10px; }
+.ql-over-seat { border: 1px solid rgba(128, 128, 128, .35); border-radius: 8px; padding: 4px 8px; min-width: 90px; }
+.ql-over-seat.ql-mine { border: 2px solid #C9A227; }
+.ql-over-name { font-weight: 600; }
+.ql-over-status { font-size: .85em; opacity: .85; }
+</style>"""
