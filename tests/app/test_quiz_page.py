@@ -1,44 +1,135 @@
-"""The Quiz page: questions from the engine and from content, a score and a mastery bar."""
+"""The Quiz page: rounds of ten, a summary with the score and the topics to revisit, and a new round."""
 
 from quitlok import ui
+from quitlok.lessons import LESSONS
+from quitlok.quiz import MISCONCEPTIONS, ROUND, correction
 from tests.app.conftest import open_page, texts
 
 
 def answer(at, right=True):
+    """Answer the question on screen (rightly or not), check it, and return it with the choice."""
     question = at.session_state["quiz.question"]
     choice = question.answer if right else (question.answer + 1) % len(question.options)
     at.radio(key="quiz.choice").set_value(choice).run()
     at.button(key="quiz.check").click().run()
-    assert not at.exception
-    return question
+    assert not at.exception, at.exception
+    return question, choice
 
 
-def test_answers_are_scored_and_mastery_grows(app):
-    at = open_page(app, "pages/quiz.py")
-    asked = set()
-    for _ in range(6):
-        asked.add(answer(at).prompt)
-        assert at.success, "a right answer is confirmed"
+def play_round(at, wrong=lambda i, question: False):
+    """Answer a whole round, wrongly where `wrong(i, question)` says so; returns [(question, right)]."""
+    played = []
+    for i in range(ROUND):
+        question = at.session_state["quiz.question"]
+        right = not wrong(i, question)
+        answer(at, right)
+        assert (at.success if right else at.warning), "the verdict is shown before moving on"
+        played.append((question, right))
+        label = at.button(key="quiz.next").label
+        assert label == ("See how you did" if i == ROUND - 1 else "Next question")
         at.button(key="quiz.next").click().run()
-    assert len(asked) == 6
-    assert at.metric[0].value == "6 of 6"
-    assert "Mastery: 100%" in at.get("progress")[0].proto.text
+        assert not at.exception, at.exception
+    return played
 
 
-def test_a_wrong_answer_shows_the_right_one(app):
+def revisit_buttons(at):
+    return {b.key.removeprefix("quiz.revisit."): b for b in at.button if b.key and b.key.startswith("quiz.revisit.")}
+
+
+def test_a_round_of_ten_ends_in_a_summary(app):
     at = open_page(app, "pages/quiz.py")
-    question = answer(at, right=False)
-    assert at.warning and f"The answer: **{question.options[question.answer]}**" in texts(at)
-    assert at.metric[0].value == "0 of 1"
+    assert f"question 1 of {ROUND}" in at.get("progress")[0].proto.text
+    # wrong on the first engine-made question and on the first fixed one, right everywhere else
+    firsts = {}
+
+    def wrong(i, question):
+        kind = "made" if question.mistakes else "fixed"
+        return firsts.setdefault(kind, i) == i
+
+    played = play_round(at, wrong)
+    assert {bool(q.mistakes) for q, _ in played} == {True, False}, "engine-made and fixed questions are mixed"
+    assert len({(q.prompt, q.options) for q, _ in played}) == ROUND
+    assert at.metric[0].value == f"{ROUND - 2} of {ROUND}"
+    page = texts(at)
+    assert "Topics to revisit" in page
+    marks = [m.value for m in at.markdown if "Your answer:" in m.value]
+    assert len(marks) == ROUND
+    for (question, right), mark in zip(played, marks, strict=True):
+        assert question.prompt in mark and ((":material/check_circle: right" in mark) == right)
+    missed = [q for q, right in played if not right]
+    buttons = revisit_buttons(at)
+    assert set(buttons) == {q.topic for q in missed}
+    made = next(q for q in missed if q.mistakes)
+    step = [lesson.slug for lesson in LESSONS].index(made.lesson)
+    assert f"Lesson {step + 1}: {ui.lesson_words(made.lesson)[0]}" in buttons[made.topic].label
 
 
-def test_there_are_more_than_thirty_distinct_questions(app):
+def test_a_revisit_button_opens_its_lesson(app):
     at = open_page(app, "pages/quiz.py")
-    seen = set()
-    for _ in range(60):
-        seen.add(at.session_state["quiz.question"].prompt)
+    played = play_round(at, lambda i, question: bool(question.mistakes))  # wrong on every engine-made one
+    lesson_topics = {q.topic: q.lesson for q, _ in played if q.mistakes}
+    topic, slug = sorted(lesson_topics.items())[0]
+    revisit_buttons(at)[topic].click().run()
+    assert not at.exception, at.exception
+    step = [lesson.slug for lesson in LESSONS].index(slug)
+    assert at.session_state["lesson.step"] == step
+    assert at.title[0].value == "Learn to play, step by step"
+    assert at.header[0].value == f"{step + 1}. {ui.lesson_words(slug)[0]}"
+
+
+def test_a_new_round_starts_afresh(app):
+    at = open_page(app, "pages/quiz.py")
+    first = play_round(at)
+    assert at.metric[0].value == f"{ROUND} of {ROUND}"
+    assert "Nothing to revisit" in texts(at) and not revisit_buttons(at)
+    at.button(key="quiz.new_round").click().run()
+    assert not at.exception, at.exception
+    assert "Round 2 · question 1 of 10 · 0 right so far" in at.get("progress")[0].proto.text
+    assert at.session_state["quiz.answers"] == []
+    assert at.session_state["quiz.question"].prompt not in {q.prompt for q, _ in first}
+    second = play_round(at, lambda i, question: i == 0)
+    assert at.metric[0].value == f"{ROUND - 1} of {ROUND}"
+    fixed_prompts = {q.prompt for q, _ in first + second if not q.mistakes}
+    assert len(fixed_prompts) == 2 * sum(not q.mistakes for q, _ in first), "fixed questions do not repeat yet"
+
+
+def test_a_wrong_answer_names_the_misconception(app):
+    at = open_page(app, "pages/quiz.py")
+    for _ in range(ROUND):
+        question = at.session_state["quiz.question"]
+        if question.mistakes:
+            break
         answer(at)
         at.button(key="quiz.next").click().run()
-    assert len(seen) >= 30
+    question, choice = answer(at, right=False)
+    mistake = question.mistakes[choice]
+    assert mistake in MISCONCEPTIONS
+    warning = at.warning[0].value
+    assert warning.startswith("Not quite: " + correction(mistake, at.session_state["quiz.rules"]))
+    assert f"The answer: **{question.options[question.answer]}**" in texts(at)
+
+
+def test_questions_follow_the_house_rules(app):
+    at = open_page(app, "pages/quiz.py")
+    assert at.session_state["quiz.rules"].name == "Quitlok"
+    at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    assert not at.exception, at.exception
+    question = at.session_state["quiz.question"]
+    if question.mistakes:  # an unanswered engine-made question is asked again under the new rules
+        assert at.session_state["quiz.rules"].name == "Kvitlach"
+    played = play_round(at)
+    made = [q for q, _ in played if q.mistakes]
+    assert all("blot" not in q.prompt for q in made)
+    assert any("maximum bet" in q.prompt for q in made)
+    assert "Kvitlach" in texts(at)
+
+
+def test_there_are_many_distinct_questions(app):
+    at = open_page(app, "pages/quiz.py")
+    seen = set()
+    for _ in range(3):
+        seen |= {(q.prompt, q.options) for q, _ in play_round(at)}
+        at.button(key="quiz.new_round").click().run()
+    assert len(seen) == 3 * ROUND
     fixed = {check.question for _, check in ui.fixed_questions()}
-    assert len(fixed) >= 25 and fixed & seen
+    assert len(fixed) >= 25 and fixed & {prompt for prompt, _ in seen}
