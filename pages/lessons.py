@@ -5,9 +5,8 @@ import random
 import streamlit as st
 
 from quitlok import IllegalAction, ui
-from quitlok.actions import describe
-from quitlok.lessons import LESSONS
-from quitlok.odds import percent
+from quitlok.game import BANKER, action_label
+from quitlok.lessons import LESSONS, chance_words
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -23,6 +22,20 @@ def table_key(slug: str) -> str:
     return f"lesson.table.{slug}"
 
 
+def history_key(slug: str) -> str:
+    return f"lesson.moves.{slug}"
+
+
+def guess_key(slug: str) -> str:
+    """The guess widget's own key (Streamlit forgets it while another step is shown)."""
+    return f"lesson.guess.{slug}"
+
+
+def guessed_key(slug: str) -> str:
+    """The guess the learner revealed, kept for as long as the session lasts."""
+    return f"lesson.guessed.{slug}"
+
+
 def go_to(step: int) -> None:
     st.session_state[STEP] = max(0, min(step, len(LESSONS) - 1))
     st.session_state["lesson.jump"] = st.session_state[STEP]
@@ -30,10 +43,6 @@ def go_to(step: int) -> None:
 
 def jump() -> None:
     go_to(st.session_state["lesson.jump"])
-
-
-def history_key(slug: str) -> str:
-    return f"lesson.moves.{slug}"
 
 
 def restart(slug: str) -> None:
@@ -50,12 +59,13 @@ def act(slug: str, action) -> None:
     st.session_state[history_key(slug)] = st.session_state.get(history_key(slug), ()) + (action,)
 
 
-def step_computers(slug: str) -> None:
+def let_the_others_play(slug: str) -> None:
+    """Computer moves until the learner's next decision or the end of the hand."""
     st.session_state[table_key(slug)] = st.session_state[table_key(slug)].skip_to_human()
 
 
 def reveal(slug: str) -> None:
-    st.session_state[f"lesson.revealed.{slug}"] = True
+    st.session_state[guessed_key(slug)] = st.session_state.get(guess_key(slug))
 
 
 def check_answer(slug: str, order: list[int]) -> None:
@@ -76,75 +86,106 @@ def progress() -> None:
                            or "none yet") + ".")
 
 
+def guessed(lesson):
+    """The guess the learner revealed for this step, or None before the reveal."""
+    return st.session_state.get(guessed_key(lesson.slug))
+
+
 def prediction(lesson, words: dict) -> None:
-    """Predict, then reveal the exact figure from the engine."""
+    """Predict, then reveal the exact figure from the engine. A revealed guess stays, locked, when the learner
+    comes back to the step; the hand below waits for the reveal, since playing it would tell the answer."""
     if lesson.predict is None:
         return
-    slug, exact = lesson.slug, lesson.figure()
+    slug, exact, guess = lesson.slug, lesson.figure(), guessed(lesson)
+    if guess is not None:
+        st.session_state[guess_key(slug)] = guess  # show the guess that was revealed, whatever the widget forgot
     with st.container(border=True):
         st.markdown(f"**Predict first.** {words['predict']}")
         if lesson.predict == "value":
-            st.number_input("Your guess", 0, 40, key=f"lesson.guess.{slug}", value=None, placeholder="a number")
+            st.number_input("Your guess", 0, 40, key=guess_key(slug), value=None, placeholder="a number",
+                            disabled=guess is not None)
         else:
-            st.slider("Your guess (%)", 0, 100, key=f"lesson.guess.{slug}", value=50)
-        guess = st.session_state.get(f"lesson.guess.{slug}")
-        st.button("Reveal", key=f"lesson.reveal.{slug}", disabled=guess is None, on_click=reveal, args=(slug,))
-        if st.session_state.get(f"lesson.revealed.{slug}"):
-            if lesson.predict == "value":
-                verdict = "Right!" if guess == exact else f"Not quite: you guessed {guess}."
-                st.success(f"{verdict} Your cards count **{exact}**.")
-            else:
-                fraction = f"{exact.numerator} in {exact.denominator}"
-                close = abs(guess - 100 * float(exact)) <= 5
-                verdict = "Very close!" if close else f"You guessed {guess}%."
-                (st.success if close else st.info)(
-                    f"{verdict} The exact chance is **{fraction} ({percent(exact)})**, worked out over every card "
-                    "still unseen." + (f" Without aluvun it would be {percent(lesson.figure_without_aluvun())}."
-                                       if lesson.predict == "bust with aluvun" else ""))
+            st.session_state.setdefault(guess_key(slug), 50)
+            st.slider("Your guess (%)", 0, 100, key=guess_key(slug), disabled=guess is not None)
+        if guess is None:
+            st.button("Reveal", key=f"lesson.reveal.{slug}", disabled=st.session_state.get(guess_key(slug)) is None,
+                      on_click=reveal, args=(slug,), type="primary")
+        elif lesson.predict == "value":
+            verdict = "Right!" if guess == exact else f"Not quite: you guessed {guess}."
+            st.success(f"{verdict} Your cards count **{exact}**.")
+        else:
+            close = abs(guess - 100 * float(exact)) <= 5
+            verdict = "Very close!" if close else f"You guessed {guess}%."
+            (st.success if close else st.info)(f"{verdict} {figure_words(lesson, exact)}")
+
+
+def figure_words(lesson, exact) -> str:
+    """The exact chance in words, with what it was counted over."""
+    if lesson.predict == "bust":
+        pool = lesson.unseen()
+        return (f"The exact chance is **{chance_words(exact)}**: {exact * pool} of the {pool} cards you have not "
+                "seen would take you over 21.")
+    text = f"The exact chance is **{chance_words(exact)}**, worked out over every card you have not seen."
+    if lesson.predict == "bust with aluvun":
+        text += f" Without aluvun it would be {chance_words(lesson.figure_without_aluvun())}."
+    return text
 
 
 def the_hand(lesson, words: dict) -> bool:
-    """The lesson's hand, played with the real engine; True once its rule has happened."""
+    """The lesson's hand, played with the real engine to its end; True once it has ended as the text says."""
     slug = lesson.slug
     table = st.session_state.setdefault(table_key(slug), lesson.start())
     st.markdown(f"**Try it.** {words['try']}")
-    view.the_table(table)
-    reached = lesson.reached(table)
+    view.top_bar(table)
     if problem := st.session_state.pop("lesson.problem", None):
         st.error(problem)
-    if reached:
-        st.success(words["done"], icon=":material/check_circle:")
-    elif table.humans_turn:
-        st.markdown(view.situation(table))
-        view.action_buttons(table, "lesson", lambda action: act(slug, action))
-        suggested = next_suggestion(lesson)
-        if suggested:
-            st.caption(f"Suggested: **{suggested}**")
-    elif not table.state.is_over:
-        st.button("Let the others play", key="lesson.next", on_click=step_computers, args=(slug,),
-                  icon=":material/play_arrow:", type="primary")
-    if not reached and (table.state.is_over or (table.humans_turn and next_suggestion(lesson) is None)):
-        st.info("This hand went another way. Start it again and try the suggested moves.")
+    if lesson.over(table):
+        view.hand_over(table)
+        if lesson.reached(table):
+            st.success(words["done"], icon=":material/check_circle:")
+        else:
+            st.info("This hand went another way. Start it again and try the suggested moves.")
+    else:
+        view.the_table(table)
+        next_decision(lesson, table)
     st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
     with st.expander("What happened"):
         for event in reversed(table.state.events):
             st.markdown(event)
-    return reached
+    return lesson.done(table)
 
 
-def next_suggestion(lesson) -> str | None:
-    """The next suggested move, while the learner has followed the suggestions so far."""
-    made = st.session_state.get(history_key(lesson.slug), ())
-    if made != lesson.moves[:len(made)] or len(made) >= len(lesson.moves):
-        return None
-    return describe(lesson.moves[len(made)])
+def next_decision(lesson, table) -> None:
+    """Under a hand in play: the learner's buttons with the suggested move, or the button that lets the
+    computer players play on (to the learner's next decision or the end of the hand)."""
+    slug, s = lesson.slug, table.state
+    if lesson.predict is not None and guessed(lesson) is None:
+        st.info("Make your guess above and reveal it; then play the hand.", icon=":material/arrow_upward:")
+    elif table.humans_turn:
+        st.markdown(view.situation(table))
+        view.action_buttons(table, "lesson", lambda action: act(slug, action))
+        move = lesson.next_move(st.session_state.get(history_key(slug), ()))
+        if move is not None:
+            st.caption(f"Suggested: **{action_label(s, move)}**")
+        else:
+            st.caption("The lesson suggested other moves: play on, or start the hand again.")
+    else:
+        who = s.players[s.to_act]
+        st.markdown(f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn.")
+        st.button("Let the others play", key="lesson.next", on_click=let_the_others_play, args=(slug,),
+                  icon=":material/play_arrow:", type="primary")
 
 
 def check(lesson, question) -> bool:
+    """The check question, its options in an order fixed per step; the answer checked stays checked when
+    the learner comes back to the step."""
     slug = lesson.slug
     order = list(range(len(question.options)))
     random.Random(slug).shuffle(order)
+    chosen = st.session_state.get(f"lesson.checked.{slug}")
+    if chosen is not None and st.session_state.get(f"lesson.check.{slug}") is None:
+        st.session_state[f"lesson.check.{slug}"] = order.index(chosen)
     with st.container(border=True):
         st.markdown(f"**Check.** {question.question}")
         st.radio("Your answer", range(len(order)), key=f"lesson.check.{slug}", index=None,

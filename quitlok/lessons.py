@@ -4,6 +4,10 @@ Only the game side lives here (who sits where, the stock, the moves the text
 suggests, the event that shows the rule at work, the figure a learner
 predicts); the words are in content/lessons/<slug>.md. The hands are played
 with the real engine, so a test can play each one and read its outcome.
+
+A lesson's hand is played to its end: after the learner's moves the computer
+players play on until the hand is over, so the learner always sees what became
+of the bet.
 """
 
 from dataclasses import dataclass
@@ -12,12 +16,41 @@ from fractions import Fraction
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Reject, Retire, Stay
 from quitlok.bots import QuietPlayer
 from quitlok.game import YOU, apply_action, new_game
-from quitlok.odds import banker_outcomes, bust_chance
+from quitlok.odds import banker_outcomes, bust_chance, percent
 from quitlok.practice import PracticeTable
 from quitlok.rules import KVITLACH, QUITLOK, RuleSet
 
 #: the figures a learner can be asked to predict, by name
 PREDICTIONS = ("value", "bust", "bust with aluvun", "banker bust")
+
+#: the largest n of a "k in n" that reads at a glance; other chances are rounded to one
+SMALL_N = 20
+
+
+def chance_words(p: Fraction) -> str:
+    """A chance as a learner reads it: '8 in 11 (73%)', '1 in 231 (0.43%)', 'about 1 in 4 (25%)'.
+
+    Exact when the fraction is already simple (n at most SMALL_N, or 1 in n); otherwise the simplest
+    'k in n' with n at most SMALL_N within one percentage point (and a tenth of the chance, so that
+    small chances stay right), or else 'about 1 in n' (or 'about n-1 in n' near certainty).
+    """
+    p = Fraction(p)
+    if not 0 <= p <= 1:
+        raise ValueError(f"a chance lies between 0 and 1, not {p}")
+    share = percent(p)
+    if p in (0, 1):
+        return f"{'no chance' if p == 0 else 'certain'} ({share})"
+    if p.denominator <= SMALL_N or p.numerator == 1:
+        return f"{p.numerator} in {p.denominator} ({share})"
+    tolerance = min(Fraction(1, 100), p / 10, (1 - p) / 10)
+    for n in range(2, SMALL_N + 1):
+        k = round(p * n)
+        if 0 < k < n and abs(Fraction(k, n) - p) <= tolerance:
+            return f"about {k} in {n} ({share})"
+    if p <= Fraction(1, 2):
+        return f"about 1 in {round(1 / p)} ({share})"
+    n = round(1 / (1 - p))
+    return f"about {n - 1} in {n} ({share})"
 
 
 @dataclass(frozen=True)
@@ -59,6 +92,26 @@ class Lesson:
         """True once the event that shows the lesson's rule has happened."""
         return any(self.goal in event for event in table.state.events)
 
+    @staticmethod
+    def over(table: PracticeTable) -> bool:
+        """True once the lesson's hand has ended (the lesson stops there: the next hand is not its subject)."""
+        return table.hand_ended or table.state.is_over
+
+    def done(self, table: PracticeTable) -> bool:
+        """The hand is over and the rule happened on the way: what the done-text describes."""
+        return self.over(table) and self.reached(table)
+
+    def next_move(self, made: tuple[Action, ...]) -> Action | None:
+        """The next suggested move after `made`, while the learner has followed the suggestions so far."""
+        if made != self.moves[:len(made)] or len(made) >= len(self.moves):
+            return None
+        return self.moves[len(made)]
+
+    def unseen(self) -> int:
+        """How many cards the learner has not seen at the start: the pool the chances are counted over."""
+        state = self.start().state
+        return self.rules.pack_size - len(state.hands[self.human]) - len(state.seen_by(self.human))
+
     def figure(self) -> Fraction | int | None:
         """The exact answer to the prediction, from the engine and quitlok.odds."""
         if self.predict is None:
@@ -80,10 +133,10 @@ class Lesson:
         return bust_chance(state.hands[self.human], state.seen_by(self.human), self.rules, exact=True)
 
     def play_suggested(self, max_steps: int = 200) -> PracticeTable:
-        """Play the suggested moves (computers as they would) until the goal is reached."""
+        """Play the suggested moves (computers as they would) until the hand is over."""
         table, moves = self.start(), list(self.moves)
         for _ in range(max_steps):
-            if self.reached(table) or table.state.is_over:
+            if self.over(table):
                 break
             if table.humans_turn:
                 if not moves:
@@ -104,8 +157,8 @@ LESSONS = (
     Lesson("05_turn", stock=(5, 9, 7, 3, 6, 4, 8), moves=(Blot(), Bet(2), Stay()), goal="You stay with a stake of"),
     Lesson("06_bust", stock=(10, 9, 6, 8, 5), prelude=(Bet(2),), predict="bust", moves=(Blot(),),
            goal="You are bust with 23; the stake of 2 goes to the bank."),
-    Lesson("07_aluvun", stock=(6, 9, 3, 5, 11, 9), prelude=(Bet(1),), predict="bust with aluvun",
-           moves=(Aluvun(), Blot(), Reject()), goal="You reject the 11"),
+    Lesson("07_aluvun", stock=(6, 9, 3, 5, 11, 9, 3, 4, 12), prelude=(Bet(1),), predict="bust with aluvun",
+           moves=(Aluvun(), Blot(), Reject(), Stay()), goal="You reject the 11"),
     Lesson("08_early", stock=(7, 9, 5, 10, 8, 6), bank=6, moves=(Bet(6), Stay()),
            goal="The open stakes cover the whole bank: the banker plays now."),
     Lesson("09_settle", stock=(10, 9, 3, 8, 10, 5), prelude=(Bet(2),), predict="banker bust", moves=(Stay(),),

@@ -1,80 +1,172 @@
 """Every lesson's hand, played with the engine, ends in the outcome its text describes."""
 
+import re
+from fractions import Fraction
+
 import pytest
 
-from quitlok import hand_value
-from quitlok.actions import describe
-from quitlok.game import legal_actions
-from quitlok.lessons import LESSONS, PREDICTIONS
+from quitlok.game import action_label, legal_actions
+from quitlok.lessons import LESSONS, PREDICTIONS, chance_words
 from quitlok.odds import banker_outcomes, bust_chance
 from tests.conftest import ROOT
 
-
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
-def test_the_suggested_moves_make_the_rule_happen(lesson):
-    table = lesson.play_suggested()
-    assert lesson.reached(table), table.state.events[-5:]
-    words = (ROOT / "content" / "lessons" / f"{lesson.slug}.md").read_text()
-    for move in lesson.moves:  # the text names every suggested move
-        verb = describe(move).split()[0].lower()
-        assert verb in words.lower(), f"{lesson.slug}: the text never mentions {verb}"
+BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
-def test_each_suggested_move_is_legal_when_it_comes(lesson):
-    table, moves = lesson.start(), list(lesson.moves)
-    for _ in range(100):
-        if lesson.reached(table):
+def words(lesson) -> str:
+    return (ROOT / "content" / "lessons" / f"{lesson.slug}.md").read_text()
+
+
+def section(lesson, name: str) -> str:
+    """One '## name' section of the lesson's Markdown."""
+    return words(lesson).split(f"## {name}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def suggested_play(lesson):
+    """The lesson's hand played as the text suggests: the final table and each move with its label then."""
+    table, moves, labels = lesson.start(), list(lesson.moves), []
+    for _ in range(200):
+        if lesson.over(table):
             break
         if table.humans_turn:
-            assert moves, "the learner must decide, but the lesson suggests nothing more"
-            assert moves[0] in legal_actions(table.state)
+            assert moves, f"{lesson.slug}: the learner must decide, but the lesson suggests nothing more"
+            assert moves[0] in legal_actions(table.state), (moves[0], legal_actions(table.state))
+            labels.append(action_label(table.state, moves[0]))
             table = table.act(moves.pop(0))
         else:
             table = table.step()
-    assert lesson.reached(table) and not moves
+    assert not moves, f"{lesson.slug}: the hand ended before the moves {moves}"
+    return table, labels
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+def test_the_suggested_moves_make_the_rule_happen_and_the_hand_end(lesson):
+    table, labels = suggested_play(lesson)
+    assert lesson.reached(table), table.state.events[-5:]
+    assert lesson.over(table) and lesson.done(table)
+    assert table == lesson.play_suggested()
+    for label in labels:  # the text names every suggested move as its button does
+        assert f"**{label.split(' (')[0]}**" in section(lesson, "try"), f"{lesson.slug}: the text never says {label}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+def test_the_learners_bet_is_settled_when_the_hand_ends(lesson):
+    """The done-text comes when the hand is over, so no stake of the learner's is left waiting, and the
+    table keeps how the learner's hand ended (what the hand-over panel shows)."""
+    table, _ = suggested_play(lesson)
+    s, me = table.state, table.human
+    assert s.stakes[me] == 0
+    assert s.last_hand[me] and s.last_cards[me], (s.last_hand, s.last_cards)
+    assert s.last_hand[me] not in ("playing", "waiting")
+
+
+def test_a_lesson_is_not_done_before_its_hand_ends():
+    lesson = BY_SLUG["01_pack"]
+    table = lesson.start().act(lesson.moves[0])  # 21 at once, but Chaim has not played
+    assert lesson.reached(table) and not lesson.over(table) and not lesson.done(table)
+    assert table.skip_to_human().hand_ended
 
 
 OUTCOMES = {
-    # the numbers each lesson's "done" text states, read back from the engine
-    "01_pack": lambda t: t.state.purses[t.human] == 22,
-    "02_counting": lambda t: "Bella stands on 17." in t.state.events,
-    "03_bank": lambda t: "Bella is bust: every open stake wins." in t.state.events,
-    "04_deal": lambda t: t.state.hand_number == 2 and t.state.direction == -1 and t.state.to_act == 2,
-    "05_turn": lambda t: t.state.face_up[t.human] == (False, True, False) and t.state.stakes[t.human] == 2,
-    "06_bust": lambda t: t.state.purses[t.human] == 18,
-    "07_aluvun": lambda t: hand_value(t.state.hands[t.human], t.state.rules) == 20 and 11 in t.state.under,
-    "08_early": lambda t: t.state.waiting == (2,) or "Chaim has the turn." in t.state.events,
-    "09_settle": lambda t: "You show 18 and lose 2 to the bank (ties go to the banker)." in t.state.events,
-    "10_carry_on": lambda t: t.state.to_act == 2 and len(t.state.hands[0]) == 1,
-    "11_change_bank": lambda t: t.state.banker == 0 and t.state.purses[1] == 20,
-    "12_kvitlach": lambda t: t.state.stakes[t.human] == 0 and t.state.purses[t.human] == 20 - 4 + 2,
+    # the numbers each lesson's "done" text states, read back from the engine at the end of the hand
+    "01_pack": lambda s: s.purses[1] == 22 and s.last_hand[1] == "21! won 2" and s.last_hand[2] == "threw in",
+    "02_counting": lambda s: "Bella stands on 17." in s.events and s.last_hand[1] == "won 2 with 19",
+    "03_bank": lambda s: "Bella is bust: every open stake wins." in s.events and s.bank == 7,
+    "04_deal": lambda s: s.hand_number == 2 and s.direction == -1 and s.to_act == 2
+    and "dealt anticlockwise, starting with Chaim" in s.events[-2],
+    "05_turn": lambda s: s.last_cards[1] == (5, 3, 6) and "You get a 3." in s.events
+    and s.last_hand == ("banker: 19", "lost 2 with 14", "threw in"),
+    "06_bust": lambda s: s.purses[1] == 18 and s.last_hand[0] == "banker",
+    "07_aluvun": lambda s: s.last_cards[1] == (6, 5, 9) and s.last_hand[:2] == ("banker: 19", "won 1 with 20"),
+    "08_early": lambda s: s.last_hand[1] == "lost 6 with 17" and s.events.index("Bella stands on 19.")
+    < s.events.index("Chaim stays with no stake and throws the cards in."),
+    "09_settle": lambda s: "You show 18 and lose 2 to the bank (ties go to the banker)." in s.events,
+    "10_carry_on": lambda s: s.last_hand[1] == "lost 5 with 17" and s.events.index(
+        "Bella takes a new card; play goes on with the players still to play.")
+    < s.events.index("Chaim stays with no stake and throws the cards in."),
+    "11_change_bank": lambda s: s.banker == 0 and s.purses[1] == 20 and s.bank == 10 and s.direction == 1,
+    "12_kvitlach": lambda s: s.last_hand[1] == "21! won 2" and s.purses[1] == 20 - 4 + 2,
 }
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
 def test_the_outcome_matches_the_lesson_text(lesson):
-    assert OUTCOMES[lesson.slug](lesson.play_suggested())
+    assert OUTCOMES[lesson.slug](lesson.play_suggested().state)
+
+
+def test_the_kvitlach_maximum_bet_is_said_in_chips():
+    lesson = BY_SLUG["12_kvitlach"]
+    max_bet = lesson.start().state.max_bet
+    assert max_bet == 2
+    assert f"({max_bet} chips at this table)" in section(lesson, "text").replace("\n", " ")
+    assert f"the maximum of {max_bet} chips" in section(lesson, "try").replace("\n", " ")
 
 
 def test_predictions_come_from_the_odds():
     for lesson in LESSONS:
         assert lesson.predict in (None, *PREDICTIONS)
-    by_slug = {lesson.slug: lesson for lesson in LESSONS}
-    assert by_slug["02_counting"].figure() == 19
-    six_five = by_slug["07_aluvun"]
+    assert BY_SLUG["02_counting"].figure() == 19
+    six_five = BY_SLUG["07_aluvun"]
     state = six_five.start().state
     assert six_five.figure() == bust_chance(state.hands[1], state.seen_by(1), state.rules, aluvun=True, exact=True)
     assert six_five.figure() == bust_chance([6, 5], [], state.rules, aluvun=True, exact=True)
-    settle = by_slug["09_settle"]
+    settle = BY_SLUG["09_settle"]
     assert settle.figure() == banker_outcomes([10, 8], [], settle.rules, exact=True)["bust"]
+    bust = BY_SLUG["06_bust"]
+    assert bust.unseen() == 22 and bust.figure() * bust.unseen() == 16
+
+
+def test_no_prediction_is_given_away_by_the_words_above_it():
+    """The text and the question above a guess never state the figure the learner is asked for."""
+    counting = BY_SLUG["02_counting"]
+    above = section(counting, "text") + section(counting, "predict")
+    assert "19" not in above and "12 and 10 make" not in above
+    for lesson in LESSONS:
+        if lesson.predict and lesson.predict != "value":
+            figure = chance_words(lesson.figure())
+            assert figure.split(" (")[0].removeprefix("about ") not in section(lesson, "text"), lesson.slug
+
+
+@pytest.mark.parametrize(("p", "words"), [
+    (Fraction(1360813, 5372136), "about 1 in 4 (25%)"),  # lesson 9: Bella busts
+    (Fraction(8, 11), "8 in 11 (73%)"),
+    (Fraction(1, 231), "1 in 231 (0.43%)"),
+    (Fraction(1, 11), "1 in 11 (9.1%)"),
+    (Fraction(7, 23), "about 3 in 10 (30%)"),
+    (Fraction(33, 1000), "about 1 in 30 (3.3%)"),
+    (Fraction(0), "no chance (0%)"),
+    (Fraction(1), "certain (100%)"),
+])
+def test_chances_read_as_small_counts(p, words):
+    assert chance_words(p) == words
+
+
+def test_a_chance_outside_zero_to_one_is_refused():
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        chance_words(Fraction(3, 2))
 
 
 def test_twelve_steps_cover_every_rule_of_the_spec():
-    words = " ".join((ROOT / "content" / "lessons" / f"{lesson.slug}.md").read_text().lower() for lesson in LESSONS)
+    text = " ".join(words(lesson).lower() for lesson in LESSONS)
     for term in ("framed", "counts 12 or 9", "bank", "clockwise", "anticlockwise", "blot", "bet", "stay",
                  "bust", "exactly 21", "aluvun", "elvaroon", "whole bank", "ties go to the banker", "new card",
                  "face up under the stock", "last face-down card", "retire", "4 or a 7", "broken", "right",
-                 "two packs", "maximum bet", "half", "must draw on 16 or less"):
-        assert term in words, term
+                 "two packs", "maximum bet", "half", "must draw on 16 or less", "not even offered on a lone 11"):
+        assert term in " ".join(text.split()), term
     assert len(LESSONS) >= 10
+
+
+def test_the_words_keep_one_pronoun_per_person_and_count_right():
+    """Bella is 'she' and Chaim 'he'; a banker or player in general gets no pronoun, so a passage (a
+    section, or one option of the check) says 'he' only where it names Chaim and 'she' only where it names
+    Bella. And no '1 cards'."""
+    for lesson in LESSONS:
+        text = words(lesson)
+        assert not re.search(r"\b1 (cards|chips)\b", text), lesson.slug
+        passages = [line for part in text.split("\n## ") for line in
+                    (part.split("\n- ") if part.startswith("check") else [part])]
+        for passage in passages:
+            if re.search(r"\b(he|him|his)\b", passage, re.I):
+                assert "Chaim" in passage, (lesson.slug, passage)
+            if re.search(r"\b(she|her|hers)\b", passage, re.I):
+                assert "Bella" in passage, (lesson.slug, passage)
