@@ -10,6 +10,14 @@ _CSS = """
 .ql-hand img { filter: drop-shadow(0 1px 2px rgba(20, 33, 61, .25)); }
 .ql-empty { color: #6B7385; font-style: italic; align-items: center; }
 .ql-under { opacity: .9; }
+/* The sidebar wraps its words instead of cutting them off with "…": page names, section headers, widget
+   labels and the expander's title. Large text (projector mode) and a narrow screen would otherwise hide
+   the ends of "Who wrote the sources" and the like. */
+[data-testid="stSidebar"] :is([data-testid="stSidebarNavLink"] span, [data-testid="stNavSectionHeader"],
+  [data-testid="stWidgetLabel"] *, [data-testid="stExpander"] summary *) {
+  white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere;
+}
+[data-testid="stSidebar"] [data-testid="stSidebarNavLink"] { height: auto; min-height: 2rem; }
 """
 _PROJECTOR_CSS = """
 html { font-size: 21px; }
