@@ -1,21 +1,58 @@
 """A learner walks through every lesson on the Lessons page, as the text suggests."""
 
+import re
+
 from quitlok import ui
 from quitlok.actions import Bet
-from quitlok.lessons import LESSONS
-from quitlok.odds import percent
+from quitlok.lessons import LESSONS, chance_words
 from tests.app.conftest import open_page, texts
+
+BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
+#: the buttons that move a hand on: the learner's moves, "Let the others play", and the reveal it waits for
+MOVE_ON = re.compile(r"^lesson\.(do\.|next$|reveal\.)")
 
 
 def click(at, key):
     at.button(key=key).click().run()
     assert not at.exception, at.exception
+    assert_can_move_on(at)
+
+
+#: a seat's "to act" badge, as Markdown or in the table's own HTML
+TO_ACT = re.compile(r"\[to act\]|>\s*to act\s*<")
+
+
+def shows_to_act(at) -> bool:
+    return bool(TO_ACT.search(texts(at) + "".join(h.proto.body for h in at.get("html"))))
+
+
+def assert_can_move_on(at):
+    """No seat is shown 'to act' unless a button lets the hand go on."""
+    if shows_to_act(at):
+        keys = [b.key for b in at.button if b.key and MOVE_ON.match(b.key)]
+        assert keys, "a seat is marked 'to act' but no button moves the hand on"
+
+
+def labels(at) -> set[str]:
+    return {b.label for b in at.button}
+
+
+def suggestion(at) -> str | None:
+    found = [c.value for c in at.caption if c.value.startswith("Suggested: ")]
+    return found[0].removeprefix("Suggested: **").removesuffix("**") if found else None
+
+
+def jump_to(at, step):
+    at.selectbox(key="lesson.jump").set_value(step).run()
+    assert not at.exception, at.exception
 
 
 def play_the_hand(at, lesson):
+    """Follow the suggestions, each named as the button it asks for, and let the others play."""
     moves = list(lesson.moves)
     for _ in range(40):
-        if lesson.reached(at.session_state[f"lesson.table.{lesson.slug}"]):
+        if lesson.over(at.session_state[f"lesson.table.{lesson.slug}"]):
+            assert not moves, f"{lesson.slug}: the hand ended before the moves {moves}"
             return
         keys = {b.key for b in at.button}
         if "lesson.next" in keys:
@@ -24,10 +61,12 @@ def play_the_hand(at, lesson):
         move = moves.pop(0)
         if isinstance(move, Bet):
             at.number_input(key="lesson.bet").set_value(move.n).run()
+            assert suggestion(at) in labels(at), (suggestion(at), labels(at))
             click(at, "lesson.do.bet")
         else:
+            assert suggestion(at) in labels(at), (suggestion(at), labels(at))
             click(at, f"lesson.do.{type(move).__name__.lower()}")
-    raise AssertionError(f"{lesson.slug}: the hand did not reach its goal")
+    raise AssertionError(f"{lesson.slug}: the hand did not end")
 
 
 def predict(at, lesson):
@@ -44,7 +83,7 @@ def predict(at, lesson):
     if lesson.predict == "value":
         assert f"Your cards count **{exact}**" in shown and shown.startswith("Right!")
     else:
-        assert f"{exact.numerator} in {exact.denominator} ({percent(exact)})" in shown
+        assert f"**{chance_words(exact)}**" in shown
 
 
 def answer(at, lesson, right=True):
@@ -64,15 +103,103 @@ def test_walk_through_every_lesson(app):
         title, words, _ = ui.lesson_words(lesson.slug)
         assert at.header[0].value == f"{number + 1}. {title}"
         assert f"Step {number + 1} of {len(LESSONS)}" in at.get("progress")[0].proto.text
+        assert_can_move_on(at)
         predict(at, lesson)
         play_the_hand(at, lesson)
-        assert words["done"] in texts(at)
+        shown = texts(at)
+        assert words["done"] in shown and " is over: " in shown  # the done-text beside how the hand ended
+        assert not shows_to_act(at)
         answer(at, lesson)
         assert "Step done!" in texts(at)
         if number < len(LESSONS) - 1:
             click(at, "lesson.forward")
     assert at.session_state["lesson.done"] == {lesson.slug for lesson in LESSONS}
     assert f"{len(LESSONS)} done" in at.get("progress")[0].proto.text
+
+
+def test_the_lesson_table_has_the_practice_tables_top_bar(app):
+    """The bank, the direction arrow and the face-up cards under the stock, drawn once."""
+    at = open_page(app, "pages/lessons.py")
+    jump_to(at, 3)  # 4. The deal: "watch the arrow above the table"
+    assert [m.label.split(" (")[0] for m in at.metric].count("Bank") == 1
+    assert "↻ Clockwise" in texts(at)
+    click(at, "lesson.do.stay")
+    click(at, "lesson.next")
+    assert "↺ Anticlockwise" in texts(at) and "↻ Clockwise" not in texts(at)
+    assert "Face up under the stock" in texts(at)
+
+
+def test_after_the_learners_moves_the_others_play_to_the_end_of_the_hand(app):
+    at = open_page(app, "pages/lessons.py")
+    lesson = BY_SLUG["01_pack"]
+    click(at, "lesson.do.bet")  # a framed pair: 21 at once, and Chaim still to play
+    assert "lesson.next" in {b.key for b in at.button}
+    _, words, _ = ui.lesson_words(lesson.slug)
+    assert words["done"] not in texts(at)
+    click(at, "lesson.next")
+    table = at.session_state[f"lesson.table.{lesson.slug}"]
+    assert table.hand_ended and "lesson.next" not in {b.key for b in at.button}
+    assert "you made 21 and won 1" in texts(at) and words["done"] in texts(at)
+
+
+def test_after_a_rejected_11_the_new_total_is_shown(app):
+    at = open_page(app, "pages/lessons.py")
+    jump_to(at, 6)
+    predict(at, BY_SLUG["07_aluvun"])
+    for key in ("lesson.do.aluvun", "lesson.do.blot", "lesson.do.reject"):
+        click(at, key)
+    assert "Your cards count **20**" in texts(at) and suggestion(at) == "Stay"
+
+
+def test_coming_back_to_a_step_shows_the_earlier_guess_or_none(app):
+    at = open_page(app, "pages/lessons.py")
+    jump_to(at, 1)
+    assert "None" not in texts(at) and not at.success
+    assert at.number_input(key="lesson.guess.02_counting").value is None
+    at.number_input(key="lesson.guess.02_counting").set_value(18).run()
+    click(at, "lesson.reveal.02_counting")
+    assert "Not quite: you guessed 18." in texts(at)
+    click(at, "lesson.forward")
+    jump_to(at, 1)
+    assert "Not quite: you guessed 18." in texts(at) and "None" not in texts(at)
+    assert at.number_input(key="lesson.guess.02_counting").value == 18
+    assert at.number_input(key="lesson.guess.02_counting").disabled  # the guess was committed
+
+
+def test_a_checked_answer_is_still_checked_on_coming_back(app):
+    at = open_page(app, "pages/lessons.py")
+    answer(at, LESSONS[0])
+    click(at, "lesson.forward")
+    click(at, "lesson.back")
+    _, _, question = ui.lesson_words(LESSONS[0].slug)
+    radio = at.radio(key=f"lesson.check.{LESSONS[0].slug}")
+    assert radio.options[radio.value] == question.options[question.answer]
+
+
+def test_a_prediction_is_not_given_away_before_the_reveal(app):
+    at = open_page(app, "pages/lessons.py")
+    jump_to(at, 1)  # 2. Counting: "what do your cards count?"
+    shown = texts(at)
+    assert "19" not in shown and "count **" not in shown
+    assert not [b for b in at.button if b.key and b.key.startswith("lesson.do.")]  # playing would tell
+    at.number_input(key="lesson.guess.02_counting").set_value(19).run()
+    click(at, "lesson.reveal.02_counting")
+    assert "lesson.do.stay" in {b.key for b in at.button}
+
+
+def test_chances_are_shown_in_small_counts(app):
+    at = open_page(app, "pages/lessons.py")
+    jump_to(at, 8)  # 9. Settlement: the chance that Bella busts
+    predict(at, BY_SLUG["09_settle"])
+    assert "about 1 in 4 (25%)" in texts(at)
+    assert not re.search(r"\d{4,} in \d{4,}", texts(at))
+
+
+def test_the_kvitlach_lesson_names_its_moves_as_the_buttons_do(app):
+    at = open_page(app, "pages/lessons.py")
+    jump_to(at, 11)
+    play_the_hand(at, BY_SLUG["12_kvitlach"])  # checks each suggestion against the buttons
+    assert "Call elvaroon" in texts(at) and "Raise 1" in texts(at)
 
 
 def test_a_wrong_answer_gets_specific_feedback_and_no_tick(app):
@@ -85,7 +212,7 @@ def test_a_wrong_answer_gets_specific_feedback_and_no_tick(app):
 
 def test_jump_to_any_step_and_back(app):
     at = open_page(app, "pages/lessons.py")
-    at.selectbox(key="lesson.jump").set_value(6).run()
+    jump_to(at, 6)
     assert at.header[0].value.startswith("7. Aluvun")
     click(at, "lesson.back")
     assert at.header[0].value.startswith("6. ")
@@ -94,7 +221,15 @@ def test_jump_to_any_step_and_back(app):
 def test_a_hand_that_goes_another_way_can_be_restarted(app):
     at = open_page(app, "pages/lessons.py")
     click(at, "lesson.do.stay")  # the lesson suggested a bet
-    assert "This hand went another way" in texts(at) or "lesson.next" in {b.key for b in at.button}
+    click(at, "lesson.next")
+    assert "This hand went another way" in texts(at) and " is over: " in texts(at)
     click(at, "lesson.restart")
     table = at.session_state.get(f"lesson.table.{LESSONS[0].slug}")
     assert table is not None and table.state == LESSONS[0].start().state
+
+
+def test_every_step_opened_fresh_leaves_no_seat_waiting_without_a_button(app):
+    at = open_page(app, "pages/lessons.py")
+    for step in range(len(LESSONS)):
+        jump_to(at, step)
+        assert_can_move_on(at)
