@@ -25,6 +25,7 @@ from quitlok.ui.style import card_size, chips, projector, setup_page, show_cards
 from quitlok.ui.words import (
     CONTENT,
     SOURCES_PAGE,
+    WORD_JOINER,
     Check,
     content,
     content_sections,
@@ -44,5 +45,5 @@ __all__ = [
     "CONTENT", "SOURCES_PAGE", "Check", "actions_table", "app_run", "card_size", "chips", "content",
     "content_sections", "current_rules", "escape_markdown", "fixed_questions", "history_page", "house_rules_sidebar",
     "lesson_words", "link_citations", "page_title", "parse_check", "projector", "reference_entries",
-    "reference_list", "setup_page", "show_cards", "source_anchor", "strategy_frame", "through_the_app",
+    "reference_list", "setup_page", "show_cards", "source_anchor", "strategy_frame", "through_the_app", "WORD_JOINER",
 ]

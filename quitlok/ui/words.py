@@ -10,19 +10,24 @@ import streamlit as st
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
-#: every character that can start Markdown (or Streamlit's :colour[...] and $maths$) syntax; CommonMark lets a
-#: backslash make any ASCII punctuation plain
-_MARKDOWN_SIGNS = re.compile(r"""([!-/:-@\[-`{-~])""")
+#: every ASCII sign: any of them can start Markdown, HTML or Streamlit's own syntax (:red[...], $maths$)
+_SIGNS = re.compile(r"[!-/:-@\[-`{-~]")
+#: an invisible character that joins words (U+2060 WORD JOINER)
+WORD_JOINER = "\u2060"
 
 
 def escape_markdown(text: str) -> str:
     """`text` from outside the app (a link's ?rules=, ?hand=, a player's name) made safe to show with st.markdown,
-    st.warning, st.error and the like: it reads literally, never as a link, an image, HTML or a heading.
+    st.warning, st.error and the like: it reads literally, never as a link, an image, HTML or formatting.
 
-    Every ASCII punctuation character gets a backslash, and line breaks become spaces (a line starting with
-    '#' or '-' would otherwise start a heading or a list).
+    Every ASCII sign becomes a numeric character reference ('[' becomes '&#91;'), which Markdown always shows
+    as the character itself. That is not enough for addresses: Streamlit's GitHub Markdown turns any text that
+    looks like https://..., www.... or a@b.org into a link, after references are read. So an invisible word
+    joiner goes before every '.', ':' and '@', which no address can contain. Line breaks become spaces, so that
+    no line can start a heading or a list.
     """
-    return _MARKDOWN_SIGNS.sub(r"\\\1", " ".join(str(text).split()))
+    flat = " ".join(str(text).split())
+    return _SIGNS.sub(lambda sign: (WORD_JOINER if sign[0] in ".:@" else "") + f"&#{ord(sign[0])};", flat)
 
 
 @cache

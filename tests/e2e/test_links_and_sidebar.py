@@ -1,0 +1,57 @@
+"""In the browser: a link's text stays text, reference numbers open their entry, the sidebar cuts nothing off."""
+
+import urllib.parse
+
+import pytest
+from playwright.sync_api import Page
+
+from quitlok import ui
+from tests.app.test_link_text import FROM_LINKS
+from tests.e2e.conftest import open_app, wait_for_app
+
+pytestmark = pytest.mark.e2e
+
+#: every element in the sidebar whose text is cut short (ending in "…" or clipped)
+CUT_OFF = """() => [...document.querySelectorAll('[data-testid=stSidebar] *')].filter(el => {
+    const style = getComputedStyle(el);
+    const hides = style.overflowX === 'hidden' || style.textOverflow === 'ellipsis';
+    return el.textContent.trim() && hides && el.scrollWidth > el.clientWidth + 1;
+}).map(el => el.textContent.trim())"""
+
+
+@pytest.mark.parametrize("wanted", FROM_LINKS)
+def test_rules_from_a_link_show_as_plain_text(page: Page, app_url, wanted):
+    open_app(page, f"{app_url}/?rules={urllib.parse.quote(wanted)}")
+    warning = page.get_by_test_id("stSidebar").get_by_test_id("stAlert")
+    assert wanted in warning.inner_text().replace(ui.WORD_JOINER, "")
+    assert warning.locator("a, img, b").count() == 0
+
+
+def test_a_reference_number_opens_its_entry_in_the_reference_list(page: Page, app_url):
+    open_app(page, f"{app_url}/glossary")
+    link = page.get_by_role("link", name="[8]").first
+    href = link.evaluate("a => a.href")
+    assert href == f"{app_url}/{ui.SOURCES_PAGE}#{ui.source_anchor(8)}"
+    open_app(page, href)
+    entry = page.locator(f"#{ui.source_anchor(8)}")
+    assert "Robert Kissel" in entry.inner_text()
+    page.wait_for_timeout(500)
+    assert entry.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }"), \
+        "the reference list scrolls to the entry"
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+def test_nothing_in_the_sidebar_is_cut_off_in_projector_mode(browser, app_url, width):
+    context = browser.new_context(viewport={"width": width, "height": 2600})
+    page = context.new_page()
+    try:
+        open_app(page, f"{app_url}/variants")
+        if width < 700:
+            page.get_by_test_id("stExpandSidebarButton").click()
+        page.get_by_text("Projector mode (large text and cards)").click()
+        wait_for_app(page)
+        page.get_by_text("Change single rules").click()
+        page.wait_for_timeout(500)
+        assert page.evaluate(CUT_OFF) == []
+    finally:
+        context.close()
