@@ -1,19 +1,22 @@
 """Practice table: play Kvitlach against computer players, one decision at a time."""
 
 import random
+from dataclasses import replace
 
 import streamlit as st
 
 from quitlok import IllegalAction, InvalidSetup, ui
-from quitlok.actions import describe
+from quitlok.bots import PLAYERS
 from quitlok.coach import TOLERANCE
-from quitlok.game import BANKER, PROTECTED, RETIRE, Action, Bet
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action, Bet, State, action_label
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
+from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import table as view
 
 ui.through_the_app()
 
 TABLE = "play.table"
+STYLE_NAMES = {"mixed": "Mixed", "cautious": "All cautious", "bold": "All bold", "best": "All best play"}
 
 
 # --- callbacks: every button returns a new, immutable table -------------------------------
@@ -21,10 +24,11 @@ TABLE = "play.table"
 
 def start_game() -> None:
     ss = st.session_state
+    rules = ui.current_rules()
     seat = min(ss["play.seat"], ss["play.computers"] + 1) - 1
     try:
         ss[TABLE] = start_table(
-            ui.current_rules(),
+            rules,
             computers=ss["play.computers"],
             seat=seat,
             chips=ss["play.chips"],
@@ -32,9 +36,11 @@ def start_game() -> None:
             style=ss["play.style"],
             banker=seat if ss["play.first"] == "Me" else None,
             banker_stands_on=None if ss["play.stands_on"] == "style" else ss["play.stands_on"],
+            max_bet=ss["play.max_bet"] if rules.agreed_max_bet else None,
             seed=random.randrange(10**9),
         )
         ss.pop("play.problem", None)
+        ss.pop("play.feedback", None)
     except InvalidSetup as problem:
         ss["play.problem"] = str(problem)
 
@@ -48,18 +54,20 @@ def act(action: Action) -> None:
     except IllegalAction as problem:
         st.session_state["play.problem"] = str(problem)
         return
-    st.session_state["play.feedback"] = feedback(coaching, action)
+    st.session_state["play.feedback"] = feedback(table.state, coaching, action)
 
 
-def feedback(coaching, action: Action) -> tuple[str, str] | None:
-    """("best" or "cost", a short note) on the learner's decision, from the advisor's exact values."""
+def feedback(state: State, coaching, action: Action) -> tuple[str, str] | None:
+    """("best" or "cost", a short note) on the learner's decision in `state`, from the advisor's exact values,
+    naming each action as its button did."""
     if coaching is None or action not in coaching.values:
         return None
     cost = coaching.cost(action)
     if cost < TOLERANCE:
-        return "best", f"{describe(action)}: the best play here."
-    return "cost", (f"{describe(action)} cost about {cost:.2f} chips on average; "
-                    f"the best was {describe(coaching.best)} ({ui.chips(coaching.values[coaching.best])}).")
+        return "best", f"{action_label(state, action)}: the best play here."
+    best = coaching.best
+    return "cost", (f"{action_label(state, action)} cost about {cost:.2f} chips on average; "
+                    f"the best was {action_label(state, best)} ({ui.chips(coaching.values[best])}).")
 
 
 def toggle_hint() -> None:
@@ -76,34 +84,62 @@ def skip_to_my_turn() -> None:
     st.session_state[TABLE] = st.session_state[TABLE].skip_to_human()
 
 
+def max_bet_set() -> None:
+    st.session_state["play.max_bet_set"] = True
+
+
 # --- pieces of the page ------------------------------------------------------------
+
+
+def style_words(rules: RuleSet, style: str, stands_on: int | str) -> str:
+    """Each computer style of `style` by its numbers: what it takes cards below, how much it bets, and what
+    it stands on as banker (the table's total when one is set)."""
+    lines = []
+    for kind in STYLES[style]:
+        player = PLAYERS[kind](0)
+        if stands_on != "style":
+            player = replace(player, stands_on=stands_on)
+        lines.append(f"**{player.label.capitalize()}**: {player.describe(rules)}.")
+    return "  \n".join(lines)
 
 
 def setup_form(open_: bool) -> None:
     ss = st.session_state
+    rules = ui.current_rules()
     ss.setdefault("play.computers", 4)
     ss.setdefault("play.chips", 20)
     ss.setdefault("play.bank", 10)
     ss.setdefault("play.style", "mixed")
     ss.setdefault("play.first", "Highest card")
     ss.setdefault("play.stands_on", "style")
+    if rules.agreed_max_bet and not ss.get("play.max_bet_set"):  # it follows the opening bank until set
+        ss["play.max_bet"] = rules.default_max_bet(ss["play.bank"])
+    models = ["style", *rules.banker_models]
+    if ss["play.stands_on"] not in models:
+        ss["play.stands_on"] = "style"
     with st.expander("New game", expanded=open_):
         a, b, c = st.columns(3)
         a.slider("Computer players", 1, len(COMPUTER_NAMES), key="play.computers")
         seats = ss["play.computers"] + 1
         ss["play.seat"] = min(ss.get("play.seat", seats), seats)
         a.number_input("Your seat (1 is first, clockwise)", 1, seats, key="play.seat")
+        a.radio("First banker", ["Highest card", "Me"], key="play.first", horizontal=True,
+                help="By the rules, every seat is dealt a card and the highest banks.")
         b.number_input("Starting chips for everyone", 1, 1000, key="play.chips")
         b.number_input("Opening bank", 1, 1000, key="play.bank",
-                       help="What every new banker stakes. It can't be more than the starting chips.")
-        c.selectbox("Computer players' style", list(STYLES), key="play.style",
-                    format_func={"mixed": "Mixed", "cautious": "All cautious", "bold": "All bold",
-                                 "best": "All best play (exact odds)"}.get)
-        c.selectbox("Computer bankers stand on", ["style", 15, 16, 17, 18], key="play.stands_on",
-                     format_func=lambda v: "each style's own total" if v == "style" else str(v),
-                     help="Cautious players stand on 17, bold ones on 15, best-play ones on 17.")
-        c.radio("First banker", ["Highest card", "Me"], key="play.first", horizontal=True,
-                help="By the rules, every seat is dealt a card and the highest banks.")
+                       help="The least every new banker stakes; you may stake more when the bank comes to you. "
+                            "It can't be more than the starting chips.")
+        if rules.agreed_max_bet:
+            b.number_input("Maximum bet (chips)", 1, 1000, key="play.max_bet", on_change=max_bet_set,
+                           help=f"{rules.name} players agree a maximum bet before the game; by default a quarter "
+                                "of the opening bank, at least 1.")
+        c.selectbox("How the computer players play", list(STYLES), key="play.style", format_func=STYLE_NAMES.get)
+        must = rules.banker_must_reach
+        c.selectbox("Computer bankers stand on", models, key="play.stands_on",
+                    format_func=lambda v: "each style's own total" if v == "style" else f"{v} or more",
+                    help=(f"{rules.name} rules make every banker draw until he has {must} or more."
+                          if must else "Standing on 17, for example: " + banker_model_words(17) + "."))
+        c.caption(style_words(rules, ss["play.style"], ss["play.stands_on"]))
         st.button("Start a new game", type="primary", on_click=start_game, key="play.start")
 
 
@@ -115,29 +151,41 @@ def show_feedback() -> None:
 
 
 def hint(table: PracticeTable) -> None:
-    """The advisor on the learner's real position: own cards, everything visible, stake and room."""
-    coaching = table.coaching()
-    if coaching is None:
+    """The advisor on the learner's real position: own cards, everything visible, stake and room. As banker
+    the advisor has nothing to price, and the panel says so."""
+    s = table.state
+    if s.phase == STAKE:
         return
     st.button("Hint: what does the advisor say?", key="play.hint", on_click=toggle_hint, icon=":material/lightbulb:")
-    if st.session_state.get("play.hint_at") != len(table.state.events):
+    if st.session_state.get("play.hint_at") != len(s.events):
         return
-    best = coaching.best
+    coaching = table.coaching()
     with st.container(border=True, key="play-hint-panel"):
-        st.markdown(f"**Best now: {describe(best)}** ({ui.chips(coaching.values[best])} on average, "
-                    f"taking the banker to stand on {table.banker_stands_on}).")
+        if coaching is None:
+            st.markdown(view.help_text("hint_banker"))
+            if s.rules.banker_must_reach:
+                st.markdown(f"Under {s.rules.name} rules {banker_model_words(s.rules.banker_must_reach)}.")
+            return
+        best = coaching.best
+        banker = s.players[s.banker]
+        st.markdown(f"**Best now: {action_label(s, best)}** ({ui.chips(coaching.values[best])} on average, "
+                    f"taking {banker}, the banker, to draw until reaching {table.banker_stands_on} or more).")
         if coaching.advice is not None:
             st.markdown(coaching.advice.facts)
         bets = [(a, v) for a, v in coaching.values.items() if isinstance(a, Bet)]
         shown = [(a, v) for a, v in coaching.values.items() if not isinstance(a, Bet)]
         if bets:
             shown.append(max(bets, key=lambda item: item[1]))
-        st.caption(" · ".join(f"{describe(a)}: {ui.chips(v)}" for a, v in sorted(shown, key=lambda item: -item[1])))
+        st.caption(" · ".join(f"{action_label(s, a)}: {ui.chips(v)}"
+                              for a, v in sorted(shown, key=lambda item: -item[1])))
 
 
 def your_turn(table: PracticeTable) -> None:
     s = table.state
-    st.subheader("Your turn as banker" if s.banker == table.human else "Your turn")
+    if s.phase == STAKE:
+        st.subheader("The bank comes to you")
+    else:
+        st.subheader("Your turn as banker" if s.banker == table.human else "Your turn")
     st.markdown(view.situation(table))
     view.action_buttons(table, "play", act)
     hint(table)
@@ -156,15 +204,18 @@ def first_bank(table: PracticeTable) -> str | None:
 def computer_turn(table: PracticeTable) -> None:
     s = table.state
     who = s.players[s.to_act]
-    doing = {BANKER: "is playing the bank", RETIRE: "may retire with the bank", PROTECTED: "was dealt a protected 11"}
+    doing = {BANKER: "is playing the bank", RETIRE: "may retire with the bank", PROTECTED: "was dealt a protected 11",
+             STAKE: "is staking a new bank"}
     st.subheader(f"{who} {doing.get(s.phase, 'is deciding')}…")
     if table.human_out:
         st.info("You have no chips left, so you sit out. Watch the others play on, or start a new game above.")
-    left, right = st.columns(2)
-    left.button("Next move", key="play.next", on_click=next_move, type="primary", width="stretch",
-                icon=":material/play_arrow:")
-    right.button("Skip to my turn" if not table.human_out else "Play on", key="play.skip",
-                 on_click=skip_to_my_turn, width="stretch", icon=":material/fast_forward:")
+    with st.container(key="play-moves"):
+        left, right = st.columns(2)
+        left.button("Next move", key="play.next", on_click=next_move, type="primary", width="stretch",
+                    icon=":material/play_arrow:")
+        right.button("Skip to my turn" if not table.human_out else "Play on", key="play.skip",
+                     on_click=skip_to_my_turn, width="stretch", icon=":material/fast_forward:",
+                     help="Computer moves until it is your turn; it stops at the end of every hand.")
 
 
 def game_over(table: PracticeTable) -> None:
@@ -190,8 +241,9 @@ if table.state.rules != ui.current_rules():
     st.info(f"This game is played by **{table.state.rules.name}** rules. The house rules in the sidebar "
             "have changed; they apply from your next new game.")
 view.top_bar(table)
+# the bank coming to the learner always follows the end of a hand: show how it went
+view.hand_over(replace(table, hand_ended=True) if table.state.phase == STAKE and table.humans_turn else table)
 view.the_table(table)
-view.hand_over(table)
 show_feedback()
 if table.state.is_over:
     game_over(table)

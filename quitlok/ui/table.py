@@ -3,6 +3,11 @@
 Every piece takes a PracticeTable (the game, the learner's seat, the computer
 players) and a key prefix, and reports the learner's decisions through a
 callback, so each page keeps its own session state.
+
+The seats are drawn with our own HTML (as the cards are): a ring seen from above,
+so that clockwise order, the banker's left and right and the direction of this
+hand can be seen at a glance; on a phone the ring becomes one column that starts
+at the banker.
 """
 
 import re
@@ -12,79 +17,226 @@ from html import escape
 import streamlit as st
 
 from quitlok import ui
-from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay, describe
-from quitlok.game import BANKER, PROTECTED, RETIRE, YOU, State, legal_actions
+from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
+from quitlok.cards import plural
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, YOU, State, action_label, legal_actions
 from quitlok.practice import PracticeTable
 from quitlok.ui.cards import hand_html
 
 #: the log's line that deals a hand: "Hand 3 of Bella's bank (bank 20): dealt clockwise, ..."
-DEAL_LINE = re.compile(r"^Hand (\d+) of (.+) bank \(bank \d+\)")
+DEAL_LINE = re.compile(r"^(Hand (\d+) of (.+) bank \(bank \d+\))")
+#: earlier hands shown each in an expander of its own in the log; older ones share one
+RECENT_HANDS = 8
 
 
 def help_text(key: str) -> str:
-    """A short explanation from content/play/help.md."""
-    return ui.content_sections("play/help")[key]
+    """A short explanation from content/play/help.md, each paragraph on one line (so that it can join other
+    lines, as in the captions under the buttons)."""
+    return re.sub(r"(?<!\n)\n(?!\n)", " ", ui.content_sections("play/help")[key])
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def max_bet_note(s: State) -> str:
+    """'maximum bet: 2 chips' when the table agreed one, else ''."""
+    return f"maximum bet: {plural(s.max_bet, 'chip')}" if s.max_bet is not None else ""
+
+
+# --- the top bar -------------------------------------------------------------------------
 
 
 def top_bar(table: PracticeTable) -> None:
+    """The numbers of the table (bank, open stakes, hand, stock), who banks, the direction, the cards under
+    the stock. Units sit in the labels, so a value is never cut off, even in projector mode."""
     s = table.state
-    bank, stakes, hand, banker, stock = st.columns(5)
-    bank.metric("Bank", s.bank)
-    stakes.metric("Open stakes", s.open_stakes, help="Chips bet and waiting for the banker; the bank covers them")
-    hand.metric("Hand", s.hand_number, help="Hands dealt by this banker")
-    banker.metric("Banker", s.players[s.banker])
-    stock.metric("Stock", f"{len(s.stock)} cards", help="Face-down cards left to deal")
+    with st.container(key="ql-top-bar"):
+        bank, stakes, hand, stock = st.columns(4)
+        bank.metric("Bank (chips)", s.bank, help="What the banker has at stake; every bet must be covered by it")
+        stakes.metric("Open stakes", s.open_stakes, help="Chips bet and waiting for the banker; the bank covers them")
+        hand.metric("Hand", s.hand_number, help="Hands dealt by this banker")
+        stock.metric("Stock (cards)", len(s.stock), help="Face-down cards left to deal")
+    banker = "You bank" if s.banker == table.human else f"**{s.players[s.banker]}** banks"
     if s.direction == 1:
-        st.markdown("**↻ Clockwise** this hand: play goes round to the banker's left.")
+        way = "**↻ Clockwise** this hand: play goes round to the banker's left"
     else:
-        st.markdown("**↺ Anticlockwise** this hand: play goes round to the banker's right.")
+        way = "**↺ Anticlockwise** this hand: play goes round to the banker's right"
+    line = f"{banker}. {way}."
+    if note := max_bet_note(s):
+        line += f" The {note}."
+    st.markdown(line)
     if s.under:
-        st.caption(f"Face up under the stock: {len(s.under)} cards (the latest on the right)")
-        ui.show_cards(s.under[-14:], (True,) * len(s.under[-14:]), mine=False, small=True)
+        shown = s.under[-14:]
+        st.caption(f"Face up under the stock: {plural(len(s.under), 'card')} (the latest on the right)")
+        ui.show_cards(shown, (True,) * len(shown), mine=False, small=True)
 
 
-def seat_box(table: PracticeTable, seat: int) -> None:
+# --- the seats, round the table ------------------------------------------------------------
+
+
+def seat_roles(s: State) -> dict[int, list[str]]:
+    """Where each seat sits for this hand, in words: the banker's left and right neighbours, the next banker
+    (the bank passes to the right), and the order of play ('plays 1st')."""
+    n, b = len(s.players), s.banker
+    roles: dict[int, list[str]] = {seat: [] for seat in range(n)}
+    left, right = (b + 1) % n, (b - 1) % n
+    roles[left].append("banker's left")
+    if right != left:
+        roles[right].append("banker's right")
+    order = [(b + s.direction * k) % n for k in range(1, n)]
+    players = [seat for seat in order if not s.status[seat].startswith("sitting out")]
+    for place, seat in enumerate(players, start=1):
+        roles[seat].append(f"plays {_ordinal(place)}")
+    if s.players and n > 1:
+        roles[b].append("plays last")
+    return roles
+
+
+def _ring_places(n: int, human: int) -> dict[int, tuple[int, int, int]]:
+    """Each seat's place on the ring seen from above: (row, first half-column, position clockwise).
+
+    Clockwise runs left to right along the top row and right to left along the bottom row, as round a
+    table seen from above; the learner sits in the middle of the bottom row, nearest the buttons. A row of
+    k seats in a ring W seats wide starts W - k half-columns in, so the shorter row is centred."""
+    top, bottom = n // 2, n - n // 2
+    width = max(top, bottom)
+    mine = top + bottom // 2  # the learner's position clockwise from the top row's left end
+    places = {}
+    for position in range(n):
+        seat = (human + position - mine) % n
+        if position < top:
+            places[seat] = (1, width - top + 2 * position + 1, position)
+        else:
+            k = bottom - 1 - (position - top)  # the bottom row runs right to left
+            places[seat] = (3, width - bottom + 2 * k + 1, position)
+    return places
+
+
+def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> str:
+    """One seat's box: name and badges, where it sits, purse and stake, cards, status, and what a computer
+    player does, by its numbers."""
     s = table.state
+    me = seat == table.human
     badges = []
     if seat == s.banker:
-        badges.append(":orange-badge[banker]")
+        badges.append('<span class="ql-badge ql-b-banker">banker</span>')
     if seat == s.to_act:
-        badges.append(":blue-badge[to act]")
-    if seat == table.human:
-        badges.append(":green-badge[your seat]")
-    style = "" if seat == table.human else f" · {table.players[seat].label}"
-    st.markdown(f"**{s.players[seat]}**{style} " + " ".join(badges))
-    stake = f" · stake **{s.stakes[seat]}**" if s.stakes[seat] else ""
-    st.markdown(f"Purse **{s.purses[seat]}**{stake}")
-    ui.show_cards(s.hands[seat], s.face_up[seat], mine=seat == table.human)
-    if s.status[seat]:
-        st.caption(s.status[seat])
-    if s.last_hand[seat] and s.status[seat] in ("waiting", "playing", "banker") and len(s.hands[seat]) <= 1:
-        st.caption(f"Last hand: {s.last_hand[seat]}")
+        badges.append('<span class="ql-badge ql-b-act">to act</span>')
+    if me:
+        badges.append('<span class="ql-badge ql-b-you">your seat</span>')
+    name = "You" if me else escape(s.players[seat])
+    money = f"purse <b>{s.purses[seat]}</b>" + (f" · stake <b>{s.stakes[seat]}</b>" if s.stakes[seat] else "")
+    parts = [
+        f'<div class="ql-seat-head"><span class="ql-name">{name}</span> {" ".join(badges)}</div>',
+        f'<div class="ql-where">{escape(" · ".join(roles))}</div>' if roles else "",
+        f'<div class="ql-money">{money}</div>',
+        hand_html(s.hands[seat], s.face_up[seat], mine=me, size=size if me else round(size * 0.75)),
+    ]
+    status = s.status[seat]
+    if status and status != "banker":
+        parts.append(f'<div class="ql-status">{escape(status)}</div>')
+    if s.last_hand[seat] and status in ("waiting", "playing", "banker") and len(s.hands[seat]) <= 1:
+        parts.append(f'<div class="ql-last">last hand: {escape(s.last_hand[seat])}</div>')
+    if not me and seat in table.players:
+        parts.append(f'<div class="ql-style">{escape(table.players[seat].describe(s.rules))}</div>')
+    return "".join(parts)
 
 
 def the_table(table: PracticeTable) -> None:
-    seats = range(len(table.state.players))
-    per_row = 3 if ui.projector() else 4
-    for first in range(0, len(seats), per_row):
-        row = st.columns(per_row)
-        for column, seat in zip(row, seats[first:first + per_row], strict=False):
-            with column.container(border=True):
-                seat_box(table, seat)
+    """Every seat round the table, the learner's highlighted, with the direction of this hand along the
+    ring; one column from the banker on a narrow screen."""
+    s = table.state
+    n = len(s.players)
+    roles = seat_roles(s)
+    places = _ring_places(n, table.human)
+    width = max(n // 2, n - n // 2)
+    clockwise = s.direction == 1
+    size = ui.card_size()
+    boxes = []
+    for seat in range(n):
+        row, column, position = places[seat]
+        in_row = [p for p in places.values() if p[0] == row]
+        last_in_row = column == max(p[1] for p in in_row)
+        arrow = ""
+        if not last_in_row:  # the arrow to the next seat on the right, in this hand's direction
+            arrow = "→" if (row == 1) == clockwise else "←"
+        order = (seat - s.banker) % n  # on a phone: from the banker, clockwise
+        classes = ["ql-seat"] + (["ql-me"] if seat == table.human else []) + (
+            ["ql-acting"] if seat == s.to_act else []) + (["ql-tail"] if order == n - 1 else [])
+        boxes.append(
+            f'<div class="{" ".join(classes)}" data-arrow="{arrow}" style="grid-row: {row}; '
+            f'grid-column: {column} / span 2; order: {order + 1};">{_seat_html(table, seat, roles[seat], size)}</div>'
+        )
+    ends = ("↑", "↓") if clockwise else ("↓", "↑")
+    way = "<b>↻ clockwise</b> this hand" if clockwise else "<b>↺ anticlockwise</b> this hand"
+    heir = next((seat for seat in ((s.banker - k) % n for k in range(1, n)) if s.purses[seat] > 0), None)
+    if heir is not None:
+        heir_name = "you" if heir == table.human else escape(s.players[heir])
+        way += f" · when the bank passes, it goes to the right: to {heir_name}"
+    felt = (f'<div class="ql-felt" style="grid-row: 2; grid-column: 1 / span {2 * width}; order: 0;">'
+            f'<span class="ql-end">{ends[0]}</span><span class="ql-way">{way}</span>'
+            f'<span class="ql-end">{ends[1]}</span></div>')
+    down = "↓" if clockwise else "↑"
+    st.html(_TABLE_CSS.replace("DOWN", down)
+            + f'<div class="ql-ring" style="grid-template-columns: repeat({2 * width}, minmax(0, 1fr));" '
+              f'role="group" aria-label="The seats round the table">' + felt + "".join(boxes) + "</div>")
+
+
+_TABLE_CSS = """<style>
+.ql-ring { display: grid; gap: 14px 26px; align-items: stretch; }
+.ql-seat { position: relative; border: 1px solid rgba(128, 128, 128, .4); border-radius: 10px; padding: 6px 10px;
+  min-width: 0; }
+.ql-seat.ql-me { border: 3px solid #C9A227; background: rgba(201, 162, 39, .10); }
+.ql-seat.ql-acting { box-shadow: 0 0 0 3px rgba(31, 78, 153, .55); }
+.ql-seat::after { content: attr(data-arrow); position: absolute; right: -22px; top: 40%; font-size: 1.3em;
+  font-weight: 700; color: #C9A227; }
+.ql-seat-head { display: flex; flex-wrap: wrap; gap: 4px; align-items: baseline; }
+.ql-name { font-weight: 700; font-size: 1.1em; }
+.ql-badge { font-size: .75em; border-radius: 6px; padding: 0 6px; white-space: nowrap; }
+.ql-b-banker { background: rgba(230, 159, 0, .25); }
+.ql-b-act { background: rgba(31, 78, 153, .25); }
+.ql-b-you { background: rgba(0, 158, 115, .25); }
+.ql-where, .ql-style, .ql-last { font-size: .8em; opacity: .8; }
+.ql-money { font-size: .9em; margin: 2px 0 4px 0; }
+.ql-status { font-size: .9em; font-style: italic; margin-top: 2px; }
+.ql-felt { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 10px;
+  border-radius: 40px; background: rgba(0, 120, 90, .16); border: 1px dashed rgba(0, 120, 90, .5); }
+.ql-way { text-align: center; font-size: .95em; }
+.ql-end { font-size: 1.4em; font-weight: 700; color: #C9A227; }
+@media (max-width: 640px) {
+  .ql-ring { display: flex; flex-direction: column; gap: 16px; }
+  .ql-felt { border-radius: 10px; }
+  .ql-end { display: none; }
+  .ql-seat::after { content: "DOWN"; right: auto; top: auto; left: 50%; bottom: -19px; font-size: 1em; }
+  .ql-seat.ql-tail::after { content: none; }
+  .ql-seat:not(.ql-me) img.ql-card { width: 40px; height: auto; }
+}
+</style>"""
+
+
+# --- the learner's decision ----------------------------------------------------------------
 
 
 def action_help(action: Action, table: PracticeTable) -> str:
-    s = table.state
+    """What an action does, here and now (a blot's risk depends on the stake; the bet names its maximum)."""
+    s, me = table.state, table.human
     if isinstance(action, Bet):
-        if s.rules.bet_first:
-            return help_text("raise") if s.aluvun_called else help_text("bet_first")
-        return help_text("bet")
+        text = help_text("raise" if s.rules.bet_first and s.aluvun_called else
+                         "bet_first" if s.rules.bet_first else "bet").format(word=s.rules.aluvun_word)
+        if note := max_bet_note(s):
+            text += f" The {note}."
+        return text
+    if isinstance(action, Blot):
+        return help_text("blot_stake").format(stake=s.stakes[me]) if s.stakes[me] else help_text("blot_no_stake")
     if isinstance(action, Stay):
-        return help_text("stay_stake") if s.stakes[table.human] else help_text("stay_no_stake")
+        return help_text("stay_stake") if s.stakes[me] else help_text("stay_no_stake")
     if isinstance(action, Draw):
         return help_text("banker_draw") if s.phase == BANKER else help_text("draw")
-    keys = {Blot: "blot", Aluvun: "aluvun", Reject: "reject", Keep: "keep", Stand: "banker_stand",
-            Retire: "retire", KeepBank: "keep_bank"}
+    if isinstance(action, Aluvun):
+        return help_text("aluvun").format(word=s.rules.aluvun_word)
+    keys = {Reject: "reject", Keep: "keep", Stand: "banker_stand", Retire: "retire", KeepBank: "keep_bank",
+            StakeBank: "stake_bank"}
     return help_text(keys[type(action)])
 
 
@@ -92,13 +244,16 @@ def situation(table: PracticeTable) -> str:
     """One sentence on where the learner stands."""
     s, me = table.state, table.human
     value = s.value(me)
+    if s.phase == STAKE:
+        return (f"The bank comes to you. Stake a bank of **{s.opening_bank}** (the agreed opening bank) "
+                f"up to **{s.purses[me]}** (your purse).")
     if s.phase == RETIRE:
         return (f"Hand {s.hand_number}, and your first card is a {s.hands[me][0]}: "
                 f"you may retire with the bank of {s.bank}.")
     if s.phase == BANKER:
-        return f"You are the banker, with **{value}**, against {s.open_stakes} chips of open stakes."
+        return f"You are the banker, with **{value}**, against {plural(s.open_stakes, 'chip')} of open stakes."
     if s.phase == PROTECTED:
-        return f"You called aluvun and were dealt an 11: with it your cards count **{value}**."
+        return f"You called {s.rules.aluvun_word} and were dealt an 11: with it your cards count **{value}**."
     room = s.bet_room(me)
     text = f"Your cards count **{value}**."
     if 12 in s.hands[me]:
@@ -107,68 +262,124 @@ def situation(table: PracticeTable) -> str:
     if s.stakes[me]:
         text += f" You have **{s.stakes[me]}** at stake."
     if room and any(isinstance(a, Bet) for a in legal_actions(s)):
-        text += f" You may bet up to **{room}**."
+        text += f" You may {'raise' if s.rules.bet_first and s.aluvun_called else 'bet'} up to **{room}**"
+        text += f" ({max_bet_note(s)})." if s.max_bet is not None else "."
     return text
 
 
+def _wrap_buttons(key: str) -> None:
+    """Long button labels wrap onto a second line instead of ending in '…'."""
+    st.html(f"<style>.st-key-{key} button p, .st-key-{key} button div {{ white-space: normal !important; "
+            "overflow: visible !important; text-overflow: clip !important; }}</style>")
+
+
+def stake_form(table: PracticeTable, prefix: str, on_act: Callable[[Action], None]) -> None:
+    """The new banker's stake: from the agreed opening bank up to the purse, with why it matters."""
+    s = table.state
+    stakes = [a.n for a in legal_actions(s) if isinstance(a, StakeBank)]
+    least, most = min(stakes), max(stakes)
+    amount = f"{prefix}.stake"
+    if not least <= st.session_state.get(amount, least) <= most:
+        st.session_state[amount] = least
+    st.session_state.setdefault(amount, least)
+    key = f"{prefix}-actions"
+    with st.container(key=key):
+        _wrap_buttons(key)
+        left, right = st.columns(2, vertical_alignment="bottom")
+        left.number_input(f"Your bank ({least} to {most} chips)", least, most, key=amount)
+        chosen = StakeBank(st.session_state[amount])
+        right.button(action_label(s, chosen), type="primary", key=f"{prefix}.do.stakebank",
+                     on_click=lambda: on_act(StakeBank(st.session_state[amount])), width="stretch")
+        st.caption(help_text("stake_bank").format(least=least))
+
 
 def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action], None]) -> None:
-    """The learner's legal actions as big buttons (the bet amount beside Bet), each explained below."""
+    """The learner's legal actions as big buttons (the chips beside Bet or Raise), each explained below in
+    the same words as on its button. Long labels wrap; fewer buttons share a row in projector mode."""
     s = table.state
+    if s.phase == STAKE:
+        stake_form(table, prefix, on_act)
+        return
     legal = legal_actions(s)
     bets = [a for a in legal if isinstance(a, Bet)]
     others = [a for a in legal if not isinstance(a, Bet)]
-    columns = iter(st.columns(len(others) + (2 if bets else 0), vertical_alignment="bottom"))
+    per_row = 2 if ui.projector() else 3
     amount = f"{prefix}.bet"
-    if bets:
-        room = bets[-1].n
-        st.session_state[amount] = min(max(1, st.session_state.get(amount, 1)), room)
-        next(columns).number_input(f"Chips (1 to {room})", 1, room, key=amount)
-        label = "Raise" if s.rules.bet_first and s.aluvun_called else "Bet"
-        next(columns).button(f"{label} {st.session_state[amount]}", type="primary", key=f"{prefix}.do.bet",
-                             on_click=lambda: on_act(Bet(st.session_state[amount])),
-                             help=action_help(bets[0], table), width="stretch")
-    for column, action in zip(columns, others, strict=True):
-        name = type(action).__name__.lower()
-        column.button(describe(action), key=f"{prefix}.do.{name}", on_click=on_act, args=(action,),
-                      help=action_help(action, table), width="stretch")
-    for action in ([bets[0]] if bets else []) + others:
-        st.caption(f"**{describe(action) if not isinstance(action, Bet) else 'Bet'}**: {action_help(action, table)}")
+    key = f"{prefix}-actions"
+    with st.container(key=key):
+        _wrap_buttons(key)
+        if bets:
+            room = bets[-1].n
+            st.session_state[amount] = min(max(1, st.session_state.get(amount, 1)), room)
+            chips, button = st.columns(2, vertical_alignment="bottom")
+            chips.number_input(f"Chips (1 to {room})", 1, room, key=amount)
+            bet = Bet(st.session_state[amount])
+            button.button(action_label(s, bet), type="primary", key=f"{prefix}.do.bet",
+                          on_click=lambda: on_act(Bet(st.session_state[amount])),
+                          help=action_help(bet, table), width="stretch")
+        for first in range(0, len(others), per_row):
+            row = others[first:first + per_row]
+            for column, action in zip(st.columns(per_row), row, strict=False):
+                name = type(action).__name__.lower()
+                column.button(action_label(s, action), key=f"{prefix}.do.{name}", on_click=on_act, args=(action,),
+                              help=action_help(action, table), width="stretch")
+        shown = ([Bet(st.session_state[amount])] if bets else []) + others
+        st.caption("  \n".join(f"**{action_label(s, a)}**: {action_help(a, table)}" for a in shown))
+
+
+# --- the log ---------------------------------------------------------------------------------
+
+
+def hands_in_log(events: tuple[str, ...] | list[str]) -> list[tuple[str | None, list[str]]]:
+    """The log split into hands at its deal lines: [(the hand's title, its events)], oldest first.
+
+    The title is the deal line's start ("Hand 3 of Bella's bank (bank 20)"). What comes before the first
+    deal (the draw for the bank, the first stake and shares) belongs to the first hand; a log with no deal
+    yet is one part without a title (None)."""
+    hands: list[tuple[str | None, list[str]]] = []
+    before: list[str] = []
+    for event in events:
+        if m := DEAL_LINE.match(event):
+            hands.append((m.group(1), before + [event] if not hands else [event]))
+            before = []
+        elif hands:
+            hands[-1][1].append(event)
+        else:
+            before.append(event)
+    return hands or [(None, before)]
 
 
 def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
-    """The narration, newest first; `first` is an extra oldest line (how the bank was chosen)."""
+    """The narration: this hand's steps, newest first, and the earlier hands folded away, newest first.
+    `first` is an extra oldest line (how the bank was chosen)."""
     st.subheader("What happened")
-    events = ([first] if first else []) + list(table.state.events)
-    with st.container(height=320, key=key):
-        for i, event in enumerate(reversed(events[-120:])):
-            st.markdown(f"**{event}**" if i == 0 else event)
+    hands = hands_in_log(([first] if first else []) + list(table.state.events))
+    title, current = hands[-1]
+    with st.container(border=True, key=key):
+        st.markdown(f"**{title or 'Before the first hand'}**, newest first:")
+        lines = list(reversed(current))
+        st.markdown("  \n".join([f"**{lines[0]}**"] + lines[1:]) if lines else "Nothing yet.")
+    earlier = hands[:-1][::-1]
+    for title, lines in earlier[:RECENT_HANDS]:
+        with st.expander(title or "Before the first hand"):
+            st.markdown("  \n".join(reversed(lines)))
+    if older := earlier[RECENT_HANDS:]:
+        with st.expander(f"Older hands ({len(older)})"):
+            st.markdown("\n\n".join(f"**{title}**  \n" + "  \n".join(reversed(lines)) for title, lines in older))
 
 
 # --- the end of a hand -----------------------------------------------------------------
 
 
-def hands_in_log(events: tuple[str, ...] | list[str]) -> list[tuple[str | None, list[str]]]:
-    """The log split into hands at its deal lines: [(the deal line, the events from it on)], oldest first.
-    What comes before the first deal (the banker's stake, the shares) has no deal line (None)."""
-    hands: list[tuple[str | None, list[str]]] = [(None, [])]
-    for event in events:
-        if DEAL_LINE.match(event):
-            hands.append((event, []))
-        hands[-1][1].append(event)
-    return [hand for hand in hands if hand[1]]
-
-
-def _ended_hand_title(s: State) -> str:
-    """'Hand 3 of Bella's bank', for the hand that ended last: the latest deal line, or the one before it
-    when the next hand is already dealt."""
-    deals = [DEAL_LINE.match(event) for event in s.events]
-    deals = [m for m in deals if m]
+def _ended_hand(s: State) -> tuple[str, list[str]]:
+    """The title ('Hand 3 of Bella's bank') and events of the hand that ended last: the latest hand in the
+    log, or the one before it when the next hand is already dealt."""
+    hands = [(title, lines) for title, lines in hands_in_log(s.events) if title]
     in_play = any(s.hands)
-    if not deals or (in_play and len(deals) < 2):
-        return "The last hand"
-    m = deals[-2] if in_play else deals[-1]
-    return f"Hand {m.group(1)} of {m.group(2)} bank"
+    if not hands or (in_play and len(hands) < 2):
+        return "The last hand", []
+    title, lines = hands[-2] if in_play else hands[-1]
+    return title.split(" (bank")[0], lines
 
 
 #: how a seat's status as a hand ended reads in a sentence after its name
@@ -204,11 +415,19 @@ def hand_over_words(table: PracticeTable) -> str:
     """'Hand 3 of Bella's bank is over: you won 2 with 18; Bella (banker) ended on 17.' The learner's own
     result first, then the banker's, then the others'."""
     s, me = table.state, table.human
+    title, lines = _ended_hand(s)
     played = [seat for seat, status in enumerate(s.last_hand) if status]
     banker = next((seat for seat in played if s.last_hand[seat].startswith("banker")), None)
     order = [me] + ([banker] if banker not in (None, me) else []) + [x for x in played if x not in (me, banker)]
-    results = [ending_words(_seat_name(s, seat), s.last_hand[seat]) for seat in order if s.last_hand[seat]]
-    return f"{_ended_hand_title(s)} is over: " + "; ".join(results) + "."
+    results = []
+    for seat in order:
+        if not s.last_hand[seat]:
+            continue
+        words = ending_words(_seat_name(s, seat), s.last_hand[seat])
+        if seat == banker and any(" retire" in line for line in lines):
+            words = f"{_seat_name(s, seat)} (banker) retired and took the bank"
+        results.append(words)
+    return f"{title} is over: " + "; ".join(results) + "."
 
 
 def hand_over(table: PracticeTable) -> None:
@@ -217,7 +436,7 @@ def hand_over(table: PracticeTable) -> None:
     s = table.state
     if not table.hand_ended or not any(s.last_hand):
         return
-    size = max(28, ui.card_size(small=True))
+    size = ui.card_size(small=True)
     seats = []
     for seat, (cards, status) in enumerate(zip(s.last_cards, s.last_hand, strict=True)):
         if not status:

@@ -1,20 +1,24 @@
 """The Play page, driven through its buttons as a learner would."""
 
+import re
+from dataclasses import replace
+
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.actions import describe
-from quitlok.bots import cautious
+from quitlok.bots import bold, cautious
 from quitlok.coach import coach
-from quitlok.game import BANKER, YOU, Stay, apply_action, new_game
+from quitlok.game import BANKER, STAKE, YOU, Blot, Stay, action_label, apply_action, new_game
 from quitlok.practice import PracticeTable
 from tests.app.conftest import open_page, texts
 
 MAX_CLICKS = 300
 
 
-def start(at, **settings):
+def start(at, rules="Quitlok", **settings):
     at = open_page(at, "pages/play.py")
+    if rules != "Quitlok":
+        at.sidebar.selectbox(key="rules.preset").set_value(rules).run()
     for key, value in settings.items():
         widget = at.get("slider") + at.get("number_input") + at.get("radio") + at.get("selectbox")
         next(w for w in widget if w.key == key).set_value(value)
@@ -37,7 +41,21 @@ def buttons(at):
     return {b.key for b in at.button}
 
 
-def advance(at, *, prefer=("play.skip", "play.do.stay", "play.do.stand", "play.do.keepbank", "play.do.keep")):
+def label(at, key):
+    return at.button(key=key).label
+
+
+def html(at) -> str:
+    """Our own markup on the page (the seats round the table, the cards, the hand-over panel)."""
+    return "\n".join(str(h.value) for h in at.html)
+
+
+def hand_over_text(at) -> str:
+    return next((m.value for m in at.markdown if "is over:" in m.value), "")
+
+
+def advance(at, *, prefer=("play.skip", "play.do.stay", "play.do.stand", "play.do.keepbank", "play.do.keep",
+                           "play.do.stakebank", "play.do.draw")):
     """Press the first offered button of `prefer`: move play on without betting."""
     click(at, next(key for key in prefer if key in buttons(at)))
 
@@ -45,46 +63,76 @@ def advance(at, *, prefer=("play.skip", "play.do.stay", "play.do.stand", "play.d
 def test_before_a_game_the_page_explains_and_offers_a_start(app):
     at = open_page(app, "pages/play.py")
     assert "play.start" in buttons(at)
-    assert "Next move" in texts(at) or "Skip to my turn" in texts(at)
+    assert "Next move" in texts(at) and "Skip to my turn" in texts(at)
 
 
-def test_a_whole_hand_through_the_buttons(app):
+def test_a_whole_hand_through_the_buttons_ends_with_the_hand_over_panel(app):
     at = start(app, **{"play.computers": 2})
-    first = table(at).state
-    chips = first.chips()
+    chips = table(at).state.chips()
     bet_placed = False
     for _ in range(MAX_CLICKS):
-        s = table(at).state
-        if (s.banker, s.hand_number) != (first.banker, first.hand_number) or s.is_over:
+        if table(at).hand_ended and any(table(at).state.last_hand):
             break
         if "play.do.bet" in buttons(at) and not bet_placed:
             click(at, "play.do.bet")
             bet_placed = True
         else:
-            advance(at, prefer=("play.next", "play.do.stay", "play.do.stand", "play.do.keepbank", "play.do.keep"))
+            advance(at, prefer=("play.next", "play.do.stay", "play.do.stand", "play.do.keepbank", "play.do.keep",
+                                "play.do.stakebank", "play.do.draw"))
+    else:
+        pytest.fail("no hand ended")
     s = table(at).state
-    assert (s.banker, s.hand_number) != (first.banker, first.hand_number) or s.is_over
     assert s.chips() == chips
-    log = texts(at)
-    assert "You have the turn." in log or "You take the bank" in log
-    assert any(word in log for word in ("Hand 2", "bank passes", "Game over"))
+    words = hand_over_text(at)
+    assert re.search(r"Hand 1 of (\w+'s|your) bank is over: you ", words), words
+    assert "is over" in html(at) or all(name in html(at) for name in s.players if name != YOU)
 
 
-def test_you_can_bank_and_draw_or_stand(app):
-    at = start(app, **{"play.computers": 1, "play.first": "Me"})
-    assert table(at).state.banker == table(at).human
+def test_skip_stops_at_the_end_of_every_hand_and_shows_how_it_went(app):
+    at = start(app, **{"play.computers": 3})
+    seen_ends = 0
+    for _ in range(MAX_CLICKS):
+        t = table(at)
+        if t.hand_ended and any(t.state.last_hand):
+            seen_ends += 1
+            assert hand_over_text(at).startswith(":material/flag: **Hand "), "the panel shows the ended hand"
+            if seen_ends == 2:
+                break
+        else:
+            assert not hand_over_text(at), "no panel while a hand goes on"
+        advance(at)
+    else:
+        pytest.fail("skipping never reached the end of two hands")
+    advance(at)  # the next click goes on, and the panel goes once play has moved on
+    assert bool(hand_over_text(at)) == (table(at).hand_ended and any(table(at).state.last_hand))
+
+
+def test_you_stake_your_bank_and_draw_or_stand(app):
+    at = start(app, **{"play.computers": 1, "play.first": "Me", "play.chips": 20, "play.bank": 10})
+    s = table(at).state
+    assert s.banker == table(at).human and s.phase == STAKE
+    assert "The bank comes to you" in texts(at)
+    amount = at.number_input(key="play.stake")
+    assert (amount.min, amount.max, amount.value) == (10, 20, 10)
+    assert label(at, "play.do.stakebank") == "Stake a bank of 10"
+    assert "the more the players may bet against you" in texts(at).lower()
+    assert "at least the agreed opening bank, 10" in texts(at)
+    amount.set_value(15).run()
+    assert label(at, "play.do.stakebank") == "Stake a bank of 15"
+    click(at, "play.do.stakebank")
+    assert table(at).state.bank == 15 and table(at).state.purses[table(at).human] == 5
     for _ in range(MAX_CLICKS):
         if table(at).state.phase == BANKER and table(at).humans_turn:
             break
         keys = buttons(at)
-        if "play.do.keepbank" in keys:
-            click(at, "play.do.keepbank")
-        else:
-            click(at, "play.next")
+        click(at, "play.do.keepbank" if "play.do.keepbank" in keys else "play.next")
     else:
         pytest.fail("the computer player never left a stake open for the banker")
     assert {"play.do.draw", "play.do.stand"} & buttons(at)
     assert "You are the banker" in texts(at)
+    click(at, "play.hint")
+    panel = texts(at)
+    assert "The advisor helps players, not the banker" in panel and "Best now" not in panel
     click(at, "play.do.stand" if "play.do.stand" in buttons(at) else "play.do.draw")
     assert any("You stand on" in e or "You draw" in e for e in table(at).state.events)
 
@@ -98,6 +146,49 @@ def test_only_legal_bets_are_offered(app):
     s = table(at).state
     amount = at.number_input(key="play.bet")
     assert amount.max == s.bet_room(table(at).human) <= s.bank - s.open_stakes
+
+
+def test_the_kvitlach_setup_agrees_a_maximum_bet_that_limits_the_bets(app):
+    at = open_page(app, "pages/play.py")
+    assert "play.max_bet" not in {w.key for w in at.number_input}, "Quitlok has no agreed maximum"
+    at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    maximum = at.number_input(key="play.max_bet")
+    assert maximum.value == KVITLACH.default_max_bet(10) == 2
+    at.number_input(key="play.bank").set_value(16).run()
+    assert at.number_input(key="play.max_bet").value == KVITLACH.default_max_bet(16) == 4, "it follows the bank"
+    at.number_input(key="play.max_bet").set_value(3).run()
+    at.number_input(key="play.bank").set_value(12).run()
+    assert at.number_input(key="play.max_bet").value == 3, "once the learner set it, it stays"
+    at.number_input(key="play.chips").set_value(30).run()
+    click(at, "play.start")
+    assert table(at).state.max_bet == 3
+    assert "The maximum bet: 3 chips." in texts(at)
+    for _ in range(MAX_CLICKS):
+        if "play.do.bet" in buttons(at):
+            break
+        advance(at)
+    assert at.number_input(key="play.bet").max <= 3
+    assert "maximum bet: 3 chips" in texts(at)
+
+
+def test_computer_bankers_stand_only_on_totals_the_rules_allow(app):
+    at = open_page(app, "pages/play.py")
+    assert at.selectbox(key="play.stands_on").options == [
+        "each style's own total", "15 or more", "16 or more", "17 or more", "18 or more"]
+    at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    assert at.selectbox(key="play.stands_on").options == ["each style's own total", "17 or more", "18 or more"]
+
+
+def test_the_styles_are_described_by_their_numbers_in_the_setup_and_at_the_seats(app):
+    at = open_page(app, "pages/play.py")
+    setup = texts(at)
+    for player in (cautious(0), bold(0)):
+        assert player.describe(QUITLOK) in setup
+    at = start(at, **{"play.computers": 3, "play.style": "mixed"})
+    seats = html(at)
+    for _seat, player in table(at).computers:
+        assert player.describe(QUITLOK) in seats
+    assert not re.search(r"· (cautious|bold|best play)\b", seats), "a style's name alone says too little"
 
 
 def test_a_bank_larger_than_the_chips_is_refused_with_a_message(app):
@@ -117,12 +208,63 @@ def test_changed_house_rules_wait_for_a_new_game(app):
 # --- scripted positions: each decision the learner can face renders and works ---------------
 
 
-def scripted(at, state):
-    """Put a scripted game on the table, with cautious computer players, and open the page."""
+def scripted(at, state, player=cautious):
+    """Put a scripted game on the table, with computer players of one style, and open the page."""
     human = state.players.index(YOU)
-    computers = tuple((s, cautious(s)) for s in range(len(state.players)) if s != human)
+    computers = tuple((s, player(s)) for s in range(len(state.players)) if s != human)
     at.session_state["play.table"] = PracticeTable(state=state, human=human, computers=computers)
     return open_page(at, "pages/play.py")
+
+
+def test_a_kvitlach_hand_where_button_caption_and_hint_name_the_same_action(app):
+    # You are dealt 5, bet 1, draw a 6 (11), call elvaroon and raise 1 with the protected card, a 9: 20
+    state = new_game(KVITLACH, ["Bella", YOU, "Chaim"], banker=0, bank=8, purses=20, stock=[5, 9, 10, 6, 9], seed=3)
+    at = scripted(app, state, player=bold)
+    assert state.max_bet == 2 and "The maximum bet: 2 chips." in texts(at)
+    assert label(at, "play.do.bet") == "Bet 1" and "**Bet 1**: Kvitlach: place your one bet" in texts(at)
+    click(at, "play.do.bet")
+    assert label(at, "play.do.draw") == "Draw a card"
+    click(at, "play.do.draw")
+    assert label(at, "play.do.aluvun") == "Call elvaroon" and "**Call elvaroon**: " in texts(at)
+    assert "Call aluvun" not in texts(at)
+    click(at, "play.do.aluvun")
+    assert "Call elvaroon: the best play here." in at.success[0].value or "Call elvaroon cost" in at.warning[0].value
+    assert label(at, "play.do.bet") == "Raise 1"
+    assert "**Raise 1**: You called elvaroon: raise your bet now" in texts(at)
+    assert "maximum bet: 2 chips" in texts(at)
+    click(at, "play.hint")
+    panel = texts(at)
+    coaching = coach(table(at).state, table(at).banker_stands_on)
+    assert f"Best now: {action_label(table(at).state, coaching.best)}" in panel
+    assert any(c.value.startswith("Raise 1: ") or " · Raise 1: " in c.value for c in at.caption)
+    assert "Bet 1" not in panel and "Suggested: Bet" not in panel
+    assert "taking Bella, the banker, to draw until reaching 17 or more" in panel, "bold stands on 15; the rules say 17"
+    click(at, "play.do.bet")
+    note = (at.success or at.warning)[0].value
+    assert note.startswith("Raise 1"), note
+    assert table(at).state.hands[1] == (5, 6, 9) and table(at).state.stakes[1] == 2
+    click(at, "play.do.stay")
+    for _ in range(MAX_CLICKS):
+        if table(at).hand_ended:
+            break
+        advance(at, prefer=("play.next",))
+    assert "Hand 1 of Bella's bank is over: you " in hand_over_text(at)
+    assert "you won 2 with 20" in hand_over_text(at) or "you lost 2 with 20" in hand_over_text(at)
+
+
+def test_a_blot_says_what_it_risks_with_and_without_a_stake(app):
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
+    at = scripted(app, state)
+    caption = "\n".join(c.value for c in at.caption)
+    assert "With nothing staked it can't lose you anything" in caption
+    click(at, "play.hint")
+    coaching = coach(table(at).state, 17)
+    assert coaching.values[Blot()] >= 0, "with nothing staked a blot's value cannot be negative"
+    click(at, "play.do.bet")  # 6 and 5: a stake of 1
+    caption = "\n".join(c.value for c in at.caption)
+    assert "can't lose you anything" not in caption
+    assert "**Blot (free face-up card)**: A free face-up card; everyone sees it. It costs nothing, but it counts in " \
+           "your hand: if it takes you over 21 you are bust and lose your stake of 1." in caption
 
 
 def test_the_learner_rejects_a_protected_eleven(app):
@@ -130,6 +272,7 @@ def test_the_learner_rejects_a_protected_eleven(app):
     at = scripted(app, state)
     click(at, "play.do.bet")  # 6 and 5
     assert "play.do.aluvun" in buttons(at) and "play.do.stay" in buttons(at)
+    assert label(at, "play.do.aluvun") == "Call aluvun"
     click(at, "play.do.aluvun")
     assert "play.do.stay" not in buttons(at), "after calling aluvun a card must come"
     click(at, "play.do.blot")
@@ -150,6 +293,7 @@ def test_the_learner_as_banker_may_retire(app):
     click(at, "play.do.retire")
     s = table(at).state
     assert s.purses[1] == 20 and s.banker == 0 and "You show a 7, retire and take the bank of 10." in s.events
+    assert "you (banker) retired and took the bank" in hand_over_text(at)
 
 
 def test_game_over_is_shown_with_a_way_to_play_again(app):
@@ -164,6 +308,7 @@ def test_game_over_is_shown_with_a_way_to_play_again(app):
         click(at, "play.next")
     assert table(at).state.is_over and table(at).state.purses == (13, 0)
     assert "Game over" in texts(at) and "play.again" in buttons(at)
+    assert "Hand 1 of Bella's bank is over: you lost 3 with 18; Bella (banker) ended on 18." in hand_over_text(at)
     click(at, "play.again")
     assert not table(at).state.is_over
 
@@ -174,7 +319,8 @@ def test_the_hint_runs_the_advisor_on_the_learners_real_position(app):
     click(at, "play.do.bet")  # 6 and 5, a stake of 1
     click(at, "play.hint")
     expected = coach(table(at).state, 17)
-    assert f"Best now: {describe(expected.best)}" in texts(at) and describe(expected.best) == "Call aluvun"
+    best = action_label(table(at).state, expected.best)
+    assert f"Best now: {best}" in texts(at) and best == "Call aluvun"
     assert "2 of the 22 unseen cards would bust you" in texts(at)  # the others' face-down cards are unseen too
     click(at, "play.hint")
     assert "Best now" not in texts(at), "a second press hides the hint"
@@ -205,6 +351,46 @@ def test_the_kvitlach_hint_answers_whether_to_bet(app):
     click(at, "play.hint")
     expected = coach(table(at).state, 17)
     panel = texts(at)
-    assert f"Best now: {describe(expected.best)}" in panel
+    assert f"Best now: {action_label(table(at).state, expected.best)}" in panel
     assert "Best: draw" not in panel, "the hint speaks of the bet, not of drawing without one"
     assert "Your cards count 5." in panel
+
+
+def test_one_card_is_one_card(app):
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
+    state = apply_action(state, Stay())  # your 6 is thrown in: one card face up under the stock
+    at = scripted(app, state)
+    assert "Face up under the stock: 1 card (" in texts(at)
+    state = replace(state, stock=state.stock[:1])
+    at = scripted(at, state)
+    assert at.metric[3].label == "Stock (cards)" and at.metric[3].value == "1"
+
+
+def test_the_seats_show_the_banker_s_left_and_right_and_the_order_of_play(app):
+    state = new_game(QUITLOK, ["Bella", "Chaim", YOU, "Dina"], banker=1, bank=10, purses=20, seed=4)
+    at = scripted(app, state)
+    seats = html(at)
+    assert "banker&#x27;s left · plays 1st" in seats or "banker's left · plays 1st" in seats  # you, on Chaim's left
+    assert re.search(r"Bella.*banker(&#x27;|')s right · plays 3rd", seats, re.S)
+    assert "clockwise</b> this hand · when the bank passes, it goes to the right: to Bella" in seats
+    assert 'class="ql-seat ql-me' in seats
+
+
+def test_the_log_keeps_this_hand_and_folds_the_earlier_ones(app):
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, seed=2)
+    for _ in range(3):  # three hands where everybody stays without a stake
+        while state.hands_dealt < 4 and state.to_act is not None:
+            before = state.hands_dealt
+            state = apply_action(state, Stay())
+            if state.hands_dealt != before:
+                break
+    assert state.hands_dealt == 4
+    at = scripted(app, state)
+    labels = [e.label for e in at.expander]
+    assert [x for x in labels if x.startswith("Hand ")] == [
+        "Hand 3 of Bella's bank (bank 10)", "Hand 2 of Bella's bank (bank 10)", "Hand 1 of Bella's bank (bank 10)"]
+    log = next(m.value for m in at.markdown if m.value.startswith("**Hand 4 of Bella's bank (bank 10)**"))
+    assert log.endswith("newest first:")
+    current = at.markdown[[m.value for m in at.markdown].index(log) + 1].value
+    assert "Hand 3" not in current and current.startswith("**"), "newest first, in bold"
+    assert current.splitlines()[-1].startswith("Hand 4 of Bella's bank"), "oldest line of this hand last"
