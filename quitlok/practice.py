@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.coach import Coaching, coach
 from quitlok.errors import InvalidSetup
-from quitlok.game import YOU, Action, State, apply_action, draw_for_banker, new_game
+from quitlok.game import STAKE, YOU, Action, State, apply_action, draw_for_banker, new_game
 from quitlok.rules import RuleSet
 from quitlok.sim import step
 
@@ -128,4 +128,5 @@ def start_table(
         computers_at = tuple((s, replace(player, stands_on=banker_stands_on)) for s, player in computers_at)
     state = new_game(rules, names, banker=banker, bank=bank, purses=chips, seed=seed, max_bet=max_bet,
                      choose_stake=True)
-    return PracticeTable(state=state, human=seat, computers=computers_at, banker_draws=draws)
+    table = PracticeTable(state=state, human=seat, computers=computers_at, banker_draws=draws)
+    return table.step() if state.phase == STAKE and not table.humans_turn else table  # the game opens dealt

@@ -79,3 +79,10 @@ def test_the_learner_chooses_the_stake_when_the_bank_comes_to_them():
     assert table.state.phase == STAKE and table.humans_turn
     table = table.act(StakeBank(15))
     assert table.state.bank == 15 and table.state.purses[0] == 5
+
+
+def test_a_computer_first_banker_has_staked_and_dealt_when_the_game_opens():
+    from quitlok import QUITLOK
+    from quitlok.practice import start_table
+    table = start_table(QUITLOK, computers=3, seat=2, chips=20, bank=10, banker=0, seed=4)
+    assert table.state.bank == 10 and table.state.hand_number == 1 and not table.hand_ended
