@@ -91,8 +91,10 @@ class State:
     #: seats that could not pay their share of this bank (Kvitlach) and sit it out
     sitting_out: tuple[bool, ...]
     hand_number: int
-    #: hands dealt in the whole game, so a viewer can tell that a hand has ended
+    #: hands dealt in the whole game
     hands_dealt: int
+    #: hands that have ended in the whole game, so a viewer can tell that one just ended
+    hands_finished: int
     direction: int
     #: the face-down stock, top card first
     stock: tuple[int, ...]
@@ -245,6 +247,7 @@ def new_game(
         sitting_out=[False] * n,
         hand_number=0,
         hands_dealt=0,
+        hands_finished=0,
         direction=1,
         stock=list(top) + rest,
         under=[],
@@ -401,6 +404,7 @@ class _Table:
     sitting_out: list[bool]
     hand_number: int
     hands_dealt: int
+    hands_finished: int
     direction: int
     stock: list[int]
     under: list[int]
@@ -433,6 +437,7 @@ class _Table:
             sitting_out=list(s.sitting_out),
             hand_number=s.hand_number,
             hands_dealt=s.hands_dealt,
+            hands_finished=s.hands_finished,
             direction=s.direction,
             stock=list(s.stock),
             under=list(s.under),
@@ -465,6 +470,7 @@ class _Table:
             sitting_out=tuple(self.sitting_out),
             hand_number=self.hand_number,
             hands_dealt=self.hands_dealt,
+            hands_finished=self.hands_finished,
             direction=self.direction,
             stock=tuple(self.stock),
             under=tuple(self.under),
@@ -540,6 +546,7 @@ class _Table:
         for seat in range(len(self.players)):
             self.throw_in(seat)
         if any(self.status):
+            self.hands_finished += 1
             self.last_hand = list(self.status)
             self.last_cards = self.thrown
             self.status = [""] * len(self.players)

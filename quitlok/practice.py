@@ -69,7 +69,7 @@ class PracticeTable:
         return self._after(step(self.state, self.players))
 
     def _after(self, state: State) -> "PracticeTable":
-        ended = state.hands_dealt != self.state.hands_dealt or state.is_over
+        ended = state.hands_finished != self.state.hands_finished or state.is_over
         return replace(self, state=state, hand_ended=ended)
 
     def skip_to_human(self) -> "PracticeTable":

@@ -486,9 +486,9 @@ def test_without_blots_aluvun_needs_room_for_a_bet():
 def test_the_cards_and_results_of_a_finished_hand_are_kept():
     s = game([10, 9, 10, 8, 7])  # Ben 10, Cy 9, Ann 10; Ben bets and gets 8: 18
     s = play(s, Bet(2), Stay(), Stay())  # Cy throws in; Ann turns up 10 and draws 7: 17
-    assert s.hands_dealt == 1 and s.phase == BANKER
+    assert s.hands_dealt == 1 and s.hands_finished == 0 and s.phase == BANKER
     s = play(s, Draw(), Stand())
-    assert s.hands_dealt == 2 and s.hand_number == 2
+    assert s.hands_dealt == 2 and s.hands_finished == 1 and s.hand_number == 2
     assert s.last_cards[1] == (10, 8) and s.last_cards[2] == (9,) and s.last_cards[0] == (10, 7)
     assert s.last_hand[1] == "won 2 with 18" and s.last_hand[0] == "banker: 17"
 
