@@ -1,44 +1,67 @@
 """Advisor: pick your cards and the cards you have seen; see the exact odds and the best play."""
 
+import re
 from collections import Counter
 
 import streamlit as st
 
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
 from quitlok.cards import check_cards
-from quitlok.odds import ACTION_WORDS, advise, percent, position_value
+from quitlok.rules import banker_model_words
 from quitlok.ui import charts
+from quitlok.ui.advisor import answer, next_card_effects
 
 ui.through_the_app()
 
-HAND, SEEN = "advisor.hand", "advisor.seen"
+HAND, SEEN, STAKE, ROOM, MODEL = "advisor.hand", "advisor.seen", "advisor.stake", "advisor.room", "advisor.stands_on"
+MOST_CHIPS = 10_000
+LONGEST_SHOWN = 40  # characters of a bad link value repeated in the message
 rules = ui.current_rules()
+call = rules.aluvun_word
 
 
 # --- state and callbacks ---------------------------------------------------------------------------
 
 
 def read_link() -> None:
-    """A link may carry the position: ?hand=6,5&seen=11,3. Impossible cards get a clear message."""
+    """A link may carry the position: ?hand=6,5&seen=11,3&stake=1&room=2. Bad values get a clear message, and
+    whatever the link says is shown as plain text, never as a link or formatting."""
     if st.session_state.get("advisor.link_read"):
         return
     st.session_state["advisor.link_read"] = True
     params = st.query_params
+    problems = []
     try:
-        hand = check_cards(_numbers(params.get("hand", "")), rules.copies, "hand in the link")
-        seen = check_cards(_numbers(params.get("seen", "")), rules.copies, "seen cards in the link")
+        hand = check_cards(_numbers(params.get("hand", ""), "hand"), rules.copies, "hand in the link")
+        seen = check_cards(_numbers(params.get("seen", ""), "seen"), rules.copies, "seen cards in the link")
         check_cards(hand + seen, rules.copies, "the link's cards together")
     except (InvalidCards, ValueError) as problem:
-        st.session_state["advisor.problem"] = f"The link's cards are not possible: {problem}"
-        return
-    st.session_state[HAND], st.session_state[SEEN] = list(hand), list(seen)
+        problems.append(f"The link's cards are not possible: {problem}")
+    else:
+        st.session_state[HAND], st.session_state[SEEN] = list(hand), list(seen)
+    for name, key in (("stake", STAKE), ("room", ROOM)):
+        if name in params:
+            text = params[name].strip()
+            if text.isascii() and text.isdigit() and int(text) <= MOST_CHIPS:
+                st.session_state[key] = int(text)
+            else:
+                problems.append(f"The link's {name} “{_shown(text)}” should be a whole number of chips "
+                                f"from 0 to {MOST_CHIPS:,}.")
+    if problems:
+        st.session_state["advisor.problem"] = " ".join(problems)
 
 
-def _numbers(text: str) -> list[int]:
+def _numbers(text: str, name: str) -> list[int]:
+    """'6,5' -> [6, 5]; anything else raises ValueError with a message that shows the text safely."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    if not all(p.isdigit() for p in parts):
-        raise ValueError(f"“{text}” should be numbers separated by commas, such as 6,5")
+    if not all(re.fullmatch(r"[0-9]{1,2}", p) for p in parts):
+        raise ValueError(f"{name} “{_shown(text)}” should be numbers separated by commas, such as 6,5.")
     return [int(p) for p in parts]
+
+
+def _shown(text: str) -> str:
+    """Text from the link, shortened and escaped, so that it reads literally in a message."""
+    return ui.escape_markdown(text if len(text) <= LONGEST_SHOWN else text[:LONGEST_SHOWN] + "…")
 
 
 def unseen() -> Counter:
@@ -84,96 +107,66 @@ def picker() -> None:
 
 
 def stakes() -> tuple[int, int, int]:
-    first_bet = rules.bet_first
-    stake = st.number_input("Chips you have bet on this hand" + (" (Kvitlach: your bet comes first)" if first_bet
-                                                                 else ""),
-                            0, 10_000, key="advisor.stake")
-    room = st.number_input("How many more chips you may bet", 0, 10_000, key="advisor.room",
+    """The chips bet and still allowed, and the banker model: only the totals the rules let him stand on."""
+    stake = st.number_input("Chips you have bet on this hand" + (" (your bet comes first)" if rules.bet_first else ""),
+                            0, MOST_CHIPS, key=STAKE)
+    room = st.number_input("How many more chips you may bet", 0, MOST_CHIPS, key=ROOM,
                            help="What your purse, the bank and any maximum bet still allow.")
-    lowest = rules.banker_must_reach or 15
-    options = [t for t in (15, 16, 17, 18) if t >= lowest] or [lowest]
-    if st.session_state.get("advisor.stands_on") not in options:
-        st.session_state["advisor.stands_on"] = options[0] if 17 not in options else 17
-    stands_on = st.select_slider("The banker stands on", options, key="advisor.stands_on",
-                                 help=ui.content("advisor/model"))
+    options = list(rules.banker_models)
+    if st.session_state.get(MODEL) not in options:
+        chosen = rules.banker_model(st.session_state.get(MODEL, 17))
+        st.session_state[MODEL] = chosen if chosen in options else options[0]
+    forced = (f" Your house rules make him draw on {rules.banker_must_reach - 1} or less, so he stands on "
+              f"{rules.banker_must_reach} at the least." if rules.banker_must_reach else "")
+    stands_on = st.select_slider("The banker stands on", options, key=MODEL, help=ui.content("advisor/model").strip() + forced)
     return stake, room, stands_on
 
 
-def effects(hand: list[int]) -> dict[int, str]:
-    """What each next card would do to the hand."""
-    result = {}
-    for rank in range(1, 13):
-        value = hand_value(hand + [rank], rules) if unseen()[rank] else 0
-        result[rank] = "bust" if value > 21 else "21" if value == 21 else "safe"
-    return result
-
-
-def should_i_bet(advice, stake: int, room: int, hand: list[int], seen: list[int], stands_on: int) -> str:
-    values = advice.values
-    if rules.bet_first and stake == 0:
-        per_chip = position_value(hand, seen, rules, stake=1, room=0, stands_on=stands_on)
-        verdict = "Yes" if per_chip > 0 else "No"
-        return (f"**{verdict}.** Each chip you bet on this card is worth {ui.chips(per_chip)} on average with the "
-                "best play after it; not betting is worth nothing either way.")
-    betting = {a: v for a, v in values.items() if a.startswith(("bet", "raise"))}
-    if not betting:
-        return ("You can't bet more now: " + ("Kvitlach allows a raise only with elvaroon, when your cards count 11."
-                                             if rules.bet_first else "no room is left for another bet."))
-    best_bet = max(betting, key=betting.get)
-    rest = max(v for a, v in values.items() if a not in betting)
-    verdict = "Yes" if betting[best_bet] > rest else "No"
-    return (f"**{verdict}.** The best bet ({ACTION_WORDS[best_bet]}) is worth {ui.chips(betting[best_bet])} "
-            f"on average; the best without betting more is worth {ui.chips(rest)}.")
-
-
-def should_i_call_aluvun(advice, value: int) -> str:
-    if not advice.aluvun_callable:
-        return (f"**Not now.** Aluvun can be called only when your cards can count exactly 11; yours count {value}."
-                if rules.aluvun else "Aluvun is not played under your house rules.")
-    with_call = max(v for a, v in advice.values.items() if a.endswith("+aluvun"))
-    without = max(v for a, v in advice.values.items() if not a.endswith("+aluvun"))
-    cut = (f"Calling it cuts your chance of busting on the next card from {percent(advice.bust)} "
-           f"to {percent(advice.bust_with_aluvun)}.")
-    if with_call == without:
-        return f"**It costs nothing, so yes.** {cut} With nothing at stake no chips ride on it yet."
-    verdict = "Yes" if with_call > without else "No"
-    return (f"**{verdict}.** {cut} With it your best play is worth {ui.chips(with_call)}; "
-            f"without it {ui.chips(without)}.")
-
-
-def answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int) -> None:
-    try:
-        advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on)
-    except QuitlokError as problem:
-        st.error(f"That position can't be worked out: {problem}")
-        return
+def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int) -> None:
     value = hand_value(hand, rules)
     if value >= 21:
         st.subheader("You have 21!" if value == 21 else f"Bust: your cards count {value}.")
         st.markdown("Your turn is already over." + (f" Your stake of {stake} is won." if value == 21 and stake else ""))
         return
-    st.subheader(ACTION_WORDS[advice.best].capitalize())
-    st.markdown(advice.reason)
-    st.markdown(f"**Should I bet?** {should_i_bet(advice, stake, room, hand, seen, stands_on)}")
-    st.markdown(f"**Should I call aluvun?** {should_i_call_aluvun(advice, value)}")
-    counts = dict(unseen())
-    st.plotly_chart(charts.next_card_chart(advice, effects(hand), counts), key="advisor.next_chart",
-                    config={"displayModeBar": False})
-    st.plotly_chart(charts.banker_chart(advice.banker, value), key="advisor.banker_chart",
+    try:
+        said = answer(hand, seen, rules, stake=stake, room=room, stands_on=stands_on)
+    except QuitlokError as problem:
+        st.error(f"That position can't be worked out: {problem}")
+        return
+    advice = said.advice
+    st.subheader(said.headline)
+    st.markdown(f"Your cards count {value}. {advice.busting} of the {advice.unseen} unseen cards would bust you; "
+                f"{advice.making_21} would give you 21 at once.")
+    st.caption(f"Worked out exactly over the cards still unseen, assuming {banker_model_words(stands_on)}.")
+    st.markdown(f"**Should I bet?** {said.should_bet}")
+    st.markdown(f"**Should I call {call}?** {said.should_call}")
+    left = unseen()
+    st.markdown(f"**{charts.next_card_title(advice, call)}**")
+    st.plotly_chart(charts.next_card_chart(advice, next_card_effects(hand, rules, left), dict(left),
+                                           large=ui.projector()),
+                    key="advisor.next_chart", config={"displayModeBar": False})
+    st.caption(f"Above each bar: how many of the {advice.unseen} unseen cards carry that number. "
+               "Vermilion would bust you, green gives you 21, blue is safe.")
+    st.markdown(f"**{charts.banker_title(value)}**")
+    st.plotly_chart(charts.banker_chart(advice.banker, large=ui.projector()), key="advisor.banker_chart",
                     config={"displayModeBar": False})
     st.markdown("**Every choice, in chips won or lost on average**")
-    st.dataframe(ui.actions_table(advice.values, advice.best), hide_index=True, key="advisor.table")
+    st.table(ui.actions_table(said.choices), hide_index=True)
     if not stake:
-        st.caption("With nothing bet yet, staying neither wins nor loses: its value is 0.")
+        st.caption("With nothing bet yet, " + ("not betting" if rules.bet_first else "staying")
+                   + " neither wins nor loses: its value is 0.")
 
 
 def strategy() -> None:
-    """The first decision for every first card, nothing else seen, against each banker model."""
+    """The first decision for every first card, nothing else seen, against each banker model the rules allow."""
     with st.expander("Strategy table: the best first move for every first card"):
-        first = "with nothing bet yet and one chip you may bet" if not rules.bet_first else \
-            "with one chip bet and one more allowed by elvaroon"
-        st.caption(f"Under {rules.name} rules, {first}, nothing else seen.")
-        st.dataframe(ui.strategy_frame(rules), key="advisor.strategy")
+        if rules.bet_first:
+            first = "with one chip bet" + (f" and one more you may raise with {call}" if rules.elvaroon_raise else "")
+        else:
+            first = "with nothing bet yet and one chip you may bet"
+        st.caption(f"For {rules.name}, {first}, nothing else seen. Each column is a banker model: "
+                   f"“Banker stands on 17” means {banker_model_words(17)}.")
+        st.table(ui.strategy_frame(rules), hide_index=True)
 
 
 # --- the page --------------------------------------------------------------------------------------
@@ -183,8 +176,8 @@ st.markdown(ui.content("advisor/intro"))
 st.session_state.setdefault(HAND, [])
 st.session_state.setdefault(SEEN, [])
 st.session_state.setdefault("advisor.target", "My cards")
-st.session_state.setdefault("advisor.stake", 1)
-st.session_state.setdefault("advisor.room", 2)
+st.session_state.setdefault(STAKE, 1)
+st.session_state.setdefault(ROOM, 2)
 read_link()
 if problem := st.session_state.get("advisor.problem"):
     st.error(problem)
@@ -197,7 +190,10 @@ except InvalidCards as problem:
 else:
     clear_needed = False
 
-left, right = st.columns([5, 6], gap="large")
+if ui.projector():  # large text needs the whole width: the answer comes under the picker
+    left = right = st.container()
+else:
+    left, right = st.columns([5, 6], gap="large")
 with left:
     picker()
     stake, room, stands_on = stakes()
@@ -207,5 +203,5 @@ with right:
     elif not st.session_state[HAND]:
         st.info("Pick your first card to start: press its number on the left.")
     else:
-        answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
+        show_answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
 strategy()

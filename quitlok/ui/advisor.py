@@ -1,30 +1,189 @@
-"""Tables for the advisor page: every action's value, and the best first move for every first card."""
+"""What the advisor page says about a position, and its tables.
+
+`quitlok.odds.advise` prices the advisor's actions ("bet", "blot+aluvun"); this module turns its answer into
+the page's words, in the tradition's own name for the call at 11 (`action_words(rules)`): the headline, the
+answers to "Should I bet?" and "Should I call aluvun?", and the table of every choice. Kvitlach's first
+decision (to bet before any card, or stay out) is not one of `advise`'s actions, so it is priced here from
+`position_value`, as the practice table's hint prices its Bet buttons.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
 
 import pandas as pd
 import streamlit as st
 
-from quitlok.odds import ACTION_WORDS, strategy_table
+from quitlok.hand import hand_value
+from quitlok.odds import Advice, action_words, advise, percent, position_value, strategy_table
 from quitlok.rules import RuleSet
+from quitlok.ui.style import chips
+
+#: the table's highlight for the best choice: the theme's warm gold, readable in light and dark
+_BEST_ROW = "background-color: rgba(201, 162, 39, .25); font-weight: 600"
 
 
-def actions_table(values: dict, best: str):
-    """Every action's expected result, best first and highlighted."""
-    ordered = sorted(values, key=lambda a: (a != best, -float(values[a])))
+@dataclass(frozen=True)
+class Answer:
+    """The advisor's answer for one position, in words for the page."""
+
+    #: the best choice, as the page's heading: "Call aluvun, then take a blot", "Bet 1", "Stay out"
+    headline: str
+    #: every choice in words -> its expected result in chips, in the order of the table
+    choices: dict[str, float]
+    #: the answers to the page's two questions, as Markdown
+    should_bet: str
+    should_call: str
+    #: the odds behind it all (next card, bust chances, the banker's totals, the counts)
+    advice: Advice
+
+
+def answer(hand: list[int], seen: list[int], rules: RuleSet, *, stake: int, room: int, stands_on: int) -> Answer:
+    """The advisor's answer for a hand that counts less than 21. Raises QuitlokError for impossible cards."""
+    advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on)
+    if rules.bet_first and stake == 0:
+        return _first_bet(hand, seen, rules, advice, room, stands_on)
+    words = action_words(rules)
+    choices = {words[action].capitalize(): float(value) for action, value in advice.values.items()}
+    return Answer(
+        headline=words[advice.best].capitalize(),
+        choices=_best_first(choices, words[advice.best].capitalize()),
+        should_bet=_should_bet(rules, advice, room),
+        should_call=_should_call(rules, hand, advice),
+        advice=advice,
+    )
+
+
+def first_bets(hand: list[int], seen: list[int], rules: RuleSet, *, room: int, stands_on: int) -> dict[int, float]:
+    """Bet-first rules, nothing bet yet: the expected result of each first bet worth comparing.
+
+    A bet of n chips leaves `room - n` for a raise with elvaroon. For 1 <= n < room the result is a maximum of
+    quantities linear in (n, room - n), hence convex in n, so its best is at n = 1 or n = room - 1; n = room
+    (no raise left) is priced apart. So those three sizes are all a learner needs to compare.
+    """
+    sizes = sorted({n for n in (1, room - 1, room) if 1 <= n <= room})
+    return {n: float(position_value(hand, seen, rules, stake=n, room=room - n, stands_on=stands_on)) for n in sizes}
+
+
+def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on: int) -> Answer:
+    """Kvitlach's first decision: bet n chips before any card, or stay out (the cards are thrown in)."""
+    stay_out = "Stay out (no bet: your cards are thrown in)"
+    bets = first_bets(hand, seen, rules, room=room, stands_on=stands_on)
+    raise_word = rules.elvaroon_raise and rules.aluvun
+    labels = {n: f"Bet {n}" + (f", keeping {room - n} for a raise with {rules.aluvun_word}"
+                               if raise_word and n < room else "") for n in bets}
+    choices = {labels[n]: value for n, value in bets.items()} | {stay_out: 0.0}
+    best_n = max(bets, key=lambda n: (bets[n], -n)) if bets else None
+    betting = best_n is not None and bets[best_n] > 0
+    if best_n is None:
+        should_bet = "**You can't.** You set the chips you may bet to 0, so all you can do is stay out."
+    elif betting:
+        should_bet = (f"**Yes: bet {best_n}.** With the best play after it, that bet is worth {chips(bets[best_n])} "
+                      "on average; not betting is worth nothing either way.")
+    else:
+        should_bet = (f"**No.** Even the best bet, {labels[best_n][0].lower() + labels[best_n][1:]}, is worth "
+                      f"{chips(bets[best_n])} on average; not betting is worth nothing either way.")
+    if betting:
+        after = advise(hand, seen, rules, stake=best_n, room=room - best_n, stands_on=stands_on)
+        should_call = f"After that bet: {_should_call(rules, hand, after)}"
+    else:
+        should_call = _should_call(rules, hand, advice, why_not=(
+            f"**Not now.** Under your rules the bet comes first, and {rules.aluvun_word} is called after it, "
+            "before a card; " + ("here you may not bet." if best_n is None else "here no bet is worth making.")))
+    headline = f"Bet {best_n}" if betting else "Stay out"
+    return Answer(headline=headline, choices=_best_first(choices, labels[best_n] if betting else stay_out),
+                  should_bet=should_bet, should_call=should_call, advice=advice)
+
+
+def _best_first(choices: dict[str, float], best: str) -> dict[str, float]:
+    """The best choice first, then the others from the highest result down."""
+    return dict(sorted(choices.items(), key=lambda item: (item[0] != best, -item[1])))
+
+
+def _should_bet(rules: RuleSet, advice: Advice, room: int) -> str:
+    """Is betting more (a bet, or Kvitlach's raise with elvaroon) better than the best play without it?"""
+    words = action_words(rules)
+    betting = {a: v for a, v in advice.values.items() if a.startswith(("bet", "raise"))}
+    if not betting:
+        if room == 0:
+            return "**You can't.** You set the chips you may still bet to 0."
+        if not (rules.elvaroon_raise and rules.aluvun):
+            return "**You can't.** Under your rules you bet once, before the first extra card, and never raise."
+        return (f"**Not now.** Under your rules you may raise only with {rules.aluvun_word}, "
+                "and you can't call it on these cards.")
+    best_bet = max(betting, key=betting.get)
+    rest = {a: v for a, v in advice.values.items() if a not in betting}
+    best_rest = max(rest, key=rest.get)
+    verdict = "Yes" if betting[best_bet] > rest[best_rest] else "No"
+    return (f"**{verdict}.** The best bet is to {words[best_bet]}, worth {chips(betting[best_bet])} on average; "
+            f"the best without betting more is to {words[best_rest]}, worth {chips(rest[best_rest])}.")
+
+
+def _should_call(rules: RuleSet, hand: list[int], advice: Advice, *, why_not: str = "") -> str:
+    """Is calling aluvun (elvaroon) worth it? Say why not when it can't be called; `why_not` answers when it
+    could be called on these cards but the position leaves no call to make."""
+    call = rules.aluvun_word
+    if not rules.aluvun:
+        return f"{call.capitalize()} is not played under your house rules."
+    if tuple(hand) == (11,):
+        why = (": the only card it could guard against is the other 11, which makes the framed pair, 21"
+               if rules.framed_pair_21 else "")
+        return f"**No.** {call.capitalize()} is not called on a lone 11{why}."
+    if not advice.aluvun_callable:
+        return (f"**Not now.** {call.capitalize()} can be called only when your cards can count exactly 11; "
+                f"yours count {hand_value(hand, rules)}.")
+    if why_not:
+        return why_not
+    words = action_words(rules)
+    calling = {a: v for a, v in advice.values.items() if a.endswith("+aluvun")}
+    if not calling:
+        return (f"**Not now.** {call.capitalize()} protects the next card, and you can take none: blots are off "
+                "under your rules and you may bet no more chips.")
+    best_call = max(calling, key=calling.get)
+    rest = {a: v for a, v in advice.values.items() if a not in calling}
+    best_rest = max(rest, key=rest.get)
+    if advice.bust_with_aluvun < advice.bust:
+        cut = (f"Calling it cuts your chance of busting on the next card from {percent(advice.bust)} "
+               f"to {percent(advice.bust_with_aluvun)}.")
+    else:
+        cut = f"Here it does not lower your chance of busting on the next card ({percent(advice.bust)})."
+    if calling[best_call] == rest[best_rest]:
+        return (f"**It makes no difference here.** {cut} Your best play is worth {chips(rest[best_rest])} "
+                "with it or without it.")
+    verdict = "Yes" if calling[best_call] > rest[best_rest] else "No"
+    return (f"**{verdict}.** {cut} With it the best is to {words[best_call]}, worth {chips(calling[best_call])} "
+            f"on average; without it, to {words[best_rest]}, worth {chips(rest[best_rest])}.")
+
+
+def next_card_effects(hand: list[int], rules: RuleSet, left: Counter) -> dict[int, str]:
+    """What each number would do to the hand as its next card: 'bust', '21' or 'safe' (also for numbers
+    none of which is left, which the chart shows as empty bars)."""
+    result = {}
+    for rank in range(1, 13):
+        value = hand_value(hand + [rank], rules) if left[rank] else 0
+        result[rank] = "bust" if value > 21 else "21" if value == 21 else "safe"
+    return result
+
+
+def actions_table(choices: dict[str, float]):
+    """Every choice's expected result, as `answer` orders them (best first, highlighted), for st.table."""
+    best = next(iter(choices.values()))
     frame = pd.DataFrame({
-        "Action": [ACTION_WORDS[a].capitalize() for a in ordered],
-        "Expected result (chips)": [float(values[a]) for a in ordered],
-        "vs best": [float(values[a]) - float(values[best]) for a in ordered],
+        "Choice": list(choices),
+        "Chips on average": list(choices.values()),
+        "Compared with the best": [value - best for value in choices.values()],
     })
-    return frame.style.format({"Expected result (chips)": "{:+.3f}", "vs best": "{:+.3f}"}).apply(
-        lambda row: ["background-color: rgba(201, 162, 39, .25); font-weight: 600" if row.name == 0 else ""] * len(row),
-        axis=1)
+    signed = "{:+.3f}".format
+    return frame.style.format({"Chips on average": signed, "Compared with the best": signed}).apply(
+        lambda row: [_BEST_ROW if row.name == 0 else ""] * len(row), axis=1)
 
 
 @st.cache_data(show_spinner="Working out every first card…")
 def strategy_frame(rules: RuleSet) -> pd.DataFrame:
-    """The best first decision for every first card (rows) against each banker model (columns)."""
+    """The best first decision for every first card (rows) against each banker model the rules allow
+    (columns "Banker stands on 17" and so on), in the tradition's words."""
+    words = action_words(rules)
     rows = strategy_table(rules)
     frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")
-    frame = frame.map(lambda action: ACTION_WORDS[action])
-    frame.index.name, frame.columns.name = "First card", "Banker stands on"
-    return frame
+    frame = frame.map(lambda action: words[action].capitalize())
+    frame.columns = [f"Banker stands on {total}" for total in frame.columns]
+    return frame.rename_axis("First card").reset_index()

@@ -1,4 +1,9 @@
-"""Plotly figures for the advisor: the same meaning keeps the same colour everywhere (Okabe-Ito)."""
+"""Plotly figures for the advisor: the same meaning keeps the same colour everywhere (Okabe-Ito).
+
+Each chart's title is Markdown for the page to show above it (`next_card_title`, `banker_title`): Plotly
+cannot wrap a title, and a long one was cut off in a half-width column, on a phone and in projector mode.
+`large` gives the figures bigger text for the back row (projector mode).
+"""
 
 import plotly.graph_objects as go
 
@@ -10,41 +15,55 @@ SAFE_COLOUR = "#56B4E9"  # sky blue
 BANKER_COLOUR = "#999999"  # grey
 
 
-def _layout(fig: go.Figure, title: str, x_title: str) -> go.Figure:
+def _layout(fig: go.Figure, x_title: str, large: bool) -> go.Figure:
     fig.update_layout(
-        title={"text": title, "font": {"size": 16}}, height=330, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        font={"size": 16 if large else 12},
+        height=360 if large else 300, margin={"l": 10, "r": 10, "t": 24, "b": 10},
         xaxis={"title": x_title, "type": "category"}, yaxis={"title": "chance", "tickformat": ".0%"},
         showlegend=False, bargap=0.25,
     )
     return fig
 
 
-def next_card_chart(advice: Advice, effects: dict[int, str], counts: dict[int, int]) -> go.Figure:
-    """One bar per number: its chance to come next, coloured by what it does to the hand."""
+def next_card_chart(advice: Advice, effects: dict[int, str], counts: dict[int, int], *,
+                    large: bool = False) -> go.Figure:
+    """One bar per number: its chance to come next, coloured by what it does to the hand, with how many of
+    that number are unseen above it."""
     colours = {"bust": BUST_COLOUR, "21": TWENTY_ONE_COLOUR, "safe": SAFE_COLOUR}
     ranks = list(range(1, 13))
     chances = [float(advice.next_card.get(r, 0)) for r in ranks]
     fig = go.Figure(go.Bar(
         x=[str(r) for r in ranks], y=chances,
         marker_color=[colours[effects[r]] for r in ranks],
-        text=[f"{counts.get(r, 0)} in {advice.unseen}" if counts.get(r) else "" for r in ranks],
+        text=[str(counts[r]) if counts.get(r) else "" for r in ranks],
         textposition="outside", cliponaxis=False,
-        customdata=[effects[r] for r in ranks],
+        customdata=[f"{counts.get(r, 0)} in {advice.unseen}, {effects[r]}" for r in ranks],
         hovertemplate="next card %{x}: %{y:.1%} (%{customdata})<extra></extra>",
     ))
-    title = f"Next card: bust {advice.busting} in {advice.unseen} ({percent(advice.bust)})"
+    return _layout(fig, "next card", large)
+
+
+def next_card_title(advice: Advice, call: str) -> str:
+    """The next-card chart's title: how many cards bust the hand, and with the call at 11 (`call`, in the
+    tradition's word) when it can be made."""
+    title = f"Next card: {advice.busting} in {advice.unseen} would bust you ({percent(advice.bust)})"
     if advice.aluvun_callable:
-        title += f"; with aluvun {percent(advice.bust_with_aluvun)}"
-    return _layout(fig, title, "next card")
+        title += f"; with {call}, {percent(advice.bust_with_aluvun)}"
+    return title
 
 
-def banker_chart(banker: dict, mine: int) -> go.Figure:
+def banker_chart(banker: dict, *, large: bool = False) -> go.Figure:
     """The banker's final total: grey bars, bust in vermilion."""
     labels = sorted(k for k in banker if k != BUST) + ([BUST] if BUST in banker else [])
     fig = go.Figure(go.Bar(
         x=[str(k) for k in labels], y=[float(banker[k]) for k in labels],
         marker_color=[BUST_COLOUR if k == BUST else BANKER_COLOUR for k in labels],
         text=[percent(banker[k]) for k in labels], textposition="outside", cliponaxis=False,
-        hovertemplate="banker ends on %{x}: %{y:.1%}<extra></extra>",
+        hovertemplate="the banker ends on %{x}: %{y:.1%}<extra></extra>",
     ))
-    return _layout(fig, f"Where the banker ends (you win if he busts or ends below your {mine})", "banker's total")
+    return _layout(fig, "the banker's total", large)
+
+
+def banker_title(mine: int) -> str:
+    """The banker chart's title, for a hand that counts `mine`."""
+    return f"Where the banker ends: you win if he busts or ends below your {mine}"

@@ -2,11 +2,16 @@
 
 import json
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.odds import ACTION_WORDS, advise, banker_outcomes, next_card_odds, percent, strategy_table
+from quitlok.odds import action_words, advise, banker_outcomes, next_card_odds, percent, strategy_table
+from quitlok.rules import banker_model_words
 from tests.app.conftest import APP, open_page, texts
+from tests.app.test_link_text import as_read, raw_signs
+
+ANY_TIME = "Any time, a card with every bet"
 
 
 def pick(at, *ranks, seen=False):
@@ -21,6 +26,28 @@ def charts(at):
     return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
 
 
+def from_link(**params) -> AppTest:
+    """The advisor opened by a link carrying `params` (?hand=6,5&rules=kvitlach...)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    at.switch_page("pages/advisor.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def main_words(at) -> str:
+    """Every word the page itself shows (not the shared sidebar): text, tables, widget labels and help."""
+    main = at.main
+    kinds = ("markdown", "caption", "subheader", "title", "info", "error", "warning", "expander")
+    parts = [getattr(e, "value", None) or getattr(e, "label", "") for kind in kinds for e in main.get(kind)]
+    parts += [t.value.to_string() + " ".join(t.value.columns) for t in main.table]
+    for kind in ("button", "radio", "number_input", "select_slider"):
+        parts += [f"{e.label} {e.help or ''}" for e in main.get(kind)]
+    return "\n".join(str(p) for p in parts)
+
+
 def test_before_any_card_the_page_asks_for_one(app):
     at = open_page(app, "pages/advisor.py")
     assert "Pick your first card" in texts(at)
@@ -31,10 +58,12 @@ def test_six_and_five_shows_why_aluvun_is_worth_calling(app):
     advice = advise([6, 5], [], QUITLOK, stake=1, room=2, stands_on=17)
     page = texts(at)
     assert advice.best in ("blot+aluvun", "bet+aluvun")
-    assert at.subheader[0].value.lower().startswith("call aluvun")
+    assert at.subheader[0].value == action_words(QUITLOK)[advice.best].capitalize()
     assert f"from {percent(advice.bust)} to {percent(advice.bust_with_aluvun)}" in page
     assert "from 9.1% to 0.43%" in page and "2 of the 22 unseen cards would bust you" in page
     assert "Should I call aluvun?** **Yes.**" in page
+    assert "Next card: 2 in 22 would bust you (9.1%); with aluvun, 0.43%" in page
+    assert f"assuming {banker_model_words(17)}" in page
 
 
 def test_the_next_card_chart_shows_the_exact_odds(app):
@@ -48,6 +77,7 @@ def test_the_next_card_chart_shows_the_exact_odds(app):
     assert shown["9"] == 0
     colours = dict(zip(bar["x"], bar["marker"]["color"], strict=True))
     assert (colours["1"], colours["8"], colours["12"]) == ("#56B4E9", "#009E73", "#D55E00")  # safe, 21, bust
+    assert dict(zip(bar["x"], bar["text"], strict=True))["11"] == "1", "how many 11s are still unseen"
 
 
 def test_the_banker_chart_and_the_table_equal_the_odds(app):
@@ -58,9 +88,14 @@ def test_the_banker_chart_and_the_table_equal_the_odds(app):
     expected = banker_outcomes([10, 8], [], QUITLOK, stands_on=16)
     assert dict(zip(bar["x"], bar["y"], strict=True)) == {str(k): v for k, v in expected.items()}
     advice = advise([10, 8], [], QUITLOK, stake=1, room=2, stands_on=16)
-    table = at.dataframe[0].value
-    assert table.iloc[0]["Expected result (chips)"] == advice.values[advice.best]
-    assert sorted(table["Expected result (chips)"]) == sorted(advice.values.values())
+    table = at.table[0].value
+    words = action_words(QUITLOK)
+    assert table.iloc[0]["Choice"] == words[advice.best].capitalize()
+    assert table.iloc[0]["Chips on average"] == advice.values[advice.best]
+    assert dict(zip(table["Choice"], table["Chips on average"], strict=True)) == {
+        words[a].capitalize(): v for a, v in advice.values.items()}
+    assert f"assuming {banker_model_words(16)}" in texts(at)
+    assert "Where the banker ends: you win if he busts or ends below your 18" in texts(at)
 
 
 def test_the_picker_refuses_more_copies_than_the_pack_holds(app):
@@ -71,39 +106,151 @@ def test_the_picker_refuses_more_copies_than_the_pack_holds(app):
     assert at.session_state["advisor.hand"] == [7] and not at.button(key="advisor.add.7").disabled
 
 
-def test_kvitlach_asks_whether_to_bet_at_all(app):
-    app.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+def test_kvitlach_offers_only_the_banker_models_its_rules_allow(app):
+    """Kvitlach's banker must draw on 16 or less: no 15 or 16 in the slider or the strategy table."""
     at = open_page(app, "pages/advisor.py")
-    at.number_input(key="advisor.stake").set_value(0).run()
+    at.select_slider(key="advisor.stands_on").set_value(15).run()
+    at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    slider = at.select_slider(key="advisor.stands_on")
+    assert slider.options == ["17", "18"] and slider.value == 17
+    assert "he stands on 17 at the least" in slider.help
+    table = at.table[-1].value
+    assert list(table.columns) == ["First card", "Banker stands on 17", "Banker stands on 18"]
+    words = action_words(KVITLACH)
+    for row in strategy_table(KVITLACH):
+        assert table.set_index("First card").loc[row["card"], f"Banker stands on {row['stands_on']}"] == \
+            words[row["best"]].capitalize()
     at = pick(at, 9)
-    assert "Each chip you bet on this card is worth" in texts(at)
-    assert at.button(key="advisor.add.9").label == "9 · 3 left"
-    advice = advise([9], [], KVITLACH, stake=0, room=2, stands_on=17)
-    assert set(at.dataframe[0].value["Action"]) == {ACTION_WORDS[a].capitalize() for a in advice.values}
-
-
-def test_a_link_with_impossible_cards_gets_a_clear_message(app):
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.query_params["hand"] = "6,5,5,5"
-    at.switch_page("pages/advisor.py").run()
-    assert not at.exception
-    assert "The link's cards are not possible" in at.error[0].value and "3 cards numbered 5" in at.error[0].value
-
-
-def test_a_link_can_set_the_position(app):
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.query_params["hand"] = "6,5"
-    at.query_params["seen"] = "10"
-    at.switch_page("pages/advisor.py").run()
-    assert not at.exception
-    assert at.session_state["advisor.hand"] == [6, 5] and at.session_state["advisor.seen"] == [10]
-    assert "1 would give you 21 at once" in texts(at)
+    assert f"assuming {banker_model_words(17)}" in texts(at)
 
 
 def test_the_strategy_table_shows_the_best_first_move_for_every_card(app):
     at = open_page(app, "pages/advisor.py")
-    shown = at.dataframe[-1].value
+    shown = at.table[-1].value.set_index("First card")
+    assert list(shown.columns) == [f"Banker stands on {t}" for t in QUITLOK.banker_models]
+    assert list(shown.index) == list(range(1, 13))
+    words = action_words(QUITLOK)
     for row in strategy_table(QUITLOK):
-        assert shown.loc[row["card"], row["stands_on"]] == ACTION_WORDS[row["best"]]
+        assert shown.loc[row["card"], f"Banker stands on {row['stands_on']}"] == words[row["best"]].capitalize()
+    assert not at.dataframe, "tables show their full text, with no scrolling inside"
+
+
+@pytest.mark.parametrize("preset", ["Quitlok", "Kvitlach"])
+def test_a_lone_11_says_why_not_to_call_aluvun(app, preset):
+    app.sidebar.selectbox(key="rules.preset").set_value(preset).run()
+    at = pick(open_page(app, "pages/advisor.py"), 11)
+    call = "aluvun" if preset == "Quitlok" else "elvaroon"
+    assert (f"**Should I call {call}?** **No.** {call.capitalize()} is not called on a lone 11: the only card it "
+            "could guard against is the other 11, which makes the framed pair, 21.") in texts(at)
+    assert not any(call in choice.lower() for choice in at.table[0].value["Choice"])
+    assert "costs nothing" not in texts(at)
+
+
+def test_kvitlach_says_elvaroon_everywhere_on_the_page(app):
+    app.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    at = pick(open_page(app, "pages/advisor.py"), 6, 5)
+    at.number_input(key="advisor.room").set_value(1).run()
+    words = main_words(at)
+    assert "aluvun" not in words.lower()
+    assert "**Should I call elvaroon?** **Yes.**" in words
+    assert "Call elvaroon and raise" in words and "with elvaroon, " in words
+    assert at.subheader[0].value == action_words(KVITLACH)[advise([6, 5], [], KVITLACH, stake=1, room=1).best] \
+        .capitalize()
+
+
+def test_kvitlach_asks_whether_to_bet_at_all(app):
+    """Before the bet, Kvitlach's question is which bet to place, or none; calling elvaroon comes after it."""
+    app.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    at = open_page(app, "pages/advisor.py")
+    at.number_input(key="advisor.stake").set_value(0).run()
+    at = pick(at, 3, 4, 4)
+    assert at.button(key="advisor.add.4").label == "4 · 2 left"
+    table = at.table[0].value
+    assert list(table["Choice"]) == ["Bet 1, keeping 1 for a raise with elvaroon", "Bet 2",
+                                     "Stay out (no bet: your cards are thrown in)"]
+    assert at.subheader[0].value == "Bet 1"
+    assert "**Should I bet?** **Yes: bet 1.**" in texts(at)
+    after = advise([3, 4, 4], [], KVITLACH, stake=1, room=1)
+    assert f"After that bet: **Yes.** Calling it cuts your chance of busting on the next card from " \
+           f"{percent(after.bust)} to {percent(after.bust_with_aluvun)}." in texts(at)
+
+
+def test_calling_before_a_bet_with_nothing_staked_says_what_the_numbers_say(app):
+    """No stake is not 'it costs nothing, so yes': before a bet the call can be worth chips, or nothing."""
+    at = from_link(hand="12,2", stake="0", room="1")
+    advice = advise([12, 2], [], QUITLOK, stake=0, room=1)
+    assert advice.values["bet+aluvun"] > advice.values["bet"]
+    assert ("**Should I call aluvun?** **Yes.** Calling it cuts your chance of busting on the next card from "
+            "9.1% to 0.43%. With it the best is to call aluvun, then bet, worth +0.33 chips on average; without it, "
+            "to bet and take a face-down card, worth +0.21 chips.") in texts(at)
+    at = from_link(hand="6,5", stake="0", room="1")
+    assert ("**Should I call aluvun?** **It makes no difference here.** Calling it cuts your chance of busting on "
+            "the next card from 9.1% to 0.43%. Your best play is worth +0.00 chips with it or without it.") \
+        in texts(at)
+    assert "costs nothing" not in texts(at)
+
+
+def test_a_call_that_protects_nothing_makes_no_difference():
+    """Kvitlach 1 and 12 can count 11, but an 11 would make 21: the call guards against nothing."""
+    at = from_link(rules="kvitlach", hand="1,12", stake="1", room="0")
+    assert ("**Should I call elvaroon?** **It makes no difference here.** Here it does not lower your chance of "
+            "busting on the next card (0%).") in texts(at)
+
+
+def test_blots_off_and_no_room_left_is_explained_not_a_traceback():
+    at = from_link(hand="6,5")
+    at.toggle(key="rules.blots").set_value(False).run()
+    at.number_input(key="advisor.room").set_value(0).run()
+    assert not at.exception
+    assert ("**Should I call aluvun?** **Not now.** Aluvun protects the next card, and you can take none: "
+            "blots are off under your rules and you may bet no more chips.") in texts(at)
+    assert "**Should I bet?** **You can't.**" in texts(at)
+    assert list(at.table[0].value["Choice"]) == ["Stay"]
+
+
+def test_kvitlach_betting_any_time_and_no_room_left_is_explained_not_a_traceback():
+    at = from_link(rules="kvitlach", hand="6,5")
+    at.radio(key="rules.betting").set_value(ANY_TIME).run()
+    at.number_input(key="advisor.room").set_value(0).run()
+    assert not at.exception
+    assert "**Should I call elvaroon?** **Not now.** Elvaroon protects the next card, and you can take none" \
+        in texts(at)
+
+
+def test_projector_mode_gives_the_answer_the_whole_width(app):
+    app.sidebar.toggle(key="ui.projector").set_value(True).run()
+    at = pick(open_page(app, "pages/advisor.py"), 6, 5)
+    assert not at.main.columns
+    assert charts(at)[0]["layout"]["font"]["size"] == 16
+
+
+def test_a_link_with_impossible_cards_gets_a_clear_message():
+    at = from_link(hand="6,5,5,5")
+    assert "The link's cards are not possible" in at.error[0].value and "3 cards numbered 5" in at.error[0].value
+
+
+@pytest.mark.parametrize("name", ["hand", "seen", "stake", "room"])
+@pytest.mark.parametrize("text", ["[x](https://example.org)", "**big** <b>x</b>"])
+def test_text_from_the_link_is_shown_as_text(name, text):
+    at = from_link(**{name: text})
+    message = at.error[0].value
+    assert f"“{text}”" in as_read(message), message
+    quoted = message.split("“")[1].split("”")[0]
+    assert not raw_signs(quoted), quoted
+    assert "](" not in message and "<b>" not in message and "**big" not in message
+
+
+def test_a_link_can_set_the_position():
+    at = from_link(hand="6,5", seen="10", stake="2", room="3")
+    assert at.session_state["advisor.hand"] == [6, 5] and at.session_state["advisor.seen"] == [10]
+    assert at.number_input(key="advisor.stake").value == 2 and at.number_input(key="advisor.room").value == 3
+    assert "1 would give you 21 at once" in texts(at)
+    assert not at.error
+
+
+@pytest.mark.parametrize("value", ["-1", "1.5", "²", "10001"])
+def test_a_link_with_a_bad_number_of_chips_gets_a_clear_message(value):
+    at = from_link(hand="6,5", stake=value)
+    assert "should be a whole number of chips from 0 to 10,000" in at.error[0].value
+    assert at.number_input(key="advisor.stake").value == 1, "the stake stays as it was"
+    assert at.session_state["advisor.hand"] == [6, 5], "the good parts of the link are still used"
