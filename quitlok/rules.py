@@ -141,7 +141,8 @@ def rule_summary(rules: RuleSet, max_bet: int | None = None) -> list[tuple[str, 
     """Each rule that can differ, with its setting in a few words, for a table people read.
 
     `max_bet` is the table's agreed maximum in chips, when a table is known."""
-    twelve = " or ".join(str(v) for v in rules.twelve_values)
+    values = [str(v) for v in rules.twelve_values]
+    twelve = " or ".join(values) if len(values) < 3 else ", ".join(values[:-1]) + " or " + values[-1]
     return [
         ("Pack", f"{rules.pack_size} cards, {rules.copies} of each number"),
         ("A 12 counts", twelve),
