@@ -111,8 +111,9 @@ def prediction(lesson, words: dict) -> None:
             st.button("Reveal", key=f"lesson.reveal.{slug}", disabled=st.session_state.get(guess_key(slug)) is None,
                       on_click=reveal, args=(slug,), type="primary")
         elif lesson.predict == "value":
-            verdict = "Right!" if guess == exact else f"Not quite: you guessed {guess}."
-            st.success(f"{verdict} Your cards count **{exact}**.")
+            right = guess == exact
+            (st.success if right else st.info)(
+                f"{'Right!' if right else f'Not quite: you guessed {guess}.'} Your cards count **{exact}**.")
         else:
             close = abs(guess - 100 * float(exact)) <= 5
             verdict = "Very close!" if close else f"You guessed {guess}%."
@@ -136,16 +137,18 @@ def the_hand(lesson, words: dict) -> bool:
     slug = lesson.slug
     table = st.session_state.setdefault(table_key(slug), lesson.start())
     st.markdown(f"**Try it.** {words['try']}")
-    view.top_bar(table)
     if problem := st.session_state.pop("lesson.problem", None):
         st.error(problem)
-    if lesson.over(table):
+    if lesson.over(table):  # how the hand went first; then the table as the next hand begins
         view.hand_over(table)
         if lesson.reached(table):
             st.success(words["done"], icon=":material/check_circle:")
         else:
             st.info("This hand went another way. Start it again and try the suggested moves.")
+        st.markdown("**The table now**, as the next hand begins:")
+        view.top_bar(table)
     else:
+        view.top_bar(table)
         view.the_table(table)
         next_decision(lesson, table)
     st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
@@ -163,13 +166,11 @@ def next_decision(lesson, table) -> None:
     if lesson.predict is not None and guessed(lesson) is None:
         st.info("Make your guess above and reveal it; then play the hand.", icon=":material/arrow_upward:")
     elif table.humans_turn:
-        st.markdown(view.situation(table))
-        view.action_buttons(table, "lesson", lambda action: act(slug, action))
         move = lesson.next_move(st.session_state.get(history_key(slug), ()))
-        if move is not None:
-            st.caption(f"Suggested: **{action_label(s, move)}**")
-        else:
-            st.caption("The lesson suggested other moves: play on, or start the hand again.")
+        hint = (f"Suggested: **{action_label(s, move)}**" if move is not None
+                else "The lesson suggested other moves: play on, or start the hand again.")
+        st.markdown(f"{view.situation(table)}  \n:material/lightbulb: {hint}")
+        view.action_buttons(table, "lesson", lambda action: act(slug, action))
     else:
         who = s.players[s.to_act]
         st.markdown(f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn.")

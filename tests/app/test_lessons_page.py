@@ -38,8 +38,8 @@ def labels(at) -> set[str]:
 
 
 def suggestion(at) -> str | None:
-    found = [c.value for c in at.caption if c.value.startswith("Suggested: ")]
-    return found[0].removeprefix("Suggested: **").removesuffix("**") if found else None
+    found = re.search(r"Suggested: \*\*(.+?)\*\*", texts(at))
+    return found[1] if found else None
 
 
 def jump_to(at, step):
