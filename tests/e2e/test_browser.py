@@ -20,31 +20,75 @@ def test_every_page_renders_without_an_error(page, app_url, path):
     assert page.locator("h1").count() == 1
 
 
-def test_a_learner_plays_a_hand_and_sees_its_result(page, app_url):
-    open_app(page, f"{app_url}/play")
+#: the buttons that move play on at the practice table without betting, in the order a test prefers them
+MOVE_ON = ("Next move", "Stay", "Stand", "Keep the bank", "Keep the 11", "Draw a card")
+
+
+def start_a_game(page, url) -> None:
+    open_app(page, f"{url}/play")
     page.get_by_role("button", name="Start a new game").click()
     page.wait_for_selector("text=What happened", timeout=30_000)
-    assert page.locator("img[alt*='only you see it']").count() >= 1, "the learner sees their own card"
-    log = page.locator(".st-key-play-log")
-    bet = False
+
+
+def move_on(page) -> None:
+    """One step of play: stake the opening bank when the bank comes to you, else the first of MOVE_ON."""
+    stake = page.get_by_role("button", name=re.compile(r"^Stake a bank of \d+$"))
+    if stake.count():
+        stake.click()
+        wait_for_app(page)
+        return
+    for name in MOVE_ON:
+        if has_button(page, name):
+            click(page, name)
+            return
+
+
+def play_to_the_end_of_a_hand(page, *, bet: bool) -> str:
+    """Play until the hand-over panel shows (betting once, if asked); returns the panel's text. On the way,
+    the learner's own face-down card shows its number to the learner."""
+    panel = page.locator(".st-key-hand-over")
+    own_card_seen = False
     for _ in range(200):
-        text = log.inner_text()
-        if "Hand 2 of" in text or "bank passes" in text or "Game over" in text:
-            break
+        own_card_seen = own_card_seen or page.locator("img[alt*='only you see it']").count() >= 1
+        if panel.count() and "is over:" in panel.inner_text():
+            assert own_card_seen, "the learner saw their own card"
+            return panel.inner_text()
         bet_button = page.get_by_role("button", name=re.compile(r"^Bet \d+$"))
-        if not bet and bet_button.count():
+        if bet and bet_button.count():
             bet_button.click()
             wait_for_app(page)
-            bet = True
+            bet = False
             continue
-        for name in ("Next move", "Stay", "Stand", "Keep the bank", "Keep the 11", "Draw a card"):
-            if has_button(page, name):
-                click(page, name)
-                break
-    text = log.inner_text()
-    assert "Hand 2 of" in text or "bank passes" in text or "Game over" in text
-    assert re.search(r"(wins?|loses?|bust|21|nothing to settle|retires)", text)
+        move_on(page)
+    pytest.fail("no hand ended within 200 clicks")
+
+
+def test_a_learner_plays_a_hand_and_sees_its_result(page, app_url):
+    start_a_game(page, app_url)
+    text = play_to_the_end_of_a_hand(page, bet=True)
+    assert re.search(r"Hand \d+ of (\w+'s|your) bank is over: you ", text)
+    assert re.search(r"(won|lost|bust|21|threw|did not play|retired|had no turn|sat out)", text)
+    assert page.locator(".st-key-hand-over img.ql-card").count() >= 1, "each seat's cards as the hand ended"
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_the_end_of_a_hand_on_a_phone(browser, app_url):
+    """At 400 px the seats stand in one column and the hand-over panel fits the screen."""
+    context = browser.new_context(viewport={"width": 400, "height": 900})
+    page = context.new_page()
+    try:
+        start_a_game(page, app_url)
+        text = play_to_the_end_of_a_hand(page, bet=False)
+        assert " is over: you " in text
+        panel = page.locator(".st-key-hand-over").bounding_box()
+        assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 400, "the panel fits the screen"
+        seats = page.locator(".ql-seat")
+        boxes = [seats.nth(i).bounding_box() for i in range(seats.count())]
+        assert len({round(box["x"]) for box in boxes}) == 1, "one column of seats"
+        assert all(box["x"] + box["width"] <= 400 for box in boxes)
+        assert page.locator("[data-testid='stException']").count() == 0
+    finally:
+        context.close()
 
 
 def test_the_advisor_explains_six_and_five(page, app_url):
@@ -61,13 +105,16 @@ def test_the_advisor_explains_six_and_five(page, app_url):
 
 
 def test_the_hint_button_at_the_table(page, app_url):
-    open_app(page, f"{app_url}/play")
-    page.get_by_role("button", name="Start a new game").click()
-    page.wait_for_selector("text=What happened", timeout=30_000)
+    start_a_game(page, app_url)
     for _ in range(100):
-        if has_button(page, "Hint: what does the advisor say?"):
+        if page.get_by_role("heading", name="Your turn", exact=True).count():
             break
-        for name in ("Skip to my turn", "Stand", "Keep the bank", "Next move"):
+        stake = page.get_by_role("button", name=re.compile(r"^Stake a bank of \d+$"))
+        if stake.count():
+            stake.click()
+            wait_for_app(page)
+            continue
+        for name in ("Skip to my turn", "Stand", "Keep the bank", "Draw a card", "Next move"):
             if has_button(page, name):
                 click(page, name)
                 break
