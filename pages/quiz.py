@@ -157,9 +157,11 @@ def the_summary() -> None:
     if not places:
         st.success("Nothing to revisit: every answer was right.", icon=":material/celebration:")
     for topic, (page, step, title) in places.items():
-        missed = sum(1 for q, c in answers if q.topic == topic and c != q.answer)
-        st.button(f"{topic} ({missed} wrong): {title}", key=f"quiz.revisit.{topic}", on_click=revisit,
-                  args=(page, step), icon=":material/school:" if step is not None else ":material/menu_book:")
+        asked = [choice == q.answer for q, choice in answers if q.topic == topic]
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.markdown(f"**{topic}**: {asked.count(False)} of {len(asked)} wrong", width="content")
+            st.button(title, key=f"quiz.revisit.{topic}", on_click=revisit, args=(page, step),
+                      icon=":material/school:" if step is not None else ":material/menu_book:")
 
     st.button("Start a new round", key="quiz.new_round", on_click=new_round, type="primary",
               icon=":material/replay:")

@@ -279,7 +279,7 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             break
     framed = is_framed_pair(hand + (card,), rules)
     stake_words = f"a stake of {stake}" if stake else "nothing at stake"
-    prompt = (f"You hold {card_words(hand)}, with {stake_words}. " + how.format(card=a_card(card))
+    prompt = (f"Bella is the banker. You hold {card_words(hand)}, with {stake_words}. " + how.format(card=a_card(card))
               + " What happens?")
     why = "Two framed first cards count 21. " if framed else ""
     why += f"Your cards now count {value}. " if not framed else ""

@@ -2,7 +2,7 @@
 
 from quitlok import ui
 from quitlok.lessons import LESSONS
-from quitlok.quiz import MISCONCEPTIONS, ROUND, correction
+from quitlok.quiz import MISCONCEPTIONS, ROUND
 from tests.app.conftest import open_page, texts
 
 
@@ -61,7 +61,10 @@ def test_a_round_of_ten_ends_in_a_summary(app):
     assert set(buttons) == {q.topic for q in missed}
     made = next(q for q in missed if q.mistakes)
     step = [lesson.slug for lesson in LESSONS].index(made.lesson)
-    assert f"Lesson {step + 1}: {ui.lesson_words(made.lesson)[0]}" in buttons[made.topic].label
+    assert buttons[made.topic].label == f"Lesson {step + 1}: {ui.lesson_words(made.lesson)[0]}"
+    for topic in buttons:
+        asked = [right for q, right in played if q.topic == topic]
+        assert f"**{topic}**: {asked.count(False)} of {len(asked)} wrong" in page
 
 
 def test_a_revisit_button_opens_its_lesson(app):
@@ -86,8 +89,8 @@ def test_a_new_round_starts_afresh(app):
     assert not at.exception, at.exception
     assert "Round 2 · question 1 of 10 · 0 right so far" in at.get("progress")[0].proto.text
     assert at.session_state["quiz.answers"] == []
-    assert at.session_state["quiz.question"].prompt not in {q.prompt for q, _ in first}
     second = play_round(at, lambda i, question: i == 0)
+    assert [q.prompt for q, _ in second] != [q.prompt for q, _ in first]
     assert at.metric[0].value == f"{ROUND - 1} of {ROUND}"
     fixed_prompts = {q.prompt for q, _ in first + second if not q.mistakes}
     assert len(fixed_prompts) == 2 * sum(not q.mistakes for q, _ in first), "fixed questions do not repeat yet"
@@ -105,7 +108,9 @@ def test_a_wrong_answer_names_the_misconception(app):
     mistake = question.mistakes[choice]
     assert mistake in MISCONCEPTIONS
     warning = at.warning[0].value
-    assert warning.startswith("Not quite: " + correction(mistake, at.session_state["quiz.rules"]))
+    assert warning == question.feedback[choice]
+    fixed_words = MISCONCEPTIONS[mistake].split("{")[0]  # the words before any filled-in number or name
+    assert warning.startswith("Not quite: " + fixed_words)
     assert f"The answer: **{question.options[question.answer]}**" in texts(at)
 
 
@@ -130,6 +135,6 @@ def test_there_are_many_distinct_questions(app):
     for _ in range(3):
         seen |= {(q.prompt, q.options) for q, _ in play_round(at)}
         at.button(key="quiz.new_round").click().run()
-    assert len(seen) == 3 * ROUND
+    assert len(seen) >= 3 * ROUND - 2  # a short hand may come up twice by chance
     fixed = {check.question for _, check in ui.fixed_questions()}
     assert len(fixed) >= 25 and fixed & {prompt for prompt, _ in seen}

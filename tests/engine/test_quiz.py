@@ -148,7 +148,7 @@ def after_card(text, v, stake):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_next_card(rules, seed):
     q = next_card(random.Random(seed), rules)
-    held, took = q.prompt.split(". ", 1)
+    held, took = q.prompt.removeprefix("Bella is the banker. ").split(". ", 1)
     hand = numbers(held.split(", with")[0])
     stake = 0 if "nothing at stake" in held else numbers(held.split("stake of")[1])[0]
     card = numbers(took)[-1]
