@@ -118,7 +118,8 @@ def stakes() -> tuple[int, int, int]:
         st.session_state[MODEL] = chosen if chosen in options else options[0]
     forced = (f" Your house rules make him draw on {rules.banker_must_reach - 1} or less, so he stands on "
               f"{rules.banker_must_reach} at the least." if rules.banker_must_reach else "")
-    stands_on = st.select_slider("The banker stands on", options, key=MODEL, help=ui.content("advisor/model").strip() + forced)
+    stands_on = st.select_slider("The banker stands on", options, key=MODEL,
+                                 help=ui.content("advisor/model").strip() + forced)
     return stake, room, stands_on
 
 
@@ -160,12 +161,10 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
 def strategy() -> None:
     """The first decision for every first card, nothing else seen, against each banker model the rules allow."""
     with st.expander("Strategy table: the best first move for every first card"):
-        if rules.bet_first:
-            first = "with one chip bet" + (f" and one more you may raise with {call}" if rules.elvaroon_raise else "")
-        else:
-            first = "with nothing bet yet and one chip you may bet"
-        st.caption(f"For {rules.name}, {first}, nothing else seen. Each column is a banker model: "
-                   f"“Banker stands on 17” means {banker_model_words(17)}.")
+        question = ("whether to bet 1 chip before your next card or stay out" if rules.bet_first
+                    else "what to do first, with nothing bet yet and one chip you may bet")
+        st.caption(f"For {rules.name}: {question}, nothing else seen. Each column is a banker model: "
+                   f"“Banker stands on {rules.banker_models[0]}” means {banker_model_words(rules.banker_models[0])}.")
         st.table(ui.strategy_frame(rules), hide_index=True)
 
 

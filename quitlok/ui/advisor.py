@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
+from quitlok.cards import RANKS
 from quitlok.hand import hand_value
 from quitlok.odds import Advice, action_words, advise, percent, position_value, strategy_table
 from quitlok.rules import RuleSet
@@ -180,10 +181,19 @@ def actions_table(choices: dict[str, float]):
 @st.cache_data(show_spinner="Working out every first card…")
 def strategy_frame(rules: RuleSet) -> pd.DataFrame:
     """The best first decision for every first card (rows) against each banker model the rules allow
-    (columns "Banker stands on 17" and so on), in the tradition's words."""
-    words = action_words(rules)
-    rows = strategy_table(rules)
+    (columns "Banker stands on 17" and so on), in the tradition's words, nothing else seen.
+
+    With betting at any time: the first move with nothing bet yet and one chip of room (`strategy_table`).
+    With bet-first rules the first decision is the bet itself: whether a bet of 1 is worth more than staying
+    out. (`strategy_table` asks what to do after that bet, which on one card is always to draw.)
+    """
+    if rules.bet_first:
+        rows = [{"card": card, "stands_on": total,
+                 "best": "Bet 1" if first_bets([card], [], rules, room=1, stands_on=total)[1] > 0 else "Stay out"}
+                for total in rules.banker_models for card in RANKS]
+    else:
+        words = action_words(rules)
+        rows = [{**row, "best": words[row["best"]].capitalize()} for row in strategy_table(rules)]
     frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")
-    frame = frame.map(lambda action: words[action].capitalize())
     frame.columns = [f"Banker stands on {total}" for total in frame.columns]
     return frame.rename_axis("First card").reset_index()

@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.odds import action_words, advise, banker_outcomes, next_card_odds, percent, strategy_table
+from quitlok.odds import action_words, advise, banker_outcomes, next_card_odds, percent, position_value, strategy_table
 from quitlok.rules import banker_model_words
 from tests.app.conftest import APP, open_page, texts
 from tests.app.test_link_text import as_read, raw_signs
@@ -114,12 +114,14 @@ def test_kvitlach_offers_only_the_banker_models_its_rules_allow(app):
     slider = at.select_slider(key="advisor.stands_on")
     assert slider.options == ["17", "18"] and slider.value == 17
     assert "he stands on 17 at the least" in slider.help
-    table = at.table[-1].value
-    assert list(table.columns) == ["First card", "Banker stands on 17", "Banker stands on 18"]
-    words = action_words(KVITLACH)
-    for row in strategy_table(KVITLACH):
-        assert table.set_index("First card").loc[row["card"], f"Banker stands on {row['stands_on']}"] == \
-            words[row["best"]].capitalize()
+    table = at.table[-1].value.set_index("First card")
+    assert list(table.columns) == ["Banker stands on 17", "Banker stands on 18"]
+    for card in range(1, 13):
+        for total in (17, 18):
+            bet = position_value([card], [], KVITLACH, stake=1, room=0, stands_on=total) > 0
+            assert table.loc[card, f"Banker stands on {total}"] == ("Bet 1" if bet else "Stay out")
+    assert list(table.index[table["Banker stands on 17"] == "Bet 1"]) == [2, 11, 12]
+    assert "whether to bet 1 chip before your next card or stay out" in texts(at)
     at = pick(at, 9)
     assert f"assuming {banker_model_words(17)}" in texts(at)
 
