@@ -42,7 +42,9 @@ def can_call_aluvun(cards: Iterable[int], rules: RuleSet) -> bool:
     """True when aluvun is in the rules, one of the hand's totals is exactly 11, and the hand is not a lone 11.
 
     On a lone 11 the only card the call could guard against is the second 11, which makes the framed pair,
-    21: the Czech rules say the call does not apply, and the other sources that nobody would make it.
+    21: the Czech rules say the call does not apply, and the other sources that nobody would make it. (Under
+    a house rule without the framed pair, 11 + 11 is 22, bust, and the call guards against it as usual.)
     """
     cards = tuple(cards)
-    return rules.aluvun and cards != (11,) and 11 in totals(cards, rules)
+    lone_11 = cards == (11,) and rules.framed_pair_21
+    return rules.aluvun and not lone_11 and 11 in totals(cards, rules)

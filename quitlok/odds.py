@@ -29,7 +29,7 @@ import numpy as np
 
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
-from quitlok.rules import QUITLOK, RuleSet
+from quitlok.rules import RuleSet
 from quitlok.validate import flag, is_whole, rule_set, whole_number
 
 __all__ = ["Advice", "action_words", "advise", "banker_outcomes", "bust_chance", "card_value", "next_card_odds",
@@ -214,8 +214,8 @@ class _Solver:
         return self._next[s]
 
     def can_call_aluvun(self, s: Summary) -> bool:
-        """As quitlok.hand.can_call_aluvun: a total of exactly 11, and not a lone 11."""
-        lone_11 = s == (11, 0, 1, 1)
+        """As quitlok.hand.can_call_aluvun: a total of exactly 11, and not a lone 11 that the next 11 makes 21."""
+        lone_11 = s == (11, 0, 1, 1) and self.rules.framed_pair_21
         return self.rules.aluvun and not lone_11 and 11 in _totals(s[0], s[1], self.rules.twelve_values)
 
     # the banker
@@ -509,10 +509,6 @@ def action_words(rules: RuleSet) -> dict[str, str]:
     }
 
 
-#: the words for Quitlok's presets; prefer action_words(rules), which names the call as the rules do
-ACTION_WORDS = action_words(QUITLOK)
-
-
 def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSet) -> Advice:
     """Add the plain-language facts and reason, in numbers a learner can follow."""
     call = rules.aluvun_word
@@ -523,7 +519,7 @@ def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSe
     if advice.aluvun_callable:
         parts.append(f"Calling {call} first cuts your bust chance from {percent(advice.bust)} "
                      f"to {percent(advice.bust_with_aluvun)}.")
-    elif hand == (11,) and rules.aluvun:
+    elif hand == (11,) and rules.aluvun and rules.framed_pair_21:
         parts.append(f"{call.capitalize()} is not called on a lone 11: the only card it could guard against is "
                      "the other 11, which makes the framed pair, 21.")
     facts = " ".join(parts)

@@ -101,7 +101,8 @@ def house_rules_sidebar() -> RuleSet:
             bet_first = st.session_state["rules.betting"] == _BET_FIRST
             st.toggle("Blots (free face-up cards)", key="rules.blots", disabled=bet_first,
                       help="Only with betting at any time.")
-            st.toggle("Aluvun at 11 protects the next card", key="rules.aluvun")
+            word = PRESETS[st.session_state["rules.preset"]].aluvun_word.capitalize()
+            st.toggle(f"{word} at 11 protects the next card", key="rules.aluvun")
             st.toggle("Elvaroon allows a raise", key="rules.elvaroon", disabled=not bet_first,
                       help="Only with betting once, first.")
             st.toggle("Banker must draw on 16 or less", key="rules.must_draw")

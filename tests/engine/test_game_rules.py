@@ -174,6 +174,11 @@ def test_aluvun_is_not_offered_on_a_lone_11(rules):
         apply_action(s, Aluvun())
 
 
+def test_aluvun_on_a_lone_11_is_offered_when_the_framed_pair_is_not_21():
+    s = game([11, 6, 7, 5], replace(QUITLOK, framed_pair_21=False))
+    assert Aluvun() in legal_actions(s)
+
+
 def test_kvitlach_names_the_call_elvaroon():
     from quitlok.game import action_label
     s = play(game([6, 6, 7, 5], KVITLACH, bank=20), Bet(1), Draw())

@@ -12,9 +12,9 @@ from quitlok import KVITLACH, QUITLOK, InvalidCards, hand_value
 from quitlok.errors import InvalidSetup
 from quitlok.hand import totals
 from quitlok.odds import (
-    ACTION_WORDS,
     KVITLACH_ACTIONS,
     QUITLOK_ACTIONS,
+    action_words,
     advise,
     banker_outcomes,
     bust_chance,
@@ -278,7 +278,8 @@ def test_quitlok_actions_in_contract_order():
 def test_kvitlach_actions_in_contract_order():
     assert list(advise([6, 5], [], KVITLACH, stake=1, room=1).values) == list(KVITLACH_ACTIONS) == [
         "stay", "draw", "draw+aluvun", "raise+aluvun"]
-    assert set(ACTION_WORDS) == set(QUITLOK_ACTIONS) | set(KVITLACH_ACTIONS)
+    assert set(action_words(QUITLOK)) == set(QUITLOK_ACTIONS) | set(KVITLACH_ACTIONS)
+    assert action_words(KVITLACH)["raise+aluvun"] == "call elvaroon and raise"
     assert list(advise([6, 5], [], KVITLACH, stake=1, room=0).values) == ["stay", "draw", "draw+aluvun"]
 
 
@@ -327,3 +328,12 @@ def test_bad_stakes_and_banker_models_are_refused():
         advise([5], [], QUITLOK, stake=-1)
     with pytest.raises(InvalidSetup, match="stands on a total from 1 to 21"):
         stay_value([5], [], QUITLOK, stands_on=30)
+
+
+def test_aluvun_on_a_lone_11_only_without_the_framed_pair():
+    assert not advise([11], [], QUITLOK).aluvun_callable
+    assert "not called on a lone 11" in advise([11], [], QUITLOK).facts
+    plain = replace(QUITLOK, framed_pair_21=False)  # then 11 + 11 = 22: the call guards against a bust
+    advice = advise([11], [], plain, exact=True)
+    assert advice.aluvun_callable and "lone 11" not in advice.facts
+    assert advice.bust_with_aluvun < advice.bust == Fraction(1, 23)
