@@ -101,6 +101,16 @@ def correction(mistake: str, rules: RuleSet, **fields: object) -> str:
     return MISCONCEPTIONS[mistake].format(**words, **fields)
 
 
+#: how many positions a generator deals before it gives up on rules that cannot make its question
+TRIES = 3000
+
+
+def _deals(what: str):
+    """Count the positions a generator tries; raise a clear error rather than loop for ever."""
+    yield from range(TRIES)
+    raise ValueError(f"The quiz found no position for {what} under these rules in {TRIES} deals.")
+
+
 def _question(rng: random.Random, topic: str, prompt: str, right: str, wrong: dict[str, str], explanation: str,
               rules: RuleSet, lesson: str, most: int = 3, **fields: object) -> Question:
     """A question from its right option and {misconception: option}, shuffled.
@@ -187,7 +197,7 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """What is this hand worth? Hands with a 12, a 1 or framed cards, where at least two mistakes show."""
     pack = list(rules.pack)
     special = (12, 12, 12, 1, 2, 11)
-    while True:
+    for _ in _deals("hand_worth"):
         cards = rng.sample(pack, rng.choice((2, 2, 3, 3, 4)))
         if not set(cards) & set(special) or not _reachable(cards, rules):
             continue
@@ -229,7 +239,7 @@ def _after_card(value: int, stake: int) -> str:
 def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """What happens when your next card comes? A real two-seat game deals it; the chips say what happened."""
     pack = list(rules.pack)
-    while True:
+    for _ in _deals("next_card"):
         blot = rules.blots and rng.random() < 0.7
         state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=rng.sample(pack, len(pack)),
                          seed=rng.randrange(10**6))
@@ -311,7 +321,7 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """Who wins this settlement, and why? A real two-seat game is played out and its settlement read back."""
     pack = list(rules.pack)
     want_tie = rng.random() < 0.4
-    while True:
+    for _ in _deals("who_wins"):
         state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=rng.sample(pack, len(pack)),
                          seed=rng.randrange(10**6))
         state = apply_action(state, Bet(1))
@@ -456,7 +466,7 @@ def _chips_words(n: int) -> str:
 
 def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """How much may you bet? Chaim bets first; the engine's legal bets say how many chips you may stake."""
-    while True:
+    for _ in _deals("max_bet"):
         bank = rng.randint(4, 16)
         share = int(bank * rules.bank_share)
         purses = [40, 40, share + rng.randint(1, 12)]
@@ -513,7 +523,7 @@ def _twelve_rules(rules: RuleSet) -> dict[str, RuleSet]:
 def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """What is the chance the next card busts you, with some cards seen? Answered by quitlok.odds."""
     pack = list(rules.pack)
-    while True:
+    for _ in _deals("bust_odds"):
         cards = rng.sample(pack, 2 + rng.randint(1, 3))
         hand, seen = cards[:2], cards[2:]
         if not 12 <= hand_value(hand, rules) <= 20:

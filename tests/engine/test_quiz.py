@@ -337,3 +337,10 @@ def test_a_round_plan():
     assert sorted(k for kind, k in plan if kind == "fixed") == list(range(ROUND - len(GENERATORS)))
     without = plan_round(random.Random(1), fixed=0)
     assert len(without) == ROUND and all(kind == "made" for kind, _ in without)
+
+
+def test_a_generator_that_finds_no_position_says_so(monkeypatch):
+    """Rules under which no position would do end in a clear error, not an endless search."""
+    monkeypatch.setattr("quitlok.quiz.TRIES", 0)
+    with pytest.raises(ValueError, match="no position for who_wins"):
+        who_wins(random.Random(0), QUITLOK)
