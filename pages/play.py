@@ -2,6 +2,7 @@
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import streamlit as st
 
@@ -9,6 +10,7 @@ from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
 from quitlok.coach import TOLERANCE
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action, Bet, State, action_label
+from quitlok.lessons import chance_words
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import table as view
@@ -170,8 +172,13 @@ def hint(table: PracticeTable) -> None:
         banker = s.players[s.banker]
         st.markdown(f"**Best now: {action_label(s, best)}** ({ui.chips(coaching.values[best])} on average, "
                     f"taking {banker}, the banker, to draw until reaching {table.banker_stands_on} or more).")
-        if coaching.advice is not None:
-            st.markdown(coaching.advice.facts)
+        advice = coaching.advice
+        if advice is not None and s.aluvun_called:  # the advisor's facts would still offer the call
+            chance = Fraction(advice.bust_with_aluvun).limit_denominator(100_000)
+            st.markdown(f"You called {s.rules.aluvun_word}: if the next card is an 11 you may send it back, so "
+                        f"the chance that it busts you is {chance_words(chance)}.")
+        elif advice is not None:
+            st.markdown(advice.facts)
         bets = [(a, v) for a, v in coaching.values.items() if isinstance(a, Bet)]
         shown = [(a, v) for a, v in coaching.values.items() if not isinstance(a, Bet)]
         if bets:

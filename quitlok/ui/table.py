@@ -51,11 +51,12 @@ def top_bar(table: PracticeTable) -> None:
     """The numbers of the table (bank, open stakes, hand, stock), who banks, the direction, the cards under
     the stock. Units sit in the labels, so a value is never cut off, even in projector mode."""
     s = table.state
+    st.html(_TOP_BAR_CSS)
     with st.container(key="ql-top-bar"):
         bank, stakes, hand, stock = st.columns(4)
         bank.metric("Bank (chips)", s.bank, help="What the banker has at stake; every bet must be covered by it")
         stakes.metric("Open stakes", s.open_stakes, help="Chips bet and waiting for the banker; the bank covers them")
-        hand.metric("Hand", s.hand_number, help="Hands dealt by this banker")
+        hand.metric("Hand", s.hand_number or "–", help="Hands dealt by this banker")
         stock.metric("Stock (cards)", len(s.stock), help="Face-down cards left to deal")
     banker = "You bank" if s.banker == table.human else f"**{s.players[s.banker]}** banks"
     if s.direction == 1:
@@ -69,7 +70,18 @@ def top_bar(table: PracticeTable) -> None:
     if s.under:
         shown = s.under[-14:]
         st.caption(f"Face up under the stock: {plural(len(s.under), 'card')} (the latest on the right)")
-        ui.show_cards(shown, (True,) * len(shown), mine=False, small=True)
+        cards = hand_html(shown, (True,) * len(shown), mine=False, size=ui.card_size(small=True))
+        st.html(f'<div class="ql-under-row">{cards}</div>')
+
+
+#: on a phone the four numbers stand two by two instead of one under another
+_TOP_BAR_CSS = """<style>
+@media (max-width: 640px) {
+  .st-key-ql-top-bar [data-testid="stHorizontalBlock"] { flex-direction: row; flex-wrap: wrap; }
+  .st-key-ql-top-bar [data-testid="stColumn"] { flex: 1 1 40% !important; min-width: 40% !important; }
+  .ql-under-row img:nth-last-child(n+7) { display: none; }  /* the latest six cards under the stock */
+}
+</style>"""
 
 
 # --- the seats, round the table ------------------------------------------------------------
@@ -136,7 +148,8 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
     status = s.status[seat]
     if status and status != "banker":
         parts.append(f'<div class="ql-status">{escape(status)}</div>')
-    if s.last_hand[seat] and status in ("waiting", "playing", "banker") and len(s.hands[seat]) <= 1:
+    if (s.last_hand[seat] and not table.hand_ended and status in ("waiting", "playing", "banker")
+            and len(s.hands[seat]) <= 1):  # while the hand-over panel shows, it says this
         parts.append(f'<div class="ql-last">last hand: {escape(s.last_hand[seat])}</div>')
     if not me and seat in table.players:
         parts.append(f'<div class="ql-style">{escape(table.players[seat].describe(s.rules))}</div>')
@@ -245,7 +258,7 @@ def situation(table: PracticeTable) -> str:
     s, me = table.state, table.human
     value = s.value(me)
     if s.phase == STAKE:
-        return (f"The bank comes to you. Stake a bank of **{s.opening_bank}** (the agreed opening bank) "
+        return (f"How much do you put in the bank? From **{s.opening_bank}** (the agreed opening bank) "
                 f"up to **{s.purses[me]}** (your purse).")
     if s.phase == RETIRE:
         return (f"Hand {s.hand_number}, and your first card is a {s.hands[me][0]}: "

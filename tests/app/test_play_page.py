@@ -239,6 +239,8 @@ def test_a_kvitlach_hand_where_button_caption_and_hint_name_the_same_action(app)
     assert any(c.value.startswith("Raise 1: ") or " · Raise 1: " in c.value for c in at.caption)
     assert "Bet 1" not in panel and "Suggested: Bet" not in panel
     assert "taking Bella, the banker, to draw until reaching 17 or more" in panel, "bold stands on 15; the rules say 17"
+    assert "You called elvaroon: if the next card is an 11 you may send it back" in panel
+    assert "Calling elvaroon first" not in panel, "the call is made: the hint does not offer it again"
     click(at, "play.do.bet")
     note = (at.success or at.warning)[0].value
     assert note.startswith("Raise 1"), note
