@@ -530,6 +530,8 @@ def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             continue
         pool = rules.pack_size - len(cards)
         exact = bust_chance(hand, seen, rules, exact=True)
+        if not 0 < exact < 1:
+            continue  # no card busts (a 12 can always drop to 9), or every card does: nothing to work out
         wrong: dict[str, tuple[Fraction, int]] = {}
         unseen_all = rules.pack_size - 2
         wrong["odds_ignore_seen"] = (bust_chance(hand, [], rules, exact=True), unseen_all)

@@ -265,7 +265,7 @@ def test_bust_odds(rules, seed):
     pack = [rank for rank in range(1, 13) for _ in range(rules.copies)]
     bad, pool = busting(hand, seen, pack, rules.twelve_values, rules.framed_pair_21)
     assert pool == rules.pack_size - len(hand) - len(seen)
-    assert chance(q.options[q.answer]) == (bad, pool)
+    assert chance(q.options[q.answer]) == (bad, pool) and 0 < bad < pool
     right = Fraction(bad, pool)
     twelves = {"twelve_only_twelve": (12,), "twelve_as_ten": rules.twelve_values + (10,),
                "twelve_no_ten": tuple(v for v in rules.twelve_values if v != 10)}
