@@ -127,19 +127,24 @@ def the_question() -> None:
                   type="primary", icon=":material/flag:" if last else ":material/arrow_forward:")
 
 
-def to_revisit(answers: list[tuple[Question, int]]) -> dict[str, tuple[str, int | None, str]]:
-    """Each topic with a wrong answer: (page, lesson step or None, what to open), in the order met."""
-    places: dict[str, tuple[str, int | None, str]] = {}
+def to_revisit(answers: list[tuple[Question, int]]) -> dict[str, list[tuple[str, int | None, str]]]:
+    """Each topic with a wrong answer, in the order met, with where to revisit it: (page, lesson step or None,
+    what to open). The lesson is the one that sets the learner's own mistake right."""
+    places: dict[str, list[tuple[str, int | None, str]]] = {}
     for question, choice in answers:
-        if choice == question.answer or question.topic in places:
+        if choice == question.answer:
             continue
-        if question.lesson in SLUGS:
-            step = SLUGS.index(question.lesson)
-            places[question.topic] = ("pages/lessons.py", step,
-                                      f"Lesson {step + 1}: {ui.lesson_words(question.lesson)[0]}")
+        slug = question.lesson_for(choice)
+        if slug in SLUGS:
+            step = SLUGS.index(slug)
+            place = ("pages/lessons.py", step, f"Lesson {step + 1}: {ui.lesson_words(slug)[0]}")
         elif question.topic in FURTHER_READING:
             page, title = FURTHER_READING[question.topic]
-            places[question.topic] = (page, None, title)
+            place = (page, None, title)
+        else:
+            continue
+        if place not in places.setdefault(question.topic, []):
+            places[question.topic].append(place)
     return places
 
 
@@ -156,12 +161,13 @@ def the_summary() -> None:
     places = to_revisit(answers)
     if not places:
         st.success("Nothing to revisit: every answer was right.", icon=":material/celebration:")
-    for topic, (page, step, title) in places.items():
+    for topic, where in places.items():
         asked = [choice == q.answer for q, choice in answers if q.topic == topic]
         with st.container(horizontal=True, vertical_alignment="center"):
             st.markdown(f"**{topic}**: {asked.count(False)} of {len(asked)} wrong", width="content")
-            st.button(title, key=f"quiz.revisit.{topic}", on_click=revisit, args=(page, step),
-                      icon=":material/school:" if step is not None else ":material/menu_book:")
+            for i, (page, step, title) in enumerate(where):
+                st.button(title, key=f"quiz.revisit.{topic}.{i}", on_click=revisit, args=(page, step),
+                          icon=":material/school:" if step is not None else ":material/menu_book:")
 
     st.button("Start a new round", key="quiz.new_round", on_click=new_round, type="primary",
               icon=":material/replay:")

@@ -65,6 +65,23 @@ MISCONCEPTIONS = {
 }
 
 
+#: the lesson that sets a misconception right, where it is not the question's own lesson: a learner who
+#: forgot that a 12 may count 10 is sent to the Kvitlach step, one who counted a 1 as 11 to counting, and so on
+MISTAKE_LESSONS = {
+    "twelve_as_ten": "02_counting",
+    "twelve_no_ten": "12_kvitlach",
+    "twelve_only_twelve": "02_counting",
+    "twelve_always_low": "02_counting",
+    "one_as_eleven": "02_counting",
+    "framed_plain": "01_pack",
+    "framed_anywhere": "01_pack",
+    "twenty_one_waits": "06_bust",
+    "bust_waits": "06_bust",
+    "ignore_max_bet": "12_kvitlach",
+    "max_bet_shared": "12_kvitlach",
+}
+
+
 @dataclass(frozen=True)
 class Question:
     """A multiple-choice question; `answer` indexes `options`.
@@ -83,6 +100,12 @@ class Question:
     feedback: tuple[str, ...]
     mistakes: tuple[str | None, ...]
     lesson: str | None = None
+
+    def lesson_for(self, choice: int) -> str | None:
+        """The lesson to revisit after choosing option `choice`: the one that sets its misconception right,
+        else the question's own."""
+        mistake = self.mistakes[choice] if self.mistakes else None
+        return MISTAKE_LESSONS.get(mistake, self.lesson) if mistake else self.lesson
 
 
 def _twelve_words(values: Sequence[int]) -> str:
@@ -185,14 +208,6 @@ def _reachable(cards: Sequence[int], rules: RuleSet) -> bool:
     return all(hand_value(cards[:k], rules) < 21 for k in range(2, len(cards)))
 
 
-def _counting_lesson(cards: Sequence[int], rules: RuleSet, mistakes: Sequence[str]) -> str:
-    if any(m in ("framed_plain", "framed_anywhere") for m in mistakes):
-        return "01_pack"
-    if any(m in ("twelve_as_ten", "twelve_no_ten") for m in mistakes) and 10 in rules.twelve_values:
-        return "12_kvitlach"
-    return "02_counting"
-
-
 def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """What is this hand worth? Hands with a 12, a 1 or framed cards, where at least two mistakes show."""
     pack = list(rules.pack)
@@ -219,7 +234,7 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
                      f"Even the lowest count is {value}, over 21: the hand is bust.")
         why = " ".join(parts)
     return _question(rng, "Counting", f"Your cards, in order: {card_words(cards)}. What is the hand worth?",
-                     _worth(value), wrong, why, rules, _counting_lesson(cards, rules, list(wrong)))
+                     _worth(value), wrong, why, rules, "01_pack" if is_framed_pair(cards, rules) else "02_counting")
 
 
 # --- the next card: bust, 21, blots ----------------------------------------------------------------------

@@ -17,14 +17,13 @@ def answer(at, right=True):
 
 
 def play_round(at, wrong=lambda i, question: False):
-    """Answer a whole round, wrongly where `wrong(i, question)` says so; returns [(question, right)]."""
+    """Answer a whole round, wrongly where `wrong(i, question)` says so; returns [(question, choice)]."""
     played = []
     for i in range(ROUND):
         question = at.session_state["quiz.question"]
         right = not wrong(i, question)
-        answer(at, right)
+        played.append(answer(at, right))
         assert (at.success if right else at.warning), "the verdict is shown before moving on"
-        played.append((question, right))
         label = at.button(key="quiz.next").label
         assert label == ("See how you did" if i == ROUND - 1 else "Next question")
         at.button(key="quiz.next").click().run()
@@ -33,7 +32,12 @@ def play_round(at, wrong=lambda i, question: False):
 
 
 def revisit_buttons(at):
-    return {b.key.removeprefix("quiz.revisit."): b for b in at.button if b.key and b.key.startswith("quiz.revisit.")}
+    """{topic: [its revisit buttons]} on the summary."""
+    buttons = {}
+    for b in at.button:
+        if b.key and b.key.startswith("quiz.revisit."):
+            buttons.setdefault(b.key.split(".")[2], []).append(b)
+    return buttons
 
 
 def test_a_round_of_ten_ends_in_a_summary(app):
@@ -54,25 +58,27 @@ def test_a_round_of_ten_ends_in_a_summary(app):
     assert "Topics to revisit" in page
     marks = [m.value for m in at.markdown if "Your answer:" in m.value]
     assert len(marks) == ROUND
-    for (question, right), mark in zip(played, marks, strict=True):
-        assert question.prompt in mark and ((":material/check_circle: right" in mark) == right)
-    missed = [q for q, right in played if not right]
+    for (question, choice), mark in zip(played, marks, strict=True):
+        assert question.prompt in mark
+        assert (":material/check_circle: right" in mark) == (choice == question.answer)
+        assert f"Your answer: **{question.options[choice]}**" in mark
+    missed = [(q, c) for q, c in played if c != q.answer]
     buttons = revisit_buttons(at)
-    assert set(buttons) == {q.topic for q in missed}
-    made = next(q for q in missed if q.mistakes)
-    step = [lesson.slug for lesson in LESSONS].index(made.lesson)
-    assert buttons[made.topic].label == f"Lesson {step + 1}: {ui.lesson_words(made.lesson)[0]}"
+    assert set(buttons) == {q.topic for q, _ in missed}
+    made, choice = next((q, c) for q, c in missed if q.mistakes)
+    slug = made.lesson_for(choice)
+    step = [lesson.slug for lesson in LESSONS].index(slug)
+    assert [b.label for b in buttons[made.topic]] == [f"Lesson {step + 1}: {ui.lesson_words(slug)[0]}"]
     for topic in buttons:
-        asked = [right for q, right in played if q.topic == topic]
+        asked = [c == q.answer for q, c in played if q.topic == topic]
         assert f"**{topic}**: {asked.count(False)} of {len(asked)} wrong" in page
 
 
 def test_a_revisit_button_opens_its_lesson(app):
     at = open_page(app, "pages/quiz.py")
     played = play_round(at, lambda i, question: bool(question.mistakes))  # wrong on every engine-made one
-    lesson_topics = {q.topic: q.lesson for q, _ in played if q.mistakes}
-    topic, slug = sorted(lesson_topics.items())[0]
-    revisit_buttons(at)[topic].click().run()
+    topic, slug = next((q.topic, q.lesson_for(c)) for q, c in played if q.mistakes)  # its first button
+    revisit_buttons(at)[topic][0].click().run()
     assert not at.exception, at.exception
     step = [lesson.slug for lesson in LESSONS].index(slug)
     assert at.session_state["lesson.step"] == step

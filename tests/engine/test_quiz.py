@@ -21,6 +21,7 @@ from quitlok.lessons import LESSONS
 from quitlok.quiz import (
     GENERATORS,
     MISCONCEPTIONS,
+    MISTAKE_LESSONS,
     ROUND,
     bust_odds,
     correction,
@@ -323,6 +324,20 @@ def test_the_feedback_names_the_mistake():
     feedback = q.feedback[q.mistakes.index("tie_to_player")]
     assert feedback.startswith("Not quite: a tie goes to the banker, not the player.")
     assert correction("twelve_only_twelve", KVITLACH) == "a 12 may also count 10 or 9, whichever helps the holder."
+
+
+def test_each_mistake_sends_the_learner_to_a_lesson_that_teaches_it():
+    slugs = {lesson.slug for lesson in LESSONS}
+    assert set(MISTAKE_LESSONS) <= set(MISCONCEPTIONS) and set(MISTAKE_LESSONS.values()) <= slugs
+    for seed in range(30):
+        q = hand_worth(random.Random(seed), KVITLACH)
+        for choice, mistake in enumerate(q.mistakes):
+            expected = q.lesson if mistake is None else MISTAKE_LESSONS.get(mistake, q.lesson)
+            assert q.lesson_for(choice) == expected
+            if mistake == "twelve_no_ten":
+                assert expected == "12_kvitlach", "the step that teaches a 12 may count 10"
+            if mistake == "one_as_eleven":
+                assert expected == "02_counting"
 
 
 def test_generated_questions_are_many_and_varied():
