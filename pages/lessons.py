@@ -173,7 +173,8 @@ def next_decision(lesson, table) -> None:
         view.action_buttons(table, "lesson", lambda action: act(slug, action))
     else:
         who = s.players[s.to_act]
-        st.markdown(f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn.")
+        done = "" if table.human in s.waiting or table.human == s.banker else "Your turn is over. "
+        st.markdown(done + (f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn."))
         st.button("Let the others play", key="lesson.next", on_click=let_the_others_play, args=(slug,),
                   icon=":material/play_arrow:", type="primary")
 
