@@ -153,7 +153,7 @@ def the_hand(lesson, words: dict) -> bool:
         next_decision(lesson, table)
     st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
-    with st.expander("What happened"):
+    with st.expander("What happened, step by step", expanded=lesson.over(table)):
         for event in reversed(table.state.events):
             st.markdown(event)
     return lesson.done(table)
