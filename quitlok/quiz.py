@@ -341,10 +341,10 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
                          seed=rng.randrange(10**6))
         state = apply_action(state, Bet(1))
         for _ in range(rng.choice((1, 1, 2)) if rules.bet_first else rng.choice((0, 0, 1))):
-            if state.to_act == 1 and state.phase == TURN and state.stakes[1] and state.value(1) < 15:
+            if state.to_act == 1 and state.phase == TURN and state.stakes[1] and state.value(1) < 12:
                 state = apply_action(state, Draw() if rules.bet_first else Blot() if rules.blots else Bet(1))
-        if not (state.to_act == 1 and state.phase == TURN and state.stakes[1]):
-            continue  # 21, bust or a protected 11: nothing to settle
+        if not (state.to_act == 1 and state.phase == TURN and state.stakes[1]) or state.value(1) < 12:
+            continue  # 21, bust or a protected 11: nothing to settle; or a total nobody would stay on
         mine_cards, stake, purse = state.hands[1], state.stakes[1], state.purses[1]
         state = apply_action(state, Stay())
         banker_cards = list(state.hands[0])
