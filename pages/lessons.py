@@ -50,18 +50,24 @@ def restart(slug: str) -> None:
     st.session_state.pop(history_key(slug), None)
 
 
-def act(slug: str, action) -> None:
+def act(lesson, action) -> None:
+    """The learner's move; nothing once the lesson's hand is over (a second click that arrives late must not
+    play on into the next hand)."""
+    slug = lesson.slug
+    table = st.session_state[table_key(slug)]
     try:
-        st.session_state[table_key(slug)] = st.session_state[table_key(slug)].act(action)
+        moved = lesson.move(table, action)
     except IllegalAction as problem:
         st.session_state["lesson.problem"] = str(problem)
         return
-    st.session_state[history_key(slug)] = st.session_state.get(history_key(slug), ()) + (action,)
+    if moved is not table:
+        st.session_state[table_key(slug)] = moved
+        st.session_state[history_key(slug)] = st.session_state.get(history_key(slug), ()) + (action,)
 
 
-def let_the_others_play(slug: str) -> None:
-    """Computer moves until the learner's next decision or the end of the hand."""
-    st.session_state[table_key(slug)] = st.session_state[table_key(slug)].skip_to_human()
+def let_the_others_play(lesson) -> None:
+    """Computer moves until the learner's next decision or the end of the hand; nothing once it is over."""
+    st.session_state[table_key(lesson.slug)] = lesson.play_on(st.session_state[table_key(lesson.slug)])
 
 
 def reveal(slug: str) -> None:
@@ -170,12 +176,12 @@ def next_decision(lesson, table) -> None:
         hint = (f"Suggested: **{action_label(s, move)}**" if move is not None
                 else "The lesson suggested other moves: play on, or start the hand again.")
         st.markdown(f"{view.situation(table)}  \n:material/lightbulb: {hint}")
-        view.action_buttons(table, "lesson", lambda action: act(slug, action))
+        view.action_buttons(table, "lesson", lambda action: act(lesson, action))
     else:
         who = s.players[s.to_act]
         done = "" if table.human in s.waiting or table.human == s.banker else "Your turn is over. "
         st.markdown(done + (f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn."))
-        st.button("Let the others play", key="lesson.next", on_click=let_the_others_play, args=(slug,),
+        st.button("Let the others play", key="lesson.next", on_click=let_the_others_play, args=(lesson,),
                   icon=":material/play_arrow:", type="primary")
 
 

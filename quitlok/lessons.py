@@ -101,6 +101,16 @@ class Lesson:
         """The hand is over and the rule happened on the way: what the done-text describes."""
         return self.over(table) and self.reached(table)
 
+    def move(self, table: PracticeTable, action: Action) -> PracticeTable:
+        """The learner's move; the table unchanged once the hand is over, so that a click that arrives late
+        (a double click on a busy server) never plays on into the next hand."""
+        return table if self.over(table) else table.act(action)
+
+    def play_on(self, table: PracticeTable) -> PracticeTable:
+        """The computer players play to the learner's next decision or the end of the hand (nothing once the
+        hand is over, as for `move`)."""
+        return table if self.over(table) else table.skip_to_human()
+
     def next_move(self, made: tuple[Action, ...]) -> Action | None:
         """The next suggested move after `made`, while the learner has followed the suggestions so far."""
         if made != self.moves[:len(made)] or len(made) >= len(self.moves):

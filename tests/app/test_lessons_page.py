@@ -233,3 +233,4 @@ def test_every_step_opened_fresh_leaves_no_seat_waiting_without_a_button(app):
     for step in range(len(LESSONS)):
         jump_to(at, step)
         assert_can_move_on(at)
+

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from quitlok.actions import Stay
 from quitlok.game import action_label, legal_actions
 from quitlok.lessons import LESSONS, PREDICTIONS, chance_words
 from quitlok.odds import banker_outcomes, bust_chance
@@ -65,6 +66,18 @@ def test_a_lesson_is_not_done_before_its_hand_ends():
     table = lesson.start().act(lesson.moves[0])  # 21 at once, but Chaim has not played
     assert lesson.reached(table) and not lesson.over(table) and not lesson.done(table)
     assert table.skip_to_human().hand_ended
+
+
+def test_nothing_plays_on_once_the_hand_is_over():
+    """A late second click on "Let the others play" or a move must not carry the lesson into the next hand."""
+    lesson = BY_SLUG["01_pack"]
+    playing = lesson.move(lesson.start(), lesson.moves[0])
+    ended = lesson.play_on(playing)
+    assert ended.hand_ended and ended.state.to_act == 2  # hand 2 is dealt, Chaim to act
+    assert lesson.play_on(ended) is ended
+    stay = BY_SLUG["04_deal"]
+    over = stay.play_on(stay.move(stay.start(), Stay()))
+    assert stay.over(over) and stay.move(over, Stay()) is over
 
 
 OUTCOMES = {
