@@ -368,8 +368,15 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         if mine == banker:
             wrong["tie_to_player"] = "You win: a tie goes to the player"
             wrong["tie_returns_stake"] = "Nobody: a tie gives you your stake back"
-        if len(set(wrong.values()) - {right}) >= 2:
-            break
+        distinct: dict[str, str] = {}
+        for mistake, option in sorted(wrong.items()):
+            if option != right and option not in distinct.values():
+                distinct[mistake] = option
+        other_winner = sorted(m for m, option in distinct.items() if option.split(":")[0] != right.split(":")[0])
+        if len(distinct) >= 2 and other_winner:
+            break  # at least one mistake changes who wins, not only the numbers
+    first = rng.choice(other_winner)  # kept whatever else is left out
+    wrong = {m: distinct[m] for m in [first] + rng.sample(sorted(set(distinct) - {first}), min(2, len(distinct) - 1))}
     draws = banker_cards[1:]
     shown = (f"Bella, the banker, turns up {card_words(banker_cards[:1])}"
              + (f" and draws {card_words(draws)}." if draws else ".") + " That ends her turn.")

@@ -193,6 +193,7 @@ def test_who_wins(rules, seed):
     if rules.banker_must_reach:
         assert theirs >= rules.banker_must_reach
     assert q.options[q.answer] == settle(mine, theirs)
+    assert len({option.split(":")[0] for option in q.options}) >= 2, "some option names another winner"
     for mistake, option in check_options(q, rules).items():
         if mistake == "tie_to_player":
             assert mine == theirs and option == "You win: a tie goes to the player"
