@@ -130,7 +130,8 @@ def test_a_class_opening_the_app_at_once(browser, fresh_app_url):
         page.goto(f"{fresh_app_url}/advisor?hand=6,5", wait_until="commit")
     try:
         for page in pages:
-            page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+            # eight first loads share two cores: on a busy machine they take about a minute
+            page.wait_for_selector(".js-plotly-plot", timeout=120_000)
             assert page.locator("[data-testid='stException']").count() == 0
             assert "from 9.1% to 0.43%" in page.locator("[data-testid='stMain']").inner_text()
             assert page.get_by_text("House rules").count() > 0, "a deep link on a fresh server runs through the app"
@@ -145,6 +146,10 @@ def test_a_learner_completes_the_first_lesson(page, app_url):
     assert page.locator("img[alt='framed 2, face down, only you see it']").count() == 1
     click(page, "Bet 1")
     body = page.locator("[data-testid='stMain']")
+    for _ in range(10):  # the others play to the end of the hand
+        if "Two framed cards make 21" in body.inner_text() or not has_button(page, "Let the others play"):
+            break
+        click(page, "Let the others play")
     assert "Two framed cards make 21" in body.inner_text()
     page.get_by_text("The 2s and the 11s").click()
     wait_for_app(page)
