@@ -248,8 +248,7 @@ if table.state.rules != ui.current_rules():
     st.info(f"This game is played by **{table.state.rules.name}** rules. The house rules in the sidebar "
             "have changed; they apply from your next new game.")
 view.top_bar(table)
-# the bank coming to the learner always follows the end of a hand: show how it went
-view.hand_over(replace(table, hand_ended=True) if table.state.phase == STAKE and table.humans_turn else table)
+view.hand_over(table)
 view.the_table(table)
 show_feedback()
 if table.state.is_over:

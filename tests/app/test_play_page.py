@@ -8,7 +8,7 @@ import pytest
 from quitlok import KVITLACH, QUITLOK
 from quitlok.bots import bold, cautious
 from quitlok.coach import coach
-from quitlok.game import BANKER, STAKE, YOU, Blot, Stay, action_label, apply_action, new_game
+from quitlok.game import BANKER, STAKE, YOU, Blot, StakeBank, Stay, action_label, apply_action, new_game
 from quitlok.practice import PracticeTable
 from tests.app.conftest import open_page, texts
 
@@ -396,3 +396,17 @@ def test_the_log_keeps_this_hand_and_folds_the_earlier_ones(app):
     current = at.markdown[[m.value for m in at.markdown].index(log) + 1].value
     assert "Hand 3" not in current and current.startswith("**"), "newest first, in bold"
     assert current.splitlines()[-1].startswith("Hand 4 of Bella's bank"), "oldest line of this hand last"
+
+
+def test_when_the_bank_comes_to_you_you_see_how_the_hand_ended_and_choose_a_stake(app):
+    state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=2, bank=10, purses=20, stock=[5, 10, 6, 11],
+                     choose_stake=True)
+    state = apply_action(apply_action(state, StakeBank(10)), Stay())  # Chaim banks 10; Bella throws in her 5
+    at = scripted(app, state)
+    at.number_input(key="play.bet").set_value(10).run()
+    click(at, "play.do.bet")  # 10 and a framed 11: 21 breaks the bank, which passes to the right, to you
+    assert table(at).state.phase == STAKE and table(at).humans_turn
+    assert hand_over_text(at) == (":material/flag: **Hand 1 of Chaim's bank is over: you made 21 and won 10; "
+                                  "Chaim (banker) did not play; Bella threw the cards in, with nothing staked.**")
+    assert "The bank comes to you" in texts(at) and label(at, "play.do.stakebank") == "Stake a bank of 10"
+    assert at.number_input(key="play.stake").max == 30
