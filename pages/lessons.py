@@ -160,8 +160,7 @@ def the_hand(lesson, words: dict) -> bool:
     st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
     with st.expander("What happened, step by step", expanded=lesson.over(table)):
-        for event in reversed(table.state.events):
-            st.markdown(event)
+        st.markdown("  \n".join(reversed(lesson.story(table))))
     return lesson.done(table)
 
 

@@ -10,6 +10,7 @@ players play on until the hand is over, so the learner always sees what became
 of the bet.
 """
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -22,6 +23,9 @@ from quitlok.rules import KVITLACH, QUITLOK, RuleSet
 
 #: the figures a learner can be asked to predict, by name
 PREDICTIONS = ("value", "bust", "bust with aluvun", "banker bust")
+
+#: the log's line that deals a hand (quitlok.game: "Hand 2 of Bella's bank (bank 8): dealt anticlockwise, ...")
+DEAL_LINE = re.compile(r"^Hand \d+ of .+ bank \(bank \d+\): dealt ")
 
 #: the largest n of a "k in n" that reads at a glance; other chances are rounded to one
 SMALL_N = 20
@@ -110,6 +114,16 @@ class Lesson:
         """The computer players play to the learner's next decision or the end of the hand (nothing once the
         hand is over, as for `move`)."""
         return table if self.over(table) else table.skip_to_human()
+
+    def story(self, table: PracticeTable) -> tuple[str, ...]:
+        """The log as far as the lesson goes, oldest first: once the hand is over, up to the deal of the next
+        hand (what "The table now" shows), without the turns that follow it, which the lesson does not play."""
+        events = table.state.events
+        if self.over(table):
+            deals = [i for i, event in enumerate(events) if DEAL_LINE.match(event)]
+            if deals and deals[-1] >= len(self.start().state.events):
+                events = events[:deals[-1] + 1]
+        return events
 
     def next_move(self, made: tuple[Action, ...]) -> Action | None:
         """The next suggested move after `made`, while the learner has followed the suggestions so far."""

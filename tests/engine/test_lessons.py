@@ -7,7 +7,7 @@ import pytest
 
 from quitlok.actions import Stay
 from quitlok.game import action_label, legal_actions
-from quitlok.lessons import LESSONS, PREDICTIONS, chance_words
+from quitlok.lessons import DEAL_LINE, LESSONS, PREDICTIONS, chance_words
 from quitlok.odds import banker_outcomes, bust_chance
 from tests.conftest import ROOT
 
@@ -78,6 +78,19 @@ def test_nothing_plays_on_once_the_hand_is_over():
     stay = BY_SLUG["04_deal"]
     over = stay.play_on(stay.move(stay.start(), Stay()))
     assert stay.over(over) and stay.move(over, Stay()) is over
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+def test_the_story_of_a_hand_stops_where_the_lesson_does(lesson):
+    """Once the hand is over, the log the lesson shows ends with the deal of the next hand: no "You have the
+    turn" without a button; before that, it is the whole log."""
+    start = lesson.start()
+    assert lesson.story(start) == start.state.events
+    table = lesson.play_suggested()
+    story = lesson.story(table)
+    assert table.state.events[:len(story)] == story and len(story) < len(table.state.events)
+    assert DEAL_LINE.match(story[-1]) and not any(" the turn." in event for event in story[-2:])
+    assert lesson.goal in " ".join(story)
 
 
 OUTCOMES = {
