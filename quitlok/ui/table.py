@@ -452,7 +452,7 @@ def hand_over(table: PracticeTable) -> None:
     size = ui.card_size(small=True)
     seats = []
     for seat, (cards, status) in enumerate(zip(s.last_cards, s.last_hand, strict=True)):
-        if not status:
+        if not status or (status.startswith("sitting out") and not cards):  # the sentence says who sat out
             continue
         mine = " ql-mine" if seat == table.human else ""
         name = "You" if seat == table.human else escape(s.players[seat])
