@@ -6,7 +6,8 @@ import streamlit as st
 
 from quitlok import IllegalAction, ui
 from quitlok.game import BANKER, action_label
-from quitlok.lessons import LESSONS, chance_words
+from quitlok.lessons import LESSONS
+from quitlok.odds import chance_words
 from quitlok.ui import table as view
 
 ui.through_the_app()

@@ -10,7 +10,7 @@ from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
 from quitlok.coach import TOLERANCE
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action, Bet, State, action_label
-from quitlok.lessons import chance_words
+from quitlok.odds import chance_words
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import table as view

@@ -17,7 +17,7 @@ from fractions import Fraction
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Reject, Retire, Stay
 from quitlok.bots import QuietPlayer
 from quitlok.game import YOU, apply_action, new_game
-from quitlok.odds import banker_outcomes, bust_chance, percent
+from quitlok.odds import banker_outcomes, bust_chance
 from quitlok.practice import PracticeTable
 from quitlok.rules import KVITLACH, QUITLOK, RuleSet
 
@@ -26,36 +26,6 @@ PREDICTIONS = ("value", "bust", "bust with aluvun", "banker bust")
 
 #: the log's line that deals a hand (quitlok.game: "Hand 2 of Bella's bank (bank 8): dealt anticlockwise, ...")
 DEAL_LINE = re.compile(r"^Hand \d+ of .+ bank \(bank \d+\): dealt ")
-
-#: the largest n of a "k in n" that reads at a glance; other chances are rounded to one
-SMALL_N = 20
-
-
-def chance_words(p: Fraction) -> str:
-    """A chance as a learner reads it: '8 in 11 (73%)', '1 in 231 (0.43%)', 'about 1 in 4 (25%)'.
-
-    Exact when the fraction is already simple (n at most SMALL_N, or 1 in n); otherwise the simplest
-    'k in n' with n at most SMALL_N within one percentage point (and a tenth of the chance, so that
-    small chances stay right), or else 'about 1 in n' (or 'about n-1 in n' near certainty).
-    """
-    p = Fraction(p)
-    if not 0 <= p <= 1:
-        raise ValueError(f"a chance lies between 0 and 1, not {p}")
-    share = percent(p)
-    if p in (0, 1):
-        return f"{'no chance' if p == 0 else 'certain'} ({share})"
-    if p.denominator <= SMALL_N or p.numerator == 1:
-        return f"{p.numerator} in {p.denominator} ({share})"
-    tolerance = min(Fraction(1, 100), p / 10, (1 - p) / 10)
-    for n in range(2, SMALL_N + 1):
-        k = round(p * n)
-        if 0 < k < n and abs(Fraction(k, n) - p) <= tolerance:
-            return f"about {k} in {n} ({share})"
-    if p <= Fraction(1, 2):
-        return f"about 1 in {round(1 / p)} ({share})"
-    n = round(1 / (1 - p))
-    return f"about {n - 1} in {n} ({share})"
-
 
 @dataclass(frozen=True)
 class Lesson:

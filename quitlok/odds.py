@@ -32,8 +32,8 @@ from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.rules import RuleSet
 from quitlok.validate import flag, is_whole, rule_set, whole_number
 
-__all__ = ["Advice", "action_words", "advise", "banker_outcomes", "bust_chance", "card_value", "next_card_odds",
-           "position_value", "stay_value", "strategy_table"]
+__all__ = ["Advice", "action_words", "advise", "banker_outcomes", "bust_chance", "card_value", "chance_words",
+           "next_card_odds", "percent", "position_value", "stay_value", "strategy_table"]
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
@@ -532,3 +532,33 @@ def percent(p) -> str:
     """A chance for learners: '9.1%', '0.43%'."""
     x = 100 * float(p)
     return f"{x:.0f}%" if x >= 10 or x == 0 else f"{x:.1f}%" if x >= 1 else f"{x:.2f}%"
+
+
+#: the largest n of a "k in n" that reads at a glance; other chances are rounded to one
+SMALL_N = 20
+
+
+def chance_words(p: Fraction) -> str:
+    """A chance as a learner reads it: '8 in 11 (73%)', '1 in 231 (0.43%)', 'about 1 in 4 (25%)'.
+
+    Exact when the fraction is already simple (n at most SMALL_N, or 1 in n); otherwise the simplest
+    'k in n' with n at most SMALL_N within one percentage point (and a tenth of the chance, so that
+    small chances stay right), or else 'about 1 in n' (or 'about n-1 in n' near certainty).
+    """
+    p = Fraction(p)
+    if not 0 <= p <= 1:
+        raise ValueError(f"a chance lies between 0 and 1, not {p}")
+    share = percent(p)
+    if p in (0, 1):
+        return f"{'no chance' if p == 0 else 'certain'} ({share})"
+    if p.denominator <= SMALL_N or p.numerator == 1:
+        return f"{p.numerator} in {p.denominator} ({share})"
+    tolerance = min(Fraction(1, 100), p / 10, (1 - p) / 10)
+    for n in range(2, SMALL_N + 1):
+        k = round(p * n)
+        if 0 < k < n and abs(Fraction(k, n) - p) <= tolerance:
+            return f"about {k} in {n} ({share})"
+    if p <= Fraction(1, 2):
+        return f"about 1 in {round(1 / p)} ({share})"
+    n = round(1 / (1 - p))
+    return f"about {n - 1} in {n} ({share})"

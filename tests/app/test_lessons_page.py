@@ -4,7 +4,8 @@ import re
 
 from quitlok import ui
 from quitlok.actions import Bet
-from quitlok.lessons import LESSONS, chance_words
+from quitlok.lessons import LESSONS
+from quitlok.odds import chance_words
 from tests.app.conftest import open_page, texts
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}

@@ -6,7 +6,8 @@ import re
 from playwright.sync_api import Page
 
 from quitlok import ui
-from quitlok.lessons import LESSONS, chance_words
+from quitlok.lessons import LESSONS
+from quitlok.odds import chance_words
 from tests.e2e.conftest import has_button, open_app, wait_for_app
 
 #: how long one step may take on a busy machine

@@ -7,8 +7,8 @@ import pytest
 
 from quitlok.actions import Stay
 from quitlok.game import action_label, legal_actions
-from quitlok.lessons import DEAL_LINE, LESSONS, PREDICTIONS, chance_words
-from quitlok.odds import banker_outcomes, bust_chance
+from quitlok.lessons import DEAL_LINE, LESSONS, PREDICTIONS
+from quitlok.odds import banker_outcomes, bust_chance, chance_words
 from tests.conftest import ROOT
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
