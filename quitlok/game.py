@@ -65,6 +65,9 @@ PROTECTED = "protected"  # a player who called aluvun was dealt an 11: reject or
 BANKER = "banker"  # the banker draws or stands
 OVER = "over"  # the game has ended
 
+#: the end of a banker's status after an early settlement, when he takes a new card for the players still to play
+NEW_CARD = ", then a new card"
+
 #: the name that makes the log speak in the second person ("You bet 3")
 YOU = "You"
 
@@ -542,9 +545,13 @@ class _Table:
 
     def throw_in_all(self) -> None:
         """The hand is over: every card goes under the stock; each seat's status and cards are kept as
-        last_hand and last_cards, so the table can show how the hand ended."""
+        last_hand and last_cards, so the table can show how the hand ended. A banker who settled early and
+        did not play again is shown with the cards he settled with, not the new card he did not play."""
+        settled = self.thrown[self.banker] if self.status[self.banker].endswith(NEW_CARD) else None
         for seat in range(len(self.players)):
             self.throw_in(seat)
+        if settled:
+            self.thrown[self.banker] = settled
         if any(self.status):
             self.hands_finished += 1
             self.last_hand = list(self.status)
@@ -837,7 +844,7 @@ class _Table:
             self.pass_bank()
         elif self.waiting:
             self.give(b, self.draw(), face_up=False)
-            self.status[b] = "banker"
+            self.status[b] += NEW_CARD
             self.say(b, "take{s} a new card; play goes on with the players still to play.")
             self.banker_card_dealt()
         else:

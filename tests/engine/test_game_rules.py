@@ -524,3 +524,13 @@ def test_a_new_banker_chooses_his_stake_where_the_table_says_so():
 def test_a_new_banker_with_no_more_than_the_opening_bank_stakes_it_without_a_choice():
     s = new_game(QUITLOK, ["Ann", "Ben"], banker=0, bank=10, purses=[10, 20], seed=7, choose_stake=True)
     assert s.bank == 10 and s.phase != "stake"
+
+
+def test_a_banker_who_settled_early_is_remembered_with_the_cards_he_played():
+    s = game([7, 9, 5, 10, 8, 6, 3], bank=6)  # Ben 7, Cy 9, Ann 5; Ben bets the whole bank and gets 10
+    s = play(s, Bet(6), Stay())
+    assert s.phase == BANKER
+    s = play(s, Draw(), Draw(), Stand())  # Ann: 5, 8, 6 = 19 beats Ben's 17; Cy still to play
+    assert s.status[0] == "banker: 19, then a new card" and s.hands[0] == (3,)
+    s = play(s, Stay())  # Cy throws in: nothing open, the hand ends
+    assert s.last_hand[0] == "banker: 19, then a new card" and s.last_cards[0] == (5, 8, 6)
