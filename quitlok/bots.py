@@ -74,7 +74,7 @@ class StyledPlayer:
         """What this player does, by its numbers, as the rules let it: a style's name alone says too little
         (a 'bold' banker stands lower, which a newcomer reads backwards)."""
         share = {0.2: "a fifth", 0.6: "three fifths"}.get(self.bet_share, f"{self.bet_share:.0%}")
-        return (f"takes cards below {self.draw_below}, bets about {share} of what it may; "
+        return (f"takes cards below {self.draw_below}, bets about {share} of what is allowed; "
                 f"as banker stands on {rules.banker_model(self.stands_on)}")
 
     def _bet(self, bets: list[Bet], state: State) -> Bet:

@@ -85,7 +85,7 @@ def test_best_play_beats_random_play_over_many_hands():
 def test_computer_players_are_described_by_their_numbers_as_the_rules_let_them_play():
     from quitlok import KVITLACH, QUITLOK
     from quitlok.bots import BestPlayer, QuietPlayer, RandomPlayer, bold, cautious
-    assert bold().describe(QUITLOK) == "takes cards below 17, bets about three fifths of what it may; " \
+    assert bold().describe(QUITLOK) == "takes cards below 17, bets about three fifths of what is allowed; " \
                                       "as banker stands on 15"
     assert bold().describe(KVITLACH).endswith("as banker stands on 17")  # must draw on 16 or less
     assert cautious().describe(QUITLOK).startswith("takes cards below 15, bets about a fifth")
