@@ -1,0 +1,44 @@
+"""Playing together: rooms that several people join, each from their own device, kept in a database.
+
+The contract is SPEC section 5. `Rooms` is the store (quitlok.rooms.store), `RoomView` what one seat
+may see (quitlok.rooms.seat_view), and the errors each say what was refused (quitlok.rooms.errors).
+The engine stays pure: a room stores quitlok.game states as JSON and never imports Streamlit.
+"""
+
+from quitlok.errors import IllegalAction
+from quitlok.rooms.errors import (
+    BadName,
+    NotHost,
+    NotSeated,
+    NotYourTurn,
+    RoomError,
+    RoomFull,
+    RoomNotFound,
+    RoomPaused,
+    RoomStarted,
+    StaleView,
+)
+from quitlok.rooms.seat_view import RoomView, seat_events, seat_state
+from quitlok.rooms.store import ALPHABET, IDLE_SECONDS, MAX_SEATS, Rooms, Seat
+
+__all__ = [
+    "ALPHABET",
+    "IDLE_SECONDS",
+    "MAX_SEATS",
+    "BadName",
+    "IllegalAction",
+    "NotHost",
+    "NotSeated",
+    "NotYourTurn",
+    "RoomError",
+    "RoomFull",
+    "RoomNotFound",
+    "RoomPaused",
+    "RoomStarted",
+    "RoomView",
+    "Rooms",
+    "Seat",
+    "StaleView",
+    "seat_events",
+    "seat_state",
+]

@@ -1,0 +1,98 @@
+"""Where rooms are kept: the tables (SQLAlchemy Core) and the database engine.
+
+One table per concept: `rooms` (the game, its settings and its version) and `seats` (who sits where,
+and how to recognise them). The game is the readable JSON of `quitlok.state_json`; a seat's token is
+kept only as its SHA-256, so a copy of the database hands out no seat.
+
+The embedded default is a SQLite file in the app's data folder, in WAL mode (readers never wait for a
+writer) with a busy timeout; every write transaction starts with BEGIN IMMEDIATE, so two writers queue
+for the lock instead of failing when the second one tries to write. `postgresql+psycopg://...` works the
+same, for several app servers sharing the rooms.
+"""
+
+import os
+from pathlib import Path
+
+import sqlalchemy as sa
+
+#: the environment variable that names the database (a SQLAlchemy URL)
+URL_VARIABLE = "QUITLOK_DATABASE_URL"
+#: the app's data folder: the embedded database lives here unless URL_VARIABLE says otherwise
+DATA_FOLDER = Path(__file__).resolve().parents[2] / ".data"
+#: how long a SQLite writer waits for another one before giving up, in milliseconds
+BUSY_TIMEOUT_MS = 30_000
+
+metadata = sa.MetaData()
+
+ROOMS = sa.Table(
+    "quitlok_rooms",
+    metadata,
+    sa.Column("code", sa.String(6), primary_key=True),
+    #: grows with every change; every write checks it (compare-and-swap)
+    sa.Column("version", sa.Integer, nullable=False),
+    #: the house rules, as quitlok.state_json.rules_to_dict
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("bank", sa.Integer, nullable=False),
+    sa.Column("purses", sa.Integer, nullable=False),
+    sa.Column("max_bet", sa.Integer, nullable=True),
+    sa.Column("choose_stake", sa.Boolean, nullable=False),
+    #: the game as quitlok.state_json.state_to_json; NULL until the host starts it
+    sa.Column("state", sa.Text, nullable=True),
+    #: how the first banker was drawn: JSON list of rounds, each a list of [seat, card]
+    sa.Column("draws", sa.Text, nullable=False, default="[]"),
+    sa.Column("paused", sa.Boolean, nullable=False, default=False),
+    sa.Column("ended", sa.Boolean, nullable=False, default=False),
+    #: seconds since the epoch: when the room was made, and last changed (idle rooms are removed)
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("touched", sa.Float, nullable=False, index=True),
+)
+
+SEATS = sa.Table(
+    "quitlok_seats",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("name", sa.String(20), nullable=False),
+    #: the name as compared for uniqueness (normalised, case-folded)
+    sa.Column("name_key", sa.String(100), nullable=False),
+    #: SHA-256 (hex) of the seat's token; NULL for a computer player added by the host
+    sa.Column("token_hash", sa.String(64), nullable=True, index=True),
+    #: None for a person; else the computer player's style, a key of quitlok.bots.PLAYERS
+    sa.Column("style", sa.String(20), nullable=True),
+    sa.Column("bot_seed", sa.Integer, nullable=False),
+    sa.UniqueConstraint("code", "name_key"),
+)
+
+
+def database_url(url: str | None) -> str:
+    """`url`, else the environment's QUITLOK_DATABASE_URL, else the SQLite file in the data folder."""
+    if url:
+        return url
+    if os.environ.get(URL_VARIABLE):
+        return os.environ[URL_VARIABLE]
+    DATA_FOLDER.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{DATA_FOLDER / 'rooms.sqlite3'}"
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine for `url`; SQLite gets WAL, a busy timeout, foreign keys and its own BEGIN (see above)."""
+    if sa.make_url(url).get_backend_name() != "sqlite":
+        return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @sa.event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        dbapi_connection.isolation_level = None  # the driver emits no BEGIN of its own: _on_begin does
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _on_begin(connection) -> None:
+        writing = connection.get_execution_options().get("quitlok_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+    return engine

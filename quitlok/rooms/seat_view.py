@@ -1,0 +1,150 @@
+"""What one seat may see of a game: boardgame.io's player view, for Quitlok.
+
+The store keeps the whole State; a seat gets `seat_state(state, seat)`, the same State with every secret
+stripped: other seats' face-down cards become None, the stock becomes as many Nones as it holds cards,
+the seed (from which the whole deal could be worked out) becomes None, and the log loses the few lines
+that would name a face-down card. The page draws from this and nothing else, so it cannot leak a card.
+
+What the log would give away, and what is done about it (everything else in the log is public: blots,
+the banker's face-up cards, and every hand shown at a settlement, a bust or a 21 goes face up under the
+stock):
+- "Bella has a 4 as first card in hand 4 and may retire." names the banker's face-down first card; the
+  other seats read "Bella may retire in hand 4." (That the banker is deciding shows anyway: the game
+  waits for him.)
+- "Dov is dealt an 11 after calling aluvun and may reject it." names a protected card that came face down
+  (always under Kvitlach; after a bet under Quitlok). While Dov decides, the other seats do not see that
+  line, and they see him on his turn as after any other card (phase TURN, no call pending), so nothing
+  tells them the card is an 11. Once he has decided the line is shown: rejecting puts the 11 face up under
+  the stock, and keeping it always ends the turn at once (a total of 11 plus 11 makes 21 or a bust), so
+  his cards are shown.
+"""
+
+import re
+from dataclasses import dataclass, replace
+
+from quitlok.actions import Action
+from quitlok.game import PROTECTED, TURN, State
+from quitlok.rules import RuleSet
+
+_MAY_RETIRE = re.compile(r"(?:has|have) an? (?:framed )?\d+ as first card in hand (?P<hand>\d+) and may retire\.")
+#: words every line of _MAY_RETIRE holds: most lines of a long log are passed over by this test alone
+_RETIRE_WORDS = " as first card in hand "
+_DEALT_11 = re.compile(r"(?:is|are) dealt an 11 after calling \w+ and may reject it\.")
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """A room as one seat sees it: every secret of the other seats stripped (see the module's docstring).
+
+    Before the game starts, `started` is False, `state` is None, `hands` are empty and `to_act`,
+    `banker` and `phase` are None. Cards a seat may not see are None in `hands` and `state`.
+    """
+
+    code: str
+    #: grows with every change of the room (a join, an action, a pause...): pass it back to `act`
+    version: int
+    #: this seat's index (always the current one, also after the host removed an earlier seat before the start)
+    seat: int
+    players: tuple[str, ...]
+    to_act: int | None
+    banker: int | None
+    bank: int
+    purses: tuple[int, ...]
+    stakes: tuple[int, ...]
+    #: per seat, its cards in the order received, None for each card this seat may not see
+    hands: tuple[tuple[int | None, ...], ...]
+    #: this seat's legal actions now; empty when it is not its turn, or while the game is paused or over
+    legal: tuple[Action, ...]
+    #: the game's log, without any line that names a card this seat may not see
+    events: tuple[str, ...]
+    rules: RuleSet
+    #: per seat, per card of `hands`: True when it lies face up
+    face_up: tuple[tuple[bool, ...], ...]
+    #: quitlok.game's phase (STAKE, RETIRE, TURN, PROTECTED, BANKER, OVER); None before the start
+    phase: str | None
+    max_bet: int | None
+    opening_bank: int
+    hand_number: int
+    hands_dealt: int
+    #: hands ended in the whole game: when it grows between two views, a hand has just ended
+    hands_finished: int
+    direction: int
+    #: one short line per seat for the table ("stayed on a stake of 2", "bust")
+    status: tuple[str, ...]
+    #: per seat, how the previous hand ended for it, and its cards then (all public: thrown in face up)
+    last_hand: tuple[str, ...]
+    last_cards: tuple[tuple[int, ...], ...]
+    #: thrown-in cards lying face up under the stock, oldest first
+    under: tuple[int, ...]
+    #: how many face-down cards the stock holds
+    stock_size: int
+    sitting_out: tuple[bool, ...]
+    #: the player to act has called aluvun (elvaroon) for his next card
+    aluvun_called: bool
+    started: bool
+    paused: bool
+    #: the host ended the game
+    ended_by_host: bool
+    #: no more play: the game is over by the rules, or the host ended it
+    over: bool
+    #: the host's seat (whoever created the room)
+    host: int
+    is_host: bool
+    #: per seat: None for a person, else the computer player's style ("cautious", "bold", "best")
+    styles: tuple[str | None, ...]
+    #: each seat's chips in all: purse, open stake and, for the banker, the bank (the end-of-game count)
+    chips: tuple[int, ...]
+    #: the chips each seat started with
+    starting_purse: int
+    #: how the first banker was chosen: each round of the draw, as (seat, card) pairs
+    banker_draws: tuple[tuple[tuple[int, int], ...], ...]
+    #: the total the hint takes the banker to stand on: a computer banker's own, else 17, raised to the rules
+    banker_stands_on: int
+    #: the game as this seat may see it (what the table view draws; quitlok.coach works on it), None before
+    #: the start. Other seats' face-down cards, the stock and the seed are None: never give it to apply_action.
+    state: State | None
+
+
+def seat_state(state: State, seat: int) -> State:
+    """The State with everything `seat` may not see replaced by None, and the log as `seat_events` gives it."""
+    hands = tuple(
+        tuple(card if other == seat or up else None for card, up in zip(cards, ups, strict=True))
+        for other, (cards, ups) in enumerate(zip(state.hands, state.face_up, strict=True))
+    )
+    hidden_11 = _protected_face_down(state) and state.to_act != seat
+    return replace(
+        state,
+        hands=hands,
+        stock=(None,) * len(state.stock),
+        seed=None,
+        events=seat_events(state, seat),
+        phase=TURN if hidden_11 else state.phase,
+        aluvun_called=False if hidden_11 else state.aluvun_called,
+    )
+
+
+def _protected_face_down(state: State) -> bool:
+    """The player to act holds a protected 11 that came face down, and is deciding whether to keep it."""
+    return state.phase == PROTECTED and not state.face_up[state.to_act][-1]
+
+
+def seat_events(state: State, seat: int) -> tuple[str, ...]:
+    """The log without the lines that would tell `seat` another seat's face-down card (module docstring)."""
+    names = state.players
+    pending = None  # the line that names a protected 11 still face down and undecided, hidden from the others
+    if _protected_face_down(state) and state.to_act != seat:
+        mine = names[state.to_act] + " "
+        pending = max(i for i, line in enumerate(state.events)
+                      if line.startswith(mine) and _DEALT_11.fullmatch(line[len(mine):]))
+    shown = []
+    for i, line in enumerate(state.events):
+        if i == pending:
+            continue
+        if _RETIRE_WORDS in line:
+            for other in range(len(names)):
+                start = names[other] + " "
+                if other != seat and line.startswith(start) and (retire := _MAY_RETIRE.fullmatch(line[len(start):])):
+                    line = f"{names[other]} may retire in hand {retire['hand']}."
+                    break
+        shown.append(line)
+    return tuple(shown)

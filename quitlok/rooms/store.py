@@ -1,0 +1,582 @@
+"""The rooms store: create, join, start and play shared games, kept in a database (SPEC section 5).
+
+The database is the only authority, as boardgame.io's server is. A call reads the room, checks what the
+caller may do, and works the change out with the engine's own `apply_action`, letting the computer seats
+play on until a person is to act; then it writes the new state in one short transaction with
+``UPDATE ... WHERE code = :c AND version = :v`` (compare-and-swap), with any change to the seats in the
+same transaction. Two clicks at the same moment can never both apply: the second finds a newer version
+and gets StaleView; a computer's move is written once, by whichever call got there first. A refused call
+raises before anything is written, or inside the write transaction, which is then rolled back: it changes
+nothing. No lock is held while the engine works, so a long computer turn never holds up another room.
+"""
+
+import contextlib
+import functools
+import hashlib
+import hmac
+import itertools
+import json
+import re
+import secrets
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+import sqlalchemy as sa
+
+from quitlok.bots import PLAYERS, ComputerPlayer
+from quitlok.errors import InvalidSetup
+from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
+from quitlok.practice import COMPUTER_NAMES
+from quitlok.rooms.database import ROOMS, SEATS, database_url, make_engine, metadata
+from quitlok.rooms.errors import (
+    BadName,
+    NotHost,
+    NotSeated,
+    NotYourTurn,
+    RoomError,
+    RoomFull,
+    RoomNotFound,
+    RoomPaused,
+    RoomStarted,
+    StaleView,
+)
+from quitlok.rooms.seat_view import RoomView, seat_state
+from quitlok.rules import RuleSet
+from quitlok.sim import step
+from quitlok.state_json import rules_from_dict, rules_to_dict, state_from_json, state_to_json
+from quitlok.validate import rule_set
+
+#: join codes use these characters only: no 0/O, 1/I/L, which people mistake for each other
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: the most seats round one table
+MAX_SEATS = 7
+#: the longest name, in characters, after trimming
+MAX_NAME = 20
+#: a room nobody has changed for this long is removed
+IDLE_SECONDS = 12 * 3600
+#: the most computer moves one call makes, so that it always returns; a later view plays on
+MAX_COMPUTER_MOVES = 500
+#: how often the host's tools work a change out again when someone else changed the room first
+RETRIES = 5
+#: the total a banker model stands on when the banker is a person
+PERSON_BANKER_MODEL = 17
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at a room's table: whoever holds `token` plays seat `seat` of room `code`.
+
+    `seat` is the index the seat had when it was given; if the host removes an earlier seat before the
+    start, later seats move down one, and `RoomView.seat` has the current index.
+    """
+
+    code: str
+    token: str = field(repr=False)
+    seat: int
+
+
+class Change(NamedTuple):
+    """What a call changes: the room's new column values, and statements on its seats, written together."""
+
+    values: dict
+    seats: Sequence[sa.Executable] = ()
+
+
+class Rooms:
+    """The store of rooms, in the database at `url` (see quitlok.rooms.database for the default).
+
+    `clock` gives the time in seconds since the epoch; tests pass their own to age rooms. One object
+    serves every thread of an app server; several servers may share one PostgreSQL database.
+    """
+
+    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        self.url = database_url(url)
+        self._engine = make_engine(self.url)
+        self._clock = clock
+        self._postgres = self._engine.dialect.name == "postgresql"
+        self._ready = False
+        self._lock = threading.Lock()
+        # SQLite has one writer at a time: this process's writers queue here, woken at once, rather than in
+        # SQLite's busy handler, which sleeps up to 100 ms between tries (other processes still use it)
+        self._writing = contextlib.nullcontext() if self._postgres else threading.Lock()
+
+    def close(self) -> None:
+        """Close the database connections (the rooms stay in the database)."""
+        self._engine.dispose()
+
+    # --- making a room and sitting down ---------------------------------------------------------
+
+    def create(self, rules: RuleSet, *, host: str, bank: int, purses: int, max_bet: int | None = None,
+               choose_stake: bool = True) -> Seat:
+        """A new room with its host at seat 0. `bank` is the opening bank, `purses` each seat's chips,
+        `max_bet` the agreed maximum bet under rules that have one (default: the rules' own), and
+        `choose_stake` lets each new banker choose his stake (as at the practice table).
+
+        Rooms idle for 12 hours are removed first."""
+        rules = _check_setup(rules, bank, purses, max_bet, choose_stake)
+        name, key = _name(host)
+        self.purge()
+        token = secrets.token_urlsafe(32)
+        for _ in range(20):
+            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+            now = self._clock()
+            try:
+                with self._transaction(write=True) as conn:
+                    conn.execute(sa.insert(ROOMS).values(
+                        code=code, version=1, rules=json.dumps(rules_to_dict(rules)), bank=bank, purses=purses,
+                        max_bet=max_bet, choose_stake=choose_stake, state=None, draws="[]", paused=False,
+                        ended=False, created=now, touched=now))
+                    self._insert_seat(conn, code, 0, name, key, token=token)
+                return Seat(code, token, 0)
+            except sa.exc.IntegrityError:
+                continue  # the code is taken: draw another
+        raise RoomError("No free room code was found; please try again.")
+
+    def join(self, code: str, name: str) -> Seat:
+        """Sit down in room `code` as `name`, before the game starts."""
+        code = _code(code)
+        name, key = _name(name)
+        token = secrets.token_urlsafe(32)
+        with self._transaction(write=True) as conn:
+            room, seats = self._load(conn, code, lock=True)
+            seat = self._new_seat(room, seats, name, key)
+            self._insert_seat(conn, code, seat, name, key, token=token)
+            self._save(conn, room)
+        return Seat(code, token, seat)
+
+    def add_computer(self, code: str, host_token: str, style: str) -> int:
+        """The host adds a computer player of `style` (a key of quitlok.bots.PLAYERS); returns its seat."""
+        code = _code(code)
+        if style not in PLAYERS:
+            raise RoomError(f"There is no computer player called {style!r}; choose {_styles()}.")
+        with self._transaction(write=True) as conn:
+            room, seats = self._load(conn, code, lock=True)
+            self._host(seats, host_token, code, "add computer players")
+            taken = {s.name_key for s in seats}
+            name = next(n for n in COMPUTER_NAMES if n.casefold() not in taken)
+            seat = self._new_seat(room, seats, name, name.casefold())
+            self._insert_seat(conn, code, seat, name, name.casefold(), style=style)
+            self._save(conn, room)
+        return seat
+
+    def start(self, code: str, host_token: str, *, seed: int | None = None) -> int:
+        """The host starts the game: the first banker is the seat dealt the highest card, he stakes his bank
+        and the first hand is dealt; computer seats play on. Returns the new version. `seed` fixes the deal
+        (for tests); by default it comes from `secrets`."""
+        code = _code(code)
+        seed = secrets.randbelow(2**32) if seed is None else seed
+
+        def deal(room: sa.Row, seats: list[sa.Row]) -> Change:
+            self._host(seats, host_token, code, "start the game")
+            if room.state is not None or room.ended:
+                raise RoomStarted(f"The game in room {code} has already {'ended' if room.ended else 'started'}.")
+            if len(seats) < 2:
+                raise RoomError("A game needs at least two seats: wait for someone to join, or add a computer player.")
+            rules = _rules(room)
+            banker, rounds = draw_for_banker(rules, len(seats), seed)
+            state = new_game(rules, [s.name for s in seats], banker=banker, bank=room.bank, purses=room.purses,
+                             seed=seed, max_bet=room.max_bet, choose_stake=room.choose_stake)
+            draws = [sorted(r.items()) for r in rounds]
+            return Change({"state": state_to_json(_play_on(state, _computers(seats))), "draws": json.dumps(draws)})
+
+        return self._change(code, deal, retries=RETRIES)
+
+    # --- playing ------------------------------------------------------------------------------------
+
+    def view(self, code: str, token: str) -> RoomView:
+        """The room as the seat holding `token` sees it.
+
+        Computer seats that were left to play (every call stops after MAX_COMPUTER_MOVES of their moves, so
+        that it returns) play on first, so a view finds a computer to act only while computers alone make
+        more than MAX_COMPUTER_MOVES moves in a row (when no person has chips left): the next view goes on."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            room, seats = self._load(conn, code)
+        me = self._seat_of(seats, token, code)
+        if _computer_to_act(room, seats):
+
+            def play_on(room: sa.Row, seats: list[sa.Row]) -> Change | None:
+                if not _computer_to_act(room, seats):
+                    return None
+                return Change({"state": state_to_json(_play_on(_state(room.state), _computers(seats)))})
+
+            with contextlib.suppress(StaleView):  # someone else's call made the same moves first
+                self._change(code, play_on)
+            with self._transaction(write=False) as conn:
+                room, seats = self._load(conn, code)
+            me = self._seat_of(seats, token, code)
+        return _room_view(code, room, seats, me.seat)
+
+    def version(self, code: str) -> int:
+        """The room's version alone: cheap enough to ask every second, to see whether anything changed."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            return self._load(conn, code, with_seats=False)[0].version
+
+    def act(self, code: str, token: str, action: Action, *, version: int) -> int:
+        """The seat holding `token` takes `action`, having seen the room at `version`; computer seats play
+        on. Returns the new version. StaleView if the room has changed since (nothing is applied),
+        NotYourTurn, RoomPaused, or the engine's IllegalAction."""
+        code = _code(code)
+
+        def move(room: sa.Row, seats: list[sa.Row]) -> Change:
+            me = self._seat_of(seats, token, code)
+            if room.state is None:
+                raise NotYourTurn("The game has not started yet: the host starts it once everyone is seated.")
+            if room.ended:
+                raise NotYourTurn("The host has ended the game: no more moves.")
+            if room.paused:
+                raise RoomPaused("The host has paused the game: wait until it goes on.")
+            if version != room.version:
+                raise StaleView(_STALE)
+            state = _state(room.state)
+            if state.to_act is None:
+                raise NotYourTurn("The game is over: no more moves.")
+            if state.to_act != me.seat:
+                raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
+            return Change({"state": state_to_json(_play_on(apply_action(state, action), _computers(seats)))})
+
+        return self._change(code, move)
+
+    # --- the host's tools -------------------------------------------------------------------------------
+
+    def remove_seat(self, code: str, host_token: str, seat: int, style: str = "cautious") -> int:
+        """The host removes a seat whose player left. Before the start the seat is taken away (later seats
+        move down one); after it, a computer player of `style` plays the seat on, under the same name.
+        The seat's token stops working. Returns the new version."""
+        code = _code(code)
+        if style not in PLAYERS:
+            raise RoomError(f"There is no computer player called {style!r}; choose {_styles()}.")
+
+        def remove(room: sa.Row, seats: list[sa.Row]) -> Change:
+            me = self._host(seats, host_token, code, "remove a seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+                raise RoomError(f"There is no seat {seat!r} in room {code}.")
+            if seat == me.seat:
+                raise RoomError("The host keeps his seat: to stop playing, end the game.")
+            if seats[seat].style is not None:
+                raise RoomError(f"{seats[seat].name} is already a computer player.")
+            where = sa.and_(SEATS.c.code == code, SEATS.c.seat == seat)
+            if room.state is None:
+                moves = [sa.update(SEATS).where(SEATS.c.code == code, SEATS.c.seat == later).values(seat=later - 1)
+                         for later in range(seat + 1, len(seats))]
+                return Change({}, [sa.delete(SEATS).where(where), *moves])
+            computers = _computers(seats) | {seat: PLAYERS[style](seats[seat].bot_seed)}
+            state = _note(_state(room.state), f"{seats[seat].name} has left the table; a computer player ({style}) "
+                                              "plays the seat from now on.")
+            if not room.paused and not room.ended:
+                state = _play_on(state, computers)
+            return Change({"state": state_to_json(state)}, [sa.update(SEATS).where(where).values(style=style)])
+
+        return self._change(code, remove, retries=RETRIES)
+
+    def pause(self, code: str, host_token: str) -> int:
+        """The host pauses the game: every action is refused until `resume`. Returns the new version."""
+        return self._set_paused(code, host_token, True)
+
+    def resume(self, code: str, host_token: str) -> int:
+        """The host lets a paused game go on (computer seats play on). Returns the new version."""
+        return self._set_paused(code, host_token, False)
+
+    def _set_paused(self, code: str, host_token: str, paused: bool) -> int:
+        code = _code(code)
+
+        def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
+            self._host(seats, host_token, code, "pause the game" if paused else "let the game go on")
+            if room.state is None or room.ended:
+                raise RoomError("The game is not being played: there is nothing to "
+                                + ("pause." if paused else "go on with."))
+            if room.paused == paused:
+                return None
+            state = _note(_state(room.state),
+                          "The host has paused the game." if paused else "The host lets the game go on.")
+            if not paused:
+                state = _play_on(state, _computers(seats))
+            return Change({"state": state_to_json(state), "paused": paused})
+
+        return self._change(code, switch, retries=RETRIES)
+
+    def end(self, code: str, host_token: str) -> int:
+        """The host ends the game (or closes a room that never started). Each seat keeps its purse and its
+        open stake, the banker the bank: `RoomView.chips`. Returns the new version."""
+        code = _code(code)
+
+        def close(room: sa.Row, seats: list[sa.Row]) -> Change | None:
+            self._host(seats, host_token, code, "end the game")
+            if room.ended:
+                return None
+            if room.state is None:
+                return Change({"ended": True, "paused": False})
+            state = _note(_state(room.state), "The host has ended the game: each seat keeps its purse "
+                                              "and its open stake, the banker the bank.")
+            return Change({"state": state_to_json(state), "ended": True, "paused": False})
+
+        return self._change(code, close, retries=RETRIES)
+
+    def purge(self, now: float | None = None) -> int:
+        """Remove every room nobody has changed for 12 hours (by `now`, default the clock); returns how many."""
+        cutoff = (self._clock() if now is None else now) - IDLE_SECONDS
+        with self._transaction(write=True) as conn:
+            old = sa.select(ROOMS.c.code).where(ROOMS.c.touched < cutoff)
+            conn.execute(sa.delete(SEATS).where(SEATS.c.code.in_(old)))
+            return conn.execute(sa.delete(ROOMS).where(ROOMS.c.touched < cutoff)).rowcount
+
+    # --- the database -----------------------------------------------------------------------------------
+
+    def _change(self, code: str, work: Callable[[sa.Row, list[sa.Row]], Change | None], *,
+                retries: int = 1) -> int:
+        """Read the room, let `work` check the call and work out the change (raising what it refuses), then
+        write it in one short transaction, only if the room is still at the version read (compare-and-swap:
+        the room's new values and the seats' statements commit together or not at all). The engine's work,
+        computer turns included, happens before the write, so no database lock is held while it runs.
+
+        StaleView if someone else changed the room in between; with `retries`, a call that carries no version
+        of its own (the host's tools) is worked out again on the newer room instead. Returns the version."""
+        for attempt in itertools.count(1):
+            with self._transaction(write=False) as conn:
+                room, seats = self._load(conn, code)
+            change = work(room, seats)
+            if change is None:
+                return room.version
+            try:
+                with self._transaction(write=True) as conn:
+                    version = self._save(conn, room, **change.values)
+                    for statement in change.seats:
+                        conn.execute(statement)
+                    return version
+            except StaleView:
+                if attempt >= retries:
+                    raise
+
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[sa.Connection]:
+        """One transaction; the tables are created on first use. Writers take SQLite's write lock at BEGIN;
+        readers on PostgreSQL see one snapshot (the room and its seats as they were together)."""
+        self._prepare()
+        with self._writing if write else contextlib.nullcontext(), self._engine.connect() as conn:
+            if write:
+                conn.execution_options(quitlok_write=True)
+            elif self._postgres:
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
+
+    def _prepare(self) -> None:
+        if self._ready:
+            return
+        with self._lock:
+            if self._ready:
+                return
+            for attempt in range(2):
+                try:
+                    with self._engine.connect() as conn:
+                        conn.execution_options(quitlok_write=True)
+                        with conn.begin():
+                            metadata.create_all(conn)
+                    break
+                except sa.exc.DBAPIError:
+                    if attempt:  # another server created the tables at the same moment: they exist now
+                        raise
+            self._ready = True
+
+    def _load(self, conn: sa.Connection, code: str, *, lock: bool = False,
+              with_seats: bool = True) -> tuple[sa.Row, list[sa.Row]]:
+        """The room's row (locked for the transaction when `lock`) and its seats in order."""
+        query = sa.select(ROOMS).where(ROOMS.c.code == code)
+        room = conn.execute(query.with_for_update() if lock else query).first()
+        if room is None or room.touched < self._clock() - IDLE_SECONDS:
+            raise RoomNotFound(f"No room has the code {code}: it may have ended, or been idle for 12 hours.")
+        if not with_seats:
+            return room, []
+        seats = conn.execute(sa.select(SEATS).where(SEATS.c.code == code).order_by(SEATS.c.seat)).all()
+        return room, list(seats)
+
+    def _save(self, conn: sa.Connection, room: sa.Row, **values: object) -> int:
+        """Write `values` and the next version, only if the room is still at the version read."""
+        new = room.version + 1
+        done = conn.execute(sa.update(ROOMS).where(ROOMS.c.code == room.code, ROOMS.c.version == room.version)
+                            .values(version=new, touched=self._clock(), **values))
+        if done.rowcount != 1:
+            raise StaleView(_STALE)
+        return new
+
+    def _insert_seat(self, conn: sa.Connection, code: str, seat: int, name: str, key: str, *,
+                     token: str | None = None, style: str | None = None) -> None:
+        conn.execute(sa.insert(SEATS).values(
+            code=code, seat=seat, name=name, name_key=key, token_hash=_hash(token) if token else None,
+            style=style, bot_seed=secrets.randbelow(2**31)))
+
+    @staticmethod
+    def _new_seat(room: sa.Row, seats: list[sa.Row], name: str, key: str) -> int:
+        """The index of a new seat for `name`, or why there is none."""
+        if room.state is not None or room.ended:
+            raise RoomStarted(f"The game in room {room.code} has {'ended' if room.ended else 'started'}: "
+                              "nobody can sit down now.")
+        if len(seats) >= MAX_SEATS:
+            raise RoomFull(f"Room {room.code} is full: a table holds at most {MAX_SEATS} seats.")
+        if any(s.name_key == key for s in seats):
+            raise BadName(f"Someone called {name} already sits at this table: please choose another name.")
+        return len(seats)
+
+    @staticmethod
+    def _seat_of(seats: list[sa.Row], token: str, code: str) -> sa.Row:
+        """The person's seat that `token` opens."""
+        if isinstance(token, str) and token:
+            digest = _hash(token)
+            for seat in seats:
+                if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
+                    if seat.style is not None:
+                        raise NotSeated(f"The host has given your seat in room {code} to a computer player.")
+                    return seat
+        raise NotSeated(f"This link does not open a seat in room {code}: join the room with your name.")
+
+    def _host(self, seats: list[sa.Row], token: str, code: str, what: str) -> sa.Row:
+        """The host's seat, if `token` is the host's."""
+        me = self._seat_of(seats, token, code)
+        if me.seat != 0:
+            raise NotHost(f"Only the host, {seats[0].name}, can {what}.")
+        return me
+
+
+_STALE = "Someone acted first, so the table has changed: nothing was done. Look again, then choose."
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _styles() -> str:
+    return ", ".join(PLAYERS)
+
+
+def _code(text: object) -> str:
+    """A join code as typed, in the store's form (upper case, no spaces or dashes); RoomNotFound if it
+    cannot be one."""
+    code = re.sub(r"[\s-]", "", text).upper() if isinstance(text, str) else ""
+    if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
+        shown = f"“{code}”" if 0 < len(code) <= 12 and code.isprintable() else "That"
+        raise RoomNotFound(f"{shown} is not a room code: a code has {CODE_LENGTH} letters and digits, "
+                           "such as K7QH3M.")
+    return code
+
+
+def _name(text: object) -> tuple[str, str]:
+    """A person's name, trimmed (runs of spaces made one), and its key for uniqueness; BadName if unfit."""
+    if not isinstance(text, str):
+        raise BadName("A name is a word or two of text.")
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name.isprintable():
+        raise BadName("A name cannot hold line breaks, tabs or other control characters.")
+    name = re.sub(" {2,}", " ", name)
+    if not 1 <= len(name) <= MAX_NAME:
+        raise BadName(f"A name needs 1 to {MAX_NAME} characters" + (f" (this one has {len(name)})." if name else "."))
+    key = unicodedata.normalize("NFKC", name).casefold()
+    if key == "you":
+        raise BadName("“You” is how the table speaks to each player: please give your own name.")
+    return name, key
+
+
+def _check_setup(rules: object, bank: object, purses: object, max_bet: object, choose_stake: object) -> RuleSet:
+    """The rules, if a game with this bank, purses and maximum bet can be played under them."""
+    try:
+        rules = rule_set(rules)
+        new_game(rules, ["A", "B"], banker=0, bank=bank, purses=purses, max_bet=max_bet,
+                 choose_stake=choose_stake, seed=0)
+    except InvalidSetup as problem:
+        raise RoomError(str(problem)) from None
+    if bank > purses:
+        raise RoomError(f"The opening bank ({bank}) cannot be more than each player's chips ({purses}).")
+    return rules
+
+
+def _rules(room: sa.Row) -> RuleSet:
+    return _rules_of(room.rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_of(text: str) -> RuleSet:
+    return rules_from_dict(json.loads(text))
+
+
+def _computers(seats: list[sa.Row]) -> dict[int, ComputerPlayer]:
+    """The computer player of every computer seat."""
+    return {s.seat: PLAYERS[s.style](s.bot_seed) for s in seats if s.style is not None}
+
+
+def _play_on(state: State, computers: dict[int, ComputerPlayer]) -> State:
+    """The computer seats' moves, until a person is to act, the game is over, or MAX_COMPUTER_MOVES."""
+    for _ in range(MAX_COMPUTER_MOVES):
+        if state.to_act not in computers:
+            break
+        state = step(state, computers)
+    return state
+
+
+def _computer_to_act(room: sa.Row, seats: list[sa.Row]) -> bool:
+    """A computer seat is to act in a game being played (left over when a call reached MAX_COMPUTER_MOVES)."""
+    if room.state is None or room.ended or room.paused:
+        return False
+    to_act = _state(room.state).to_act
+    return to_act is not None and seats[to_act].style is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _state(text: str) -> State:
+    """The game saved as `text`. Every seat and browser of a room looks at the same version, so each text
+    is parsed once (the text itself is the key: nothing can go stale). States are immutable: sharing is safe."""
+    return state_from_json(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_state(text: str, seat: int) -> State:
+    """`seat_state` of the game saved as `text`, worked out once per version and seat."""
+    return seat_state(_state(text), seat)
+
+
+def _note(state: State, line: str) -> State:
+    """The state with a line of the room's own added to the log (a seat left, a pause, the end)."""
+    return replace(state, events=state.events + (line,))
+
+
+def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int) -> RoomView:
+    """Everything seat `me` may see of the room."""
+    rules = _rules(room)
+    names = tuple(s.name for s in seats)
+    styles = tuple(s.style for s in seats)
+    n = len(seats)
+    common = dict(code=code, version=room.version, seat=me, players=names, rules=rules, opening_bank=room.bank,
+                  paused=room.paused, ended_by_host=room.ended, host=0, is_host=me == 0, styles=styles,
+                  starting_purse=room.purses,
+                  banker_draws=tuple(tuple((s, c) for s, c in r) for r in json.loads(room.draws)))
+    if room.state is None:
+        return RoomView(
+            **common, to_act=None, banker=None, bank=0, purses=(room.purses,) * n, stakes=(0,) * n,
+            hands=((),) * n, legal=(), events=(), face_up=((),) * n, phase=None,
+            max_bet=rules.default_max_bet(room.bank) if room.max_bet is None else room.max_bet,
+            hand_number=0, hands_dealt=0, hands_finished=0, direction=1, status=("",) * n, last_hand=("",) * n,
+            last_cards=((),) * n, under=(), stock_size=rules.pack_size, sitting_out=(False,) * n,
+            aluvun_called=False, started=False, over=room.ended, chips=(room.purses,) * n,
+            banker_stands_on=rules.banker_model(PERSON_BANKER_MODEL), state=None)
+    state = _state(room.state)
+    shown = _seat_state(room.state, me)
+    if room.ended:
+        shown = replace(shown, to_act=None, phase=OVER, waiting=())
+    playing = not (room.ended or room.paused)
+    legal = tuple(legal_actions(state)) if playing and state.to_act == me else ()
+    banker_style = styles[state.banker]
+    stands_on = PLAYERS[banker_style]().stands_on if banker_style else PERSON_BANKER_MODEL
+    chips = tuple(state.purses[s] + state.stakes[s] + (state.bank if s == state.banker else 0) for s in range(n))
+    return RoomView(
+        **common, to_act=shown.to_act, banker=state.banker, bank=state.bank, purses=state.purses,
+        stakes=state.stakes, hands=shown.hands, legal=legal, events=shown.events, face_up=state.face_up,
+        phase=shown.phase, max_bet=state.max_bet, hand_number=state.hand_number, hands_dealt=state.hands_dealt,
+        hands_finished=state.hands_finished, direction=state.direction, status=state.status,
+        last_hand=state.last_hand, last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),
+        sitting_out=state.sitting_out, aluvun_called=shown.aluvun_called, started=True,
+        over=room.ended or state.is_over, chips=chips, banker_stands_on=rules.banker_model(stands_on), state=shown)

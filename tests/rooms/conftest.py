@@ -1,0 +1,83 @@
+"""Fixtures for the rooms store: every contract test runs on SQLite (a temp file) and on a real PostgreSQL.
+
+The PostgreSQL server is started once per test session with initdb and pg_ctl in a temp dir (tests/rooms/pg.py)
+and removed at the end; the PostgreSQL half is skipped, saying why, only where PostgreSQL's binaries cannot
+be found.
+"""
+
+import functools
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from quitlok.game import State
+from quitlok.rooms import Rooms
+from quitlok.rooms.database import ROOMS
+from quitlok.state_json import state_from_json, state_to_json
+from tests.rooms.pg import TempPostgres, find_binaries
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+class Clock:
+    """A clock the test moves by hand: `clock.now += 13 * 3600`."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    if find_binaries() is None:
+        pytest.skip("PostgreSQL's initdb/pg_ctl were not found (install Debian's postgresql package): "
+                    "the rooms are tested on SQLite only")
+    server = TempPostgres().start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path) -> str:
+    """A database URL: a fresh SQLite file, or the session's PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def rooms(database_url, clock):
+    store = Rooms(database_url, clock=clock)
+    yield store
+    store.close()
+
+
+@functools.cache
+def _engine(url: str) -> sa.Engine:
+    """A plain engine on the test's database, to look behind the store's back."""
+    return sa.create_engine(url, poolclass=sa.pool.NullPool)
+
+
+def stored(store: Rooms, code: str) -> sa.Row:
+    """The room's row as the database holds it."""
+    with _engine(store.url).connect() as conn:
+        return conn.execute(sa.select(ROOMS).where(ROOMS.c.code == code)).one()
+
+
+def stored_state(store: Rooms, code: str) -> State:
+    """The whole game as the database holds it (what no seat sees)."""
+    return state_from_json(stored(store, code).state)
+
+
+def rig(store: Rooms, code: str, state: State) -> None:
+    """Put a scripted game into a started room (same seats), as if it had been dealt that way."""
+    with _engine(store.url).begin() as conn:
+        conn.execute(sa.update(ROOMS).where(ROOMS.c.code == code).values(state=state_to_json(state)))
