@@ -1,13 +1,13 @@
 """How fast rooms take actions: 10 rooms of 5 people playing as fast as they can, on SQLite and PostgreSQL.
 
-Run: python benchmarks/bench_rooms.py [--seconds 10] [--rooms 10] [--pollers 30] [--backend both]
+Run: python benchmarks/bench_rooms.py [--seconds 10] [--rooms 10] [--pollers 30] [--pace 0] [--backend both]
 
-Every person is a thread that looks at its room (`Rooms.view`) and, on its turn, takes a random legal
-action through `Rooms.act` with the view's version, as a page would. A seat that is not to act waits
-until its room changes (a push in this one process, so the threads do not drown the database in
-polling), then looks again: every change is looked at by all five seats. `--pollers` more threads each
-look at a random seat once a second, as that many more browsers would. Finished games are replaced by
-new ones. Prints actions per second and the median and 95th-percentile time of `act` and of `view`.
+Each room has a thread that plays its five people as fast as it can (or, with --pace N, about N actions a
+second, as people at a table would): it looks at the room as the person
+whose turn it is (`Rooms.view` with that seat's token) and takes a random legal action through
+`Rooms.act` with the view's version, as that person's page would. `--pollers` more threads are browsers:
+each looks at a random seat once a second, as the "Play together" page does. Finished games are replaced
+by new ones. Prints actions per second and the median and 95th-percentile time of `act` and of `view`.
 
 SQLite is a temp file in WAL mode, as the app keeps it; PostgreSQL is a throw-away server (tests/rooms/pg.py)
 with its durable defaults (fsync on), on this machine.
@@ -32,12 +32,10 @@ PEOPLE = ("Ann", "Dov", "Eve", "Fay", "Gil")
 
 
 class Table:
-    """One room being played, replaced by a new one when its game ends; `tick` counts its changes."""
+    """One room being played; a new one replaces it when its game ends."""
 
     def __init__(self, rooms: Rooms, rules) -> None:
         self.rooms, self.rules = rooms, rules
-        self.changed = threading.Condition()
-        self.tick = 0
         self.games = 0
         self.seats = self._new_game()
 
@@ -48,32 +46,20 @@ class Table:
         self.games += 1
         return seats
 
-    def replace_if_over(self, code: str) -> None:
-        with self.changed:
-            if self.seats[0].code == code:
-                self.seats = self._new_game()
-            self.tick += 1
-            self.changed.notify_all()
 
-    def notify(self) -> None:
-        with self.changed:
-            self.tick += 1
-            self.changed.notify_all()
-
-    def wait(self, tick: int) -> None:
-        with self.changed:
-            self.changed.wait_for(lambda: self.tick != tick, timeout=0.2)
-
-
-def play_seat(table: Table, index: int, stop: threading.Event, acts: list, views: list, stale: list) -> None:
-    rng = random.Random(index)
+def play(table: Table, stop: threading.Event, acts: list, views: list, stale: list, seed: int,
+         pace: float) -> None:
+    """Play the room's people in turn, each through its own view: as fast as the store allows, or about
+    `pace` actions a second."""
+    rng = random.Random(seed)
+    turn = 0
     while not stop.is_set():
-        tick, seat = table.tick, table.seats[index]
+        seat = table.seats[turn]
         started = time.perf_counter()
         view = table.rooms.view(seat.code, seat.token)
         views.append(time.perf_counter() - started)
         if view.over:
-            table.replace_if_over(seat.code)
+            table.seats, turn = table._new_game(), 0
         elif view.legal:
             started = time.perf_counter()
             try:
@@ -81,9 +67,10 @@ def play_seat(table: Table, index: int, stop: threading.Event, acts: list, views
                 acts.append(time.perf_counter() - started)
             except StaleView:
                 stale.append(1)
-            table.notify()
+            if pace:
+                stop.wait(rng.uniform(0.5, 1.5) / pace)
         else:
-            table.wait(tick)
+            turn = view.to_act
 
 
 def poll(tables: list[Table], stop: threading.Event, views: list, seed: int) -> None:
@@ -109,25 +96,25 @@ def run(url: str, label: str, args) -> None:
     tables = [Table(rooms, QUITLOK if i % 2 == 0 else KVITLACH) for i in range(args.rooms)]
     stop = threading.Event()
     acts, seat_views, poll_views, stale = [], [], [], []
-    threads = [threading.Thread(target=play_seat, args=(t, i, stop, acts, seat_views, stale))
-               for t in tables for i in range(len(PEOPLE))]
+    threads = [threading.Thread(target=play, args=(t, stop, acts, seat_views, stale, k, args.pace))
+               for k, t in enumerate(tables)]
     threads += [threading.Thread(target=poll, args=(tables, stop, poll_views, k)) for k in range(args.pollers)]
     started = time.perf_counter()
     for thread in threads:
         thread.start()
     time.sleep(args.seconds)
     stop.set()
-    for table in tables:
-        table.notify()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
     rooms.close()
-    print(f"{label}: {args.rooms} rooms x {len(PEOPLE)} people, {args.pollers} pollers, {elapsed:.1f} s")
+    pace = f"about {args.pace:g} actions/s per room" if args.pace else "as fast as they can"
+    print(f"{label}: {args.rooms} rooms x {len(PEOPLE)} people {pace}, {args.pollers} browsers polling, "
+          f"{elapsed:.1f} s")
     print(f"  {len(acts) / elapsed:7.1f} actions/s   act p50 {p(acts, 50):6.1f} ms  p95 {p(acts, 95):6.1f} ms"
           f"   ({len(acts)} actions, {len(stale)} stale, {sum(t.games for t in tables)} games)")
-    print(f"  view p50 {p(seat_views, 50):6.1f} ms  p95 {p(seat_views, 95):6.1f} ms ({len(seat_views)} by the seats)"
-          f";  pollers' view p95 {p(poll_views, 95):6.1f} ms ({len(poll_views)})")
+    print(f"  view p50 {p(seat_views, 50):6.1f} ms  p95 {p(seat_views, 95):6.1f} ms ({len(seat_views)} by the players)"
+          f";  browsers' view p50 {p(poll_views, 50):6.1f} ms  p95 {p(poll_views, 95):6.1f} ms ({len(poll_views)})")
 
 
 def main() -> None:
@@ -135,6 +122,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--rooms", type=int, default=10)
     parser.add_argument("--pollers", type=int, default=30)
+    parser.add_argument("--pace", type=float, default=0, help="actions a second per room (0: as fast as it can)")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     args = parser.parse_args()
     if args.backend in ("sqlite", "both"):

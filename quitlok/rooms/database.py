@@ -7,7 +7,8 @@ kept only as its SHA-256, so a copy of the database hands out no seat.
 The embedded default is a SQLite file in the app's data folder, in WAL mode (readers never wait for a
 writer) with a busy timeout; every write transaction starts with BEGIN IMMEDIATE, so two writers queue
 for the lock instead of failing when the second one tries to write. `postgresql+psycopg://...` works the
-same, for several app servers sharing the rooms.
+same, for several app servers sharing the rooms. A write of one statement alone (the compare-and-swap of
+an action) runs without BEGIN and COMMIT around it: one round trip, and the shortest hold of the lock.
 """
 
 import os
@@ -92,7 +93,9 @@ def make_engine(url: str) -> sa.Engine:
 
     @sa.event.listens_for(engine, "begin")
     def _on_begin(connection) -> None:
-        writing = connection.get_execution_options().get("quitlok_write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+        options = connection.get_execution_options()
+        if options.get("quitlok_single"):
+            return  # one statement, which SQLite runs as a transaction of its own
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("quitlok_write") else "BEGIN")
 
     return engine

@@ -345,7 +345,7 @@ class Rooms:
             if change is None:
                 return room.version
             try:
-                with self._transaction(write=True) as conn:
+                with self._transaction(write=True, single=not change.seats) as conn:
                     version = self._save(conn, room, **change.values)
                     for statement in change.seats:
                         conn.execute(statement)
@@ -355,12 +355,15 @@ class Rooms:
                     raise
 
     @contextmanager
-    def _transaction(self, *, write: bool) -> Iterator[sa.Connection]:
+    def _transaction(self, *, write: bool, single: bool = False) -> Iterator[sa.Connection]:
         """One transaction; the tables are created on first use. Writers take SQLite's write lock at BEGIN;
-        readers on PostgreSQL see one snapshot (the room and its seats as they were together)."""
+        readers on PostgreSQL see one snapshot (the room and its seats as they were together). `single`:
+        the block runs one statement, which is its own transaction (no BEGIN, no COMMIT)."""
         self._prepare()
         with self._writing if write else contextlib.nullcontext(), self._engine.connect() as conn:
-            if write:
+            if single:
+                conn.execution_options(quitlok_single=True, isolation_level="AUTOCOMMIT")
+            elif write:
                 conn.execution_options(quitlok_write=True)
             elif self._postgres:
                 conn.execution_options(isolation_level="REPEATABLE READ")
@@ -388,13 +391,12 @@ class Rooms:
     def _load(self, conn: sa.Connection, code: str, *, lock: bool = False,
               with_seats: bool = True) -> tuple[sa.Row, list[sa.Row]]:
         """The room's row (locked for the transaction when `lock`) and its seats in order."""
-        query = sa.select(ROOMS).where(ROOMS.c.code == code)
-        room = conn.execute(query.with_for_update() if lock else query).first()
+        room = conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).first()
         if room is None or room.touched < self._clock() - IDLE_SECONDS:
             raise RoomNotFound(f"No room has the code {code}: it may have ended, or been idle for 12 hours.")
         if not with_seats:
             return room, []
-        seats = conn.execute(sa.select(SEATS).where(SEATS.c.code == code).order_by(SEATS.c.seat)).all()
+        seats = conn.execute(_SEATS_OF, {"code": code}).all()
         return room, list(seats)
 
     def _save(self, conn: sa.Connection, room: sa.Row, **values: object) -> int:
@@ -444,6 +446,9 @@ class Rooms:
         return me
 
 
+_ROOM = sa.select(ROOMS).where(ROOMS.c.code == sa.bindparam("code"))
+_ROOM_LOCKED = _ROOM.with_for_update()
+_SEATS_OF = sa.select(SEATS).where(SEATS.c.code == sa.bindparam("code")).order_by(SEATS.c.seat)
 _STALE = "Someone acted first, so the table has changed: nothing was done. Look again, then choose."
 
 
