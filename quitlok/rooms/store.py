@@ -538,7 +538,7 @@ def _state(text: str) -> State:
     return state_from_json(text)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=128)
 def _seat_state(text: str, seat: int) -> State:
     """`seat_state` of the game saved as `text`, worked out once per version and seat."""
     return seat_state(_state(text), seat)
