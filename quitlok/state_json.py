@@ -49,14 +49,17 @@ def rules_from_dict(data: object) -> RuleSet:
 
 
 def state_to_json(state: State) -> str:
-    """The whole state as indented JSON text (keys in the order of State's fields)."""
+    """The whole state as one line of JSON text, keys in the order of State's fields.
+
+    Not indented: Python's json module falls back to its slow pure-Python encoder for indented output,
+    and a room writes its state at every move. Any JSON tool pretty-prints it for a reader."""
     if not isinstance(state, State):
         raise InvalidSetup(f"Only a game State can be saved (got {type(state).__name__}).")
     data = {"format": FORMAT}
     for f in fields(State):
         value = getattr(state, f.name)
         data[f.name] = rules_to_dict(value) if f.name == "rules" else _plain(value)
-    return json.dumps(data, indent=1, ensure_ascii=False)
+    return json.dumps(data, ensure_ascii=False)
 
 
 def state_from_json(text: str) -> State:
