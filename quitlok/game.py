@@ -575,9 +575,10 @@ class _Table:
         nothing and sits out this bank: nobody loses his last chips into a bank he cannot play against.
         """
         b = self.banker
+        self.hand_number, self.direction = 0, 1  # a new bank's first hand goes clockwise
         if self.choose_stake and self.purses[b] > self.opening_bank:
             self.phase, self.to_act, self.waiting = STAKE, b, []
-            self.say(b, "{is} the new banker and choose{s} a stake of {least} to {most} chips.",
+            self.say(b, "{is} the new banker and may stake from {least} to {most} chips.",
                      least=self.opening_bank, most=self.purses[b])
             return
         self.stake_bank(min(self.opening_bank, self.purses[b]))
@@ -604,7 +605,6 @@ class _Table:
                 self.sitting_out[seat] = True
                 self.say(seat, "cannot pay a share of {share} and still bet, so {pays} nothing and "
                          "sit{s} out this bank.", share=share, pays="pay" if self.players[seat] == YOU else "pays")
-        self.hand_number = 0
         self.deal()
 
     def seats_from(self, start: int, direction: int = 1) -> list[int]:

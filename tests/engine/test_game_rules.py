@@ -534,3 +534,10 @@ def test_a_banker_who_settled_early_is_remembered_with_the_cards_he_played():
     assert s.status[0] == "banker: 19, then a new card" and s.hands[0] == (3,)
     s = play(s, Stay())  # Cy throws in: nothing open, the hand ends
     assert s.last_hand[0] == "banker: 19, then a new card" and s.last_cards[0] == (5, 8, 6)
+
+
+def test_while_a_new_banker_chooses_his_stake_the_table_already_faces_clockwise():
+    from quitlok.game import STAKE
+    s = new_game(QUITLOK, ["Ann", "Ben", "Cy"], banker=0, bank=10, purses=[14, 20, 20], seed=7, choose_stake=True)
+    assert s.phase == STAKE and s.direction == 1 and s.hand_number == 0
+    assert "Ann is the new banker and may stake from 10 to 14 chips." in s.events
