@@ -1,6 +1,6 @@
 """The Rules page says the maximum bet the way the table agrees it: in chips, with the table's number."""
 
-from tests.app.conftest import open_page
+from tests.app.conftest import open_page, texts
 
 
 def _max_bet_row(at) -> str:
@@ -23,3 +23,10 @@ def test_kvitlach_names_the_maximum_bet_in_chips_and_the_tables_number(app):
     table = at.session_state["play.table"]
     at = open_page(at, "pages/rules.py")
     assert _max_bet_row(at) == f"agreed before the game: {table.state.max_bet} chips"
+
+
+def test_the_rules_page_tells_the_kvitlach_differences_the_lessons_teach(app):
+    page = texts(open_page(app, "pages/rules.py"))
+    for said in ("elvaroon", "one chance to raise", "Kvitlach has no", "half the banker's stake",
+                 "Not on a lone 11", "17 or more"):
+        assert said in page, said
