@@ -6,7 +6,7 @@ from collections import Counter
 import streamlit as st
 
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
-from quitlok.cards import check_cards
+from quitlok.cards import check_cards, plural
 from quitlok.rules import banker_model_words
 from quitlok.ui import charts
 from quitlok.ui.advisor import answer, next_card_effects
@@ -14,6 +14,7 @@ from quitlok.ui.advisor import answer, next_card_effects
 ui.through_the_app()
 
 HAND, SEEN, STAKE, ROOM, MODEL = "advisor.hand", "advisor.seen", "advisor.stake", "advisor.room", "advisor.stands_on"
+MAX_BET = "advisor.max_bet"
 MOST_CHIPS = 10_000
 LONGEST_SHOWN = 40  # characters of a bad link value repeated in the message
 rules = ui.current_rules()
@@ -93,7 +94,8 @@ def picker() -> None:
         for rank in range(1, 13):
             st.button(f"{rank} · {left[rank]} left", key=f"advisor.add.{rank}", on_click=add, args=(rank,),
                       disabled=left[rank] == 0,
-                      help=f"{left[rank]} of the {rules.copies} cards numbered {rank} are still unseen")
+                      help=f"{left[rank]} of the {rules.copies} cards numbered {rank} "
+                           f"{'is' if left[rank] == 1 else 'are'} still unseen")
     st.markdown("**Your cards, in order**")
     ui.show_cards(tuple(st.session_state[HAND]), (True,) * len(st.session_state[HAND]), mine=False)
     st.markdown("**Cards you have seen**")
@@ -112,6 +114,14 @@ def stakes() -> tuple[int, int, int]:
                             0, MOST_CHIPS, key=STAKE)
     room = st.number_input("How many more chips you may bet", 0, MOST_CHIPS, key=ROOM,
                            help="What your purse, the bank and any maximum bet still allow.")
+    if rules.agreed_max_bet:
+        most = st.number_input("The table's maximum bet (chips)", 1, MOST_CHIPS, key=MAX_BET,
+                               help="Agreed before the game; by default a quarter of the banker's opening stake "
+                                    f"({rules.default_max_bet(10)} chips on a stake of 10).")
+        if stake + room > most:
+            room = max(0, most - stake)
+            st.warning(f"Your stake and what you may still bet add up to more than the maximum bet of "
+                       f"{plural(most, 'chip')}, so the advisor takes it that you may bet {room} more.")
     options = list(rules.banker_models)
     if st.session_state.get(MODEL) not in options:
         chosen = rules.banker_model(st.session_state.get(MODEL, 17))
@@ -177,6 +187,7 @@ st.session_state.setdefault(SEEN, [])
 st.session_state.setdefault("advisor.target", "My cards")
 st.session_state.setdefault(STAKE, 1)
 st.session_state.setdefault(ROOM, 2)
+st.session_state.setdefault(MAX_BET, rules.default_max_bet(10) or 1)
 read_link()
 if problem := st.session_state.get("advisor.problem"):
     st.error(problem)

@@ -256,3 +256,20 @@ def test_a_link_with_a_bad_number_of_chips_gets_a_clear_message(value):
     assert "should be a whole number of chips from 0 to 10,000" in at.error[0].value
     assert at.number_input(key="advisor.stake").value == 1, "the stake stays as it was"
     assert at.session_state["advisor.hand"] == [6, 5], "the good parts of the link are still used"
+
+
+def test_kvitlach_stake_and_room_never_pass_the_tables_maximum_bet():
+    at = from_link(rules="kvitlach", hand="6,5")
+    at.number_input(key="advisor.stake").set_value(1).run()
+    at.number_input(key="advisor.room").set_value(2).run()
+    assert at.number_input(key="advisor.max_bet").value == KVITLACH.default_max_bet(10) == 2
+    assert "the advisor takes it that you may bet 1 more" in main_words(at)
+    expected = advise([6, 5], [], KVITLACH, stake=1, room=1)
+    assert f"{float(expected.values[expected.best]):+.2f}" in main_words(at)
+    at.number_input(key="advisor.max_bet").set_value(3).run()
+    assert "may bet 1 more" not in main_words(at)
+
+
+def test_quitlok_asks_for_no_maximum_bet(app):
+    at = pick(open_page(app, "pages/advisor.py"), 6, 5)
+    assert not [e for e in at.main.get("number_input") if e.key == "advisor.max_bet"]
