@@ -5,7 +5,7 @@ import random
 import streamlit as st
 
 from quitlok import IllegalAction, ui
-from quitlok.game import BANKER, action_label
+from quitlok.game import BANKER, Bet, action_label
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
 from quitlok.ui import table as view
@@ -160,7 +160,7 @@ def the_hand(lesson, words: dict) -> bool:
         next_decision(lesson, table)
     st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
-    with st.expander("What happened, step by step", expanded=lesson.over(table)):
+    with st.expander("What happened, step by step (newest first)", expanded=lesson.over(table)):
         st.markdown("  \n".join(reversed(lesson.story(table))))
     return lesson.done(table)
 
@@ -172,7 +172,11 @@ def next_decision(lesson, table) -> None:
     if lesson.predict is not None and guessed(lesson) is None:
         st.info("Make your guess above and reveal it; then play the hand.", icon=":material/arrow_upward:")
     elif table.humans_turn:
-        move = lesson.next_move(st.session_state.get(history_key(slug), ()))
+        made = st.session_state.get(history_key(slug), ())
+        move = lesson.next_move(made)
+        if isinstance(move, Bet) and st.session_state.get("lesson.bet_for") != (slug, len(made)):
+            st.session_state["lesson.bet"] = move.n  # the chips box starts at the suggested bet, once
+            st.session_state["lesson.bet_for"] = (slug, len(made))
         hint = (f"Suggested: **{action_label(s, move)}**" if move is not None
                 else "The lesson suggested other moves: play on, or start the hand again.")
         st.markdown(f"{view.situation(table)}  \n:material/lightbulb: {hint}")

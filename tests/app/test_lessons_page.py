@@ -140,7 +140,7 @@ def test_after_the_learners_moves_the_others_play_to_the_end_of_the_hand(app):
     click(at, "lesson.next")
     table = at.session_state[f"lesson.table.{lesson.slug}"]
     assert table.hand_ended and "lesson.next" not in {b.key for b in at.button}
-    assert "you made 21 and won 1" in texts(at) and words["done"] in texts(at)
+    assert "you made 21 and won 2" in texts(at) and words["done"] in texts(at)  # the suggested Bet 2
 
 
 def test_after_a_rejected_11_the_new_total_is_shown(app):
@@ -235,3 +235,9 @@ def test_every_step_opened_fresh_leaves_no_seat_waiting_without_a_button(app):
         jump_to(at, step)
         assert_can_move_on(at)
 
+
+
+def test_the_chips_box_starts_at_the_suggested_bet(app):
+    at = open_page(app, "pages/lessons.py")
+    assert at.number_input(key="lesson.bet").value == 2  # lesson 1 suggests "Bet 2"
+    assert at.button(key="lesson.do.bet").label == "Bet 2"

@@ -146,7 +146,7 @@ def test_a_learner_completes_the_first_lesson(page, app_url):
     card = page.locator("img[alt='framed 2, face down, only you see it']")
     card.first.wait_for(timeout=30_000)  # st.html may draw a moment after the heading on a busy machine
     assert card.count() == 1
-    click(page, "Bet 1")
+    click(page, "Bet 2")  # the chips box starts at the suggested bet
     body = page.locator("[data-testid='stMain']")
     for _ in range(10):  # the others play to the end of the hand
         if "Two framed cards make 21" in body.inner_text() or not has_button(page, "Let the others play"):
