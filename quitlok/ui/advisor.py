@@ -115,6 +115,8 @@ def _should_bet(rules: RuleSet, advice: Advice, room: int) -> str:
     rest = {a: v for a, v in advice.values.items() if a not in betting}
     best_rest = max(rest, key=rest.get)
     verdict = "Yes" if betting[best_bet] > rest[best_rest] else "No"
+    if chips(betting[best_bet]) == chips(rest[best_rest]):  # the same to the hundredth of a chip shown
+        verdict = f"{verdict}, but it makes almost no difference"
     return (f"**{verdict}.** The best bet is to {words[best_bet]}, worth {chips(betting[best_bet])} on average; "
             f"the best without betting more is to {words[best_rest]}, worth {chips(rest[best_rest])}.")
 

@@ -273,3 +273,12 @@ def test_kvitlach_stake_and_room_never_pass_the_tables_maximum_bet():
 def test_quitlok_asks_for_no_maximum_bet(app):
     at = pick(open_page(app, "pages/advisor.py"), 6, 5)
     assert not [e for e in at.main.get("number_input") if e.key == "advisor.max_bet"]
+
+
+def test_a_bet_worth_the_same_to_the_hundredth_says_it_makes_almost_no_difference():
+    at = from_link(rules="kvitlach", hand="6,5")
+    at.number_input(key="advisor.room").set_value(1).run()
+    advice = advise([6, 5], [], KVITLACH, stake=1, room=1)
+    raised, drawn = float(advice.values["raise+aluvun"]), float(advice.values["draw+aluvun"])
+    assert f"{raised:+.2f}" == f"{drawn:+.2f}"  # the position the review met: both shown as -0.01
+    assert "makes almost no difference" in main_words(at)
