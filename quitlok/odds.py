@@ -33,7 +33,7 @@ from quitlok.rules import RuleSet
 from quitlok.validate import flag, is_whole, rule_set, whole_number
 
 __all__ = ["Advice", "action_words", "advise", "banker_outcomes", "bust_chance", "card_value", "chance_words",
-           "next_card_odds", "percent", "position_value", "stay_value", "strategy_table"]
+           "first_bets", "next_card_odds", "percent", "position_value", "stay_value", "strategy_table"]
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
@@ -481,17 +481,37 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, ex
 
     `stands_on` defaults to every total a banker may stand on under the rules (`rules.banker_models`).
 
-    Quitlok: no stake yet and one chip of room (should I bet, blot or stay?).
-    Kvitlach: one chip already bet, one more allowed by elvaroon.
+    Betting at any time (Quitlok): no stake yet and one chip of room: should I bet, blot or stay?
+    Bet-first rules (Kvitlach): the first decision is the bet itself, before any card: bet one chip
+    ("bet", then best play) or stay out ("stay", 0). (What to do after that bet, on one card, is always
+    to draw, so it is no question for a table.)
     One row per (banker's total, first card): its best action and every action's value.
     """
-    stake = 1 if rules.bet_first else 0
     rows = []
     for total in rules.banker_models if stands_on is None else stands_on:
         for card in RANKS:
-            advice = advise([card], [], rules, stake=stake, room=1, stands_on=total, exact=exact)
-            rows.append({"stands_on": total, "card": card, "best": advice.best, **advice.values})
+            if rules.bet_first:
+                values = {"stay": Fraction(0) if exact else 0.0,
+                          "bet": first_bets([card], [], rules, room=1, stands_on=total, exact=exact)[1]}
+            else:
+                values = advise([card], [], rules, stake=0, room=1, stands_on=total, exact=exact).values
+            best = max(values, key=lambda action: (values[action], -list(values).index(action)))
+            rows.append({"stands_on": total, "card": card, "best": best, **values})
     return rows
+
+
+def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, exact: bool = False) -> dict:
+    """Bet-first rules, nothing bet yet: {n: expected result} of each first bet worth comparing.
+
+    A bet of n chips brings no card and leaves `room - n` for a raise with elvaroon. For 1 <= n < room the
+    result is a maximum of quantities linear in (n, room - n), hence convex in n, so its best is at n = 1 or
+    n = room - 1; n = room (no raise left) is priced apart. Those three sizes are all a learner needs to
+    compare; staying out is worth 0.
+    """
+    whole_number("room", room)
+    sizes = sorted({n for n in (1, room - 1, room) if 1 <= n <= room})
+    return {n: position_value(hand, seen, rules, stake=n, room=room - n, stands_on=stands_on, exact=exact)
+            for n in sizes}
 
 
 def action_words(rules: RuleSet) -> dict[str, str]:

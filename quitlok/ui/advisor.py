@@ -3,8 +3,8 @@
 `quitlok.odds.advise` prices the advisor's actions ("bet", "blot+aluvun"); this module turns its answer into
 the page's words, in the tradition's own name for the call at 11 (`action_words(rules)`): the headline, the
 answers to "Should I bet?" and "Should I call aluvun?", and the table of every choice. Kvitlach's first
-decision (to bet before any card, or stay out) is not one of `advise`'s actions, so it is priced here from
-`position_value`, as the practice table's hint prices its Bet buttons.
+decision (to bet before any card, or stay out) is not one of `advise`'s actions; `quitlok.odds.first_bets`
+prices it.
 """
 
 from collections import Counter
@@ -13,9 +13,8 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
-from quitlok.cards import RANKS
 from quitlok.hand import hand_value
-from quitlok.odds import Advice, action_words, advise, percent, position_value, strategy_table
+from quitlok.odds import Advice, action_words, advise, first_bets, percent, strategy_table
 from quitlok.rules import RuleSet
 from quitlok.ui.style import chips
 
@@ -54,21 +53,10 @@ def answer(hand: list[int], seen: list[int], rules: RuleSet, *, stake: int, room
     )
 
 
-def first_bets(hand: list[int], seen: list[int], rules: RuleSet, *, room: int, stands_on: int) -> dict[int, float]:
-    """Bet-first rules, nothing bet yet: the expected result of each first bet worth comparing.
-
-    A bet of n chips leaves `room - n` for a raise with elvaroon. For 1 <= n < room the result is a maximum of
-    quantities linear in (n, room - n), hence convex in n, so its best is at n = 1 or n = room - 1; n = room
-    (no raise left) is priced apart. So those three sizes are all a learner needs to compare.
-    """
-    sizes = sorted({n for n in (1, room - 1, room) if 1 <= n <= room})
-    return {n: float(position_value(hand, seen, rules, stake=n, room=room - n, stands_on=stands_on)) for n in sizes}
-
-
 def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on: int) -> Answer:
     """Kvitlach's first decision: bet n chips before any card, or stay out (the cards are thrown in)."""
     stay_out = "Stay out (no bet: your cards are thrown in)"
-    bets = first_bets(hand, seen, rules, room=room, stands_on=stands_on)
+    bets = {n: float(v) for n, v in first_bets(hand, seen, rules, room=room, stands_on=stands_on).items()}
     raise_word = rules.elvaroon_raise and rules.aluvun
     labels = {n: f"Bet {n}" + (f", keeping {room - n} for a raise with {rules.aluvun_word}"
                                if raise_word and n < room else "") for n in bets}
@@ -185,17 +173,12 @@ def strategy_frame(rules: RuleSet) -> pd.DataFrame:
     """The best first decision for every first card (rows) against each banker model the rules allow
     (columns "Banker stands on 17" and so on), in the tradition's words, nothing else seen.
 
-    With betting at any time: the first move with nothing bet yet and one chip of room (`strategy_table`).
-    With bet-first rules the first decision is the bet itself: whether a bet of 1 is worth more than staying
-    out. (`strategy_table` asks what to do after that bet, which on one card is always to draw.)
+    With betting at any time: the first move with nothing bet yet and one chip of room; with bet-first rules,
+    the bet itself: a bet of 1, or staying out (`quitlok.odds.strategy_table` asks both).
     """
-    if rules.bet_first:
-        rows = [{"card": card, "stands_on": total,
-                 "best": "Bet 1" if first_bets([card], [], rules, room=1, stands_on=total)[1] > 0 else "Stay out"}
-                for total in rules.banker_models for card in RANKS]
-    else:
-        words = action_words(rules)
-        rows = [{**row, "best": words[row["best"]].capitalize()} for row in strategy_table(rules)]
+    words = {"bet": "Bet 1", "stay": "Stay out"} if rules.bet_first else {
+        action: text.capitalize() for action, text in action_words(rules).items()}
+    rows = [{**row, "best": words[row["best"]]} for row in strategy_table(rules)]
     frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")
     frame.columns = [f"Banker stands on {total}" for total in frame.columns]
     return frame.rename_axis("First card").reset_index()

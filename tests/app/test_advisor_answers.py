@@ -5,8 +5,8 @@ from dataclasses import replace
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.odds import action_words, advise, position_value
-from quitlok.ui.advisor import answer, first_bets, strategy_frame
+from quitlok.odds import action_words, advise, first_bets, position_value
+from quitlok.ui.advisor import answer, strategy_frame
 
 HANDS = [[6, 5], [3, 4, 4], [12, 2], [1, 12], [9], [10], [7], [11], [1], [12], [2, 9], [8, 3]]
 

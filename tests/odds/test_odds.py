@@ -337,3 +337,15 @@ def test_aluvun_on_a_lone_11_only_without_the_framed_pair():
     advice = advise([11], [], plain, exact=True)
     assert advice.aluvun_callable and "lone 11" not in advice.facts
     assert advice.bust_with_aluvun < advice.bust == Fraction(1, 23)
+
+
+def test_the_bet_first_strategy_table_asks_the_first_question_bet_or_stay_out():
+    from quitlok.odds import first_bets, position_value, strategy_table
+    rows = strategy_table(KVITLACH, exact=True)
+    assert {row["stands_on"] for row in rows} == set(KVITLACH.banker_models)
+    assert {row["best"] for row in rows} == {"bet", "stay"}  # some first cards are worth a bet, others not
+    for row in rows:
+        bet = position_value([row["card"]], [], KVITLACH, stake=1, room=0, stands_on=row["stands_on"], exact=True)
+        assert row["bet"] == bet == first_bets([row["card"]], [], KVITLACH, room=1, stands_on=row["stands_on"],
+                                                exact=True)[1]
+        assert row["stay"] == 0 and row["best"] == ("bet" if bet > 0 else "stay")
