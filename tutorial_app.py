@@ -13,7 +13,10 @@ pages = {
         st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:"),
         st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:"),
     ],
-    "Play": [st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:")],
+    "Play": [
+        st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:"),
+        st.Page("pages/together.py", title="Play together", icon=":material/diversity_3:", url_path="together"),
+    ],
     "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:")],
     "History": [
         st.Page("pages/history_origins.py", title="Origins and names", icon=":material/history_edu:"),

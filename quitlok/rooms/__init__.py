@@ -18,7 +18,7 @@ from quitlok.rooms.errors import (
     RoomStarted,
     StaleView,
 )
-from quitlok.rooms.seat_view import RoomView, seat_events, seat_state
+from quitlok.rooms.seat_view import RoomView, seat_events, seat_state, seat_table
 from quitlok.rooms.store import ALPHABET, IDLE_SECONDS, MAX_SEATS, Rooms, Seat
 
 __all__ = [
@@ -41,4 +41,5 @@ __all__ = [
     "StaleView",
     "seat_events",
     "seat_state",
+    "seat_table",
 ]

@@ -23,7 +23,9 @@ import re
 from dataclasses import dataclass, replace
 
 from quitlok.actions import Action
+from quitlok.bots import PLAYERS
 from quitlok.game import PROTECTED, TURN, State
+from quitlok.practice import PracticeTable
 from quitlok.rules import RuleSet
 
 _MAY_RETIRE = re.compile(r"(?:has|have) an? (?:framed )?\d+ as first card in hand (?P<hand>\d+) and may retire\.")
@@ -103,6 +105,19 @@ class RoomView:
     #: the game as this seat may see it (what the table view draws; quitlok.coach works on it), None before
     #: the start. Other seats' face-down cards, the stock and the seed are None: never give it to apply_action.
     state: State | None
+
+
+def seat_table(view: RoomView, *, hand_ended: bool = False) -> PracticeTable:
+    """The room as its seat's table: what the table view draws and the Hint prices, exactly as at the
+    practice table (one view for both pages). The game is the seat's own redacted State; the computer seats
+    carry their players so that the table describes them and the Hint models a computer banker by its own
+    total. `hand_ended` says the page should show how the last hand ended. Drawing only: the table's
+    step() is for a practice game, where every other seat is a computer."""
+    if view.state is None:
+        raise ValueError("The game in this room has not started yet.")
+    computers = tuple((seat, PLAYERS[style]()) for seat, style in enumerate(view.styles) if style is not None)
+    return PracticeTable(state=view.state, human=view.seat, computers=computers, banker_draws=view.banker_draws,
+                         hand_ended=hand_ended)
 
 
 def seat_state(state: State, seat: int) -> State:

@@ -8,13 +8,21 @@ public API switches that mode off, so `through_the_app` clears the internal
 flag `PagesManager.uses_pages_directory` and reruns. tests/app/test_internals.py
 fails if a Streamlit upgrade removes the flag, so the workaround is revisited
 rather than silently skipped.
+
+The second reach is for the link to a room: a host who opened the app as
+http://localhost:8501 needs the link phones on the same Wi-Fi can open, the
+"Network URL" Streamlit prints at start. Streamlit works that address out with
+`streamlit.net_util.get_internal_ip`, which no public API offers;
+`network_address` uses it, and the same test module fails if it goes.
 """
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
+from streamlit import net_util
 from streamlit.runtime.pages_manager import PagesManager
 
 _IN_APP: ContextVar[bool] = ContextVar("quitlok_in_app", default=False)
@@ -46,3 +54,23 @@ def through_the_app() -> None:
     if not _IN_APP.get() and hasattr(PagesManager, "uses_pages_directory"):
         PagesManager.uses_pages_directory = False
         st.rerun()
+
+
+#: host names that only this computer can open
+_LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
+
+
+def network_address(url: str) -> tuple[str, bool]:
+    """`url` as other devices on the same network can open it, and whether it had to be changed.
+
+    A page opened as localhost gets this computer's address on its network in its place (the Network URL
+    Streamlit prints at start, see the module docstring); any other address is kept as it is. When the
+    address cannot be found, `url` is kept."""
+    parts = urlsplit(url)
+    if parts.hostname not in _LOCAL_HOSTS:
+        return url, False
+    ip = net_util.get_internal_ip()
+    if not ip:
+        return url, False
+    netloc = ip + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc)), True

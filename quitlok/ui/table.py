@@ -19,9 +19,10 @@ import streamlit as st
 from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.cards import plural
-from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, YOU, State, action_label, legal_actions
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
 from quitlok.practice import PracticeTable
 from quitlok.ui.cards import hand_html
+from quitlok.ui.words import escape_markdown, names_as_text
 
 #: the log's line that deals a hand: "Hand 3 of Bella's bank (bank 20): dealt clockwise, ..."
 DEAL_LINE = re.compile(r"^(Hand (\d+) of (.+) bank \(bank \d+\))")
@@ -58,7 +59,7 @@ def top_bar(table: PracticeTable) -> None:
         stakes.metric("Open stakes", s.open_stakes, help="Chips bet and waiting for the banker; the bank covers them")
         hand.metric("Hand", s.hand_number or "–", help="Hands dealt by this banker")
         stock.metric("Stock (cards)", len(s.stock), help="Face-down cards left to deal")
-    banker = "You bank" if s.banker == table.human else f"**{s.players[s.banker]}** banks"
+    banker = "You bank" if s.banker == table.human else f"**{escape_markdown(s.players[s.banker])}** banks"
     if s.direction == 1:
         way = "**↻ Clockwise** this hand: play goes round to the banker's left"
     else:
@@ -362,6 +363,16 @@ def hands_in_log(events: tuple[str, ...] | list[str]) -> list[tuple[str | None, 
     return hands or [(None, before)]
 
 
+def first_bank(table: PracticeTable) -> str | None:
+    """How the first banker was chosen, as a line for the log."""
+    if not table.banker_draws:
+        return None
+    names = table.state.players
+    rounds = "; then ".join(", ".join(f"{names[seat]} {card}" for seat, card in draws)
+                            for draws in table.banker_draws)
+    return f"Drawing for the first bank: {rounds}. The highest card banks."
+
+
 def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     """The narration: this hand's steps, newest first, and the earlier hands folded away, newest first.
     `first` is an extra oldest line (how the bank was chosen)."""
@@ -369,16 +380,18 @@ def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     hands = hands_in_log(([first] if first else []) + list(table.state.events))
     title, current = hands[-1]
     with st.container(border=True, key=key):
-        st.markdown(f"**{title or 'Before the first hand'}**, newest first:")
-        lines = list(reversed(current))
+        heading = names_as_text(title, table.state.players) if title else "Before the first hand"
+        st.markdown(f"**{heading}**, newest first:")
+        lines = [names_as_text(line, table.state.players) for line in reversed(current)]
         st.markdown("  \n".join([f"**{lines[0]}**"] + lines[1:]) if lines else "Nothing yet.")
     earlier = hands[:-1][::-1]
     for title, lines in earlier[:RECENT_HANDS]:
-        with st.expander(title or "Before the first hand"):
-            st.markdown("  \n".join(reversed(lines)))
+        with st.expander(names_as_text(title, table.state.players) if title else "Before the first hand"):
+            st.markdown("  \n".join(names_as_text(line, table.state.players) for line in reversed(lines)))
     if older := earlier[RECENT_HANDS:]:
         with st.expander(f"Older hands ({len(older)})"):
-            st.markdown("\n\n".join(f"**{title}**  \n" + "  \n".join(reversed(lines)) for title, lines in older))
+            st.markdown(names_as_text("\n\n".join(f"**{title}**  \n" + "  \n".join(reversed(lines))
+                                                    for title, lines in older), table.state.players))
 
 
 # --- the end of a hand -----------------------------------------------------------------
@@ -422,8 +435,8 @@ def ending_words(name: str, status: str) -> str:
     return f"{name}: {status}"
 
 
-def _seat_name(s: State, seat: int) -> str:
-    return "you" if s.players[seat] == YOU else s.players[seat]
+def _seat_name(table: PracticeTable, seat: int) -> str:
+    return "you" if seat == table.human else table.state.players[seat]
 
 
 def hand_over_words(table: PracticeTable) -> str:
@@ -433,16 +446,17 @@ def hand_over_words(table: PracticeTable) -> str:
     title, lines = _ended_hand(s)
     played = [seat for seat, status in enumerate(s.last_hand) if status]
     banker = next((seat for seat in played if s.last_hand[seat].startswith("banker")), None)
-    order = [me] + ([banker] if banker not in (None, me) else []) + [x for x in played if x not in (me, banker)]
+    order = ([me] if me in played else []) + ([banker] if banker not in (None, me) else []) + [
+        x for x in played if x not in (me, banker)]
     results = []
     for seat in order:
         if not s.last_hand[seat]:
             continue
-        words = ending_words(_seat_name(s, seat), s.last_hand[seat])
+        words = ending_words(_seat_name(table, seat), s.last_hand[seat])
         if seat == banker and any(" retire" in line for line in lines):
-            words = f"{_seat_name(s, seat)} (banker) retired and took the bank"
+            words = f"{_seat_name(table, seat)} (banker) retired and took the bank"
         results.append(words)
-    return f"{title} is over: " + "; ".join(results) + "."
+    return names_as_text(f"{title} is over: " + "; ".join(results) + ".", s.players)
 
 
 def hand_over(table: PracticeTable) -> None:

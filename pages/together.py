@@ -1,0 +1,477 @@
+"""Play together: one game in a room that family or a class joins with a code, each on their own device,
+or passing one device round (pass and play).
+
+The room lives in the database (quitlok.rooms); this page only draws one seat's view of it and sends that
+seat's decisions. The seat keys this device holds are kept in the session and in the address (?seat=), so
+that a reload or a phone that slept finds its seats again; the link others are given carries only ?room=.
+"""
+
+import os
+from html import escape
+
+import pandas as pd
+import segno
+import streamlit as st
+
+from quitlok import IllegalAction, ui
+from quitlok.actions import Action
+from quitlok.bots import PLAYERS
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE
+from quitlok.practice import PracticeTable
+from quitlok.rooms import (
+    MAX_SEATS,
+    NotSeated,
+    RoomError,
+    RoomNotFound,
+    Rooms,
+    RoomView,
+    StaleView,
+    seat_state,
+    seat_table,
+)
+from quitlok.ui import coaching as coaching_ui
+from quitlok.ui import table as view
+from quitlok.ui.internals import network_address
+
+ui.through_the_app()
+
+ROOM, SEATS = "together.room", "together.seats"
+#: the seat whose face-down cards are uncovered on a device shared by several players
+SHOWN = "together.shown"
+PROBLEM, FEEDBACK = "together.problem", "together.feedback"
+#: how many hands had ended when this device last showed how one ended
+FINISHED = "together.finished"
+STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
+#: the table drawn for nobody in particular, on a device several players share
+NOBODY = -1
+
+
+@st.cache_resource
+def store(url: str | None) -> Rooms:
+    """One store per database for the whole server: its connections are shared by every visitor."""
+    return Rooms(url)
+
+
+def rooms() -> Rooms:
+    return store(os.environ.get("QUITLOK_DATABASE_URL"))
+
+
+def words(key: str, **values: str) -> str:
+    return ui.content_sections("together/help")[key].format(**values)
+
+
+# --- where this device sits -------------------------------------------------------------------------
+
+
+def remember(code: str | None, tokens: list[str]) -> None:
+    """Keep the room and this device's seat keys in the session and in the address."""
+    ss = st.session_state
+    ss[ROOM], ss[SEATS] = code, tokens
+    st.query_params.clear()
+    if code:
+        st.query_params["room"] = code
+    if tokens:
+        st.query_params["seat"] = tokens
+
+
+def leave() -> None:
+    remember(None, [])
+    for key in (SHOWN, PROBLEM, FINISHED, FEEDBACK):
+        st.session_state.pop(key, None)
+
+
+def arrived() -> None:
+    """On a first run, take the room and seat keys from the address (a shared link, or a reload)."""
+    ss = st.session_state
+    if ROOM in ss:
+        return
+    code = st.query_params.get("room")
+    ss[ROOM] = code.strip().upper()[:12] if code else None
+    ss[SEATS] = [t for t in st.query_params.get_all("seat") if t][:MAX_SEATS] if code else []
+
+
+def problem(text: str) -> None:
+    st.session_state[PROBLEM] = text
+
+
+def attempt(work) -> bool:
+    """Run a change of the room; a refusal becomes the message shown at the top of the page."""
+    try:
+        work()
+    except (RoomError, IllegalAction) as refused:
+        problem(str(refused))
+        return False
+    st.session_state.pop(PROBLEM, None)
+    return True
+
+
+# --- callbacks ------------------------------------------------------------------------------------
+
+
+def create_room() -> None:
+    ss = st.session_state
+    rules = ui.current_rules()
+    max_bet = ss["together.max_bet"] if rules.agreed_max_bet else None
+
+    def create() -> None:
+        seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
+                              purses=ss["together.chips"], max_bet=max_bet)
+        for _ in range(ss["together.computers"]):
+            rooms().add_computer(seat.code, seat.token, ss["together.style"])
+        remember(seat.code, [seat.token])
+
+    attempt(create)
+
+
+def join_room(code: str, name_key: str) -> None:
+    def join() -> None:
+        seat = rooms().join(code, st.session_state[name_key])
+        remember(seat.code, [*st.session_state.get(SEATS, []), seat.token])
+        st.session_state[name_key] = ""
+
+    attempt(join)
+
+
+def act(code: str, token: str, table: PracticeTable, version: int, action: Action) -> None:
+    """This seat's decision, applied only if nobody changed the room since it was drawn."""
+    coaching = table.coaching()
+    try:
+        rooms().act(code, token, action, version=version)
+    except StaleView:
+        problem("Someone else moved first, so your choice was not made. Here is the table as it is now.")
+        return
+    except (RoomError, IllegalAction) as refused:
+        problem(str(refused))
+        return
+    st.session_state.pop(PROBLEM, None)
+    st.session_state[FEEDBACK] = coaching_ui.feedback(table.state, coaching, action)
+    st.session_state[FINISHED] = table.state.hands_finished
+
+
+# --- before the start -------------------------------------------------------------------------------
+
+
+def entrance() -> None:
+    """Open a room, or join one with its code."""
+    st.markdown(words("intro"))
+    ss = st.session_state
+    rules = ui.current_rules()
+    ss.setdefault("together.bank", 10)
+    ss.setdefault("together.chips", 20)
+    ss.setdefault("together.computers", 0)
+    ss.setdefault("together.style", "cautious")
+    if rules.agreed_max_bet and not ss.get("together.max_bet_set"):
+        ss["together.max_bet"] = rules.default_max_bet(ss["together.bank"])
+    new, join = st.columns(2, gap="large")
+    with new.container(border=True, key="together-create"):
+        st.subheader("Open a room")
+        st.caption(words("create") + f" Now: **{rules.name}**.")
+        st.text_input("Your name", max_chars=20, key="together.host_name", placeholder="as the others will see it")
+        a, b = st.columns(2)
+        a.number_input("Starting chips for everyone", 1, 1000, key="together.chips")
+        b.number_input("Opening bank", 1, 1000, key="together.bank",
+                       help="The least every new banker stakes; it can't be more than the starting chips.")
+        if rules.agreed_max_bet:
+            a.number_input("Maximum bet (chips)", 1, 1000, key="together.max_bet",
+                           on_change=lambda: ss.__setitem__("together.max_bet_set", True),
+                           help=f"{rules.name} players agree a maximum bet before the game; by default a quarter "
+                                "of the opening bank, at least 1.")
+        b.number_input("Computer players", 0, MAX_SEATS - 1, key="together.computers",
+                       help="To fill seats; you can add more, or remove them, before the start.")
+        b.selectbox("How they play", list(STYLE_WORDS), key="together.style", format_func=STYLE_WORDS.get)
+        st.button("Open the room", type="primary", on_click=create_room, key="together.create",
+                  icon=":material/meeting_room:")
+    with join.container(border=True, key="together-join"):
+        st.subheader("Join a room")
+        st.caption(words("join"))
+        st.text_input("Room code", max_chars=12, key="together.code", placeholder="for example K7QF3M")
+        st.text_input("Your name", max_chars=20, key="together.join_name")
+        st.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
+                  on_click=lambda: join_room(ss["together.code"], "together.join_name"))
+
+
+def join_this_room(code: str) -> None:
+    """Someone opened a room's link: give a name and sit down."""
+    with st.container(border=True, key="together-join"):
+        st.subheader(f"Join room {code}")
+        st.text_input("Your name", max_chars=20, key="together.join_name", placeholder="as the others will see it")
+        left, right = st.columns(2)
+        left.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
+                    on_click=join_room, args=(code, "together.join_name"))
+        right.button("Another room", key="together.leave", on_click=leave)
+
+
+def room_link(code: str) -> tuple[str, bool]:
+    """The link to the room, as other devices can open it, and whether it uses this computer's network
+    address in place of localhost."""
+    here = st.context.url or "http://localhost:8501/together"
+    base = here.split("?")[0].rstrip("/")
+    if not base.endswith("/together"):
+        base = base.rsplit("/", 1)[0] + "/together" if base.count("/") > 2 else base + "/together"
+    return network_address(f"{base}?room={code}")
+
+
+def invitation(code: str) -> None:
+    """The code in large letters, the link and its QR code."""
+    link, changed = room_link(code)
+    qr = segno.make(link, error="m").svg_data_uri(scale=5, border=2)
+    text, picture = st.columns([3, 1], vertical_alignment="center")
+    with text:
+        st.html(f'<div class="ql-room-code" aria-label="Room code {" ".join(code)}">'
+                f'<span>Room code</span><b>{escape(code)}</b></div>' + _CODE_CSS)
+        st.markdown(f"Link: [{link}]({link})")
+        st.caption(words("share") + (" " + words("home") if changed else ""))
+    picture.html(f'<img class="ql-qr" src="{qr}" alt="QR code of the link to room {escape(code)}">')
+
+
+_CODE_CSS = """<style>
+.ql-room-code span { display: block; font-size: .9em; opacity: .8; }
+.ql-room-code b { font-size: 3.2em; letter-spacing: .18em; font-family: ui-monospace, monospace; }
+.ql-qr { width: 100%; max-width: 190px; image-rendering: pixelated; background: #fff; }
+</style>"""
+
+
+def who_sits(room: RoomView, tokens_here: set[int]) -> None:
+    """The seats in order: name, a person or which computer player, host and this device."""
+    lines = []
+    for seat, (name, style) in enumerate(zip(room.players, room.styles, strict=True)):
+        kind = f"computer player ({PLAYERS[style]().label})" if style else "person"
+        marks = [kind] + (["host"] if seat == room.host else []) + (["on this device"] if seat in tokens_here else [])
+        lines.append(f"{seat + 1}. **{ui.escape_markdown(name)}** · {', '.join(marks)}")
+    st.markdown("\n".join(lines))
+
+
+def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
+    """Before the start: the invitation, who has sat down, and the host's buttons."""
+    code = room.code
+    invitation(code)
+    st.subheader(f"At the table ({len(room.players)} of {MAX_SEATS} seats)")
+    st.caption(f"{room.rules.name} rules · {room.starting_purse} chips each · opening bank {room.opening_bank}")
+    who_sits(room, here)
+    if host is None:
+        st.info(words("lobby_wait"), icon=":material/hourglass_top:")
+        add_player_here(code)
+        return
+    token = host_token(host)
+    full = len(room.players) >= MAX_SEATS
+    with st.container(border=True, key="together-lobby-host"):
+        a, b = st.columns(2)
+        a.selectbox("Computer player", list(STYLE_WORDS), key="together.add_style", format_func=STYLE_WORDS.get)
+        a.button("Add a computer player", key="together.add_computer", disabled=full, icon=":material/smart_toy:",
+                 on_click=lambda: attempt(lambda: rooms().add_computer(code, token, st.session_state[
+                     "together.add_style"])))
+        others = [seat for seat in range(len(room.players)) if seat != room.host]
+        if others:
+            b.selectbox("Seat", others, key="together.remove_seat",
+                        format_func=lambda seat: f"{seat + 1}. {room.players[seat]}")
+            b.button("Take this seat away", key="together.remove", icon=":material/person_remove:",
+                     on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"]))
+        st.button("Start the game", type="primary", key="together.start", disabled=len(room.players) < 2,
+                  icon=":material/play_arrow:", on_click=lambda: attempt(lambda: rooms().start(code, token)),
+                  help="Deals for the first bank. Nobody can join after this.")
+    add_player_here(code)
+
+
+def add_player_here(code: str) -> None:
+    """Pass and play: another person sits down on this same device."""
+    with st.expander("Another player on this device (pass and play)"):
+        st.caption(words("pass_device"))
+        st.text_input("Their name", max_chars=20, key="together.here_name")
+        st.button("Sit them down", key="together.here", on_click=join_room, args=(code, "together.here_name"))
+
+
+def remove_seat(room: RoomView, token: str, seat: int) -> None:
+    attempt(lambda: rooms().remove_seat(room.code, token, seat, st.session_state.get("together.take_over",
+                                                                                      "cautious")))
+
+
+def host_token(host: RoomView) -> str:
+    return st.session_state[SEATS][seat_keys(host)]
+
+
+def seat_keys(room: RoomView) -> int:
+    """Which of this device's seat keys `room` was seen through."""
+    return st.session_state["together.key_of"][room.seat]
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+def drawn_for(views: list[RoomView]) -> tuple[RoomView, PracticeTable, bool]:
+    """Whose table this device shows, the table, and whether a curtain covers it.
+
+    One seat on the device: always its own table. Several (pass and play): the table of the one whose turn
+    it is once they have pressed the curtain's button; else the table for nobody, every face-down card
+    covered."""
+    first = views[0]
+    hand_ended = first.hands_finished > st.session_state.get(FINISHED, first.hands_finished)
+    if len(views) == 1:
+        return first, seat_table(first, hand_ended=hand_ended), False
+    turn = next((v for v in views if v.seat == first.to_act and not first.over), None)
+    if turn is not None and st.session_state.get(SHOWN) == turn.seat:
+        return turn, seat_table(turn, hand_ended=hand_ended), False
+    if turn is None:
+        st.session_state.pop(SHOWN, None)
+    public = PracticeTable(state=seat_state(first.state, NOBODY), human=NOBODY,
+                           computers=seat_table(first).computers, banker_draws=first.banker_draws,
+                           hand_ended=hand_ended)
+    return turn or first, public, turn is not None
+
+
+def curtain(room: RoomView) -> None:
+    name = room.players[room.seat]
+    with st.container(border=True, key="together-curtain"):
+        st.subheader(f"Pass to {ui.escape_markdown(name)}")
+        st.markdown(words("curtain", name=ui.escape_markdown(name)))
+        st.button(f"I am {name}: show my cards", type="primary", key="together.uncover",
+                  icon=":material/visibility:", on_click=lambda: st.session_state.__setitem__(SHOWN, room.seat))
+
+
+def waiting_words(room: RoomView) -> str:
+    if room.paused:
+        return words("paused")
+    who = room.players[room.to_act]
+    doing = {BANKER: "is playing the bank", RETIRE: "may retire with the bank",
+             PROTECTED: "was dealt a protected 11", STAKE: "is staking a new bank"}
+    return f"Waiting for {who}, who {doing.get(room.phase, 'is deciding')}…"
+
+
+def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
+    s = table.state
+    name = ui.escape_markdown(room.players[room.seat])
+    if s.phase == STAKE:
+        st.subheader(f"The bank comes to you, {name}")
+    else:
+        st.subheader(f"Your turn as banker, {name}" if s.banker == room.seat else f"Your turn, {name}")
+    st.markdown(view.situation(table))
+    view.action_buttons(table, "together", lambda action: act(room.code, token, table, room.version, action))
+    coaching_ui.hint(table, "together")
+
+
+def summary(room: RoomView) -> None:
+    """Who won what: each seat's chips now against what it started with."""
+    st.subheader("The game is over" if not room.ended_by_host else "The host ended the game")
+    frame = pd.DataFrame({
+        "Player": room.players,
+        "Chips now": room.chips,
+        "Won or lost": [f"{c - room.starting_purse:+d}" if c != room.starting_purse else "±0" for c in room.chips],
+    }).sort_values("Chips now", ascending=False, kind="stable")
+    st.dataframe(frame, hide_index=True, width="content")
+    best = max(room.chips)
+    winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
+    st.markdown(f"Most chips: **{ui.escape_markdown(' and '.join(winners))}** with {best}. "
+                f"Everyone started with {room.starting_purse}.")
+    st.button("Leave this room", key="together.done", on_click=leave)
+
+
+def host_tools(room: RoomView, host: RoomView) -> None:
+    token = host_token(host)
+    with st.expander("Host's tools", icon=":material/admin_panel_settings:"):
+        st.caption(words("host_tools"))
+        people = [seat for seat, style in enumerate(room.styles) if style is None and seat != room.host]
+        if people:
+            a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
+            a.selectbox("Someone has left", people, key="together.remove_seat",
+                        format_func=lambda seat: room.players[seat])
+            b.selectbox("A computer player takes over", list(STYLE_WORDS), key="together.take_over",
+                        format_func=STYLE_WORDS.get)
+            c.button("Hand the seat over", key="together.remove", icon=":material/smart_toy:",
+                     on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"]))
+        left, right = st.columns(2)
+        if room.paused:
+            left.button("Let the game go on", key="together.resume", icon=":material/play_arrow:",
+                        on_click=lambda: attempt(lambda: rooms().resume(room.code, token)))
+        else:
+            left.button("Pause the game", key="together.pause", icon=":material/pause:",
+                        on_click=lambda: attempt(lambda: rooms().pause(room.code, token)))
+        sure = right.checkbox("Yes, end it for everyone", key="together.sure")
+        right.button("End the game", key="together.end", disabled=not sure, icon=":material/stop:",
+                     on_click=lambda: attempt(lambda: rooms().end(room.code, token)))
+
+
+def game(views: list[RoomView], host: RoomView | None) -> None:
+    room, table, covered = drawn_for(views)
+    token = st.session_state[SEATS][seat_keys(room)]
+    st.caption(f"Room **{room.code}** · {room.rules.name} rules · "
+               + ", ".join(ui.escape_markdown(room.players[v.seat]) for v in views) + " on this device")
+    view.top_bar(table)
+    view.hand_over(table)
+    view.the_table(table)
+    coaching_ui.show_feedback(FEEDBACK)
+    if room.over:
+        summary(room)
+    elif covered:
+        curtain(room)
+    elif room.paused or room.to_act != room.seat or table.human == NOBODY:
+        st.info(ui.escape_markdown(waiting_words(room)), icon=":material/hourglass_top:")
+    else:
+        my_turn(room, table, token)
+    view.the_log(table, "together-log", view.first_bank(table))
+    if host is not None and not room.over:
+        host_tools(room, host)
+
+
+# --- following the room -------------------------------------------------------------------------------
+
+
+@st.fragment(run_every=1.0)
+def follow(code: str, version: int) -> None:
+    """Every second, a look at the room's version: the page is drawn again only when something changed."""
+    try:
+        now = rooms().version(code)
+    except RoomNotFound:
+        now = None
+    if now != version:
+        st.rerun()
+
+
+# --- the page -------------------------------------------------------------------------------------
+
+st.title("Play together")
+arrived()
+if note := st.session_state.get(PROBLEM):
+    st.error(ui.escape_markdown(note), icon=":material/error:")
+code = st.session_state.get(ROOM)
+if not code:
+    entrance()
+    st.stop()
+
+views: list[RoomView] = []
+key_of: dict[int, int] = {}
+try:
+    kept = []
+    for token in st.session_state[SEATS]:
+        try:
+            seen = rooms().view(code, token)
+        except NotSeated:
+            st.warning(words("lost_seat", code=code), icon=":material/person_off:")
+            continue
+        key_of[seen.seat] = len(kept)
+        kept.append(token)
+        views.append(seen)
+    if kept != st.session_state[SEATS]:
+        remember(code, kept)
+    if not views:
+        rooms().version(code)  # RoomNotFound for a code that is no room
+except RoomNotFound:
+    st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+    st.button("Open or join another room", on_click=leave, key="together.again")
+    st.stop()
+st.session_state["together.key_of"] = key_of
+
+if not views:
+    join_this_room(code)
+    follow(code, rooms().version(code))
+    st.stop()
+
+host = next((v for v in views if v.is_host), None)
+here = {v.seat for v in views}
+st.session_state.setdefault(FINISHED, views[0].hands_finished)
+if not views[0].started and not views[0].over:
+    lobby(views[0], host, here)
+elif not views[0].started:
+    st.info("The host closed this room before the game began.")
+    st.button("Open or join another room", on_click=leave, key="together.again")
+else:
+    game(views, host)
+follow(code, views[0].version)

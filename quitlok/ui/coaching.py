@@ -1,0 +1,83 @@
+"""The advisor at the table, on screen: the Hint panel and the note on a decision just made.
+
+Shared by the practice table and the rooms of Play together, so that a family at one table hears the
+same advice, in the same words, as a learner alone. Each page passes its own key prefix, so the two
+pages never share session state.
+"""
+
+from fractions import Fraction
+
+import streamlit as st
+
+from quitlok.actions import Action, Bet
+from quitlok.coach import TOLERANCE, Coaching
+from quitlok.game import STAKE, State, action_label
+from quitlok.odds import chance_words
+from quitlok.practice import PracticeTable
+from quitlok.rules import banker_model_words
+from quitlok.ui.style import chips
+from quitlok.ui.table import help_text
+from quitlok.ui.words import escape_markdown
+
+
+def feedback(state: State, coaching: Coaching | None, action: Action) -> tuple[str, str] | None:
+    """("best" or "cost", a short note) on the decision `action` in `state`, from the advisor's exact values,
+    naming each action as its button did. None when the advisor had nothing to price (a banker's decision)."""
+    if coaching is None or action not in coaching.values:
+        return None
+    cost = coaching.cost(action)
+    if cost < TOLERANCE:
+        return "best", f"{action_label(state, action)}: the best play here."
+    best = coaching.best
+    return "cost", (f"{action_label(state, action)} cost about {cost:.2f} chips on average; "
+                    f"the best was {action_label(state, best)} ({chips(coaching.values[best])}).")
+
+
+def show_feedback(key: str) -> None:
+    """The note `feedback` left in session state under `key`, shown once."""
+    note = st.session_state.pop(key, None)
+    if note:
+        kind, text = note
+        (st.success if kind == "best" else st.warning)(text, icon=":material/school:")
+
+
+def hint(table: PracticeTable, prefix: str) -> None:
+    """The Hint button, and the advisor on the player's real position when pressed: own cards, everything
+    visible, stake and room. The panel stays open until the next decision. As banker the advisor has nothing
+    to price, and the panel says so."""
+    s = table.state
+    if s.phase == STAKE:
+        return
+    shown_at = f"{prefix}.hint_at"
+
+    def toggle() -> None:
+        position = len(s.events)
+        st.session_state[shown_at] = None if st.session_state.get(shown_at) == position else position
+
+    st.button("Hint: what does the advisor say?", key=f"{prefix}.hint", on_click=toggle, icon=":material/lightbulb:")
+    if st.session_state.get(shown_at) != len(s.events):
+        return
+    coaching = table.coaching()
+    with st.container(border=True, key=f"{prefix}-hint-panel"):
+        if coaching is None:
+            st.markdown(help_text("hint_banker"))
+            if s.rules.banker_must_reach:
+                st.markdown(f"Under {s.rules.name} rules {banker_model_words(s.rules.banker_must_reach)}.")
+            return
+        best = coaching.best
+        banker = escape_markdown(s.players[s.banker])
+        st.markdown(f"**Best now: {action_label(s, best)}** ({chips(coaching.values[best])} on average, "
+                    f"taking {banker}, the banker, to draw until reaching {table.banker_stands_on} or more).")
+        advice = coaching.advice
+        if advice is not None and s.aluvun_called:  # the advisor's facts would still offer the call
+            chance = Fraction(advice.bust_with_aluvun).limit_denominator(100_000)
+            st.markdown(f"You called {s.rules.aluvun_word}: if the next card is an 11 you may send it back, so "
+                        f"the chance that it busts you is {chance_words(chance)}.")
+        elif advice is not None:
+            st.markdown(advice.facts)
+        bets = [(a, v) for a, v in coaching.values.items() if isinstance(a, Bet)]
+        shown = [(a, v) for a, v in coaching.values.items() if not isinstance(a, Bet)]
+        if bets:
+            shown.append(max(bets, key=lambda item: item[1]))
+        st.caption(" · ".join(f"{action_label(s, a)}: {chips(v)}"
+                              for a, v in sorted(shown, key=lambda item: -item[1])))
