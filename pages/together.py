@@ -269,6 +269,9 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
         st.button("Start the game", type="primary", key="together.start", disabled=len(room.players) < 2,
                   icon=":material/play_arrow:", on_click=lambda: attempt(lambda: rooms().start(code, token)),
                   help="Deals for the first bank. Nobody can join after this.")
+        st.caption("Start when everyone has sat down: the seats are dealt a card each for the first bank, and "
+                   "nobody can join after that." if len(room.players) >= 2 else
+                   "A game needs at least two seats: wait for someone to join, or add a computer player.")
     add_player_here(code)
 
 
@@ -392,8 +395,9 @@ def host_tools(room: RoomView, host: RoomView) -> None:
 def game(views: list[RoomView], host: RoomView | None) -> None:
     room, table, covered = drawn_for(views)
     token = st.session_state[SEATS][seat_keys(room)]
-    st.caption(f"Room **{room.code}** · {room.rules.name} rules · "
-               + ", ".join(ui.escape_markdown(room.players[v.seat]) for v in views) + " on this device")
+    names = [f"**{ui.escape_markdown(room.players[v.seat])}**" for v in views]
+    here = f"you play as {names[0]}" if len(views) == 1 else " and ".join(names) + " play on this device"
+    st.caption(f"Room **{room.code}** · {room.rules.name} rules · {here}")
     view.top_bar(table)
     view.hand_over(table)
     view.the_table(table)

@@ -1,0 +1,206 @@
+"""The Play together page in AppTest: opening and joining rooms, pass and play behind a curtain, the host's
+tools, bad codes and lost seats, names that must read as text. Each test has a database file of its own.
+(Several browsers at once: tests/e2e/test_together_browser.py.)"""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from quitlok.rooms import Rooms
+from quitlok.rules import KVITLACH, QUITLOK
+from tests.app.conftest import APP, texts
+
+PAGE = "pages/together.py"
+
+
+@pytest.fixture
+def database(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    monkeypatch.setenv("QUITLOK_DATABASE_URL", url)
+    store = Rooms(url)
+    yield store
+    store.close()
+
+
+def visit(query: dict | None = None) -> AppTest:
+    """A new visitor (a new session) on the Play together page, with `query` in the address."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def open_room(name: str = "Dov", computers: int = 0) -> AppTest:
+    at = visit()
+    at.text_input(key="together.host_name").input(name)
+    at.number_input(key="together.computers").set_value(computers)
+    return click(at, "together.create")
+
+
+def _param(at: AppTest, key: str) -> list[str]:
+    value = at.query_params.get(key, [])
+    return [value] if isinstance(value, str) else list(value)
+
+
+def code_of(at: AppTest) -> str:
+    return _param(at, "room")[0]
+
+
+def tokens_of(at: AppTest) -> list[str]:
+    return _param(at, "seat")
+
+
+def sit_here(at: AppTest, name: str) -> AppTest:
+    at.text_input(key="together.here_name").input(name)
+    return click(at, "together.here")
+
+
+def buttons(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key]
+
+
+def test_the_page_opens_from_the_app_with_both_ways_in(database):
+    at = visit()
+    assert at.title[0].value == "Play together"
+    assert {"together.create", "together.join"} <= set(buttons(at))
+    assert "Play one game of Kvitlach" in texts(at)
+
+
+def test_opening_a_room_shows_its_code_link_and_seat_and_keeps_them_in_the_address(database):
+    at = open_room("Dov", computers=2)
+    code = code_of(at)
+    assert len(code) == 6 and len(tokens_of(at)) == 1
+    page = texts(at)
+    assert f"?room={code})" in page  # the link carries the code and nothing else
+    assert "**Dov** · person, host, on this device" in page
+    assert "computer player (cautious)" in page
+    html = "".join(str(h.proto.body) for h in at.get("html"))
+    assert code in html and 'alt="QR code of the link to room' in html
+    view = database.view(code, tokens_of(at)[0])
+    assert view.players[0] == "Dov" and view.styles[1:] == ("cautious", "cautious")
+
+
+def test_someone_joins_by_the_link_and_both_see_each_other(database):
+    host = open_room("Dov")
+    code = code_of(host)
+    guest = visit({"room": code})
+    assert "Join room" in texts(guest)
+    guest.text_input(key="together.join_name").input("Zelda")
+    click(guest, "together.join")
+    assert "**Zelda** · person, on this device" in texts(guest)
+    assert "Waiting for the host to start" in texts(guest)
+    host.run()  # the host's page follows the room (the fragment reruns it when the version changes)
+    assert "**Zelda** · person" in texts(host)
+
+
+def test_a_wrong_code_is_told_plainly(database):
+    at = visit({"room": "QQQQQQ"})
+    assert any("There is no room with the code QQQQQQ" in e.value for e in at.error)
+    click(at, "together.again")
+    assert "together.create" in buttons(at)
+    at.text_input(key="together.code").input("0O1I")
+    at.text_input(key="together.join_name").input("Dov")
+    click(at, "together.join")
+    assert at.error and "room" in at.error[0].value.lower()
+
+
+def test_names_that_look_like_markup_read_as_written_everywhere(database):
+    at = open_room("*Dov*[x](//e.org)")
+    sit_here(at, "<b>Zed</b>")
+    page = texts(at)
+    assert "&#42;Dov&#42;" in page and "[x](//e.org)" not in page and "*Dov*" not in page
+    click(at, "together.start")
+    page = texts(at)
+    assert "[x](//e.org)" not in page and "*Dov*" not in page  # the log, the curtain, the top bar
+    html = "".join(str(h.proto.body) for h in at.get("html"))
+    assert "<b>Zed</b>" not in html and "&lt;b&gt;Zed&lt;/b&gt;" in html  # the seats' own HTML
+
+
+def test_a_reload_finds_the_seat_again_and_a_forged_key_does_not(database):
+    host = open_room("Dov", computers=1)
+    code, token = code_of(host), tokens_of(host)[0]
+    click(host, "together.start")
+    again = visit({"room": code, "seat": token})
+    assert "you play as **Dov**" in texts(again)
+    forged = visit({"room": code, "seat": "x" * 43})
+    assert "no longer exists" in texts(forged)
+    assert "your seat" not in "".join(str(h.proto.body) for h in forged.get("html"))
+
+
+def test_pass_and_play_covers_every_card_until_the_next_player_is_looking(database):
+    at = open_room("Dov")
+    sit_here(at, "Zelda")
+    assert len(tokens_of(at)) == 2
+    click(at, "together.start")
+    code = code_of(at)
+    seen_curtain = own_cards_seen = 0
+    for _ in range(80):
+        keys = buttons(at)
+        room = database.view(code, tokens_of(at)[0])
+        if room.over or room.hands_finished >= 2:
+            break
+        if "together.uncover" in keys:
+            seen_curtain += 1
+            name = room.players[room.to_act]
+            assert at.subheader[0].value == f"Pass to {name}"
+            html = "".join(str(h.proto.body) for h in at.get("html"))
+            assert "only you" not in html  # no face-down card shows its number behind the curtain
+            assert not [k for k in keys if k.startswith("together.do.")]
+            click(at, "together.uncover")
+            html = "".join(str(h.proto.body) for h in at.get("html"))
+            assert "your seat" in html
+            own_cards_seen += "only you" in html
+            continue
+        moves = [k for k in keys if k.startswith("together.do.")]
+        assert moves, texts(at)
+        order = ("together.do.stakebank", "together.do.stay", "together.do.stand", "together.do.keepbank",
+                 "together.do.keep", "together.do.reject")
+        click(at, next((k for k in order if k in moves), moves[0]))
+    assert seen_curtain >= 2 and own_cards_seen >= 1  # the curtain lifted shows that player's own cards
+    assert database.view(code, tokens_of(at)[0]).hands_finished >= 1
+
+
+def test_the_host_pauses_hands_a_seat_to_a_computer_and_ends_with_a_summary(database):
+    host = open_room("Dov")
+    code = code_of(host)
+    guest = visit({"room": code})
+    guest.text_input(key="together.join_name").input("Zelda")
+    click(guest, "together.join")
+    host.run()
+    click(host, "together.start")
+    click(host, "together.pause")
+    assert "paused the game" in texts(host)
+    guest.run()
+    assert "The host has paused the game" in texts(guest)
+    assert not [k for k in buttons(guest) if k.startswith("together.do.")]
+    click(host, "together.resume")
+    host.selectbox(key="together.remove_seat").set_value(1)
+    host.selectbox(key="together.take_over").set_value("bold")
+    click(host, "together.remove")
+    assert database.view(code, tokens_of(host)[0]).styles[1] == "bold"
+    guest.run()
+    assert "no longer exists" in texts(guest)
+    host.checkbox(key="together.sure").check().run()
+    click(host, "together.end")
+    assert "The host ended the game" in texts(host)
+    table = host.dataframe[0].value
+    assert list(table.columns) == ["Player", "Chips now", "Won or lost"]
+    assert table["Chips now"].sum() == 2 * 20
+
+
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=lambda r: r.name)
+def test_a_room_takes_the_house_rules_from_the_sidebar(database, rules):
+    at = visit()
+    at.sidebar.selectbox(key="rules.preset").set_value(rules.name).run()
+    at.text_input(key="together.host_name").input("Dov")
+    click(at, "together.create")
+    assert database.view(code_of(at), tokens_of(at)[0]).rules == rules
+    assert f"{rules.name} rules" in texts(at)
