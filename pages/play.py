@@ -2,17 +2,15 @@
 
 import random
 from dataclasses import replace
-from fractions import Fraction
 
 import streamlit as st
 
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
-from quitlok.coach import TOLERANCE
-from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action, Bet, State, action_label
-from quitlok.odds import chance_words
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
+from quitlok.ui import coaching as coaching_ui
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -56,26 +54,7 @@ def act(action: Action) -> None:
     except IllegalAction as problem:
         st.session_state["play.problem"] = str(problem)
         return
-    st.session_state["play.feedback"] = feedback(table.state, coaching, action)
-
-
-def feedback(state: State, coaching, action: Action) -> tuple[str, str] | None:
-    """("best" or "cost", a short note) on the learner's decision in `state`, from the advisor's exact values,
-    naming each action as its button did."""
-    if coaching is None or action not in coaching.values:
-        return None
-    cost = coaching.cost(action)
-    if cost < TOLERANCE:
-        return "best", f"{action_label(state, action)}: the best play here."
-    best = coaching.best
-    return "cost", (f"{action_label(state, action)} cost about {cost:.2f} chips on average; "
-                    f"the best was {action_label(state, best)} ({ui.chips(coaching.values[best])}).")
-
-
-def toggle_hint() -> None:
-    ss = st.session_state
-    position = len(ss[TABLE].state.events)
-    ss["play.hint_at"] = None if ss.get("play.hint_at") == position else position
+    st.session_state["play.feedback"] = coaching_ui.feedback(table.state, coaching, action)
 
 
 def next_move() -> None:
@@ -145,48 +124,6 @@ def setup_form(open_: bool) -> None:
         st.button("Start a new game", type="primary", on_click=start_game, key="play.start")
 
 
-def show_feedback() -> None:
-    note = st.session_state.pop("play.feedback", None)
-    if note:
-        kind, text = note
-        (st.success if kind == "best" else st.warning)(text, icon=":material/school:")
-
-
-def hint(table: PracticeTable) -> None:
-    """The advisor on the learner's real position: own cards, everything visible, stake and room. As banker
-    the advisor has nothing to price, and the panel says so."""
-    s = table.state
-    if s.phase == STAKE:
-        return
-    st.button("Hint: what does the advisor say?", key="play.hint", on_click=toggle_hint, icon=":material/lightbulb:")
-    if st.session_state.get("play.hint_at") != len(s.events):
-        return
-    coaching = table.coaching()
-    with st.container(border=True, key="play-hint-panel"):
-        if coaching is None:
-            st.markdown(view.help_text("hint_banker"))
-            if s.rules.banker_must_reach:
-                st.markdown(f"Under {s.rules.name} rules {banker_model_words(s.rules.banker_must_reach)}.")
-            return
-        best = coaching.best
-        banker = s.players[s.banker]
-        st.markdown(f"**Best now: {action_label(s, best)}** ({ui.chips(coaching.values[best])} on average, "
-                    f"taking {banker}, the banker, to draw until reaching {table.banker_stands_on} or more).")
-        advice = coaching.advice
-        if advice is not None and s.aluvun_called:  # the advisor's facts would still offer the call
-            chance = Fraction(advice.bust_with_aluvun).limit_denominator(100_000)
-            st.markdown(f"You called {s.rules.aluvun_word}: if the next card is an 11 you may send it back, so "
-                        f"the chance that it busts you is {chance_words(chance)}.")
-        elif advice is not None:
-            st.markdown(advice.facts)
-        bets = [(a, v) for a, v in coaching.values.items() if isinstance(a, Bet)]
-        shown = [(a, v) for a, v in coaching.values.items() if not isinstance(a, Bet)]
-        if bets:
-            shown.append(max(bets, key=lambda item: item[1]))
-        st.caption(" · ".join(f"{action_label(s, a)}: {ui.chips(v)}"
-                              for a, v in sorted(shown, key=lambda item: -item[1])))
-
-
 def your_turn(table: PracticeTable) -> None:
     s = table.state
     if s.phase == STAKE:
@@ -195,17 +132,7 @@ def your_turn(table: PracticeTable) -> None:
         st.subheader("Your turn as banker" if s.banker == table.human else "Your turn")
     st.markdown(view.situation(table))
     view.action_buttons(table, "play", act)
-    hint(table)
-
-
-def first_bank(table: PracticeTable) -> str | None:
-    """How the first banker was chosen, as a line for the log."""
-    if not table.banker_draws:
-        return None
-    names = table.state.players
-    rounds = "; then ".join(", ".join(f"{names[seat]} {card}" for seat, card in draws)
-                            for draws in table.banker_draws)
-    return f"Drawing for the first bank: {rounds}. The highest card banks."
+    coaching_ui.hint(table, "play")
 
 
 def computer_turn(table: PracticeTable) -> None:
@@ -250,11 +177,11 @@ if table.state.rules != ui.current_rules():
 view.top_bar(table)
 view.hand_over(table)
 view.the_table(table)
-show_feedback()
+coaching_ui.show_feedback("play.feedback")
 if table.state.is_over:
     game_over(table)
 elif table.humans_turn:
     your_turn(table)
 else:
     computer_turn(table)
-view.the_log(table, "play-log", first_bank(table))
+view.the_log(table, "play-log", view.first_bank(table))

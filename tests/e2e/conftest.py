@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -30,14 +31,30 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def sqlite_url(path: str | os.PathLike) -> str:
+    """The database URL of a SQLite file, as QUITLOK_DATABASE_URL takes it."""
+    return f"sqlite:///{os.path.abspath(path)}"
+
+
 @contextmanager
-def serve():
-    """`streamlit run tutorial_app.py` on a free port; yields its URL once /_stcore/health says ok."""
+def serve(database_url: str | None = None):
+    """`streamlit run tutorial_app.py` on a free port; yields its URL once /_stcore/health says ok.
+
+    Its rooms (Play together) are kept in `database_url`: by default a fresh SQLite file of its own, never the
+    app's data folder. Two servers given the same URL one after the other share their rooms (a restart)."""
+    with tempfile.TemporaryDirectory(prefix="quitlok-rooms-") as folder:
+        env = {**os.environ, "QUITLOK_DATABASE_URL": database_url or sqlite_url(os.path.join(folder, "rooms.sqlite3"))}
+        with _serve(env) as url:
+            yield url
+
+
+@contextmanager
+def _serve(env: dict[str, str]):
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env,
     )
     url = f"http://127.0.0.1:{port}"
     try:
