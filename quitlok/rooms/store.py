@@ -21,6 +21,7 @@ import secrets
 import threading
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -204,7 +205,7 @@ class Rooms:
             def play_on(room: sa.Row, seats: list[sa.Row]) -> Change | None:
                 if not _computer_to_act(room, seats):
                     return None
-                return Change({"state": state_to_json(_play_on(_state(room.state), _computers(seats)))})
+                return Change({"state": _saved(_play_on(_state(room.state), _computers(seats)))})
 
             with contextlib.suppress(StaleView):  # someone else's call made the same moves first
                 self._change(code, play_on)
@@ -240,7 +241,7 @@ class Rooms:
                 raise NotYourTurn("The game is over: no more moves.")
             if state.to_act != me.seat:
                 raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
-            return Change({"state": state_to_json(_play_on(apply_action(state, action), _computers(seats)))})
+            return Change({"state": _saved(_play_on(apply_action(state, action), _computers(seats)))})
 
         return self._change(code, move)
 
@@ -531,11 +532,41 @@ def _computer_to_act(room: sa.Row, seats: list[sa.Row]) -> bool:
     return to_act is not None and seats[to_act].style is not None
 
 
-@functools.lru_cache(maxsize=64)
-def _state(text: str) -> State:
-    """The game saved as `text`. Every seat and browser of a room looks at the same version, so each text
-    is parsed once (the text itself is the key: nothing can go stale). States are immutable: sharing is safe."""
-    return state_from_json(text)
+class _Parsed:
+    """The games saved as text, each parsed once: every seat and browser of a room looks at the same
+    version, and the State a move has just worked out is kept under the text it was saved as, so the views
+    that follow never parse it (the text itself is the key: nothing can go stale). States are immutable:
+    sharing them between threads is safe."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._states: OrderedDict[str, State] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def __call__(self, text: str) -> State:
+        with self._lock:
+            if (state := self._states.get(text)) is not None:
+                self._states.move_to_end(text)
+                return state
+        return self.keep(text, state_from_json(text))
+
+    def keep(self, text: str, state: State) -> State:
+        with self._lock:
+            self._states[text] = state
+            self._states.move_to_end(text)
+            while len(self._states) > self._size:
+                self._states.popitem(last=False)
+        return state
+
+
+_state = _Parsed()
+
+
+def _saved(state: State) -> str:
+    """`state` as the text the room keeps, remembered so that the next view need not parse it."""
+    text = state_to_json(state)
+    _state.keep(text, state)
+    return text
 
 
 @functools.lru_cache(maxsize=128)
