@@ -81,9 +81,13 @@ def leave() -> None:
 
 
 def arrived() -> None:
-    """On a first run, take the room and seat keys from the address (a shared link, or a reload)."""
+    """On a first run, take the room and seat keys from the address (a shared link, or a reload). Later, put
+    them back in the address when it lost them (coming back from another page of the app), so that a reload
+    still finds the seats."""
     ss = st.session_state
     if ROOM in ss:
+        if ss[ROOM] and (st.query_params.get("room") != ss[ROOM] or st.query_params.get_all("seat") != ss[SEATS]):
+            remember(ss[ROOM], ss[SEATS])
         return
     code = st.query_params.get("room")
     ss[ROOM] = code.strip().upper()[:12] if code else None

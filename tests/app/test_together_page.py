@@ -204,3 +204,12 @@ def test_a_room_takes_the_house_rules_from_the_sidebar(database, rules):
     click(at, "together.create")
     assert database.view(code_of(at), tokens_of(at)[0]).rules == rules
     assert f"{rules.name} rules" in texts(at)
+
+
+def test_coming_back_from_another_page_puts_the_seat_back_in_the_address(database):
+    at = open_room("Dov", computers=1)
+    code, token = code_of(at), tokens_of(at)
+    at.switch_page("pages/rules.py").run()
+    at.query_params.clear()  # as the browser's address after moving to another page
+    at.switch_page(PAGE).run()
+    assert code_of(at) == code and tokens_of(at) == token
