@@ -141,8 +141,7 @@ class Sheet(FPDF):
         self.shape_for(text)
         self.set_font(SANS, "B", self.size * scale)
         self.set_text_color(BLUE if level <= 3 else INK)
-        if x is not None:
-            self.set_x(x)
+        self.set_x(self.l_margin if x is None else x)
         self.multi_cell(width, self.leading * scale, plain(text), align="L", new_x=XPos.LEFT, new_y=YPos.NEXT)
         self.set_text_color(INK)
         self.set_font(SANS, "", self.size)
@@ -150,12 +149,11 @@ class Sheet(FPDF):
 
     def paragraph(self, markdown: str, *, x: float | None = None, width: float = 0, size: float | None = None,
                   colour: str = INK, after: float = 0.45) -> None:
-        """A paragraph of our Markdown, wrapped to `width` (0: to the right margin) from x."""
+        """A paragraph of our Markdown, wrapped to `width` (0: to the right margin) from x (default: left margin)."""
         self.set_font(SANS, "", size or self.size)
         self.set_text_color(colour)
         self.shape_for(markdown)
-        if x is not None:
-            self.set_x(x)
+        self.set_x(self.l_margin if x is None else x)
         self.multi_cell(width, (size or self.size) * 0.49, inline(markdown), markdown=True, align="L",
                         new_x=XPos.LEFT, new_y=YPos.NEXT)
         self.set_text_color(INK)
@@ -165,11 +163,13 @@ class Sheet(FPDF):
     def items(self, items: tuple[str, ...], *, numbered: bool = False, x: float | None = None,
               width: float = 0) -> None:
         """A list: a bullet (or a number) hanging to the left of each item's wrapped lines."""
-        x = self.get_x() if x is None else x
+        x = self.l_margin if x is None else x
         width = width or (self.w - self.r_margin - x)
         indent = self.size * (0.75 if numbered else 0.5)
         self.shape_for(*items)
         for n, item in enumerate(items, start=1):
+            if self.auto_page_break and self.will_page_break(self.leading):
+                self.add_page()  # here, not inside the item: its bullet and its first line go on the same page
             y = self.get_y()
             self.set_xy(x, y)
             self.cell(indent, self.leading, f"{n}." if numbered else "•")
@@ -189,6 +189,9 @@ class Sheet(FPDF):
         if x is not None:
             self.set_left_margin(x)
             self.set_x(x)
+        if col_widths is None:  # each column as wide as its longest cell asks, within reason
+            columns = zip(table.header, *table.rows, strict=True)
+            col_widths = tuple(min(max(max(len(plain(cell)) for cell in column), 12), 60) for column in columns)
         headings = FontFace(emphasis="BOLD", color=INK, fill_color=TINT)
         self.shape_for(*table.header, *(cell for row in table.rows for cell in row))
         with self.table(width=width or self.epw, col_widths=col_widths, text_align="LEFT", markdown=True,
@@ -213,7 +216,11 @@ class Sheet(FPDF):
         for block in parts:
             self.set_x(x)
             if isinstance(block, Heading):
-                self.ln(self.leading * 0.3)
+                if self.auto_page_break and self.will_page_break(self.leading * 6):
+                    self.add_page()  # a heading never stands alone at the foot of a page
+                    self.set_x(x)
+                else:
+                    self.ln(self.leading * 0.3)
                 self.heading(block.text, block.level, x=x, width=width)
             elif isinstance(block, Paragraph):
                 self.paragraph(block.text, x=x, width=width, size=size, colour=colour)

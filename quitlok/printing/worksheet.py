@@ -1,0 +1,127 @@
+"""The worksheet: ten questions the engine makes from real games, and their answer key on a page of its own.
+
+The questions are the Quiz page's own (quitlok.quiz): each is dealt and played
+out by the engine under the house rules in force, its right answer read back
+from the result, its wrong options real misconceptions. A worksheet number
+(the seed) chooses them: the same number under the same house rules always
+makes the same sheet, so a teacher can print it again next year, and a new
+number makes a new one. The number is printed on every page.
+
+Pages 1 and 2 hold five questions each, for the class; page 3, the answer key
+with the reason for each answer and the house rules the sheet was made under,
+is for the teacher.
+"""
+
+import random
+
+from quitlok.printing.document import GREY, Sheet, fit
+from quitlok.printing.errors import InvalidSeed, WorksheetUnavailable
+from quitlok.quiz import GENERATORS, ROUND, Question, plan_round
+from quitlok.rules import RuleSet, rule_summary
+
+#: the worksheet numbers: whole numbers from 1 to 999 999, short enough to read out and type
+SEEDS = range(1, 1_000_000)
+#: the letters of the options (a question has at most four)
+LETTERS = "ABCD"
+#: questions on each of the class's two pages
+PER_PAGE = 5
+#: the sheet's pages: two of questions and the answer key
+PAGES = 3
+#: text sizes to try, in points: larger than other sheets', for readers of every age
+SIZES = (13, 12.5, 12, 11.5, 11, 10.5, 10, 9.5, 9)
+
+
+def parse_seed(text: str | int) -> int:
+    """The worksheet number a person typed, or InvalidSeed saying what a number must look like."""
+    if isinstance(text, bool) or not isinstance(text, str | int):
+        raise InvalidSeed(f"A worksheet number is a whole number, not {type(text).__name__}.")
+    shown = str(text).strip()
+    digits = shown.replace(" ", "").replace(",", "").replace("_", "")
+    if not digits.isdecimal() or not digits.isascii() or int(digits) not in SEEDS:
+        if len(shown) > 20:
+            shown = shown[:20] + "…"
+        raise InvalidSeed(f"A worksheet number is a whole number from {SEEDS[0]} to {SEEDS[-1]:,}; "
+                          f"“{shown}” is not one.")
+    return int(digits)
+
+
+def new_seed(rng: random.Random | None = None) -> int:
+    """A new worksheet number, at random."""
+    return (rng or random.SystemRandom()).choice(SEEDS)
+
+
+def worksheet_questions(seed: int, rules: RuleSet) -> tuple[Question, ...]:
+    """The worksheet's ten questions: one round of the quiz, all made by the engine.
+
+    The recipe, which the tests repeat: `rng = random.Random(f"quitlok-worksheet/{seed}")`, the order from
+    `quitlok.quiz.plan_round(rng, 0)` (every generator once, three of them twice), then each question from
+    `GENERATORS[k](rng, rules)` in that order, all drawing on the same rng.
+    """
+    seed = parse_seed(seed)
+    rng = random.Random(f"quitlok-worksheet/{seed}")
+    questions = []
+    for number, (_, k) in enumerate(plan_round(rng, 0), start=1):
+        try:
+            questions.append(GENERATORS[k](rng, rules))
+        except ValueError as error:  # the engine's own errors are ValueErrors with a message for people
+            raise WorksheetUnavailable(
+                f"Worksheet {seed}: the engine could not make question {number} "
+                f"({GENERATORS[k].__name__.replace('_', ' ')}) under these house rules ({error}). "
+                "Try another worksheet number.") from error
+    assert len(questions) == ROUND
+    return tuple(questions)
+
+
+def answer_letters(questions: tuple[Question, ...]) -> list[str]:
+    """The letter of each question's right option: ['C', 'A', ...]."""
+    return [LETTERS[q.answer] for q in questions]
+
+
+def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4") -> bytes:
+    """Worksheet `seed` under `rules`: two pages of questions and a page with the answer key."""
+    questions = worksheet_questions(seed, rules)
+    seed = parse_seed(seed)
+    rules_words = "; ".join(f"{rule}: {value}" for rule, value in rule_summary(rules))
+
+    def build(size: float) -> Sheet:
+        pdf = Sheet(paper, title=f"Kvitlach worksheet {seed} ({rules.name})",
+                    footer_text=f"Quitlok worksheet {seed} · {rules.name}", size=size)
+        for page in range(2):
+            pdf.add_page()
+            if page == 0:
+                pdf.title_block(f"Kvitlach worksheet {seed}",
+                                f"Ten questions from real games, under the house rules **{rules.name}**. "
+                                "Circle the letter of the best answer.")
+                pdf.paragraph("Name: ____________________________    Class: ____________    "
+                              "Date: ______________", after=1.2)
+            else:
+                pdf.heading(f"Worksheet {seed}, continued", 3)
+            for number in range(page * PER_PAGE, (page + 1) * PER_PAGE):
+                _question(pdf, number + 1, questions[number])
+        pdf.add_page()
+        pdf.title_block(f"Answer key: worksheet {seed}",
+                        "For the teacher. Each answer comes with its reason, worked out by the engine.")
+        for number, question in enumerate(questions, start=1):
+            letter = LETTERS[question.answer]
+            pdf.paragraph(f"**{number}. {letter}**: {question.options[question.answer]}", after=0.1)
+            pdf.paragraph(question.explanation, x=pdf.l_margin + pdf.size * 0.75, size=size * 0.9, colour=GREY,
+                          after=0.6)
+        pdf.paragraph(f"Made under the house rules **{rules.name}**: {rules_words}. The same worksheet number "
+                      "under the same house rules, on the Teachers page, prints this sheet again.",
+                      size=size * 0.85, colour=GREY)
+        return pdf
+
+    return fit(build, pages=PAGES, sizes=SIZES).bytes()
+
+
+def _question(pdf: Sheet, number: int, question: Question) -> None:
+    """One question: its number and topic, the question, and the options lettered A to D."""
+    pdf.paragraph(f"**{number}.** {question.prompt}", after=0.25)
+    indent = pdf.l_margin + pdf.size * 0.75
+    for letter, option in zip(LETTERS, question.options, strict=False):
+        pdf.paragraph(f"**{letter}**   {option}", x=indent, after=0.1)
+    pdf.ln(pdf.leading * 0.9)
+
+
+__all__ = ["LETTERS", "PAGES", "SEEDS", "answer_letters", "new_seed", "parse_seed",
+           "worksheet_pdf", "worksheet_questions"]
