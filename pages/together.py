@@ -94,16 +94,22 @@ def arrived() -> None:
     ss[SEATS] = [t for t in st.query_params.get_all("seat") if t][:MAX_SEATS] if code else []
 
 
-def problem(text: str) -> None:
-    st.session_state[PROBLEM] = text
+def problem(text: str, where: str) -> None:
+    """Keep a message for the part of the page `where` it belongs, beside the button that was pressed."""
+    st.session_state[PROBLEM] = (where, text)
 
 
-def attempt(work) -> bool:
-    """Run a change of the room; a refusal becomes the message shown at the top of the page."""
+def show_problem(where: str) -> None:
+    if (note := st.session_state.get(PROBLEM)) and note[0] == where:
+        st.error(ui.escape_markdown(note[1]), icon=":material/error:")
+
+
+def attempt(work, where: str) -> bool:
+    """Run a change of the room; a refusal becomes the message shown `where` the button was."""
     try:
         work()
     except (RoomError, IllegalAction) as refused:
-        problem(str(refused))
+        problem(str(refused), where)
         return False
     st.session_state.pop(PROBLEM, None)
     return True
@@ -124,7 +130,7 @@ def create_room() -> None:
             rooms().add_computer(seat.code, seat.token, ss["together.style"])
         remember(seat.code, [seat.token])
 
-    attempt(create)
+    attempt(create, "create")
 
 
 def join_room(code: str, name_key: str) -> None:
@@ -133,7 +139,7 @@ def join_room(code: str, name_key: str) -> None:
         remember(seat.code, [*st.session_state.get(SEATS, []), seat.token])
         st.session_state[name_key] = ""
 
-    attempt(join)
+    attempt(join, "here" if name_key == "together.here_name" else "join")
 
 
 def act(code: str, token: str, table: PracticeTable, version: int, action: Action) -> None:
@@ -142,10 +148,10 @@ def act(code: str, token: str, table: PracticeTable, version: int, action: Actio
     try:
         rooms().act(code, token, action, version=version)
     except StaleView:
-        problem("Someone else moved first, so your choice was not made. Here is the table as it is now.")
+        problem("Someone else moved first, so your choice was not made. Here is the table as it is now.", "game")
         return
     except (RoomError, IllegalAction) as refused:
-        problem(str(refused))
+        problem(str(refused), "game")
         return
     st.session_state.pop(PROBLEM, None)
     st.session_state[FEEDBACK] = coaching_ui.feedback(table.state, coaching, action)
@@ -166,11 +172,20 @@ def entrance() -> None:
     ss.setdefault("together.style", "cautious")
     if rules.agreed_max_bet and not ss.get("together.max_bet_set"):
         ss["together.max_bet"] = rules.default_max_bet(ss["together.bank"])
-    new, join = st.columns(2, gap="large")
+    join, new = st.columns(2, gap="large")
+    with join.container(border=True, key="together-join"):
+        st.subheader("Join a room")
+        st.caption(words("join"))
+        st.text_input("Room code", key="together.code", placeholder="for example K7QH3M")
+        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
+        show_problem("join")
+        st.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
+                  on_click=lambda: join_room(ss["together.code"], "together.join_name"))
     with new.container(border=True, key="together-create"):
         st.subheader("Open a room")
-        st.caption(words("create") + f" Now: **{rules.name}**.")
-        st.text_input("Your name", max_chars=20, key="together.host_name", placeholder="as the others will see it")
+        st.caption(words("create", rules=rules.name))
+        st.text_input("Your name (you host the room)", key="together.host_name",
+                      placeholder="as the others will see it")
         a, b = st.columns(2)
         a.number_input("Starting chips for everyone", 1, 1000, key="together.chips")
         b.number_input("Opening bank", 1, 1000, key="together.bank",
@@ -183,22 +198,17 @@ def entrance() -> None:
         b.number_input("Computer players", 0, MAX_SEATS - 1, key="together.computers",
                        help="To fill seats; you can add more, or remove them, before the start.")
         b.selectbox("How they play", list(STYLE_WORDS), key="together.style", format_func=STYLE_WORDS.get)
+        show_problem("create")
         st.button("Open the room", type="primary", on_click=create_room, key="together.create",
                   icon=":material/meeting_room:")
-    with join.container(border=True, key="together-join"):
-        st.subheader("Join a room")
-        st.caption(words("join"))
-        st.text_input("Room code", max_chars=12, key="together.code", placeholder="for example K7QF3M")
-        st.text_input("Your name", max_chars=20, key="together.join_name")
-        st.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
-                  on_click=lambda: join_room(ss["together.code"], "together.join_name"))
 
 
 def join_this_room(code: str) -> None:
     """Someone opened a room's link: give a name and sit down."""
     with st.container(border=True, key="together-join"):
         st.subheader(f"Join room {code}")
-        st.text_input("Your name", max_chars=20, key="together.join_name", placeholder="as the others will see it")
+        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
+        show_problem("join")
         left, right = st.columns(2)
         left.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
                     on_click=join_room, args=(code, "together.join_name"))
@@ -263,15 +273,16 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
         a.selectbox("Computer player", list(STYLE_WORDS), key="together.add_style", format_func=STYLE_WORDS.get)
         a.button("Add a computer player", key="together.add_computer", disabled=full, icon=":material/smart_toy:",
                  on_click=lambda: attempt(lambda: rooms().add_computer(code, token, st.session_state[
-                     "together.add_style"])))
+                     "together.add_style"]), "lobby"))
         others = [seat for seat in range(len(room.players)) if seat != room.host]
         if others:
             b.selectbox("Seat", others, key="together.remove_seat",
                         format_func=lambda seat: f"{seat + 1}. {room.players[seat]}")
             b.button("Take this seat away", key="together.remove", icon=":material/person_remove:",
-                     on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"]))
+                     on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "lobby"))
+        show_problem("lobby")
         st.button("Start the game", type="primary", key="together.start", disabled=len(room.players) < 2,
-                  icon=":material/play_arrow:", on_click=lambda: attempt(lambda: rooms().start(code, token)),
+                  icon=":material/play_arrow:", on_click=lambda: attempt(lambda: rooms().start(code, token), "lobby"),
                   help="Deals for the first bank. Nobody can join after this.")
         st.caption("Start when everyone has sat down: the seats are dealt a card each for the first bank, and "
                    "nobody can join after that." if len(room.players) >= 2 else
@@ -283,13 +294,14 @@ def add_player_here(code: str) -> None:
     """Pass and play: another person sits down on this same device."""
     with st.expander("Another player on this device (pass and play)"):
         st.caption(words("pass_device"))
-        st.text_input("Their name", max_chars=20, key="together.here_name")
+        st.text_input("Their name at the table", key="together.here_name")
+        show_problem("here")
         st.button("Sit them down", key="together.here", on_click=join_room, args=(code, "together.here_name"))
 
 
-def remove_seat(room: RoomView, token: str, seat: int) -> None:
-    attempt(lambda: rooms().remove_seat(room.code, token, seat, st.session_state.get("together.take_over",
-                                                                                      "cautious")))
+def remove_seat(room: RoomView, token: str, seat: int, where: str) -> None:
+    style = st.session_state.get("together.take_over", "cautious")
+    attempt(lambda: rooms().remove_seat(room.code, token, seat, style), where)
 
 
 def host_token(host: RoomView) -> str:
@@ -383,17 +395,18 @@ def host_tools(room: RoomView, host: RoomView) -> None:
             b.selectbox("A computer player takes over", list(STYLE_WORDS), key="together.take_over",
                         format_func=STYLE_WORDS.get)
             c.button("Hand the seat over", key="together.remove", icon=":material/smart_toy:",
-                     on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"]))
+                     on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "host"))
+        show_problem("host")
         left, right = st.columns(2)
         if room.paused:
             left.button("Let the game go on", key="together.resume", icon=":material/play_arrow:",
-                        on_click=lambda: attempt(lambda: rooms().resume(room.code, token)))
+                        on_click=lambda: attempt(lambda: rooms().resume(room.code, token), "host"))
         else:
             left.button("Pause the game", key="together.pause", icon=":material/pause:",
-                        on_click=lambda: attempt(lambda: rooms().pause(room.code, token)))
+                        on_click=lambda: attempt(lambda: rooms().pause(room.code, token), "host"))
         sure = right.checkbox("Yes, end it for everyone", key="together.sure")
         right.button("End the game", key="together.end", disabled=not sure, icon=":material/stop:",
-                     on_click=lambda: attempt(lambda: rooms().end(room.code, token)))
+                     on_click=lambda: attempt(lambda: rooms().end(room.code, token), "host"))
 
 
 def game(views: list[RoomView], host: RoomView | None) -> None:
@@ -406,6 +419,7 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     view.hand_over(table)
     view.the_table(table)
     coaching_ui.show_feedback(FEEDBACK)
+    show_problem("game")
     if room.over:
         summary(room)
     elif covered:
@@ -437,8 +451,6 @@ def follow(code: str, version: int) -> None:
 
 st.title("Play together")
 arrived()
-if note := st.session_state.get(PROBLEM):
-    st.error(ui.escape_markdown(note), icon=":material/error:")
 code = st.session_state.get(ROOM)
 if not code:
     entrance()
