@@ -42,7 +42,7 @@ def sheets(copies: int) -> int:
 
 def pack_pdf(copies: int = 2, paper: str = "A4") -> bytes:
     """The pack with `copies` of each number (2: 24 cards; 4: 48 cards) as a PDF to print on `paper`."""
-    if copies not in PACKS:
+    if isinstance(copies, bool) or not isinstance(copies, int) or copies not in PACKS:
         raise UnknownPack(f"Quitlok and Kvitlach are played with 24 or 48 cards (2 or 4 of each number), "
                           f"not {copies!r} of each.")
     title, note = PACKS[copies]

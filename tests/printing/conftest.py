@@ -1,0 +1,36 @@
+"""The sheets, built once per test session: a PDF takes up to a second or two to lay out."""
+
+import pytest
+
+from quitlok import KVITLACH, QUITLOK
+from quitlok.printing import glossary_pdf, lesson_plan_pdf, pack_pdf, rules_sheet_pdf, worksheet_pdf
+
+PAPERS = ("A4", "US Letter")
+
+
+@pytest.fixture(scope="session")
+def packs() -> dict[tuple[int, str], bytes]:
+    """Both packs on both papers: {(copies, paper): PDF}."""
+    return {(copies, paper): pack_pdf(copies, paper) for copies in (2, 4) for paper in PAPERS}
+
+
+@pytest.fixture(scope="session")
+def glossaries() -> dict[str, bytes]:
+    return {paper: glossary_pdf(paper) for paper in PAPERS}
+
+
+@pytest.fixture(scope="session")
+def plans() -> dict[tuple[int, str], bytes]:
+    return {(minutes, paper): lesson_plan_pdf(minutes, paper) for minutes in (45, 90) for paper in PAPERS}
+
+
+@pytest.fixture(scope="session")
+def every_sheet(packs, glossaries, plans) -> dict[str, tuple[str, bytes]]:
+    """One of every kind of sheet on each paper: {name: (paper, PDF)}."""
+    sheets = {f"pack of {12 * c} on {p}": (p, pdf) for (c, p), pdf in packs.items()}
+    sheets |= {f"glossary on {p}": (p, pdf) for p, pdf in glossaries.items()}
+    sheets |= {f"{m}-minute plan on {p}": (p, pdf) for (m, p), pdf in plans.items()}
+    for paper, rules in zip(PAPERS, (QUITLOK, KVITLACH), strict=True):
+        sheets[f"rules sheet ({rules.name}) on {paper}"] = (paper, rules_sheet_pdf(rules, paper))
+        sheets[f"worksheet ({rules.name}) on {paper}"] = (paper, worksheet_pdf(4821, rules, paper))
+    return sheets
