@@ -17,6 +17,9 @@ pages = {
         st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:"),
         st.Page("pages/together.py", title="Play together", icon=":material/diversity_3:", url_path="together"),
     ],
+    "Teachers": [
+        st.Page("pages/teachers.py", title="Printables and lesson plans", icon=":material/print:", url_path="teachers"),
+    ],
     "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:")],
     "History": [
         st.Page("pages/history_origins.py", title="Origins and names", icon=":material/history_edu:"),

@@ -1,0 +1,147 @@
+"""Teachers: printable sheets (the pack, the rules, the glossary, a worksheet) and two lesson plans, as PDF.
+
+The PDFs are made by quitlok.printing; this page only chooses what goes in them
+(the paper, the house rules in force, the worksheet number) and offers each as
+a download. A PDF is built when its button is pressed, not when the page loads,
+and kept in st.cache_data, so a class opening the page costs nothing.
+"""
+
+import re
+from functools import partial
+
+import streamlit as st
+
+from quitlok import ui
+from quitlok.printing import (
+    LESSON_PLANS,
+    PACKS,
+    PAPERS,
+    InvalidSeed,
+    WorksheetUnavailable,
+    glossary_pdf,
+    lesson_plan_pdf,
+    new_seed,
+    pack_pdf,
+    parse_seed,
+    rules_sheet_pdf,
+    worksheet_pdf,
+    worksheet_questions,
+)
+from quitlok.rules import RuleSet
+
+ui.through_the_app()
+
+PDF = "application/pdf"
+ss = st.session_state
+
+
+# --- the PDFs, built on demand and kept ----------------------------------------------------------
+
+
+@st.cache_data(show_spinner=False)
+def pack(copies: int, paper: str) -> bytes:
+    return pack_pdf(copies, paper)
+
+
+@st.cache_data(show_spinner=False)
+def rules_sheet(rules: RuleSet, paper: str, max_bet: int | None) -> bytes:
+    return rules_sheet_pdf(rules, paper, max_bet=max_bet)
+
+
+@st.cache_data(show_spinner=False)
+def glossary(paper: str) -> bytes:
+    return glossary_pdf(paper)
+
+
+@st.cache_data(show_spinner=False)
+def worksheet(seed: int, rules: RuleSet, paper: str) -> bytes:
+    return worksheet_pdf(seed, rules, paper)
+
+
+@st.cache_data(show_spinner=False)
+def worksheet_problem(seed: int, rules: RuleSet) -> str | None:
+    """Why the engine cannot make worksheet `seed` under `rules`, or None when it can (it takes a moment, so the
+    page says so at once, rather than through a download that fails)."""
+    try:
+        worksheet_questions(seed, rules)
+    except WorksheetUnavailable as problem:
+        return str(problem)
+    return None
+
+
+@st.cache_data(show_spinner=False)
+def lesson_plan(minutes: int, paper: str) -> bytes:
+    return lesson_plan_pdf(minutes, paper)
+
+
+def file_name(*words: object) -> str:
+    """'quitlok-rules-kvitlach-with-house-rules-a4.pdf'."""
+    return "-".join(re.sub(r"[^a-z0-9]+", "-", str(w).lower()).strip("-") for w in ("quitlok", *words)) + ".pdf"
+
+
+def new_worksheet() -> None:
+    ss["teachers.seed"] = str(new_seed())
+
+
+# --- the page ------------------------------------------------------------------------------------
+
+words = ui.content_sections("teachers/page")
+rules = ui.current_rules()
+game = st.session_state.get("play.table")  # as on the Rules page: a practice game under these rules knows its max bet
+max_bet = game.state.max_bet if game is not None and game.state.rules == rules else None
+
+st.title(ui.page_title("teachers/page"))
+st.markdown(words["intro"])
+paper = st.radio("Paper", list(PAPERS), key="teachers.paper", horizontal=True, help=words["paper"])
+st.caption(f"Your house rules: **{rules.name}** (change them in the sidebar).")
+
+st.subheader("Print and play")
+cards, rules_box, glossary_box = st.columns(3, border=True)
+with cards:
+    st.markdown("**The pack**")
+    ui.show_cards(tuple(range(1, 13)), (True,) * 12, mine=False, small=True)
+    st.caption(words["pack"])
+    for copies, (title, _) in PACKS.items():
+        st.download_button(title, data=partial(pack, copies, paper), file_name=file_name("pack", 12 * copies, paper),
+                           mime=PDF, key=f"teachers.pack{12 * copies}", icon=":material/download:")
+with rules_box:
+    st.markdown("**The rules on one page**")
+    st.caption(words["rules"])
+    st.download_button(f"Rules sheet: {rules.name}", data=partial(rules_sheet, rules, paper, max_bet),
+                       file_name=file_name("rules", rules.name, paper), mime=PDF, key="teachers.rules",
+                       icon=":material/download:")
+with glossary_box:
+    st.markdown("**The glossary**")
+    st.caption(words["glossary"])
+    st.download_button("Glossary", data=partial(glossary, paper), file_name=file_name("glossary", paper), mime=PDF,
+                       key="teachers.glossary", icon=":material/download:")
+
+st.subheader("A worksheet")
+st.markdown(words["worksheet"])
+ss.setdefault("teachers.seed", str(new_seed()))
+number, another = st.columns([2, 1], vertical_alignment="bottom")
+number.text_input("Worksheet number", key="teachers.seed", help=words["seed_help"])
+another.button("New worksheet", key="teachers.new_seed", on_click=new_worksheet, icon=":material/casino:")
+try:
+    seed = parse_seed(ss["teachers.seed"])
+except InvalidSeed as error:
+    st.error(ui.escape_markdown(str(error)), icon=":material/error:")
+else:
+    if problem := worksheet_problem(seed, rules):
+        st.warning(problem, icon=":material/warning:")
+    else:
+        st.download_button(f"Worksheet {seed} ({rules.name})", data=partial(worksheet, seed, rules, paper),
+                           file_name=file_name("worksheet", seed, rules.name, paper), mime=PDF,
+                           key="teachers.worksheet", icon=":material/download:", type="primary")
+
+st.subheader("Lesson plans")
+st.markdown(words["plans"])
+for tab, minutes in zip(st.tabs([f"{m} minutes" for m in LESSON_PLANS]), LESSON_PLANS, strict=True):
+    with tab:
+        plan = ui.content_sections(f"teachers/lesson_{minutes}")
+        st.download_button(f"Lesson plan, {minutes} minutes", data=partial(lesson_plan, minutes, paper),
+                           file_name=file_name("lesson-plan", minutes, "minutes", paper), mime=PDF,
+                           key=f"teachers.plan{minutes}", icon=":material/download:")
+        st.header(ui.page_title(f"teachers/lesson_{minutes}"), divider="gray")
+        st.markdown(ui.link_citations(plan["body"]))
+        st.caption(ui.link_citations(plan["Sources"]))

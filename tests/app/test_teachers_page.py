@@ -1,0 +1,120 @@
+"""The Teachers page: every download is there and is a PDF, the paper and the house rules reach the sheets, a bad
+worksheet number gets a clear message, and the lesson plans are shown with their sources linked.
+
+The page hands its PDFs to st.download_button as callables, built only when a
+button is pressed; AppTest cannot press a download, so the test keeps each
+callable as Streamlit registers it and calls it, as the server would.
+"""
+
+import html
+
+import pytest
+from streamlit.runtime.media_file_manager import MediaFileManager
+
+from quitlok import KVITLACH
+from quitlok.printing import worksheet_questions
+from quitlok.ui import WORD_JOINER
+from tests.app.conftest import open_page, texts
+from tests.printing import poppler
+
+PAGE = "pages/teachers.py"
+BUTTONS = ("teachers.pack24", "teachers.pack48", "teachers.rules", "teachers.glossary", "teachers.worksheet",
+           "teachers.plan45", "teachers.plan90")
+
+
+@pytest.fixture
+def downloads(monkeypatch) -> dict[str, object]:
+    """Every deferred download the page registers: {file id: the callable that makes its data}."""
+    registered: dict[str, object] = {}
+    original = MediaFileManager.add_deferred
+
+    def keep(self, data_callable, *args, **kwargs):
+        file_id = original(self, data_callable, *args, **kwargs)
+        registered[file_id] = data_callable
+        return file_id
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", keep)
+    return registered
+
+
+def buttons(at) -> dict[str, object]:
+    return {button.key: button for button in at.get("download_button")}
+
+
+def data(at, downloads, key: str) -> bytes:
+    """The file the download button `key` would give."""
+    button = buttons(at)[key]
+    assert button.proto.deferred_file_id, f"{key} is not built on demand"
+    made = downloads[button.proto.deferred_file_id]()
+    assert isinstance(made, bytes)
+    return made
+
+
+def test_every_download_is_there_and_is_a_pdf(app, downloads):
+    at = open_page(app, PAGE)
+    assert at.title[0].value == "Teachers"
+    assert tuple(sorted(buttons(at))) == tuple(sorted(BUTTONS))
+    for key in BUTTONS:
+        pdf = data(at, downloads, key)
+        assert pdf.startswith(b"%PDF-") and poppler.pages(pdf) >= 1, key
+        assert poppler.page_size(pdf) == pytest.approx(poppler.PAGE_SIZES["A4"], abs=0.01), key
+        assert buttons(at)[key].proto.label, key
+    assert at.get("download_button")[0].proto.id.endswith("teachers.pack24")
+
+
+def test_the_paper_reaches_every_sheet(app, downloads):
+    at = open_page(app, PAGE)
+    at.radio(key="teachers.paper").set_value("US Letter").run()
+    assert not at.exception
+    for key in BUTTONS:
+        assert poppler.page_size(data(at, downloads, key)) == pytest.approx(poppler.PAGE_SIZES["US Letter"],
+                                                                             abs=0.01), key
+
+
+def test_the_house_rules_in_the_sidebar_reach_the_rules_sheet_and_the_worksheet(app, downloads):
+    app.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    at = open_page(app, PAGE)
+    assert buttons(at)["teachers.rules"].label == "Rules sheet: Kvitlach"
+    rules_words = poppler.flat(poppler.text(data(at, downloads, "teachers.rules")))
+    assert "Your table: Kvitlach" in rules_words and "Pack 48 cards, 4 of each number" in rules_words
+    at.text_input(key="teachers.seed").set_value("4821").run()
+    assert buttons(at)["teachers.worksheet"].label == "Worksheet 4821 (Kvitlach)"
+    key = poppler.text(data(at, downloads, "teachers.worksheet"), first=3, last=3)
+    right = [q.options[q.answer] for q in worksheet_questions(4821, KVITLACH)]
+    assert all(option in key for option in right)
+
+
+@pytest.mark.parametrize("typed", ["abc", "0", "1000000", "4.5", "[click](https://x.org)"])
+def test_an_impossible_worksheet_number_gets_a_clear_message_and_no_download(app, typed):
+    at = open_page(app, PAGE)
+    at.text_input(key="teachers.seed").set_value(typed).run()
+    assert not at.exception
+    assert len(at.error) == 1
+    shown = html.unescape(at.error[0].value).replace(WORD_JOINER, "")  # as the reader sees it
+    assert shown.startswith("A worksheet number is a whole number from 1 to 999,999;")
+    assert f"“{typed[:20]}" in shown  # a long input is cut short
+    assert "](" not in at.error[0].value, "what was typed reads as text, never as a link"
+    assert "teachers.worksheet" not in buttons(at)
+    at.text_input(key="teachers.seed").set_value("12").run()
+    assert not at.error and "teachers.worksheet" in buttons(at)
+
+
+def test_a_new_worksheet_gets_a_new_number(app):
+    at = open_page(app, PAGE)
+    first = at.text_input(key="teachers.seed").value
+    assert 1 <= int(first) <= 999_999
+    numbers = {first}
+    for _ in range(3):
+        at.button(key="teachers.new_seed").click().run()
+        numbers.add(at.text_input(key="teachers.seed").value)
+    assert len(numbers) > 1
+    assert buttons(at)["teachers.worksheet"].label.startswith(f"Worksheet {at.text_input(key='teachers.seed').value} ")
+
+
+def test_the_lesson_plans_are_shown_with_their_sources_linked(app):
+    at = open_page(app, PAGE)
+    page = texts(at)
+    assert "A 45-minute lesson" in page and "A 90-minute lesson" in page
+    assert "5. A quiz (8 minutes)" in page and "6. Playing in groups (20 minutes)" in page
+    assert "[\\[6\\]](sources#source-6)" in page, "a reference number opens its entry in the reference list"
+    assert [tab.label for tab in at.tabs] == ["45 minutes", "90 minutes"]
