@@ -11,7 +11,7 @@ from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.markdown import Table, blocks
 
 #: the widths of the glossary's four columns (term, Yiddish or source language, meaning, source), as shares
-COLUMNS = (24, 28, 62, 11)
+COLUMNS = (23, 28, 58, 16)
 
 
 def glossary_pdf(paper: str = "A4") -> bytes:

@@ -1,0 +1,60 @@
+"""How long each printable sheet takes to build, and how large it is.
+
+Run: python benchmarks/bench_pdf.py
+Every sheet of the Teachers page, on A4 and US Letter, built ROUNDS times in
+this process (the first build of a process also loads fpdf2 and uharfbuzz, so
+it is printed apart); the median of the rest is what a teacher waits after
+pressing a download button the first time (the page then keeps the PDF).
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from quitlok import KVITLACH, QUITLOK  # noqa: E402
+from quitlok.printing import (  # noqa: E402
+    PAPERS,
+    glossary_pdf,
+    lesson_plan_pdf,
+    pack_pdf,
+    rules_sheet_pdf,
+    worksheet_pdf,
+)
+
+ROUNDS = 5
+SHEETS = {
+    "pack, 24 cards": lambda paper: pack_pdf(2, paper),
+    "pack, 48 cards": lambda paper: pack_pdf(4, paper),
+    "rules sheet, Quitlok": lambda paper: rules_sheet_pdf(QUITLOK, paper),
+    "rules sheet, Kvitlach": lambda paper: rules_sheet_pdf(KVITLACH, paper),
+    "glossary": glossary_pdf,
+    "worksheet 4821, Quitlok": lambda paper: worksheet_pdf(4821, QUITLOK, paper),
+    "worksheet 4821, Kvitlach": lambda paper: worksheet_pdf(4821, KVITLACH, paper),
+    "lesson plan, 45 minutes": lambda paper: lesson_plan_pdf(45, paper),
+    "lesson plan, 90 minutes": lambda paper: lesson_plan_pdf(90, paper),
+}
+
+
+def timed(make, paper) -> tuple[float, int]:
+    start = time.perf_counter()
+    size = len(make(paper))
+    return time.perf_counter() - start, size
+
+
+def main() -> None:
+    first, size = timed(SHEETS["rules sheet, Quitlok"], "A4")
+    print(f"first build in this process (rules sheet, A4): {first * 1000:,.0f} ms\n")
+    print(f"{'sheet':26} {'paper':10} {'median':>9} {'slowest':>9} {'size':>9}")
+    for name, make in SHEETS.items():
+        for paper in PAPERS:
+            runs = [timed(make, paper) for _ in range(ROUNDS)]
+            times = [t for t, _ in runs]
+            print(f"{name:26} {paper:10} {statistics.median(times) * 1000:>6,.0f} ms {max(times) * 1000:>6,.0f} ms "
+                  f"{runs[0][1] / 1024:>6,.0f} KB")
+
+
+if __name__ == "__main__":
+    main()
