@@ -66,7 +66,8 @@ def worksheet_questions(seed: int, rules: RuleSet) -> tuple[Question, ...]:
         except ValueError as error:  # the engine's own errors are ValueErrors with a message for people
             raise WorksheetUnavailable(
                 f"Worksheet {seed}: the engine could not make question {number} "
-                f"({GENERATORS[k].__name__.replace('_', ' ')}) under these house rules ({error}). "
+                f"({GENERATORS[k].__name__.replace('_', ' ')}) under these house rules "
+                f"({str(error).rstrip('.')}). "
                 "Try another worksheet number.") from error
     assert len(questions) == ROUND
     return tuple(questions)
