@@ -6,7 +6,7 @@ text shaping, so each Yiddish word reads right to left, vowel points and all,
 even on a machine without a single font of its own.
 """
 
-from quitlok.printing import content
+from quitlok import content
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.markdown import Table, blocks
 

@@ -6,7 +6,7 @@ entry of every source it cites, from the app's reference list
 (content/history/sources.md), in place of the short list the page shows.
 """
 
-from quitlok.printing import content
+from quitlok import content
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.errors import PrintingError, UnknownLessonPlan
 from quitlok.printing.markdown import blocks

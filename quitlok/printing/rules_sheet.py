@@ -10,7 +10,7 @@ text size that keeps them on one page.
 
 from functools import partial
 
-from quitlok.printing import content
+from quitlok import content
 from quitlok.printing.document import GREY, Part, Sheet, two_columns
 from quitlok.printing.markdown import Heading, Table, blocks
 from quitlok.rules import RuleSet, rule_summary

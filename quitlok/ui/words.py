@@ -4,12 +4,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import streamlit as st
 
-CONTENT = Path(__file__).resolve().parents[2] / "content"
-
+from quitlok.content import CONTENT, reference_entries, sections  # noqa: F401  (re-exported by quitlok.ui)
+from quitlok.content import read as content
+from quitlok.content import title as page_title
 
 #: every ASCII sign: any of them can start Markdown, HTML or Streamlit's own syntax (:red[...], $maths$)
 _SIGNS = re.compile(r"[!-/:-@\[-`{-~]")
@@ -48,16 +48,9 @@ def names_as_text(text: str, names: Iterable[str]) -> str:
 
 
 @cache
-def content(name: str) -> str:
-    """The Markdown text of `content/<name>.md`."""
-    return (CONTENT / f"{name}.md").read_text(encoding="utf-8")
-
-
-@cache
 def content_sections(name: str) -> dict[str, str]:
-    """`content/<name>.md` split at its '## key' headings: {key: text}."""
-    parts = re.split(r"^## +(.+)$", content(name), flags=re.MULTILINE)
-    return {key.strip(): text.strip() for key, text in zip(parts[1::2], parts[2::2], strict=True)}
+    """`content/<name>.md` split at its '## key' headings: {key: text}, read once (do not change it)."""
+    return sections(name)
 
 
 @dataclass(frozen=True)
@@ -124,11 +117,6 @@ def link_citations(markdown: str) -> str:
     return _CITATION.sub(lambda m: f"[\\[{m[1]}\\]]({SOURCES_PAGE}#{source_anchor(int(m[1]))})", markdown)
 
 
-def page_title(name: str) -> str:
-    """The title of `content/<name>.md`: its first line, a '# ' heading."""
-    return content(name).splitlines()[0].removeprefix("# ").strip()
-
-
 def history_page(name: str) -> None:
     """A History page from content/history/<name>.md: its title, its text and its sources, numbers linked."""
     sections = content_sections(f"history/{name}")
@@ -137,18 +125,6 @@ def history_page(name: str) -> None:
     if "Sources" in sections:
         st.divider()
         st.caption(link_citations(sections["Sources"]))
-
-
-_ENTRY = re.compile(r"\[(\d+)\] +(.+)")
-
-
-def reference_entries() -> dict[int, tuple[str, str]]:
-    """The reference list's entries, from its '## [n] Title' sections: {n: (title, details)}."""
-    entries = {}
-    for key, text in content_sections("history/sources").items():
-        if match := _ENTRY.fullmatch(key):
-            entries[int(match[1])] = (match[2], text)
-    return entries
 
 
 def reference_list() -> None:

@@ -3,6 +3,7 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from quitlok import content as content_files
 from quitlok import ui
 from quitlok.lessons import LESSONS
 from quitlok.ui import words
@@ -17,7 +18,7 @@ ON_DISK = {str(p.relative_to(ROOT / "content").with_suffix("")) for p in (ROOT /
 def loaded(monkeypatch):
     """Record the name of every content file the app reads."""
     names = set()
-    original = ui.content.__wrapped__
+    original = content_files.read.__wrapped__
 
     def recording(name):
         names.add(name)
@@ -25,7 +26,8 @@ def loaded(monkeypatch):
 
     for cached in (ui.content_sections, ui.lesson_words, ui.fixed_questions):
         cached.cache_clear()
-    monkeypatch.setattr(words, "content", recording)  # what content_sections() and history_page() call
+    monkeypatch.setattr(content_files, "read", recording)  # what content_sections() and the printed sheets call
+    monkeypatch.setattr(words, "content", recording)  # what history_page() calls
     monkeypatch.setattr(ui, "content", recording)  # what pages call
     yield names
     for cached in (ui.content_sections, ui.lesson_words, ui.fixed_questions):

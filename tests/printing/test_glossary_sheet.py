@@ -3,7 +3,7 @@ left in an embedded font."""
 
 import pytest
 
-from quitlok.printing import content
+from quitlok import content
 from quitlok.printing.markdown import Table, blocks, plain
 from tests.printing import poppler
 from tests.printing.conftest import PAPERS

@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from quitlok.printing import LESSON_PLANS, content
+from quitlok import content
+from quitlok.printing import LESSON_PLANS
 from quitlok.printing.markdown import Heading, Table, blocks, plain
 from tests.printing import poppler
 from tests.printing.conftest import PAPERS

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from quitlok import KVITLACH, QUITLOK
-from quitlok.printing import content, rules_sheet_pdf
+from quitlok import KVITLACH, QUITLOK, content
+from quitlok.printing import rules_sheet_pdf
 from quitlok.printing.markdown import plain
 from quitlok.rules import rule_summary
 from tests.printing import poppler

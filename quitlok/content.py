@@ -1,17 +1,16 @@
-"""Words for the printed sheets, read from `content/` (Markdown), the same files the app's pages show.
+"""Words for people, read from `content/` (Markdown): the one reader of those files.
 
-The app reads them through quitlok.ui.words, which imports Streamlit; the
-printing side must not, so this module reads the same files the same way:
-a file is `content/<name>.md`, split into sections at its '## key' headings.
-Nothing here holds words of its own, so a sheet and its page never say
-different things.
+A file is `content/<name>.md`, split into sections at its '## key' headings.
+The app's pages read them through quitlok.ui.words, the printed sheets
+(quitlok.printing) straight from here, so a sheet and its page never say
+different things. No Streamlit here: the printing side must not import it.
 """
 
 import re
 from functools import cache
 from pathlib import Path
 
-CONTENT = Path(__file__).resolve().parents[2] / "content"
+CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 _ENTRY = re.compile(r"\[(\d+)\] +(.+)")
 
