@@ -39,6 +39,8 @@ ROOM, SEATS = "together.room", "together.seats"
 #: the seat whose face-down cards are uncovered on a device shared by several players
 SHOWN = "together.shown"
 PROBLEM, FEEDBACK = "together.problem", "together.feedback"
+#: the new link the host made for someone's seat (a quitlok.rooms.Seat)
+NEW_LINK = "together.new_link"
 #: how many hands had ended when this device last showed how one ended
 FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
@@ -146,7 +148,7 @@ def act(code: str, token: str, table: PracticeTable, version: int, action: Actio
     """This seat's decision, applied only if nobody changed the room since it was drawn."""
     coaching = table.coaching()
     try:
-        rooms().act(code, token, action, version=version)
+        now = rooms().act(code, token, action, version=version)
     except StaleView:
         problem("Someone else moved first, so your choice was not made. Here is the table as it is now.", "game")
         return
@@ -154,7 +156,8 @@ def act(code: str, token: str, table: PracticeTable, version: int, action: Actio
         problem(str(refused), "game")
         return
     st.session_state.pop(PROBLEM, None)
-    st.session_state[FEEDBACK] = coaching_ui.feedback(table.state, coaching, action)
+    note = coaching_ui.feedback(table.state, coaching, action)
+    st.session_state[FEEDBACK] = (table.human, now, note) if note else None
     st.session_state[FINISHED] = table.state.hands_finished
 
 
@@ -204,7 +207,13 @@ def entrance() -> None:
 
 
 def join_this_room(code: str) -> None:
-    """Someone opened a room's link: give a name and sit down."""
+    """Someone opened a room's link: give a name and sit down; told at once when nobody can any more."""
+    about = rooms().about(code)
+    if about.started or about.over:
+        st.warning(words("too_late", code=code, state="ended" if about.over else "started"),
+                   icon=":material/door_front:")
+        st.button("Open or join another room", on_click=leave, key="together.again")
+        return
     with st.container(border=True, key="together-join"):
         st.subheader(f"Join room {code}")
         st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
@@ -225,17 +234,22 @@ def room_link(code: str) -> tuple[str, bool]:
     return network_address(f"{base}?room={code}")
 
 
-def invitation(code: str) -> None:
-    """The code in large letters, the link and its QR code."""
+def invitation(code: str, *, hosting: bool) -> None:
+    """The code in large letters, the link and its QR code; for the host, how others get in."""
     link, changed = room_link(code)
-    qr = segno.make(link, error="m").svg_data_uri(scale=5, border=2)
+    qr = qr_code(link)
     text, picture = st.columns([3, 1], vertical_alignment="center")
     with text:
         st.html(f'<div class="ql-room-code" aria-label="Room code {" ".join(code)}">'
                 f'<span>Room code</span><b>{escape(code)}</b></div>' + _CODE_CSS)
         st.markdown(f"Link: [{link}]({link})")
-        st.caption(words("share") + (" " + words("home") if changed else ""))
+        st.caption(words("share" if hosting else "share_guest") + (" " + words("home") if changed and hosting else ""))
     picture.html(f'<img class="ql-qr" src="{qr}" alt="QR code of the link to room {escape(code)}">')
+
+
+def qr_code(link: str) -> str:
+    """The QR code of `link`, as an SVG data address for an <img>."""
+    return segno.make(link, error="m").svg_data_uri(scale=5, border=2)
 
 
 _CODE_CSS = """<style>
@@ -258,12 +272,13 @@ def who_sits(room: RoomView, tokens_here: set[int]) -> None:
 def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
     """Before the start: the invitation, who has sat down, and the host's buttons."""
     code = room.code
-    invitation(code)
+    if host is None:
+        st.info(words("lobby_wait"), icon=":material/hourglass_top:")
+    invitation(code, hosting=host is not None)
     st.subheader(f"At the table ({len(room.players)} of {MAX_SEATS} seats)")
     st.caption(f"{room.rules.name} rules · {room.starting_purse} chips each · opening bank {room.opening_bank}")
     who_sits(room, here)
     if host is None:
-        st.info(words("lobby_wait"), icon=":material/hourglass_top:")
         add_player_here(code)
         return
     token = host_token(host)
@@ -359,9 +374,10 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
     s = table.state
     name = ui.escape_markdown(room.players[room.seat])
     if s.phase == STAKE:
-        st.subheader(f"The bank comes to you, {name}")
+        st.subheader(f"The bank comes to you, {name}", anchor="your-move")
     else:
-        st.subheader(f"Your turn as banker, {name}" if s.banker == room.seat else f"Your turn, {name}")
+        st.subheader(f"Your turn as banker, {name}" if s.banker == room.seat else f"Your turn, {name}",
+                     anchor="your-move")
     st.markdown(view.situation(table))
     view.action_buttons(table, "together", lambda action: act(room.code, token, table, room.version, action))
     coaching_ui.hint(table, "together")
@@ -378,7 +394,7 @@ def summary(room: RoomView) -> None:
     st.dataframe(frame, hide_index=True, width="content")
     best = max(room.chips)
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
-    st.markdown(f"Most chips: **{ui.escape_markdown(' and '.join(winners))}** with {best}. "
+    st.markdown(f"Most chips: {view.and_list([f'**{ui.escape_markdown(w)}**' for w in winners])}, with {best}. "
                 f"Everyone started with {room.starting_purse}.")
     st.button("Leave this room", key="together.done", on_click=leave)
 
@@ -396,6 +412,8 @@ def host_tools(room: RoomView, host: RoomView) -> None:
                         format_func=STYLE_WORDS.get)
             c.button("Hand the seat over", key="together.remove", icon=":material/smart_toy:",
                      on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "host"))
+        if people:
+            new_link(room, token, people)
         show_problem("host")
         left, right = st.columns(2)
         if room.paused:
@@ -409,28 +427,73 @@ def host_tools(room: RoomView, host: RoomView) -> None:
                      on_click=lambda: attempt(lambda: rooms().end(room.code, token), "host"))
 
 
+def turn_banner(room: RoomView, table: PracticeTable) -> None:
+    """At the top, where a phone shows it without scrolling: whose turn it is, and a link down to the
+    buttons when it is this seat's."""
+    if room.paused or room.to_act != room.seat or table.human == NOBODY:
+        st.info(ui.escape_markdown(waiting_words(room)), icon=":material/hourglass_top:")
+    else:
+        name = ui.escape_markdown(room.players[room.seat])
+        st.success(f"**Your turn, {name}.** [Choose your move below ↓](#your-move)", icon=":material/front_hand:")
+
+
+def new_link(room: RoomView, token: str, people: list[int]) -> None:
+    """For someone who lost their page: a new link to their seat (the old one stops working)."""
+    a, b = st.columns([2, 3], vertical_alignment="bottom")
+    a.selectbox("Someone lost their page", people, key="together.rekey_seat",
+                format_func=lambda seat: room.players[seat])
+
+    def rekey() -> None:
+        seat = st.session_state["together.rekey_seat"]
+        attempt(lambda: st.session_state.__setitem__(NEW_LINK, rooms().new_key(room.code, token, seat)), "host")
+
+    b.button("Make a new link to their seat", key="together.rekey", icon=":material/key:", on_click=rekey)
+    seat = st.session_state.get(NEW_LINK)
+    if seat is not None and seat.code == room.code and seat.seat in people:
+        link, _ = room_link(seat.code)
+        link += f"&seat={seat.token}"
+        text, picture = st.columns([3, 1], vertical_alignment="center")
+        text.markdown(f"New link for **{ui.escape_markdown(room.players[seat.seat])}** (only for them; their old "
+                      f"link no longer works):  \n[{link}]({link})")
+        picture.html(f'<img class="ql-qr" src="{qr_code(link)}" alt="QR code of the new link to '
+                     f'{escape(room.players[seat.seat])}\'s seat"><style>.ql-qr {{ width: 100%; max-width: 160px; '
+                     'background: #fff; }</style>')
+
+
 def game(views: list[RoomView], host: RoomView | None) -> None:
+    """The table as this device may show it. What needs doing comes first (the summary, the curtain, whose
+    turn), so that a phone shows it without scrolling; the host's tools stay in one place, so that they do
+    not fold up when the game moves on."""
     room, table, covered = drawn_for(views)
     token = st.session_state[SEATS][seat_keys(room)]
     names = [f"**{ui.escape_markdown(room.players[v.seat])}**" for v in views]
     here = f"you play as {names[0]}" if len(views) == 1 else " and ".join(names) + " play on this device"
     st.caption(f"Room **{room.code}** · {room.rules.name} rules · {here}")
-    view.top_bar(table)
-    view.hand_over(table)
-    view.the_table(table)
-    coaching_ui.show_feedback(FEEDBACK)
-    show_problem("game")
+    if host is not None and not room.over:
+        host_tools(room, host)
     if room.over:
         summary(room)
     elif covered:
         curtain(room)
-    elif room.paused or room.to_act != room.seat or table.human == NOBODY:
-        st.info(ui.escape_markdown(waiting_words(room)), icon=":material/hourglass_top:")
     else:
+        turn_banner(room, table)
+    view.top_bar(table)
+    view.hand_over(table)
+    view.the_table(table)
+    if not covered:
+        show_feedback(room)
+    show_problem("game")
+    if not (room.over or covered or room.paused) and room.to_act == room.seat and table.human != NOBODY:
         my_turn(room, table, token)
     view.the_log(table, "together-log", view.first_bank(table))
-    if host is not None and not room.over:
-        host_tools(room, host)
+
+
+def show_feedback(room: RoomView) -> None:
+    """The note on this seat's last decision, while nothing else has happened since."""
+    seat, version, note = st.session_state.get(FEEDBACK) or (None, None, None)
+    if note and seat == room.seat and version == room.version:
+        kind, text = note
+        (st.success if kind == "best" else st.warning)(text, icon=":material/school:")
 
 
 # --- following the room -------------------------------------------------------------------------------
@@ -463,8 +526,8 @@ try:
     for token in st.session_state[SEATS]:
         try:
             seen = rooms().view(code, token)
-        except NotSeated:
-            st.warning(words("lost_seat", code=code), icon=":material/person_off:")
+        except NotSeated as lost:
+            st.warning(str(lost) + " " + words("lost_seat"), icon=":material/person_off:")
             continue
         key_of[seen.seat] = len(kept)
         kept.append(token)

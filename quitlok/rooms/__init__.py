@@ -19,7 +19,7 @@ from quitlok.rooms.errors import (
     StaleView,
 )
 from quitlok.rooms.seat_view import RoomView, seat_events, seat_state, seat_table
-from quitlok.rooms.store import ALPHABET, IDLE_SECONDS, MAX_SEATS, Rooms, Seat
+from quitlok.rooms.store import ALPHABET, IDLE_SECONDS, MAX_SEATS, Rooms, RoomSummary, Seat
 
 __all__ = [
     "ALPHABET",
@@ -35,6 +35,7 @@ __all__ = [
     "RoomNotFound",
     "RoomPaused",
     "RoomStarted",
+    "RoomSummary",
     "RoomView",
     "Rooms",
     "Seat",

@@ -82,6 +82,19 @@ class Seat:
     seat: int
 
 
+@dataclass(frozen=True)
+class RoomSummary:
+    """A room as anyone with its code may see it (Rooms.about)."""
+
+    code: str
+    players: tuple[str, ...]
+    started: bool
+    #: the game is over by the rules, or the host ended it (or closed the room before the start)
+    over: bool
+    #: the name of the room's rules ("Quitlok", "Kvitlach", "Quitlok with house rules")
+    rules: str
+
+
 class Change(NamedTuple):
     """What a call changes: the room's new column values, and statements on its seats, written together."""
 
@@ -277,6 +290,37 @@ class Rooms:
 
         return self._change(code, remove, retries=RETRIES)
 
+    def new_key(self, code: str, host_token: str, seat: int) -> Seat:
+        """The host gives a person's seat a new key, for someone who lost their page (a closed tab, another
+        phone): the old key stops working, and whoever gets the new one plays the seat. Keys are kept only
+        as hashes, so a lost key cannot be shown again; this is the way back in."""
+        code = _code(code)
+        token = secrets.token_urlsafe(32)
+
+        def rekey(room: sa.Row, seats: list[sa.Row]) -> Change:
+            me = self._host(seats, host_token, code, "give a seat a new key")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+                raise RoomError(f"There is no seat {seat!r} in room {code}.")
+            if seat == me.seat:
+                raise RoomError("The host's own key cannot be changed from another seat's page.")
+            if seats[seat].style is not None:
+                raise RoomError(f"{seats[seat].name} is a computer player: there is no key to give.")
+            where = sa.and_(SEATS.c.code == code, SEATS.c.seat == seat)
+            return Change({}, [sa.update(SEATS).where(where).values(token_hash=_hash(token))])
+
+        self._change(code, rekey, retries=RETRIES)
+        return Seat(code, token, seat)
+
+    def about(self, code: str) -> RoomSummary:
+        """What anyone with the code may know before sitting down: who sits there and whether the game has
+        started or ended (so a late visitor is told at once, not after giving a name)."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            room, seats = self._load(conn, code)
+        over = room.ended or (room.state is not None and _state(room.state).is_over)
+        return RoomSummary(code=code, players=tuple(s.name for s in seats), started=room.state is not None,
+                           over=over, rules=_rules(room).name)
+
     def pause(self, code: str, host_token: str) -> int:
         """The host pauses the game: every action is refused until `resume`. Returns the new version."""
         return self._set_paused(code, host_token, True)
@@ -437,7 +481,7 @@ class Rooms:
                     if seat.style is not None:
                         raise NotSeated(f"The host has given your seat in room {code} to a computer player.")
                     return seat
-        raise NotSeated(f"This link does not open a seat in room {code}: join the room with your name.")
+        raise NotSeated(f"This link does not open a seat in room {code}: its key is not, or no longer, a seat's.")
 
     def _host(self, seats: list[sa.Row], token: str, code: str, what: str) -> sa.Row:
         """The host's seat, if `token` is the host's."""

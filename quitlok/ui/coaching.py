@@ -29,8 +29,8 @@ def feedback(state: State, coaching: Coaching | None, action: Action) -> tuple[s
     if cost < TOLERANCE:
         return "best", f"{action_label(state, action)}: the best play here."
     best = coaching.best
-    return "cost", (f"{action_label(state, action)} cost about {cost:.2f} chips on average; "
-                    f"the best was {action_label(state, best)} ({chips(coaching.values[best])}).")
+    return "cost", (f"{action_label(state, action)} was about {cost:.2f} chips worse on average than the best "
+                    f"play, {action_label(state, best)} ({chips(coaching.values[best])}).")
 
 
 def show_feedback(key: str) -> None:
@@ -67,7 +67,9 @@ def hint(table: PracticeTable, prefix: str) -> None:
         best = coaching.best
         banker = escape_markdown(s.players[s.banker])
         st.markdown(f"**Best now: {action_label(s, best)}** ({chips(coaching.values[best])} on average, "
-                    f"taking {banker}, the banker, to draw until reaching {table.banker_stands_on} or more).")
+                    f"assuming {banker}, the banker, draws until reaching {table.banker_stands_on} or more).")
+        if same := [a for a in coaching.values if a != best and coaching.cost(a) < TOLERANCE]:
+            st.markdown(f"Worth the same here: {', '.join(action_label(s, a) for a in same)}. Either is as good.")
         advice = coaching.advice
         if advice is not None and s.aluvun_called:  # the advisor's facts would still offer the call
             chance = Fraction(advice.bust_with_aluvun).limit_denominator(100_000)

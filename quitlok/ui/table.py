@@ -422,7 +422,7 @@ _ENDINGS = (
     (re.compile(r"^banker: bust$"), "(banker) went bust"),
     (re.compile(r"^banker: (\d+)$"), "(banker) ended on {0}"),
     (re.compile(r"^banker$"), "(banker) did not play"),
-    (re.compile(r"^waiting$"), "had no turn: the hand ended first"),
+    (re.compile(r"^waiting$"), "had no turn (the hand ended first)"),
     (re.compile(r"^sitting out: (.+)$"), "sat out ({0})"),
 )
 
@@ -433,6 +433,11 @@ def ending_words(name: str, status: str) -> str:
         if m := pattern.match(status):
             return f"{name} {words.format(*m.groups())}"
     return f"{name}: {status}"
+
+
+def and_list(words: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _seat_name(table: PracticeTable, seat: int) -> str:

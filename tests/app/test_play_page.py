@@ -248,7 +248,7 @@ def test_a_kvitlach_hand_where_button_caption_and_hint_name_the_same_action(app)
     assert f"Best now: {action_label(table(at).state, coaching.best)}" in panel
     assert any(c.value.startswith("Raise 1: ") or " · Raise 1: " in c.value for c in at.caption)
     assert "Bet 1" not in panel and "Suggested: Bet" not in panel
-    assert "taking Bella, the banker, to draw until reaching 17 or more" in panel, "bold stands on 15; the rules say 17"
+    assert "assuming Bella, the banker, draws until reaching 17 or more" in panel, "bold stands on 15; the rules say 17"
     assert "You called elvaroon: if the next card is an 11 you may send it back" in panel
     assert "Calling elvaroon first" not in panel, "the call is made: the hint does not offer it again"
     click(at, "play.do.bet")
@@ -345,7 +345,7 @@ def test_a_worse_decision_gets_a_note_of_what_it_cost(app):
     coaching = coach(table(at).state, 17)
     click(at, "play.do.stay")  # staying on 11 with a stake is poor play
     note = at.warning[0].value
-    assert note.startswith("Stay cost about") and f"{coaching.cost(Stay()):.2f} chips" in note
+    assert note.startswith("Stay was about") and f"{coaching.cost(Stay()):.2f} chips worse" in note
     assert "the best was Call aluvun" in note
 
 

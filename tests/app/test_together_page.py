@@ -2,6 +2,8 @@
 tools, bad codes and lost seats, names that must read as text. Each test has a database file of its own.
 (Several browsers at once: tests/e2e/test_together_browser.py.)"""
 
+import re
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -131,7 +133,7 @@ def test_a_reload_finds_the_seat_again_and_a_forged_key_does_not(database):
     again = visit({"room": code, "seat": token})
     assert "you play as **Dov**" in texts(again)
     forged = visit({"room": code, "seat": "x" * 43})
-    assert "no longer exists" in texts(forged)
+    assert "does not open a seat" in texts(forged)
     assert "your seat" not in "".join(str(h.proto.body) for h in forged.get("html"))
 
 
@@ -187,7 +189,7 @@ def test_the_host_pauses_hands_a_seat_to_a_computer_and_ends_with_a_summary(data
     click(host, "together.remove")
     assert database.view(code, tokens_of(host)[0]).styles[1] == "bold"
     guest.run()
-    assert "no longer exists" in texts(guest)
+    assert "given your seat in room" in texts(guest)
     host.checkbox(key="together.sure").check().run()
     click(host, "together.end")
     assert "The host ended the game" in texts(host)
@@ -213,3 +215,23 @@ def test_coming_back_from_another_page_puts_the_seat_back_in_the_address(databas
     at.query_params.clear()  # as the browser's address after moving to another page
     at.switch_page(PAGE).run()
     assert code_of(at) == code and tokens_of(at) == token
+
+
+def test_someone_who_lost_their_page_gets_back_in_by_a_new_link_from_the_host(database):
+    host = open_room("Dov")
+    guest = visit({"room": code_of(host)})
+    guest.text_input(key="together.join_name").input("Zelda")
+    click(guest, "together.join")
+    host.run()
+    click(host, "together.start")
+    late = visit({"room": code_of(host)})  # Zelda's phone, her tab closed: the room's link again
+    assert "has started: nobody can sit down now" in texts(late)
+    assert "together.join" not in buttons(late)
+    host.selectbox(key="together.rekey_seat").set_value(1)
+    click(host, "together.rekey")
+    link = next(m.value for m in host.markdown if "New link for **Zelda**" in m.value)
+    token = re.search(r"&seat=([\w-]+)", link)[1]
+    back = visit({"room": code_of(host), "seat": token})
+    assert "you play as **Zelda**" in texts(back)
+    guest.run()  # the old page's key no longer opens the seat
+    assert "ask the host for a new link" in texts(guest)

@@ -242,3 +242,40 @@ def test_the_database_is_the_environments_or_a_sqlite_file_in_the_data_folder(mo
         store.close()
     monkeypatch.setenv(database.URL_VARIABLE, f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}")
     assert Rooms(clock=clock).url.endswith("elsewhere.sqlite3")
+
+
+def test_the_host_gives_a_lost_seat_a_new_key_and_the_old_one_stops_working(rooms):
+    host, dov = table(rooms, ("Ann", "Dov"))
+    before = rooms.view(dov.code, dov.token)
+    fresh = rooms.new_key(host.code, host.token, dov.seat)
+    assert fresh.seat == dov.seat and fresh.token != dov.token and len(fresh.token) >= 22
+    with pytest.raises(NotSeated):
+        rooms.view(dov.code, dov.token)
+    after = rooms.view(fresh.code, fresh.token)
+    assert after.seat == dov.seat and after.hands[dov.seat] == before.hands[dov.seat]
+    assert after.version > before.version
+
+
+def test_only_the_host_gives_new_keys_and_only_to_people(rooms):
+    host, dov = table(rooms, ("Ann", "Dov"), computers=("bold",))
+    with unchanged(rooms, host.code):
+        with pytest.raises(NotHost):
+            rooms.new_key(host.code, dov.token, dov.seat)
+        with pytest.raises(RoomError, match="computer player"):
+            rooms.new_key(host.code, host.token, 2)
+        with pytest.raises(RoomError, match="host's own key"):
+            rooms.new_key(host.code, host.token, 0)
+        with pytest.raises(RoomError, match="no seat"):
+            rooms.new_key(host.code, host.token, 7)
+
+
+def test_anyone_with_the_code_learns_who_sits_and_whether_it_started(rooms):
+    host, _ = table(rooms, ("Ann", "Dov"), start=False)
+    about = rooms.about(host.code.lower())
+    assert about.players == ("Ann", "Dov") and not about.started and not about.over and about.rules == "Quitlok"
+    rooms.start(host.code, host.token, seed=3)
+    assert rooms.about(host.code).started
+    rooms.end(host.code, host.token)
+    assert rooms.about(host.code).over
+    with pytest.raises(RoomNotFound):
+        rooms.about("ZZZZZZ")
