@@ -441,7 +441,9 @@ def who_banks_next(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     bank = rng.randint(4, 10)
     left, opposite, right_seat = (b + 1) % 4, (b + 2) % 4, (b - 1) % 4
     probe = new_game(rules, names, banker=b, bank=bank, purses=20, seed=seed)
-    broken = probe.max_bet is None and rng.random() < 0.5
+    # the bank can be broken by one bet only when bets have no agreed maximum and a purse can cover the
+    # whole bank (with every player adding a share, the bank outgrows what each has left)
+    broken = probe.max_bet is None and probe.bank <= min(probe.purses) and rng.random() < 0.5
     if broken:
         # the first to play stays; the next bets the whole bank on a 10 and is dealt 11: 21, paid at once
         stock = [5, 10, 6, 3, 11]

@@ -39,7 +39,8 @@ PRESETS = [QUITLOK, KVITLACH]
 #: house rules a table may choose in the sidebar, beyond the presets
 HOUSE = [replace(QUITLOK, copies=4, name="Quitlok, 48 cards"),
          replace(QUITLOK, twelve_values=(12, 10, 9), blots=False, name="Quitlok, 12 as 10, no blots"),
-         replace(KVITLACH, copies=2, name="Kvitlach, 24 cards")]
+         replace(KVITLACH, copies=2, name="Kvitlach, 24 cards"),
+         replace(QUITLOK, bank_share=Fraction(1, 2), name="Quitlok, everyone adds half the bank")]
 ALL_RULES = PRESETS + HOUSE
 RULE_IDS = [r.name for r in ALL_RULES]
 
