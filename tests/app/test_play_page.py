@@ -346,7 +346,7 @@ def test_a_worse_decision_gets_a_note_of_what_it_cost(app):
     click(at, "play.do.stay")  # staying on 11 with a stake is poor play
     note = at.warning[0].value
     assert note.startswith("Stay was about") and f"{coaching.cost(Stay()):.2f} chips worse" in note
-    assert "the best was Call aluvun" in note
+    assert "than the best play, Call aluvun" in note
 
 
 def test_the_best_decision_is_praised(app):
