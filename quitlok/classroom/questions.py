@@ -1,0 +1,543 @@
+"""Class questions: a position the teacher projects, what the class predicts, and the exact answer.
+
+Six kinds (KINDS), each made from a seed by the engine under the house rules in force, never typed in:
+
+- ``hand_value``: what is this hand worth? Numeric options, the right count and what named counting
+  mistakes give (quitlok.quiz's misconceptions);
+- ``best_play``: bet, blot or stay? (Kvitlach: draw or stay?) The options are the advisor's choices, each
+  with its exact value in chips (quitlok.odds.advise, as the coach prices them at the table);
+- ``call_aluvun``: call aluvun (elvaroon)? Yes or no, with the exact value of each;
+- ``bust_chance``: the chance that the next card busts this hand, answered on a 0-100 % slider and scored
+  right within TOLERANCE_POINTS of the exact chance over the unseen cards;
+- ``settlement``: who wins this settlement: the player, the banker, or nobody (ties go to the banker);
+- ``retire``: may the banker retire now? (RuleSet.retire_from_hand, RuleSet.retire_cards)
+
+The positions for the value kinds come from real games: the other players are the table's computer
+players, you make a move or two, and the question is asked at your turn, so every position is one the
+engine reached. Settlements are played out with the engine and its payment read back.
+"""
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from quitlok.actions import Bet, Blot, Draw, KeepBank, Stand, Stay
+from quitlok.cards import a_card, is_framed
+from quitlok.classroom.errors import BadSeed, KindUnavailable, UnknownKind
+from quitlok.classroom.position import Position, SeatView
+from quitlok.classroom.question import (
+    BEST_PLAY,
+    BUST_CHANCE,
+    CALL_ALUVUN,
+    HAND_VALUE,
+    KINDS,
+    RETIRE,
+    SETTLEMENT,
+    TITLES,
+    ClassQuestion,
+    Slider,
+)
+from quitlok.classroom.table import BANKER_NAME, stake_words, table_position, table_words, your_turn
+from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
+from quitlok.game import RETIRE as RETIRE_PHASE
+from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair
+from quitlok.odds import action_words, advise, bust_chance, percent
+from quitlok.quiz import COUNTING, NAMES, _reachable, _twelve_words, card_words, miscount
+from quitlok.rules import RuleSet
+from quitlok.validate import is_whole, rule_set
+
+__all__ = [
+    "MAX_SEED",
+    "MIN_GAP",
+    "available_kinds",
+    "best_play_question",
+    "bust_chance_question",
+    "call_aluvun_question",
+    "check_kind",
+    "check_seed",
+    "hand_value_question",
+    "kind_title",
+    "make_question",
+    "retire_question",
+    "settlement_question",
+]
+
+#: a best-play or aluvun question is asked only when the best option beats every other by this many chips
+#: on average, so that the class is not asked to tell apart choices worth (nearly) the same
+MIN_GAP = Fraction(1, 50)
+#: the largest seed a question is made from
+MAX_SEED = 2**63 - 1
+#: the banker model behind values in chips: she draws until 17 or more (raised to what the rules force)
+STANDS_ON = 17
+#: how many positions a generator deals before it says the rules cannot make its question
+TRIES = 3000
+#: a settlement generator aims at one outcome (a tie, a bust banker ...) this many deals, then takes any
+AIMED_TRIES = 300
+#: the lowest hand a best-play question is asked on: below it no card can bust the hand, so the question
+#: weighs no risk (and exact values for long futures take seconds on a 48-card pack)
+LOWEST_PLAY = 10
+#: share of aluvun questions asked on a lone 11, where the rules do not offer the call
+LONE_11_SHARE = 0.25
+
+
+# --- kinds, titles and the checks at the door -----------------------------------------------------------
+
+
+def available_kinds(rules: RuleSet) -> tuple[str, ...]:
+    """The kinds these house rules can make (no aluvun question where aluvun is not played)."""
+    rules = rule_set(rules)
+    return tuple(kind for kind in KINDS if kind != CALL_ALUVUN or rules.aluvun)
+
+
+def kind_title(kind: str, rules: RuleSet) -> str:
+    """A kind's heading in the words of these rules: 'Call elvaroon?', 'Draw or stay?'."""
+    rules = rule_set(rules)
+    check_kind(kind)
+    if kind == CALL_ALUVUN:
+        return f"Call {rules.aluvun_word}?"
+    if kind == BEST_PLAY:
+        names = ["draw", "stay"] if rules.bet_first else ["bet"] + (["blot"] if rules.blots else []) + ["stay"]
+        return _choice_title(names)
+    return TITLES[kind]
+
+
+def _choice_title(names: list[str]) -> str:
+    words = [name.capitalize() if i == 0 else name for i, name in enumerate(names)]
+    return (", ".join(words[:-1]) + " or " + words[-1] + "?") if len(words) > 1 else words[0] + "?"
+
+
+def check_kind(kind: object) -> str:
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise UnknownKind(f"{kind!r} is not a kind of class question; the kinds are {', '.join(KINDS)}.")
+    return kind
+
+
+def check_seed(seed: object, what: str = "seed") -> int:
+    """`seed` if it is a whole number from 0 to MAX_SEED; otherwise BadSeed naming `what`."""
+    if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise BadSeed(f"The {what} must be a whole number from 0 to {MAX_SEED:,} (got {seed!r}).")
+    return seed
+
+
+def make_question(kind: str, rules: RuleSet, seed: int) -> ClassQuestion:
+    """The class question of `kind` made from `seed` under `rules`; the same arguments always make the same
+    question. InvalidSetup for rules that are not a RuleSet, UnknownKind, BadSeed, or KindUnavailable when
+    the rules cannot make this kind (see available_kinds)."""
+    rules = rule_set(rules)
+    check_kind(kind)
+    check_seed(seed)
+    if kind not in available_kinds(rules):
+        raise KindUnavailable(f"{rules.name} rules play no {rules.aluvun_word}, so there is no question "
+                              f"about calling it.")
+    return _make(kind, rules, seed)
+
+
+@lru_cache(maxsize=512)
+def _make(kind: str, rules: RuleSet, seed: int) -> ClassQuestion:
+    """Questions are immutable, so a class of phones asking for the same one shares it."""
+    return _GENERATORS[kind](random.Random(seed), rules, seed)
+
+
+def hand_value_question(rules: RuleSet, seed: int) -> ClassQuestion:
+    """What is this hand worth? (make_question(HAND_VALUE, ...))"""
+    return make_question(HAND_VALUE, rules, seed)
+
+
+def best_play_question(rules: RuleSet, seed: int) -> ClassQuestion:
+    """Bet, blot or stay? (make_question(BEST_PLAY, ...))"""
+    return make_question(BEST_PLAY, rules, seed)
+
+
+def call_aluvun_question(rules: RuleSet, seed: int) -> ClassQuestion:
+    """Call aluvun (elvaroon)? (make_question(CALL_ALUVUN, ...))"""
+    return make_question(CALL_ALUVUN, rules, seed)
+
+
+def bust_chance_question(rules: RuleSet, seed: int) -> ClassQuestion:
+    """What is the chance the next card busts this hand? (make_question(BUST_CHANCE, ...))"""
+    return make_question(BUST_CHANCE, rules, seed)
+
+
+def settlement_question(rules: RuleSet, seed: int) -> ClassQuestion:
+    """Who wins this settlement? (make_question(SETTLEMENT, ...))"""
+    return make_question(SETTLEMENT, rules, seed)
+
+
+def retire_question(rules: RuleSet, seed: int) -> ClassQuestion:
+    """May the banker retire now? (make_question(RETIRE, ...))"""
+    return make_question(RETIRE, rules, seed)
+
+
+def _tries(kind: str, rules: RuleSet):
+    """Count the positions a generator deals; KindUnavailable rather than a loop for ever."""
+    yield from range(TRIES)
+    raise KindUnavailable(f"No position for the question '{kind_title(kind, rules)}' was found under "
+                          f"{rules.name} rules in {TRIES} deals.")
+
+
+# --- words ----------------------------------------------------------------------------------------------
+
+
+def _chips(value) -> str:
+    """A value in chips as the advisor shows it: '+0.12', '-0.50'."""
+    return f"{float(value):+.2f}"
+
+
+_HOW_MANY = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _ranks_words(counts: dict[int, int]) -> str:
+    """'three 10s, one 11 and two 12s'."""
+    parts = [f"{_HOW_MANY[n]} {rank}" + ("s" if n > 1 else "") for rank, n in sorted(counts.items())]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _or_words(words: list[str]) -> str:
+    """'a 4 or a 7', 'a 3, a 4 or a 7'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _counted(cards: tuple[int, ...], rules: RuleSet, value: int) -> list[int]:
+    """What each card counts for in a hand worth `value`: each 12 as one of the rules' values."""
+    twelves = cards.count(12)
+    base = sum(card for card in cards if card != 12)
+    choices = product(sorted(rules.twelve_values, reverse=True), repeat=twelves)
+    if value > 21:  # bust: the lowest total
+        pick = [min(rules.twelve_values)] * twelves
+    else:
+        pick = list(next(c for c in choices if base + sum(c) == value))
+    return [pick.pop(0) if card == 12 else card for card in cards]
+
+
+# --- the table at your turn: kinds best_play, call_aluvun, bust_chance ----------------------------------
+
+
+def _split_aluvun(values: dict) -> tuple[object | None, object]:
+    """(best value when calling aluvun or None if it cannot be called, best value without)."""
+    called = [v for name, v in values.items() if name.endswith("+aluvun")]
+    return (max(called) if called else None), max(v for name, v in values.items() if not name.endswith("+aluvun"))
+
+
+def _gap(values) -> object:
+    """How much the best of `values` beats the next best."""
+    ranked = sorted(values, reverse=True)
+    return ranked[0] - ranked[1]
+
+
+#: the order of a best-play question's options: as its heading reads, "Bet, blot or stay?"
+_PLAY_ORDER = ("bet", "blot", "draw", "stay")
+
+
+def _play_label(name: str, rules: RuleSet, room: int) -> str:
+    """An advisor action as an option: 'Bet 3 and take a face-down card', 'Call elvaroon and raise 2'."""
+    words = action_words(rules)[name]
+    if name in ("bet", "bet+aluvun"):
+        words = words.replace("bet", f"bet {room}", 1) if name == "bet" else words.replace("then bet",
+                                                                                         f"then bet {room}")
+    if name == "raise+aluvun":
+        words = words.replace("raise", f"raise {room}")
+    return words[0].upper() + words[1:]
+
+
+def _next_card_words(busting: int, making_21: int, unseen: int, value: int) -> str:
+    """'6 of the 18 unseen cards would take your 15 over 21 and 2 would make it 21' (capitalised)."""
+    bust = (f"{busting} of the {unseen} unseen cards would take your {value} over 21" if busting else
+            f"None of the {unseen} unseen cards can take your {value} over 21")
+    return bust + (f" and {making_21} would make it 21" if making_21 else " and none would make it 21 at once")
+
+
+def _play_verb(name: str, room: int) -> str:
+    return {"stay": "staying", "blot": "a blot", "bet": f"betting {room}", "draw": "drawing"}[name]
+
+
+def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
+    model = rules.banker_model(STANDS_ON)
+    for _ in _tries(BEST_PLAY, rules):
+        got = your_turn(rng, rules)
+        if got is None:
+            continue
+        state, you = got
+        hand, seen = state.hands[you], state.seen_by(you)
+        if can_call_aluvun(hand, rules) or hand_value(hand, rules) < LOWEST_PLAY:
+            continue  # the call at 11 is the aluvun question's; low hands risk nothing yet
+        stake, room = state.stakes[you], state.bet_room(you)
+        quick = advise(hand, seen, rules, stake=stake, room=room, stands_on=model).values
+        if len(quick) < 2 or _gap(quick.values()) < float(MIN_GAP) - 1e-9:
+            continue  # one choice only, or two worth about the same: screened in floats, then exactly
+        advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, exact=True)
+        if _gap(advice.values.values()) >= MIN_GAP:
+            break
+    names = [name for name in _PLAY_ORDER if name in advice.values]
+    values = tuple(advice.values[name] for name in names)
+    answer = names.index(advice.best)
+    position = table_position(state, you, model)
+    value = hand_value(hand, rules)
+    others = " and ".join(f"{_play_verb(n, room)} {_chips(advice.values[n])}" for n in names if n != advice.best)
+    why = (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, value)}, so against a banker "
+           f"who draws to {model} {_play_verb(advice.best, room)} is worth {_chips(advice.values[advice.best])} "
+           f"chips on average, {others}.")
+    title = _choice_title(names)
+    prompt = f"{table_words(position, chips=True)} {title}"
+    return ClassQuestion(BEST_PLAY, seed, title, prompt, position,
+                         tuple(_play_label(n, rules, room) for n in names), answer, why, values)
+
+
+def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
+    model = rules.banker_model(STANDS_ON)
+    word = rules.aluvun_word
+    lone = rules.framed_pair_21 and rng.random() < LONE_11_SHARE
+    for _ in _tries(CALL_ALUVUN, rules):
+        got = your_turn(rng, rules, first=11 if lone else None, own=not lone)
+        if got is None:
+            continue
+        state, you = got
+        hand, seen = state.hands[you], state.seen_by(you)
+        if lone != (hand == (11,)) or not (lone or can_call_aluvun(hand, rules)):
+            continue
+        stake, room = state.stakes[you], state.bet_room(you)
+        yes, no = _split_aluvun(advise(hand, seen, rules, stake=stake, room=room, stands_on=model).values)
+        if not lone and (yes is None or yes - no < float(MIN_GAP) - 1e-9):
+            continue  # no card may follow the call (no blots, no room to bet), or it gains (nearly) nothing
+        advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, exact=True)
+        yes, no = _split_aluvun(advice.values)
+        if lone or yes - no >= MIN_GAP:
+            break
+    position = table_position(state, you, model)
+    value = hand_value(hand, rules)
+    if lone:
+        assert yes is None, "the rules offer the call on a lone 11"
+        why = (f"{word.capitalize()} is not called on a lone 11: the only card it could guard against is "
+               "another 11, which makes the framed pair, 21.")
+    else:
+        why = _aluvun_why(advice, position, value, yes, no)
+    title = f"Call {word}?"
+    prompt = f"{table_words(position, chips=True)} Do you call {word} before your next card?"
+    answer = 0 if yes is not None and yes > no else 1
+    return ClassQuestion(CALL_ALUVUN, seed, title, prompt, position, (f"Yes: call {word}", "No"), answer, why,
+                         (yes, no))
+
+
+def _aluvun_why(advice, position: Position, value: int, yes, no) -> str:
+    """Why calling pays: the 11s it lets you throw in, and (Kvitlach) the raise it allows."""
+    rules, room = position.rules, position.room
+    word = rules.aluvun_word
+    elevens = position.pool()[11]
+    raising = max((n for n in advice.values if n.endswith("+aluvun")), key=advice.values.get) == "raise+aluvun"
+    raise_words = f"raise {room} with the protected card" if raising else ""
+    worth = f"your best play is worth {_chips(yes)} chips on average instead of {_chips(no)}"
+    if elevens and hand_value(position.hand + (11,), rules) > 21:
+        these = "is an 11" if elevens == 1 else "are 11s"
+        return (f"{elevens} of the {advice.unseen} unseen cards {these}, which would take your {value} over 21, "
+                f"and calling {word} lets you throw {'it' if elevens == 1 else 'one'} in"
+                + (f" and {raise_words}" if raising else "")
+                + f", so your bust chance falls from {percent(advice.bust)} to {percent(advice.bust_with_aluvun)} "
+                f"and {worth}.")
+    assert raising, "a call gained chips without an 11 to throw in or a raise"
+    return (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, value)}, and calling {word} "
+            f"lets you {raise_words}, so {worth}.")
+
+
+def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
+    for _ in _tries(BUST_CHANCE, rules):
+        got = your_turn(rng, rules)
+        if got is None:
+            continue
+        state, you = got
+        hand, seen = state.hands[you], state.seen_by(you)
+        if not 12 <= hand_value(hand, rules) <= 20 or can_call_aluvun(hand, rules):
+            continue  # low hands cannot bust; at 11 the chance would depend on calling aluvun
+        chance = bust_chance(hand, seen, rules, exact=True)
+        if 0 < chance < 1:
+            break
+    position = table_position(state, you, None)
+    pool = position.pool()
+    busting = {rank: n for rank, n in pool.items() if hand_value(hand + (rank,), rules) > 21}
+    count, unseen = sum(busting.values()), position.unseen
+    why = (f"{count} of the {unseen} unseen cards would take your {hand_value(hand, rules)} over 21 "
+           f"({_ranks_words(busting)}), so the chance is {count} in {unseen}, {percent(chance)}.")
+    title = TITLES[BUST_CHANCE]
+    prompt = (f"{table_words(position, chips=False)} What is the chance that the next card busts your hand? "
+              f"Answer in per cent.")
+    return ClassQuestion(BUST_CHANCE, seed, title, prompt, position, (), chance, why, slider=Slider())
+
+
+# --- counting: hand_value -------------------------------------------------------------------------------
+
+
+def _worth_label(value: int) -> str:
+    return f"{value}: bust" if value > 21 else str(value)
+
+
+def _hand_value(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
+    """Hands with a 12, a 1 or framed cards, where at least two counting mistakes give other numbers."""
+    pack = list(rules.pack)
+    for _ in _tries(HAND_VALUE, rules):
+        cards = tuple(rng.sample(pack, rng.choice((2, 2, 3, 3, 4))))
+        if not {1, 2, 11, 12} & set(cards) or not _reachable(cards, rules):
+            continue
+        value = hand_value(cards, rules)
+        wrong: dict[str, int] = {}
+        for mistake in COUNTING:
+            believed = miscount(cards, rules, mistake)
+            if believed is not None and believed != value and believed not in wrong.values():
+                wrong[mistake] = believed
+        if len(wrong) >= 2:
+            break
+    chosen = rng.sample(sorted(wrong), min(3, len(wrong)))
+    rows = [(value, None)] + [(wrong[m], m) for m in chosen]
+    rng.shuffle(rows)  # in order of size the right count would mostly sit in the middle
+    # your first card came face down; later ones are blots (face up) or came with bets (face down)
+    face_up = (False,) + tuple(rules.blots and rng.random() < 0.5 for _ in cards[1:])
+    position = Position(rules, (SeatView(YOU, cards, face_up),), you=0)
+    if is_framed_pair(cards, rules):
+        why = f"Two framed first cards count 21 whatever their numbers, so {card_words(cards)} make 21."
+    else:
+        reasons = []
+        if 12 in cards:
+            reasons.append(f"a 12 counts {_twelve_words(rules.twelve_values)}"
+                           + (", whichever helps most" if value <= 21 else ""))
+        if 1 in cards:
+            reasons.append("a 1 counts 1")
+        if rules.framed_pair_21 and sum(map(is_framed, cards)) >= 2:
+            reasons.append("framed cards count their numbers unless they are the first two")
+        sums = " + ".join(map(str, _counted(cards, rules, value)))
+        lead = "; ".join(reasons) + ", so " if reasons else "The cards add up: "
+        tail = f"even at the lowest {sums} = {value}, over 21: the hand is bust" if value > 21 else \
+            f"{sums} = {value}"
+        why = lead[0].upper() + lead[1:] + tail + "."
+    return ClassQuestion(HAND_VALUE, seed, TITLES[HAND_VALUE],
+                         f"Your cards, in the order you got them: {card_words(cards)}. What is the hand worth?",
+                         position, tuple(_worth_label(v) for v, _ in rows),
+                         [m for _, m in rows].index(None), why, tuple(v for v, _ in rows),
+                         mistakes=tuple(m for _, m in rows))
+
+
+# --- settlement -----------------------------------------------------------------------------------------
+
+#: what a settlement can come to, and how often a generator aims at each: ties are the lesson
+_OUTCOMES = {"tie": 3, "bust": 2, "player": 2, "banker": 3}
+
+
+def _outcome(mine: int, banker: int) -> str:
+    return "bust" if banker > 21 else "player" if mine > banker else "tie" if mine == banker else "banker"
+
+
+def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
+    """A real two-seat hand: you bet and stay, Bella plays, the engine settles; its payment is read back."""
+    aim = rng.choices(list(_OUTCOMES), weights=list(_OUTCOMES.values()))[0]
+    for tried in _tries(SETTLEMENT, rules):
+        state = new_game(rules, [BANKER_NAME, YOU], banker=0, bank=10, purses=10, seed=rng.randrange(10**6))
+        if state.phase == RETIRE_PHASE:  # house rules that let her retire in hand 1: she keeps the bank
+            state = apply_action(state, KeepBank())
+        if state.to_act != 1 or state.phase != TURN:
+            continue
+        state = apply_action(state, rng.choice([a for a in legal_actions(state) if isinstance(a, Bet) and a.n <= 3]))
+        goal = rng.randint(12, 18)
+        while state.to_act == 1 and state.phase == TURN and state.value(1) < goal:
+            legal = legal_actions(state)
+            card = next((a for a in legal if isinstance(a, Draw | Blot)), None) or next(
+                (a for a in legal if isinstance(a, Bet)), None)
+            if card is None:
+                break
+            state = apply_action(state, card)
+        if not (state.to_act == 1 and state.phase == TURN and state.stakes[1]) or state.value(1) < 12:
+            continue  # 21 or bust ends the turn with nothing to settle; or a total nobody stays on
+        mine_cards, stake, purse, bank = state.hands[1], state.stakes[1], state.purses[1], state.bank
+        state = apply_action(state, Stay())
+        stands = max(rng.choice((16, 17, 17, 18)), rules.banker_must_reach or 0)
+        while state.phase == BANKER:
+            legal = legal_actions(state)
+            draw = Draw() in legal and (state.value(0) < stands or Stand() not in legal)
+            state = apply_action(state, Draw() if draw else Stand())
+        banker_cards = state.last_cards[0]
+        assert state.last_cards[1] == mine_cards
+        mine, banker = hand_value(mine_cards, rules), hand_value(banker_cards, rules)
+        won = state.purses[1] - purse  # the engine's settlement: stake back and as much again, or nothing
+        assert won == (2 * stake if banker > 21 or mine > banker else 0), "the engine settled otherwise"
+        if _outcome(mine, banker) == aim or tried >= AIMED_TRIES:
+            break
+    outcome = _outcome(mine, banker)
+    you_win = outcome in ("bust", "player")
+    options = (YOU, f"{BANKER_NAME}, the banker", "Nobody: the stake comes back")
+    mistakes: list[str | None] = [None, None, None]
+    if outcome == "tie":
+        mistakes = ["tie_to_player", None, "tie_returns_stake"]
+    else:
+        flips = [m for m in COUNTING
+                 if _outcome(miscount(mine_cards, rules, m) or mine, miscount(banker_cards, rules, m) or banker)
+                 in (("banker", "tie") if you_win else ("bust", "player"))]
+        mistakes[1 if you_win else 0] = flips[0] if flips else None
+    seats = (SeatView(BANKER_NAME, banker_cards, (True,) * len(banker_cards)),
+             SeatView(YOU, mine_cards, (True,) * len(mine_cards), stake))
+    position = Position(rules, seats, banker=0, you=1, bank=bank)
+    theirs = (f"{BANKER_NAME}'s two framed first cards, which count 21," if is_framed_pair(banker_cards, rules)
+              else f"{BANKER_NAME}'s {banker}")
+    why = {
+        "bust": f"{BANKER_NAME}'s cards make {banker}, over 21, so she is bust and every open stake wins: you get "
+                f"your {stake} back and {stake} more.",
+        "player": f"Your {mine} beats {theirs}, so you win: your {stake} back and {stake} more.",
+        "tie": f"You both have {mine}, and a tie goes to the banker, so {BANKER_NAME} takes your stake of {stake}.",
+        "banker": f"{theirs[0].upper() + theirs[1:]} beats your {mine}, so she takes your stake of {stake}.",
+    }[outcome]
+    draws = banker_cards[1:]
+    prompt = (f"You stay on {card_words(mine_cards)} with {stake_words(stake)}. {BANKER_NAME}, the banker, turns "
+              f"up {card_words(banker_cards[:1])}" + (f" and draws {card_words(draws)}." if draws else ".")
+              + " That ends her turn. Who wins this settlement?")
+    return ClassQuestion(SETTLEMENT, seed, TITLES[SETTLEMENT], prompt, position, options, 0 if you_win else 1,
+                         why, mistakes=tuple(mistakes))
+
+
+# --- retiring -------------------------------------------------------------------------------------------
+
+
+def _retire(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
+    """A moment in Bella's bank: a hand number and her first card (after the deal, or the new card she takes
+    after settling early); half the time one that lets her retire, when the rules have such moments."""
+    start = rules.retire_from_hand
+    qualify = sorted(rules.retire_cards)
+    other = [card for card in range(1, 13) if card not in rules.retire_cards]
+    ways = (["early"] if start > 1 else []) + (["card"] if other else [])
+    may = bool(qualify) and (not ways or rng.random() < 0.5)
+    way = None if may else rng.choice(ways)
+    hand = rng.randint(1, start - 1) if way == "early" else rng.randint(start, start + 2)
+    card = rng.choice(other if way == "card" or not qualify else qualify)
+    early = rng.random() < 0.25  # the new card after an early settlement
+    pack = list(rules.pack)
+    pack.remove(card)
+    rng.shuffle(pack)
+    if early:  # Chaim's stake covered the bank, so she played and settled at once; their cards lie face up
+        chaim, old = pack[:2], pack[2:4]
+        seats = (SeatView(BANKER_NAME, (card,), (True,)), SeatView(NAMES[1], (), ()),
+                 SeatView(NAMES[2], (None,), (False,)))
+        position = Position(rules, seats, banker=0, under=tuple(chaim + old), hand_number=hand)
+        moment = (f"In hand {hand} of her bank, {BANKER_NAME} settled early with {NAMES[1]}, threw in her cards "
+                  f"and took a new card for the players still to play: {a_card(card)}.")
+    else:
+        seats = (SeatView(BANKER_NAME, (card,), (True,)), SeatView(NAMES[1], (None,), (False,)),
+                 SeatView(NAMES[2], (None,), (False,)))
+        position = Position(rules, seats, banker=0, hand_number=hand)
+        moment = f"Hand {hand} of her bank has just been dealt, and her first card is {a_card(card)}."
+    if not qualify:
+        rule = "Under these rules no first card lets a banker retire"
+    else:
+        rule = (f"A banker may retire from hand {start} of the bank on, when her first card (after a deal, or "
+                f"after settling early) is {_or_words([a_card(c) for c in qualify])}")
+    verdict = ("so she may" if may else
+               "too early, so she may not" if way == "early" else
+               f"and {a_card(card)} is not one of them, so she may not")
+    why = f"{rule}: this is hand {hand}, {verdict}." if qualify else f"{rule}, so she may not."
+    prompt = f"{BANKER_NAME} is the banker. {moment} May she show it, retire and take the bank home?"
+    mistakes = (None, None) if may else ("retire_any_hand" if way == "early" else "retire_any_card", None)
+    return ClassQuestion(RETIRE, seed, TITLES[RETIRE], prompt, position, ("Yes", "No"), 0 if may else 1, why,
+                         mistakes=mistakes)
+
+
+_GENERATORS = {
+    HAND_VALUE: _hand_value,
+    BEST_PLAY: _best_play,
+    CALL_ALUVUN: _call_aluvun,
+    BUST_CHANCE: _bust_chance,
+    SETTLEMENT: _settlement,
+    RETIRE: _retire,
+}

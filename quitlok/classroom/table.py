@@ -1,0 +1,119 @@
+"""Positions at your turn, from real games: the table the best-play, aluvun and bust-chance questions show.
+
+Bella banks; one to three computer players (the practice table's cautious and bold players) sit between
+her and you and play their turns; then, as the question asks, you place your bet (bet-first rules) and
+take a card or two. The question is asked at your turn, so every position is one the engine reached:
+the cards are a real deal, the stakes and the room to bet are the engine's.
+"""
+
+import random
+
+from quitlok.actions import Bet, Blot, Draw, KeepBank
+from quitlok.bots import bold, cautious
+from quitlok.classroom.position import Position, SeatView
+from quitlok.game import RETIRE, TURN, YOU, State, apply_action, legal_actions, new_game
+from quitlok.hand import can_call_aluvun
+from quitlok.quiz import NAMES, card_words
+from quitlok.rules import RuleSet
+
+#: the banker's name at every class table
+BANKER_NAME = NAMES[0]
+
+
+def your_go(state: State, you: int) -> bool:
+    """Your turn in the first hand of Bella's bank, with no call made yet."""
+    return (state.to_act == you and state.phase == TURN and state.hand_number == 1 and state.banker == 0
+            and not state.aluvun_called)
+
+
+def your_turn(rng: random.Random, rules: RuleSet, *, first: int | None = None,
+              own: bool = True) -> tuple[State, int] | None:
+    """(state, your seat) at your turn in a real first hand, you sitting last; None when the hand does not
+    reach your turn (the others' stakes covered the bank, say).
+
+    `first` is your first card, put where the deal gives it to you. With `own`, you then take up to two
+    cards (blots, bets or draws) while under 17; under bet-first rules you always place your bet first."""
+    others = rng.choice((1, 2, 2, 3))
+    players = [BANKER_NAME, *NAMES[1:1 + others], YOU]
+    you = len(players) - 1
+    stock = list(rules.pack)
+    rng.shuffle(stock)
+    if first is not None:  # the first deal goes clockwise from the banker's left: card you - 1 is yours
+        stock.remove(first)
+        stock.insert(you - 1, first)
+    state = new_game(rules, players, banker=0, bank=rng.randint(6, 12), purses=20, stock=stock,
+                     seed=rng.randrange(10**6))
+    bots = {seat: rng.choice((cautious, bold))(rng.randrange(10**6)) for seat in range(1, you)}
+    for _ in range(100):
+        if state.phase == RETIRE:  # house rules that let her retire in hand 1: she keeps the bank
+            state = apply_action(state, KeepBank())
+        elif state.to_act in bots:
+            state = apply_action(state, bots[state.to_act].choose(state))
+        else:
+            break
+    if not your_go(state, you):
+        return None
+    if rules.bet_first:
+        bets = [action for action in legal_actions(state) if isinstance(action, Bet)]
+        if not bets:
+            return None
+        state = apply_action(state, rng.choice(bets))  # the bet comes first, and no card comes with it
+    for _ in range(rng.choice((0, 1, 1, 2)) if own else 0):
+        if state.value(you) >= 17:
+            break
+        legal = legal_actions(state)
+        cards = [action for action in legal if isinstance(action, Blot | Draw)]
+        bets = [action for action in legal if isinstance(action, Bet)] if not rules.bet_first else []
+        if bets:
+            cards.append(rng.choice(bets))
+        if not cards:
+            break
+        state = apply_action(state, rng.choice(cards))
+        if not your_go(state, you):
+            return None
+    return state, you
+
+
+def table_position(state: State, you: int, stands_on: int | None) -> Position:
+    """The state as you see it: your cards with their numbers, other seats' face-down cards hidden."""
+    seats = tuple(
+        SeatView(name, tuple(card if seat == you or up else None for card, up in zip(cards, ups, strict=True)),
+                 ups, stake)
+        for seat, (name, cards, ups, stake) in enumerate(zip(state.players, state.hands, state.face_up,
+                                                             state.stakes, strict=True)))
+    return Position(state.rules, seats, banker=state.banker, you=you, under=state.under, bank=state.bank,
+                    hand_number=state.hand_number, room=state.bet_room(you), max_bet=state.max_bet,
+                    stands_on=stands_on)
+
+
+def stake_words(stake: int) -> str:
+    return f"a stake of {stake}" if stake else "nothing at stake"
+
+
+def _room_words(position: Position) -> str:
+    """How many more chips you may bet, in the rules' terms: ', and may bet up to 3 more'."""
+    rules, room, stake = position.rules, position.room, position.stake
+    if rules.bet_first:  # the bet is placed; only the call at 11 lets you add to it
+        raising = rules.elvaroon_raise and room and can_call_aluvun(position.hand, rules)
+        return f", and may raise up to {room} if you call {rules.aluvun_word}" if raising else ""
+    if not room:
+        return ", and may bet no more" if stake else ", and may not bet: the bank is covered"
+    return f", and may bet up to {room}" + (" more" if stake else "")
+
+
+def table_words(position: Position, *, chips: bool) -> str:
+    """The position in words for a prompt: your cards, your chips (when `chips`), what you can see, and
+    (with chips) the banker model behind the values."""
+    words = f"{BANKER_NAME} is the banker. You hold {card_words(position.hand)}"
+    if chips:
+        words += f", with {stake_words(position.stake)}{_room_words(position)}."
+        if position.max_bet is not None:
+            words += f" The table's maximum bet is {position.max_bet}."
+    else:
+        words += "."
+    seen = position.seen
+    words += f" Face up you can see {card_words(seen)}; " if seen else " No other card is face up; "
+    words += f"the other {position.unseen} cards are unseen."
+    if chips:
+        words += f" Take it that {BANKER_NAME} draws until she has {position.stands_on} or more."
+    return words
