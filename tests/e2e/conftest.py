@@ -73,8 +73,14 @@ def _serve(env: dict[str, str]):
 
 
 @pytest.fixture(scope="session")
-def app_url():
-    with serve() as url:
+def rooms_database(tmp_path_factory) -> str:
+    """The database URL of the rooms that the session's server (app_url) keeps: tests may open the same store."""
+    return sqlite_url(tmp_path_factory.mktemp("rooms") / "rooms.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def app_url(rooms_database):
+    with serve(rooms_database) as url:
         yield url
 
 
