@@ -96,13 +96,15 @@ def arrived() -> None:
     ss[SEATS] = [t for t in st.query_params.get_all("seat") if t][:MAX_SEATS] if code else []
 
 
-def problem(text: str, where: str) -> None:
-    """Keep a message for the part of the page `where` it belongs, beside the button that was pressed."""
-    st.session_state[PROBLEM] = (where, text)
+def problem(text: str, where: str, version: int | None = None) -> None:
+    """Keep a message for the part of the page `where` it belongs, beside the button that was pressed; with
+    the room's `version`, only for as long as the room stays as it was (once the game moves on, it is old)."""
+    st.session_state[PROBLEM] = (where, text, version)
 
 
-def show_problem(where: str) -> None:
-    if (note := st.session_state.get(PROBLEM)) and note[0] == where:
+def show_problem(where: str, version: int | None = None) -> None:
+    note = st.session_state.get(PROBLEM)
+    if note and note[0] == where and note[2] in (None, version):
         st.error(ui.escape_markdown(note[1]), icon=":material/error:")
 
 
@@ -150,10 +152,11 @@ def act(code: str, token: str, table: PracticeTable, version: int, action: Actio
     try:
         now = rooms().act(code, token, action, version=version)
     except StaleView:
-        problem("Someone else moved first, so your choice was not made. Here is the table as it is now.", "game")
+        problem("Someone else moved first, so your choice was not made. Here is the table as it is now.", "game",
+                rooms().version(code))
         return
     except (RoomError, IllegalAction) as refused:
-        problem(str(refused), "game")
+        problem(str(refused), "game", version)
         return
     st.session_state.pop(PROBLEM, None)
     note = coaching_ui.feedback(table.state, coaching, action)
@@ -176,7 +179,7 @@ def entrance() -> None:
     if rules.agreed_max_bet and not ss.get("together.max_bet_set"):
         ss["together.max_bet"] = rules.default_max_bet(ss["together.bank"])
     join, new = st.columns(2, gap="large")
-    with join.container(border=True, key="together-join"):
+    with join.container(border=True, key="together-join-box"):
         st.subheader("Join a room")
         st.caption(words("join"))
         st.text_input("Room code", key="together.code", placeholder="for example K7QH3M")
@@ -184,7 +187,7 @@ def entrance() -> None:
         show_problem("join")
         st.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
                   on_click=lambda: join_room(ss["together.code"], "together.join_name"))
-    with new.container(border=True, key="together-create"):
+    with new.container(border=True, key="together-create-box"):
         st.subheader("Open a room")
         st.caption(words("create", rules=rules.name))
         st.text_input("Your name (you host the room)", key="together.host_name",
@@ -214,7 +217,7 @@ def join_this_room(code: str) -> None:
                    icon=":material/door_front:")
         st.button("Open or join another room", on_click=leave, key="together.again")
         return
-    with st.container(border=True, key="together-join"):
+    with st.container(border=True, key="together-join-box"):
         st.subheader(f"Join room {code}")
         st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
         show_problem("join")
@@ -224,9 +227,9 @@ def join_this_room(code: str) -> None:
         right.button("Another room", key="together.leave", on_click=leave)
 
 
-def room_link(code: str) -> tuple[str, bool]:
-    """The link to the room, as other devices can open it, and whether it uses this computer's network
-    address in place of localhost."""
+def room_link(code: str) -> tuple[str, str | None]:
+    """The link to the room, as other devices can open it, and the key of a note on it in
+    content/together/help.md (see network_address), if any."""
     here = st.context.url or "http://localhost:8501/together"
     base = here.split("?")[0].rstrip("/")
     if not base.endswith("/together"):
@@ -236,14 +239,14 @@ def room_link(code: str) -> tuple[str, bool]:
 
 def invitation(code: str, *, hosting: bool) -> None:
     """The code in large letters, the link and its QR code; for the host, how others get in."""
-    link, changed = room_link(code)
+    link, note = room_link(code)
     qr = qr_code(link)
     text, picture = st.columns([3, 1], vertical_alignment="center")
     with text:
         st.html(f'<div class="ql-room-code" aria-label="Room code {" ".join(code)}">'
                 f'<span>Room code</span><b>{escape(code)}</b></div>' + _CODE_CSS)
         st.markdown(f"Link: [{link}]({link})")
-        st.caption(words("share" if hosting else "share_guest") + (" " + words("home") if changed and hosting else ""))
+        st.caption(words("share" if hosting else "share_guest") + (" " + words(note) if note and hosting else ""))
     picture.html(f'<img class="ql-qr" src="{qr}" alt="QR code of the link to room {escape(code)}">')
 
 
@@ -478,11 +481,11 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     else:
         turn_banner(room, table)
     view.top_bar(table)
-    view.hand_over(table)
+    view.hand_over(table, on_close=lambda: st.session_state.__setitem__(FINISHED, room.hands_finished))
     view.the_table(table)
     if not covered:
         show_feedback(room)
-    show_problem("game")
+    show_problem("game", room.version)
     if not (room.over or covered or room.paused) and room.to_act == room.seat and table.human != NOBODY:
         my_turn(room, table, token)
     view.the_log(table, "together-log", view.first_bank(table))

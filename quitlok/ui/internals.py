@@ -60,17 +60,21 @@ def through_the_app() -> None:
 _LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 
-def network_address(url: str) -> tuple[str, bool]:
-    """`url` as other devices on the same network can open it, and whether it had to be changed.
+def network_address(url: str) -> tuple[str, str | None]:
+    """`url` as other devices on the same network can open it, and a word on what was done about it.
 
     A page opened as localhost gets this computer's address on its network in its place (the Network URL
-    Streamlit prints at start, see the module docstring); any other address is kept as it is. When the
-    address cannot be found, `url` is kept."""
+    Streamlit prints at start, see the module docstring): "home". A server that listens on this computer
+    alone (--server.address 127.0.0.1) cannot be reached from elsewhere, whatever the link says: the link
+    is kept, with "local_only". Any other address is kept as it is (None), as is `url` when the network
+    address cannot be found."""
     parts = urlsplit(url)
     if parts.hostname not in _LOCAL_HOSTS:
-        return url, False
+        return url, None
+    if (st.get_option("server.address") or "") in _LOCAL_HOSTS[:3]:
+        return url, "local_only"
     ip = net_util.get_internal_ip()
     if not ip:
-        return url, False
+        return url, None
     netloc = ip + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc)), True
+    return urlunsplit(parts._replace(netloc=netloc)), "home"

@@ -464,9 +464,10 @@ def hand_over_words(table: PracticeTable) -> str:
     return names_as_text(f"{title} is over: " + "; ".join(results) + ".", s.players)
 
 
-def hand_over(table: PracticeTable) -> None:
+def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) -> None:
     """When the last decision ended a hand: how it went, the learner's result first in words, then each
-    seat's cards as the hand ended and its result. Nothing when no hand has just ended."""
+    seat's cards as the hand ended and its result. Nothing when no hand has just ended. With `on_close`, a
+    button puts it away (a player who waits a long time for the next turn, at a shared table)."""
     s = table.state
     if not table.hand_ended or not any(s.last_hand):
         return
@@ -483,6 +484,8 @@ def hand_over(table: PracticeTable) -> None:
     with st.container(border=True, key="hand-over"):
         st.markdown(f":material/flag: **{hand_over_words(table)}**")
         st.html(_HAND_OVER_CSS + '<div class="ql-over">' + "".join(seats) + "</div>")
+        if on_close is not None:
+            st.button("Got it", key="hand-over-close", on_click=on_close, icon=":material/check:")
 
 
 _HAND_OVER_CSS = """<style>

@@ -43,3 +43,26 @@ def test_without_the_workaround_the_sidebar_would_be_missing(monkeypatch):
     at = first_visit_to("pages/glossary.py")
     assert at.title[0].value == "Glossary"
     assert not at.sidebar.selectbox, "Streamlit now runs tutorial_app.py anyway: remove the workaround"
+
+
+def test_streamlit_still_works_out_the_network_address_the_room_links_use():
+    from streamlit import net_util
+    assert callable(getattr(net_util, "get_internal_ip", None)), (
+        "Streamlit no longer has net_util.get_internal_ip: see quitlok/ui/internals.py (network_address)")
+
+
+def test_a_room_link_opened_as_localhost_gets_the_network_address(monkeypatch):
+    from streamlit import config, net_util
+
+    from quitlok.ui.internals import network_address
+    monkeypatch.setattr(net_util, "get_internal_ip", lambda: "192.168.1.20")
+    config.set_option("server.address", None)
+    assert network_address("http://localhost:8501/together?room=K7QH3M") == (
+        "http://192.168.1.20:8501/together?room=K7QH3M", "home")
+    assert network_address("https://quitlok.example.org/together?room=K7QH3M") == (
+        "https://quitlok.example.org/together?room=K7QH3M", None)
+    config.set_option("server.address", "127.0.0.1")  # a server nobody else can reach: say so, keep the link
+    try:
+        assert network_address("http://localhost:8501/together") == ("http://localhost:8501/together", "local_only")
+    finally:
+        config.set_option("server.address", None)

@@ -235,3 +235,45 @@ def test_someone_who_lost_their_page_gets_back_in_by_a_new_link_from_the_host(da
     assert "you play as **Zelda**" in texts(back)
     guest.run()  # the old page's key no longer opens the seat
     assert "ask the host for a new link" in texts(guest)
+
+
+def test_a_refusal_at_the_table_goes_once_the_game_moves_on(database):
+    host = open_room("Dov")
+    guest = visit({"room": code_of(host)})
+    guest.text_input(key="together.join_name").input("Zelda")
+    click(guest, "together.join")
+    host.run()
+    click(host, "together.start")
+    code = code_of(host)
+    mine = {tokens_of(host)[0]: host, tokens_of(guest)[0]: guest}
+    token = next(t for t in mine if database.view(code, t).legal)
+    page = mine[token]
+    page.run()
+    first = database.view(code, token)
+    database.act(code, token, first.legal[0], version=first.version)  # the same seat, from another tab
+    moves = [k for k in buttons(page) if k.startswith("together.do.")]
+    click(page, moves[0])
+    assert "Someone else moved first" in texts(page)
+    now = database.view(code, tokens_of(host)[0])
+    acting = next(t for t in mine if database.view(code, t).legal) if not now.over else None
+    if acting:
+        later = database.view(code, acting)
+        database.act(code, acting, later.legal[0], version=later.version)
+        page.run()
+        assert "Someone else moved first" not in texts(page)
+
+
+def test_the_result_of_a_hand_can_be_put_away(database):
+    at = open_room("Dov", computers=2)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    for _ in range(60):
+        if "hand-over-close" in buttons(at):
+            break
+        view = database.view(code, token)
+        moves = [k for k in buttons(at) if k.startswith("together.do.")]
+        order = ("together.do.stakebank", "together.do.stay", "together.do.stand", "together.do.keepbank")
+        click(at, next((k for k in order if k in moves), moves[0]))
+        assert not view.over
+    click(at, "hand-over-close")
+    assert "hand-over-close" not in buttons(at) and "is over" not in texts(at)
