@@ -11,7 +11,12 @@ same, for several app servers sharing the rooms. A write of one statement alone 
 an action) runs without BEGIN and COMMIT around it: one round trip, and the shortest hold of the lock.
 """
 
+import contextlib
 import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -99,3 +104,58 @@ def make_engine(url: str) -> sa.Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("quitlok_write") else "BEGIN")
 
     return engine
+
+
+class Store:
+    """A connection to the database at `url` (see database_url), shared by every thread of an app server:
+    what the stores of rooms and of class sessions have in common. Tables are created on first use.
+    `clock` gives the time in seconds since the epoch; tests pass their own to age what is stored."""
+
+    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        self.url = database_url(url)
+        self._engine = make_engine(self.url)
+        self._clock = clock
+        self._postgres = self._engine.dialect.name == "postgresql"
+        self._ready = False
+        self._lock = threading.Lock()
+        # SQLite has one writer at a time: this process's writers queue here, woken at once, rather than in
+        # SQLite's busy handler, which sleeps up to 100 ms between tries (other processes still use it)
+        self._writing = contextlib.nullcontext() if self._postgres else threading.Lock()
+
+    def close(self) -> None:
+        """Close the database connections (what is stored stays in the database)."""
+        self._engine.dispose()
+
+    @contextmanager
+    def _transaction(self, *, write: bool, single: bool = False) -> Iterator[sa.Connection]:
+        """One transaction; the tables are created on first use. Writers take SQLite's write lock at BEGIN;
+        readers on PostgreSQL see one snapshot (the room and its seats as they were together). `single`:
+        the block runs one statement, which is its own transaction (no BEGIN, no COMMIT)."""
+        self._prepare()
+        with self._writing if write else contextlib.nullcontext(), self._engine.connect() as conn:
+            if single:
+                conn.execution_options(quitlok_single=True, isolation_level="AUTOCOMMIT")
+            elif write:
+                conn.execution_options(quitlok_write=True)
+            elif self._postgres:
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
+
+    def _prepare(self) -> None:
+        if self._ready:
+            return
+        with self._lock:
+            if self._ready:
+                return
+            for attempt in range(2):
+                try:
+                    with self._engine.connect() as conn:
+                        conn.execution_options(quitlok_write=True)
+                        with conn.begin():
+                            metadata.create_all(conn)
+                    break
+                except sa.exc.DBAPIError:
+                    if attempt:  # another server created the tables at the same moment: they exist now
+                        raise
+            self._ready = True

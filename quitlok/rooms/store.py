@@ -19,11 +19,9 @@ import json
 import re
 import secrets
 import threading
-import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -33,7 +31,7 @@ from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
 from quitlok.practice import COMPUTER_NAMES
-from quitlok.rooms.database import ROOMS, SEATS, database_url, make_engine, metadata
+from quitlok.rooms.database import ROOMS, SEATS, Store
 from quitlok.rooms.errors import (
     BadName,
     NotHost,
@@ -102,27 +100,12 @@ class Change(NamedTuple):
     seats: Sequence[sa.Executable] = ()
 
 
-class Rooms:
+class Rooms(Store):
     """The store of rooms, in the database at `url` (see quitlok.rooms.database for the default).
 
     `clock` gives the time in seconds since the epoch; tests pass their own to age rooms. One object
     serves every thread of an app server; several servers may share one PostgreSQL database.
     """
-
-    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
-        self.url = database_url(url)
-        self._engine = make_engine(self.url)
-        self._clock = clock
-        self._postgres = self._engine.dialect.name == "postgresql"
-        self._ready = False
-        self._lock = threading.Lock()
-        # SQLite has one writer at a time: this process's writers queue here, woken at once, rather than in
-        # SQLite's busy handler, which sleeps up to 100 ms between tries (other processes still use it)
-        self._writing = contextlib.nullcontext() if self._postgres else threading.Lock()
-
-    def close(self) -> None:
-        """Close the database connections (the rooms stay in the database)."""
-        self._engine.dispose()
 
     # --- making a room and sitting down ---------------------------------------------------------
 
@@ -398,40 +381,6 @@ class Rooms:
             except StaleView:
                 if attempt >= retries:
                     raise
-
-    @contextmanager
-    def _transaction(self, *, write: bool, single: bool = False) -> Iterator[sa.Connection]:
-        """One transaction; the tables are created on first use. Writers take SQLite's write lock at BEGIN;
-        readers on PostgreSQL see one snapshot (the room and its seats as they were together). `single`:
-        the block runs one statement, which is its own transaction (no BEGIN, no COMMIT)."""
-        self._prepare()
-        with self._writing if write else contextlib.nullcontext(), self._engine.connect() as conn:
-            if single:
-                conn.execution_options(quitlok_single=True, isolation_level="AUTOCOMMIT")
-            elif write:
-                conn.execution_options(quitlok_write=True)
-            elif self._postgres:
-                conn.execution_options(isolation_level="REPEATABLE READ")
-            with conn.begin():
-                yield conn
-
-    def _prepare(self) -> None:
-        if self._ready:
-            return
-        with self._lock:
-            if self._ready:
-                return
-            for attempt in range(2):
-                try:
-                    with self._engine.connect() as conn:
-                        conn.execution_options(quitlok_write=True)
-                        with conn.begin():
-                            metadata.create_all(conn)
-                    break
-                except sa.exc.DBAPIError:
-                    if attempt:  # another server created the tables at the same moment: they exist now
-                        raise
-            self._ready = True
 
     def _load(self, conn: sa.Connection, code: str, *, lock: bool = False,
               with_seats: bool = True) -> tuple[sa.Row, list[sa.Row]]:
