@@ -1,0 +1,522 @@
+"""Class sessions in the database: a teacher asks, the class answers on their phones, the teacher reveals.
+
+The same database as the rooms (quitlok.rooms.database.Store), the same kind of join code, the same
+version to poll. A session is one row: its rules, the seed of its questions, the rounds asked so far
+(each a class question, or a vote on the move of the class's seat at a projected table), which round is
+open, and whether the top five are shown. Students are rows of their own, answers too: an answer is
+one short write that never touches the session's row, so thirty phones answering at once do not make
+every other phone redraw. `version` grows only when what every screen shows changes (a question asked
+or revealed, a nickname hidden); `answered` tells the teacher's screen how many have answered.
+
+The class table is a room of quitlok.rooms: the class holds one seat (its key kept here, for the
+teacher), computer players the others. A vote's options are the seat's legal actions at the room's
+version when the vote opened; closing the vote plays the majority's choice at that version, so a vote
+can never apply to a table that has changed.
+"""
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+
+from quitlok.actions import Action
+from quitlok.classroom.errors import BadResponse, ClassroomError
+from quitlok.classroom.question import ClassQuestion
+from quitlok.classroom.questions import check_kind, make_question
+from quitlok.classroom.sequence import QuestionSequence
+from quitlok.coach import coach
+from quitlok.game import action_label
+from quitlok.rooms import Rooms, RoomView
+from quitlok.rooms.database import Store, metadata
+from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound, StaleView
+from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _name
+from quitlok.rules import RuleSet
+from quitlok.state_json import rules_from_dict, rules_to_dict
+from quitlok.validate import is_whole, rule_set
+
+#: the most students one session takes
+MAX_STUDENTS = 60
+#: how many the board shows
+BOARD_SIZE = 5
+#: the computer players at the class table, by style
+TABLE_STYLES = ("cautious", "bold", "cautious")
+#: the class's seat at its table, and its name there
+CLASS_SEAT, CLASS_NAME = 0, "The class"
+
+CLASSES = sa.Table(
+    "quitlok_classes",
+    metadata,
+    sa.Column("code", sa.String(6), primary_key=True),
+    #: grows when what every screen shows changes (not with each answer)
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("teacher_hash", sa.String(64), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    #: JSON list of the rounds asked: {"question": kind, "seed": n} or a vote (see Classes.open_vote)
+    sa.Column("rounds", sa.Text, nullable=False, default="[]"),
+    #: "open" (answers taken), "revealed" (answers shown), or "waiting" before the first round
+    sa.Column("phase", sa.String(10), nullable=False),
+    sa.Column("board", sa.Boolean, nullable=False, default=False),
+    sa.Column("ended", sa.Boolean, nullable=False, default=False),
+    #: the class table: the room's code and the class seat's key (the teacher plays it as the class votes)
+    sa.Column("table_room", sa.String(6), nullable=True),
+    sa.Column("table_token", sa.String(64), nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("touched", sa.Float, nullable=False, index=True),
+)
+
+STUDENTS = sa.Table(
+    "quitlok_students",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(CLASSES.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("student", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("nickname", sa.String(20), nullable=False),
+    sa.Column("name_key", sa.String(100), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, index=True),
+    #: the teacher hid this nickname from the screen
+    sa.Column("hidden", sa.Boolean, nullable=False, default=False),
+    sa.UniqueConstraint("code", "name_key"),
+)
+
+ANSWERS = sa.Table(
+    "quitlok_answers",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(CLASSES.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("student", sa.Integer, primary_key=True, autoincrement=False),
+    #: an option's number, or a slider's value in per cent
+    sa.Column("response", sa.Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class Member:
+    """Whoever holds `token` is the teacher (`student` None) or that student of session `code`."""
+
+    code: str
+    token: str = field(repr=False)
+    student: int | None = None
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A vote of the class on its seat's move: the options, and once closed, what was played and its cost."""
+
+    room_version: int
+    options: tuple[str, ...]
+    #: once closed: the option played (the majority's; a tie goes to the option listed first)
+    chosen: int | None = None
+    #: once closed: the advisor's value of each option in chips (empty for a banker's decision)
+    values: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: a class question, or a vote at the class table."""
+
+    question: ClassQuestion | None
+    vote: Vote | None
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return self.vote.options if self.vote else self.question.options
+
+    @property
+    def title(self) -> str:
+        return "The class's move" if self.vote else self.question.title
+
+    def right(self, response: float) -> bool | None:
+        """Whether `response` was right (None for a vote: a vote has no right answer until the advisor's)."""
+        if self.vote:
+            return None
+        return self.question.score(int(response) if self.question.slider is None else response)
+
+
+@dataclass(frozen=True)
+class ClassView:
+    """A session as the teacher or one student sees it."""
+
+    code: str
+    version: int
+    is_teacher: bool
+    #: this student's number (None for the teacher)
+    student: int | None
+    nickname: str | None
+    rules: RuleSet
+    #: "waiting" before the first round, "open" while answers are taken, "revealed" once shown
+    phase: str
+    ended: bool
+    #: the round now (None before the first), and its number from 0
+    round: Round | None
+    round_number: int
+    #: how many have answered the round now
+    answered: int
+    #: every answer of the round now: for the teacher once revealed, for a student once revealed; else ()
+    responses: tuple[float, ...]
+    #: this student's answer to the round now (None if none, or for the teacher)
+    mine: float | None
+    #: this student's right answers, and questions revealed so far
+    score: tuple[int, int]
+    #: (nickname, right answers) of the top five when the teacher shows them, else (); hidden names hidden
+    board: tuple[tuple[str, int], ...]
+    board_shown: bool
+    #: for the teacher: every student as (number, nickname, hidden, right answers)
+    students: tuple[tuple[int, str, bool, int], ...]
+    #: the number of students in the session
+    class_size: int
+    #: per revealed question: (round number, title, share of answers that were right, answers)
+    results: tuple[tuple[int, str, float, int], ...]
+    #: the class table as the class's seat sees it (None until the teacher starts one)
+    table: RoomView | None
+
+
+class Classes(Store):
+    """The store of class sessions, in the database of the rooms (quitlok.rooms.database)."""
+
+    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(url, clock=clock)
+        self.rooms = Rooms(self.url, clock=clock)
+
+    def close(self) -> None:
+        super().close()
+        self.rooms.close()
+
+    # --- joining -----------------------------------------------------------------------------------
+
+    def create(self, rules: RuleSet, *, seed: int | None = None) -> Member:
+        """A new session under `rules`; the teacher holds the returned key. `seed` fixes its questions."""
+        rules = rule_set(rules)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        if not is_whole(seed) or not 0 <= seed < 2**62:
+            raise ClassroomError(f"A session's seed is a whole number from 0 (got {seed!r}).")
+        token = secrets.token_urlsafe(32)
+        self.purge()
+        now = self._clock()
+        for _ in range(20):
+            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+            try:
+                with self._transaction(write=True) as conn:
+                    conn.execute(sa.insert(CLASSES).values(
+                        code=code, version=1, teacher_hash=_hash(token), rules=json.dumps(rules_to_dict(rules)),
+                        seed=seed, rounds="[]", phase="waiting", board=False, ended=False, created=now,
+                        touched=now))
+                return Member(code, token)
+            except sa.exc.IntegrityError:
+                continue
+        raise ClassroomError("No free session code was found: try again.")
+
+    def join(self, code: str, nickname: str) -> Member:
+        """A student joins with a nickname (1 to 20 printable characters, unique in the session)."""
+        code = _code(code)
+        name, key = _name(nickname)
+        token = secrets.token_urlsafe(32)
+        with self._transaction(write=True) as conn:
+            session = self._load(conn, code)
+            if session.ended:
+                raise ClassroomError(f"The class session {code} has ended.")
+            taken = conn.execute(sa.select(STUDENTS.c.student, STUDENTS.c.name_key)
+                                 .where(STUDENTS.c.code == code)).all()
+            if len(taken) >= MAX_STUDENTS:
+                raise ClassroomError(f"The class session {code} is full ({MAX_STUDENTS} students).")
+            if any(row.name_key == key for row in taken):
+                raise BadName(f"Someone called {name} is already in this class: please choose another nickname.")
+            student = max((row.student for row in taken), default=-1) + 1
+            conn.execute(sa.insert(STUDENTS).values(code=code, student=student, nickname=name, name_key=key,
+                                                    token_hash=_hash(token), hidden=False))
+            self._bump(conn, session)
+        return Member(code, token, student)
+
+    # --- the teacher's steps ---------------------------------------------------------------------------
+
+    def ask(self, code: str, teacher: str, kind: str | None = None) -> int:
+        """Open the next question: the session's next step, or a question of `kind`. Returns the version."""
+        code = _code(code)
+        if kind is not None:
+            check_kind(kind)
+
+        def next_round(session: sa.Row, rounds: list[dict]) -> list[dict]:
+            rules = _rules(session)
+            asked = sum(1 for r in rounds if "question" in r)
+            run = QuestionSequence(rules, session.seed)
+            seed = run.question_seed(asked)
+            chosen = kind or run.kind(asked)
+            make_question(chosen, rules, seed)  # refuse now (KindUnavailable) rather than when shown
+            return [*rounds, {"question": chosen, "seed": seed}]
+
+        return self._teacher_change(code, teacher, next_round, phase="open")
+
+    def reveal(self, code: str, teacher: str) -> int:
+        """Show the answers of the round now; a vote is closed and the majority's move is played."""
+        code = _code(code)
+
+        def close(session: sa.Row, rounds: list[dict]) -> list[dict]:
+            if session.phase != "open":
+                raise ClassroomError("There is no open question to reveal: ask one first.")
+            if "vote" not in rounds[-1]:
+                return rounds
+            return [*rounds[:-1], self._play_vote(session, len(rounds) - 1, rounds[-1])]
+
+        return self._teacher_change(code, teacher, close, phase="revealed")
+
+    def show_board(self, code: str, teacher: str, shown: bool) -> int:
+        """Show the top five on every screen, or not."""
+        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, board=bool(shown))
+
+    def hide(self, code: str, teacher: str, student: int, hidden: bool = True) -> int:
+        """Hide a nickname from every screen (it reads '(hidden)'), or show it again."""
+        code = _code(code)
+        with self._transaction(write=True) as conn:
+            session = self._load(conn, code, lock=True)
+            self._check_teacher(session, teacher)
+            done = conn.execute(sa.update(STUDENTS).where(STUDENTS.c.code == code, STUDENTS.c.student == student)
+                                .values(hidden=bool(hidden)))
+            if done.rowcount != 1:
+                raise ClassroomError(f"There is no student {student!r} in this class.")
+            return self._bump(conn, session)
+
+    def end(self, code: str, teacher: str) -> int:
+        """End the session: no more answers or joins; the results stay to be read."""
+        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, ended=True)
+
+    # --- the class table ---------------------------------------------------------------------------------
+
+    def start_table(self, code: str, teacher: str, *, bank: int = 10, purses: int = 20) -> int:
+        """Open a projected table where the class plays one seat against computer players."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            session = self._load(conn, code)
+        self._check_teacher(session, teacher)
+        seat = self.rooms.create(_rules(session), host=CLASS_NAME, bank=bank, purses=purses)
+        for style in TABLE_STYLES:
+            self.rooms.add_computer(seat.code, seat.token, style)
+        self.rooms.start(seat.code, seat.token)
+        return self._teacher_change(code, teacher, lambda s, rounds: rounds, table_room=seat.code,
+                                    table_token=seat.token)
+
+    def open_vote(self, code: str, teacher: str) -> int:
+        """Let the class vote on its seat's move at the class table (only when the seat is to act)."""
+        code = _code(code)
+
+        def vote(session: sa.Row, rounds: list[dict]) -> list[dict]:
+            table = self._table(session)
+            if table is None:
+                raise ClassroomError("Start the class table first.")
+            if not table.legal:
+                raise ClassroomError("It is not the class's turn at the table.")
+            state = table.state
+            return [*rounds, {"vote": [action_label(state, a) for a in table.legal],
+                              "room_version": table.version}]
+
+        return self._teacher_change(code, teacher, vote, phase="open")
+
+    def _play_vote(self, session: sa.Row, number: int, vote: dict) -> dict:
+        """Close a vote: the majority's option is played at the table (a tie: the option listed first)."""
+        with self._transaction(write=False) as conn:
+            counts = Counter(int(r.response) for r in conn.execute(
+                sa.select(ANSWERS.c.response).where(ANSWERS.c.code == session.code, ANSWERS.c.round == number)))
+        if not counts:
+            raise ClassroomError("Nobody has voted yet: wait for the class, then reveal.")
+        chosen = max(range(len(vote["vote"])), key=lambda i: (counts[i], -i))
+        table = self._table(session)
+        if table is None or table.version != vote["room_version"]:
+            raise StaleView("The class table changed since the vote opened: open a new vote.")
+        action = _action_named(table, vote["vote"][chosen])
+        coaching = coach(table.state, table.banker_stands_on)
+        values = [coaching.values[_action_named(table, label)] for label in vote["vote"]] if coaching else []
+        self.rooms.act(table.code, session.table_token, action, version=table.version)
+        return {**vote, "chosen": chosen, "values": values}
+
+    def _table(self, session: sa.Row) -> RoomView | None:
+        if session.table_room is None:
+            return None
+        try:
+            return self.rooms.view(session.table_room, session.table_token)
+        except (RoomNotFound, NotSeated):
+            return None
+
+    # --- answering and looking ---------------------------------------------------------------------------
+
+    def answer(self, code: str, token: str, response: float) -> None:
+        """A student's answer to the open round (an option's number, or a slider's value in per cent); a
+        second answer replaces the first until the teacher reveals."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            session = self._load(conn, code)
+            me = self._student_of(conn, code, token)
+        if session.ended or session.phase != "open":
+            raise ClassroomError("Answers are closed: wait for the next question.")
+        rounds = json.loads(session.rounds)
+        number = len(rounds) - 1
+        current = _round(_rules(session), rounds[-1])
+        if current.vote:
+            if not is_whole(response) or not 0 <= response < len(current.vote.options):
+                raise BadResponse(f"A vote is an option's number, 0 to {len(current.vote.options) - 1}.")
+        else:
+            current.question.score(_whole(response) if current.question.slider is None else response)
+        where = sa.and_(ANSWERS.c.code == code, ANSWERS.c.round == number, ANSWERS.c.student == me)
+        with self._transaction(write=True) as conn:
+            now = self._load(conn, code)
+            if now.phase != "open" or len(json.loads(now.rounds)) - 1 != number:
+                raise ClassroomError("Answers are closed: wait for the next question.")
+            if conn.execute(sa.update(ANSWERS).where(where).values(response=float(response))).rowcount == 0:
+                conn.execute(sa.insert(ANSWERS).values(code=code, round=number, student=me, response=float(response)))
+
+    def version(self, code: str) -> int:
+        """The session's version: poll it, and look again when it changed."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            return self._load(conn, code).version
+
+    def answered(self, code: str) -> int:
+        """How many have answered the round now (the teacher's screen polls this as well)."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            session = self._load(conn, code)
+            number = len(json.loads(session.rounds)) - 1
+            return conn.execute(sa.select(sa.func.count()).select_from(ANSWERS).where(
+                ANSWERS.c.code == code, ANSWERS.c.round == number)).scalar_one()
+
+    def view(self, code: str, token: str) -> ClassView:
+        """The session as the holder of `token` (the teacher or a student) may see it."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            session = self._load(conn, code)
+            teacher = isinstance(token, str) and hmac.compare_digest(session.teacher_hash, _hash(token))
+            me = None if teacher else self._student_of(conn, code, token)
+            students = conn.execute(sa.select(STUDENTS).where(STUDENTS.c.code == code)
+                                    .order_by(STUDENTS.c.student)).all()
+            answers = conn.execute(sa.select(ANSWERS).where(ANSWERS.c.code == code)).all()
+        rules = _rules(session)
+        rounds = [_round(rules, r) for r in json.loads(session.rounds)]
+        number = len(rounds) - 1
+        by_round: dict[int, dict[int, float]] = {}
+        for a in answers:
+            by_round.setdefault(a.round, {})[a.student] = a.response
+        revealed = [i for i in range(len(rounds)) if i < number or session.phase == "revealed"]
+        right = Counter()
+        results = []
+        for i in revealed:
+            if rounds[i].question is None:
+                continue
+            given = by_round.get(i, {})
+            good = [s for s, response in given.items() if rounds[i].right(response)]
+            right.update(good)
+            results.append((i, rounds[i].title, len(good) / len(given) if given else 0.0, len(given)))
+        asked = sum(1 for i in revealed if rounds[i].question is not None)
+        names = {s.student: "(hidden)" if s.hidden else s.nickname for s in students}
+        board = tuple(sorted(((names[s.student], right[s.student]) for s in students), key=lambda x: -x[1])
+                      [:BOARD_SIZE]) if session.board else ()
+        now = by_round.get(number, {})
+        shown = session.phase == "revealed" and number >= 0
+        nickname = next((s.nickname for s in students if s.student == me), None)
+        return ClassView(
+            code=code, version=session.version, is_teacher=teacher, student=me, nickname=nickname, rules=rules,
+            phase=session.phase, ended=session.ended, round=rounds[-1] if rounds else None, round_number=number,
+            answered=len(now), responses=tuple(now.values()) if shown else (),
+            mine=None if teacher else now.get(me), score=(right[me], asked) if me is not None else (0, asked),
+            board=board, board_shown=session.board,
+            students=tuple((s.student, s.nickname, s.hidden, right[s.student]) for s in students) if teacher else (),
+            class_size=len(students), results=tuple(results), table=self._table(session))
+
+    def results_csv(self, code: str, teacher: str) -> str:
+        """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet."""
+        view = self.view(code, teacher)
+        if not view.is_teacher:
+            raise NotHost("Only the teacher can download the class's results.")
+        lines = ["question,title,answers,share right"]
+        for number, title, share, answers in sorted(view.results, key=lambda r: (r[2], r[0])):
+            lines.append(f'{number + 1},"{title.replace(chr(34), chr(39))}",{answers},{share:.2f}')
+        return "\n".join(lines) + "\n"
+
+    def purge(self, now: float | None = None) -> int:
+        """Remove every session nobody has changed for 12 hours; returns how many."""
+        cutoff = (self._clock() if now is None else now) - IDLE_SECONDS
+        with self._transaction(write=True) as conn:
+            old = sa.select(CLASSES.c.code).where(CLASSES.c.touched < cutoff)
+            conn.execute(sa.delete(ANSWERS).where(ANSWERS.c.code.in_(old)))
+            conn.execute(sa.delete(STUDENTS).where(STUDENTS.c.code.in_(old)))
+            return conn.execute(sa.delete(CLASSES).where(CLASSES.c.touched < cutoff)).rowcount
+
+    # --- the database -----------------------------------------------------------------------------------
+
+    def _teacher_change(self, code: str, teacher: str, work: Callable[[sa.Row, list[dict]], list[dict]],
+                        **values: object) -> int:
+        """Check the teacher's key, work out the new rounds from the session as read, and write them with the
+        next version, only if nobody changed the session in between (else StaleView: nothing changed)."""
+        with self._transaction(write=False) as conn:
+            session = self._load(conn, code)
+        self._check_teacher(session, teacher)
+        if session.ended:
+            raise ClassroomError("This class session has ended.")
+        rounds = work(session, json.loads(session.rounds))
+        with self._transaction(write=True) as conn:
+            done = conn.execute(sa.update(CLASSES).where(CLASSES.c.code == code,
+                                                         CLASSES.c.version == session.version)
+                                .values(version=session.version + 1, touched=self._clock(),
+                                        rounds=json.dumps(rounds), **values))
+            if done.rowcount != 1:
+                raise StaleView("Someone changed the session at the same moment: nothing was done. Try again.")
+        return session.version + 1
+
+    def _bump(self, conn: sa.Connection, session: sa.Row) -> int:
+        conn.execute(sa.update(CLASSES).where(CLASSES.c.code == session.code)
+                     .values(version=CLASSES.c.version + 1, touched=self._clock()))
+        return session.version + 1
+
+    def _load(self, conn: sa.Connection, code: str, *, lock: bool = False) -> sa.Row:
+        query = sa.select(CLASSES).where(CLASSES.c.code == code)
+        session = conn.execute(query.with_for_update() if lock else query).first()
+        if session is None or session.touched < self._clock() - IDLE_SECONDS:
+            raise RoomNotFound(f"No class session has the code {code}: it may have ended, or been idle for "
+                               "12 hours.")
+        return session
+
+    @staticmethod
+    def _check_teacher(session: sa.Row, token: str) -> None:
+        if not (isinstance(token, str) and hmac.compare_digest(session.teacher_hash, _hash(token))):
+            raise NotHost("Only the teacher can do that.")
+
+    @staticmethod
+    def _student_of(conn: sa.Connection, code: str, token: str) -> int:
+        if isinstance(token, str) and token:
+            row = conn.execute(sa.select(STUDENTS.c.student).where(
+                STUDENTS.c.code == code, STUDENTS.c.token_hash == _hash(token))).first()
+            if row is not None:
+                return row.student
+        raise NotSeated(f"This link does not open a place in class session {code}: join with a nickname.")
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _rules(session: sa.Row) -> RuleSet:
+    return rules_from_dict(json.loads(session.rules))
+
+
+def _round(rules: RuleSet, stored: dict) -> Round:
+    if "question" in stored:
+        return Round(make_question(stored["question"], rules, stored["seed"]), None)
+    return Round(None, Vote(stored["room_version"], tuple(stored["vote"]), stored.get("chosen"),
+                            tuple(stored.get("values", ()))))
+
+
+def _whole(response: object) -> int:
+    if isinstance(response, float) and response.is_integer():
+        return int(response)
+    return response
+
+
+def _action_named(table: RoomView, label: str) -> Action:
+    """The legal action of the class's seat whose button reads `label`."""
+    for action in table.legal:
+        if action_label(table.state, action) == label:
+            return action
+    raise StaleView("The class table changed since the vote opened: open a new vote.")
+

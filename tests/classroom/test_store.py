@@ -1,0 +1,235 @@
+"""Class sessions in the database (quitlok.classroom.store), on SQLite and PostgreSQL: joining, asking,
+answering, revealing, the board, hidden nicknames, the class table's votes, results, and every refusal."""
+
+import threading
+
+import pytest
+
+from quitlok import KVITLACH, QUITLOK
+from quitlok.classroom import BUST_CHANCE, HAND_VALUE, BadResponse, ClassroomError
+from quitlok.classroom.store import BOARD_SIZE, CLASS_SEAT, Classes
+from quitlok.coach import coach
+from quitlok.game import apply_action
+from quitlok.rooms import BadName, NotHost, NotSeated, RoomNotFound
+from tests.rooms.conftest import clock, database_url, postgres_url, stored_state  # noqa: F401  (fixtures)
+
+
+@pytest.fixture
+def classes(database_url, clock):  # noqa: F811
+    store = Classes(database_url, clock=clock)
+    yield store
+    store.close()
+
+
+def session(classes: Classes, n: int = 3, rules=QUITLOK):
+    teacher = classes.create(rules, seed=11)
+    students = [classes.join(teacher.code, f"Kid {i}") for i in range(n)]
+    return teacher, students
+
+
+def test_a_session_has_a_code_a_teacher_and_students(classes):
+    teacher, students = session(classes)
+    view = classes.view(teacher.code, teacher.token)
+    assert view.is_teacher and view.class_size == 3 and view.phase == "waiting" and view.round is None
+    assert [s[1] for s in view.students] == ["Kid 0", "Kid 1", "Kid 2"]
+    mine = classes.view(teacher.code.lower(), students[1].token)
+    assert not mine.is_teacher and mine.student == 1 and mine.nickname == "Kid 1" and mine.students == ()
+
+
+def test_nicknames_are_checked_and_unique(classes):
+    teacher, _ = session(classes, 1)
+    with pytest.raises(BadName):
+        classes.join(teacher.code, "kid 0")
+    with pytest.raises(BadName):
+        classes.join(teacher.code, "")
+    with pytest.raises(RoomNotFound):
+        classes.join("ZZZZZZ", "Ann")
+
+
+def test_answers_are_counted_while_open_and_shown_only_when_revealed(classes):
+    teacher, students = session(classes)
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    question = classes.view(teacher.code, teacher.token).round.question
+    before = classes.version(teacher.code)
+    classes.answer(teacher.code, students[0].token, question.answer)
+    classes.answer(teacher.code, students[1].token, (question.answer + 1) % len(question.options))
+    assert classes.version(teacher.code) == before, "an answer does not make every screen redraw"
+    assert classes.answered(teacher.code) == 2
+    open_view = classes.view(teacher.code, teacher.token)
+    assert open_view.answered == 2 and open_view.responses == ()
+    classes.answer(teacher.code, students[1].token, question.answer)  # a change of mind, before the reveal
+    classes.reveal(teacher.code, teacher.token)
+    shown = classes.view(teacher.code, students[2].token)
+    assert sorted(shown.responses) == [question.answer, question.answer]
+    assert shown.mine is None and shown.score == (0, 1)
+    assert classes.view(teacher.code, students[0].token).score == (1, 1)
+    with pytest.raises(ClassroomError, match="closed"):
+        classes.answer(teacher.code, students[2].token, question.answer)
+
+
+def test_a_slider_answer_counts_within_the_tolerance(classes):
+    teacher, students = session(classes, 2)
+    classes.ask(teacher.code, teacher.token, BUST_CHANCE)
+    question = classes.view(teacher.code, teacher.token).round.question
+    exact = float(question.answer_percent)
+    classes.answer(teacher.code, students[0].token, round(exact))
+    classes.answer(teacher.code, students[1].token, 100 if exact < 50 else 0)
+    classes.reveal(teacher.code, teacher.token)
+    view = classes.view(teacher.code, teacher.token)
+    assert view.results == ((0, question.title, 0.5, 2),)
+
+
+def test_bad_answers_are_refused(classes):
+    teacher, students = session(classes, 1)
+    with pytest.raises(ClassroomError):
+        classes.answer(teacher.code, students[0].token, 0)  # nothing asked yet
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    for bad in (-1, 99, 1.5, "1", None):
+        with pytest.raises(BadResponse):
+            classes.answer(teacher.code, students[0].token, bad)
+    with pytest.raises(NotSeated):
+        classes.answer(teacher.code, "forged", 0)
+    assert classes.answered(teacher.code) == 0
+
+
+def test_only_the_teacher_steps_the_session(classes):
+    teacher, students = session(classes, 1)
+    for call in (lambda t: classes.ask(teacher.code, t), lambda t: classes.reveal(teacher.code, t),
+                 lambda t: classes.show_board(teacher.code, t, True), lambda t: classes.end(teacher.code, t),
+                 lambda t: classes.hide(teacher.code, t, 0)):
+        with pytest.raises(NotHost):
+            call(students[0].token)
+    with pytest.raises(NotHost):
+        classes.results_csv(teacher.code, students[0].token)
+
+
+def test_the_steps_follow_the_sessions_sequence_and_scores_add_up(classes):
+    teacher, students = session(classes, 2)
+    titles = []
+    for _ in range(3):
+        classes.ask(teacher.code, teacher.token)
+        question = classes.view(teacher.code, teacher.token).round.question
+        titles.append(question.title)
+        if question.slider:
+            classes.answer(teacher.code, students[0].token, float(question.answer_percent))
+        else:
+            classes.answer(teacher.code, students[0].token, question.answer)
+        classes.reveal(teacher.code, teacher.token)
+    view = classes.view(teacher.code, students[0].token)
+    assert view.score == (3, 3) and classes.view(teacher.code, students[1].token).score == (0, 3)
+    assert [r[1] for r in view.results] == titles
+    again = Classes(classes.url)  # the same seed makes the same questions on another server
+    assert again.view(teacher.code, teacher.token).round.question.title == titles[-1]
+    again.close()
+
+
+def test_the_board_shows_the_top_five_with_hidden_nicknames_hidden(classes):
+    teacher, students = session(classes, BOARD_SIZE + 2)
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    question = classes.view(teacher.code, teacher.token).round.question
+    classes.answer(teacher.code, students[3].token, question.answer)
+    classes.reveal(teacher.code, teacher.token)
+    assert classes.view(teacher.code, students[0].token).board == ()
+    classes.show_board(teacher.code, teacher.token, True)
+    classes.hide(teacher.code, teacher.token, 3)
+    board = classes.view(teacher.code, students[0].token).board
+    assert len(board) == BOARD_SIZE and board[0] == ("(hidden)", 1)
+    assert "Kid 3" not in str(board)
+    with pytest.raises(ClassroomError, match="no student"):
+        classes.hide(teacher.code, teacher.token, 42)
+
+
+def test_results_download_as_csv_hardest_first(classes):
+    teacher, students = session(classes, 2)
+    for answer_right in (True, False):
+        classes.ask(teacher.code, teacher.token, HAND_VALUE)
+        question = classes.view(teacher.code, teacher.token).round.question
+        wrong = (question.answer + 1) % len(question.options)
+        for s in students:
+            classes.answer(teacher.code, s.token, question.answer if answer_right else wrong)
+        classes.reveal(teacher.code, teacher.token)
+    lines = classes.results_csv(teacher.code, teacher.token).splitlines()
+    assert lines[0] == "question,title,answers,share right"
+    assert lines[1].startswith("2,") and lines[1].endswith(",2,0.00")
+    assert lines[2].startswith("1,") and lines[2].endswith(",2,1.00")
+
+
+def test_thirty_students_answering_at_once_are_all_counted(classes):
+    teacher, students = session(classes, 30)
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    question = classes.view(teacher.code, teacher.token).round.question
+    errors = []
+
+    def answer(s, choice):
+        try:
+            classes.answer(teacher.code, s.token, choice)
+        except Exception as problem:  # noqa: BLE001  (any failure fails the test below)
+            errors.append(problem)
+
+    threads = [threading.Thread(target=answer, args=(s, i % len(question.options))) for i, s in enumerate(students)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    classes.reveal(teacher.code, teacher.token)
+    responses = classes.view(teacher.code, teacher.token).responses
+    assert sorted(responses) == sorted(float(i % len(question.options)) for i in range(30))
+
+
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=lambda r: r.name)
+def test_the_class_votes_and_the_majority_move_is_played_with_its_cost(classes, rules):
+    teacher, students = session(classes, 3, rules)
+    classes.start_table(teacher.code, teacher.token)
+    for _ in range(40):
+        table = classes.view(teacher.code, teacher.token).table
+        if table.legal or table.over:
+            break
+    table = classes.view(teacher.code, teacher.token).table
+    assert table.seat == CLASS_SEAT and table.legal
+    classes.open_vote(teacher.code, teacher.token)
+    vote = classes.view(teacher.code, students[0].token).round.vote
+    assert len(vote.options) == len(table.legal)
+    last = len(vote.options) - 1
+    for s, choice in zip(students, (last, last, 0), strict=True):
+        classes.answer(teacher.code, s.token, choice)
+    advice = coach(table.state, table.banker_stands_on)
+    whole = stored_state(classes.rooms, table.code)  # the game behind the class's view, to replay the choice
+    expected = apply_action(whole, table.legal[last]).events[len(whole.events)]
+    classes.reveal(teacher.code, teacher.token)
+    closed = classes.view(teacher.code, teacher.token)
+    assert closed.round.vote.chosen == last
+    assert closed.table.version > table.version
+    if advice is not None:
+        assert closed.round.vote.values == tuple(advice.values[a] for a in table.legal)
+    assert expected in closed.table.events[len(table.events):], "the majority's move was played"
+
+
+def test_a_vote_nobody_answered_is_not_closed(classes):
+    teacher, _ = session(classes, 1)
+    classes.start_table(teacher.code, teacher.token)
+    table = classes.view(teacher.code, teacher.token).table
+    if not table.legal:
+        pytest.skip("the computer players ended the game before the class's turn")
+    classes.open_vote(teacher.code, teacher.token)
+    with pytest.raises(ClassroomError, match="Nobody has voted"):
+        classes.reveal(teacher.code, teacher.token)
+
+
+def test_idle_sessions_are_removed(classes, clock):  # noqa: F811
+    teacher, _ = session(classes, 1)
+    clock.now += 13 * 3600
+    with pytest.raises(RoomNotFound):
+        classes.view(teacher.code, teacher.token)
+    assert classes.purge() >= 1
+
+
+def test_an_ended_session_takes_no_more(classes):
+    teacher, students = session(classes, 1)
+    classes.end(teacher.code, teacher.token)
+    assert classes.view(teacher.code, students[0].token).ended
+    with pytest.raises(ClassroomError):
+        classes.join(teacher.code, "Late")
+    with pytest.raises(ClassroomError):
+        classes.ask(teacher.code, teacher.token)
+
