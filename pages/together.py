@@ -10,7 +10,6 @@ import os
 from html import escape
 
 import pandas as pd
-import segno
 import streamlit as st
 
 from quitlok import IllegalAction, ui
@@ -30,8 +29,8 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
+from quitlok.ui import joining
 from quitlok.ui import table as view
-from quitlok.ui.internals import network_address
 
 ui.through_the_app()
 
@@ -228,38 +227,15 @@ def join_this_room(code: str) -> None:
 
 
 def room_link(code: str) -> tuple[str, str | None]:
-    """The link to the room, as other devices can open it, and the key of a note on it in
-    content/together/help.md (see network_address), if any."""
-    here = st.context.url or "http://localhost:8501/together"
-    base = here.split("?")[0].rstrip("/")
-    if not base.endswith("/together"):
-        base = base.rsplit("/", 1)[0] + "/together" if base.count("/") > 2 else base + "/together"
-    return network_address(f"{base}?room={code}")
+    """The link to the room, as other devices can open it, and the key of a note on it, if any."""
+    return joining.page_link("together", room=code)
 
 
 def invitation(code: str, *, hosting: bool) -> None:
     """The code in large letters, the link and its QR code; for the host, how others get in."""
     link, note = room_link(code)
-    qr = qr_code(link)
-    text, picture = st.columns([3, 1], vertical_alignment="center")
-    with text:
-        st.html(f'<div class="ql-room-code" aria-label="Room code {" ".join(code)}">'
-                f'<span>Room code</span><b>{escape(code)}</b></div>' + _CODE_CSS)
-        st.markdown(f"Link: [{link}]({link})")
-        st.caption(words("share" if hosting else "share_guest") + (" " + words(note) if note and hosting else ""))
-    picture.html(f'<img class="ql-qr" src="{qr}" alt="QR code of the link to room {escape(code)}">')
-
-
-def qr_code(link: str) -> str:
-    """The QR code of `link`, as an SVG data address for an <img>."""
-    return segno.make(link, error="m").svg_data_uri(scale=5, border=2)
-
-
-_CODE_CSS = """<style>
-.ql-room-code span { display: block; font-size: .9em; opacity: .8; }
-.ql-room-code b { font-size: 3.2em; letter-spacing: .18em; font-family: ui-monospace, monospace; }
-.ql-qr { width: 100%; max-width: 190px; image-rendering: pixelated; background: #fff; }
-</style>"""
+    text = words("share" if hosting else "share_guest") + (" " + words(note) if note and hosting else "")
+    joining.invitation(code, link, label="Room code", note=text)
 
 
 def who_sits(room: RoomView, tokens_here: set[int]) -> None:
@@ -458,7 +434,7 @@ def new_link(room: RoomView, token: str, people: list[int]) -> None:
         text, picture = st.columns([3, 1], vertical_alignment="center")
         text.markdown(f"New link for **{ui.escape_markdown(room.players[seat.seat])}** (only for them; their old "
                       f"link no longer works):  \n[{link}]({link})")
-        picture.html(f'<img class="ql-qr" src="{qr_code(link)}" alt="QR code of the new link to '
+        picture.html(f'<img class="ql-qr" src="{joining.qr_code(link)}" alt="QR code of the new link to '
                      f'{escape(room.players[seat.seat])}\'s seat"><style>.ql-qr {{ width: 100%; max-width: 160px; '
                      'background: #fff; }</style>')
 

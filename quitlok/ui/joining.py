@@ -1,0 +1,46 @@
+"""Joining from another device: a code in large letters, a link that carries it, and the link's QR code.
+
+Shared by Play together (a room, ?room=CODE) and the classroom (a class session, ?class=CODE): the same
+kind of code, drawn the same way, so a class that has played together knows what to do.
+"""
+
+from html import escape
+
+import segno
+import streamlit as st
+
+from quitlok.ui.internals import network_address
+
+
+def page_link(path: str, **query: str) -> tuple[str, str | None]:
+    """The link to this app's page `path` with `query`, as other devices can open it, and the key of a
+    note on it (see network_address: "home", "local_only"), if any."""
+    here = st.context.url or f"http://localhost:8501/{path}"
+    base = here.split("?")[0].rstrip("/")
+    if not base.endswith(f"/{path}"):
+        base = base.rsplit("/", 1)[0] + f"/{path}" if base.count("/") > 2 else base + f"/{path}"
+    return network_address(base + "?" + "&".join(f"{key}={value}" for key, value in query.items()))
+
+
+def qr_code(link: str) -> str:
+    """The QR code of `link`, as an SVG data address for an <img>."""
+    return segno.make(link, error="m").svg_data_uri(scale=5, border=2)
+
+
+def invitation(code: str, link: str, *, label: str, note: str) -> None:
+    """`code` in large letters headed `label` ("Room code"), the link, `note` under it, and the QR code."""
+    text, picture = st.columns([3, 1], vertical_alignment="center")
+    with text:
+        st.html(f'<div class="ql-room-code" aria-label="{escape(label)} {" ".join(code)}">'
+                f'<span>{escape(label)}</span><b>{escape(code)}</b></div>' + _CODE_CSS)
+        st.markdown(f"Link: [{link}]({link})")
+        st.caption(note)
+    picture.html(f'<img class="ql-qr" src="{qr_code(link)}" alt="QR code of the link to {escape(label.lower())} '
+                 f'{escape(code)}">')
+
+
+_CODE_CSS = """<style>
+.ql-room-code span { display: block; font-size: .9em; opacity: .8; }
+.ql-room-code b { font-size: 3.2em; letter-spacing: .18em; font-family: ui-monospace, monospace; }
+.ql-qr { width: 100%; max-width: 190px; image-rendering: pixelated; background: #fff; }
+</style>"""
