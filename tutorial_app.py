@@ -18,6 +18,7 @@ pages = {
         st.Page("pages/together.py", title="Play together", icon=":material/diversity_3:", url_path="together"),
     ],
     "Teachers": [
+        st.Page("pages/classroom.py", title="Class session", icon=":material/co_present:", url_path="classroom"),
         st.Page("pages/teachers.py", title="Printables and lesson plans", icon=":material/print:", url_path="teachers"),
     ],
     "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:")],

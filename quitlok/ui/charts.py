@@ -67,3 +67,36 @@ def banker_chart(banker: dict, *, large: bool = False) -> go.Figure:
 def banker_title(mine: int) -> str:
     """The banker chart's title, for a hand that counts `mine`."""
     return f"Where the banker ends: you win if he busts or ends below your {mine}"
+
+
+RIGHT_COLOUR = "#009E73"  # bluish green: the right answer, as a 21 is the good end of a hand
+OTHER_COLOUR = "#0072B2"  # blue: the class's other answers
+
+
+def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int | None, *,
+                        large: bool = False) -> go.Figure:
+    """How many of the class chose each option, the right one in green (None: a vote, no right answer)."""
+    colours = [RIGHT_COLOUR if i == right else OTHER_COLOUR for i in range(len(options))]
+    labels = [f"{chr(65 + i)}. {option}" for i, option in enumerate(options)]
+    fig = go.Figure(go.Bar(x=counts, y=labels, orientation="h", marker_color=colours, text=counts,
+                           textposition="auto", hovertemplate="%{y}: %{x}<extra></extra>"))
+    fig.update_layout(font={"size": 18 if large else 13}, height=90 + 48 * len(options),
+                      margin={"l": 10, "r": 10, "t": 10, "b": 10}, showlegend=False,
+                      xaxis={"title": "answers", "dtick": 1 if max(counts, default=0) <= 10 else None},
+                      yaxis={"autorange": "reversed"})
+    return fig
+
+
+def class_slider_chart(responses: list[float], exact: float, tolerance: float, *, large: bool = False) -> go.Figure:
+    """The class's guesses of a chance (per cent) in bands of 5, the exact chance as a line and the
+    band that counts as right shaded."""
+    fig = go.Figure(go.Histogram(x=responses, xbins={"start": 0, "end": 100.01, "size": 5},
+                                 marker_color=OTHER_COLOUR, hovertemplate="%{x}: %{y}<extra></extra>"))
+    fig.add_vrect(x0=max(0, exact - tolerance), x1=min(100, exact + tolerance), fillcolor=RIGHT_COLOUR,
+                  opacity=0.15, line_width=0)
+    fig.add_vline(x=exact, line_color=RIGHT_COLOUR, line_width=3,
+                  annotation_text=f"exact: {exact:.1f}%", annotation_position="top")
+    fig.update_layout(font={"size": 18 if large else 13}, height=340 if large else 280, showlegend=False,
+                      margin={"l": 10, "r": 10, "t": 30, "b": 10}, bargap=0.05,
+                      xaxis={"title": "the class's guesses (%)", "range": [0, 100]}, yaxis={"title": "answers"})
+    return fig

@@ -1,0 +1,459 @@
+"""Class session: the teacher projects a position, the class predicts on their phones, the engine's exact
+answer is revealed beside a chart of the class's answers; and a class table where the class votes on its
+seat's move.
+
+The session lives in the database (quitlok.classroom.store); the teacher's screen and each phone draw
+their own view of it. The key of this device's place (teacher or student) is kept in the session and in
+the address (?key=), so a reload finds it again; the link the class is given carries only ?class=.
+"""
+
+import os
+
+import pandas as pd
+import streamlit as st
+
+from quitlok import IllegalAction, ui
+from quitlok.cards import plural
+from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
+from quitlok.classroom.store import Classes, ClassView, Round
+from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
+from quitlok.ui import charts, joining
+from quitlok.ui import table as view
+from quitlok.ui.cards import hand_html
+
+ui.through_the_app()
+
+CODE, KEY, PROBLEM = "class.code", "class.key", "class.problem"
+MIXED = "mixed"
+
+
+@st.cache_resource
+def store(url: str | None) -> Classes:
+    """One store per database for the whole server: its connections are shared by every visitor."""
+    return Classes(url)
+
+
+def classes() -> Classes:
+    return store(os.environ.get("QUITLOK_DATABASE_URL"))
+
+
+def words(key: str, **values: str) -> str:
+    return ui.content_sections("classroom/help")[key].format(**values)
+
+
+# --- where this device is ------------------------------------------------------------------------------
+
+
+def remember(code: str | None, key: str | None) -> None:
+    st.session_state[CODE], st.session_state[KEY] = code, key
+    st.query_params.clear()
+    if code:
+        st.query_params["class"] = code
+    if key:
+        st.query_params["key"] = key
+
+
+def arrived() -> None:
+    """On a first run, take the session and key from the address; later, put them back if it lost them."""
+    ss = st.session_state
+    if CODE in ss:
+        if ss[CODE] and (st.query_params.get("class") != ss[CODE] or st.query_params.get("key") != ss[KEY]):
+            remember(ss[CODE], ss[KEY])
+        return
+    code = st.query_params.get("class")
+    ss[CODE] = code.strip().upper()[:12] if code else None
+    ss[KEY] = st.query_params.get("key") if code else None
+
+
+def leave() -> None:
+    remember(None, None)
+    st.session_state.pop(PROBLEM, None)
+
+
+def attempt(work, where: str) -> None:
+    """Run a change; a refusal becomes a message beside the button pressed."""
+    try:
+        work()
+    except (ClassroomError, RoomError, IllegalAction) as refused:
+        st.session_state[PROBLEM] = (where, str(refused))
+        return
+    st.session_state.pop(PROBLEM, None)
+
+
+def show_problem(where: str) -> None:
+    note = st.session_state.get(PROBLEM)
+    if note and note[0] == where:
+        st.error(ui.escape_markdown(note[1]), icon=":material/error:")
+
+
+# --- the way in -------------------------------------------------------------------------------------
+
+
+def start_session() -> None:
+    def start() -> None:
+        teacher = classes().create(ui.current_rules())
+        remember(teacher.code, teacher.token)
+
+    attempt(start, "start")
+
+
+def join(code: str) -> None:
+    def sit() -> None:
+        student = classes().join(code, st.session_state["class.nickname"])
+        remember(student.code, student.token)
+
+    attempt(sit, "join")
+
+
+def entrance(code: str | None) -> None:
+    st.markdown(words("intro"))
+    student, teacher = st.columns(2, gap="large")
+    with student.container(border=True, key="class-join-box"):
+        st.subheader("Join your class")
+        st.caption(words("student"))
+        if code:
+            st.markdown(f"Class session **{code}**")
+        else:
+            st.text_input("Class code", key="class.typed_code", placeholder="for example K7QH3M")
+        st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it")
+        show_problem("join")
+        st.button("Join", type="primary", key="class.join", icon=":material/login:",
+                  on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))
+    if code:
+        return
+    with teacher.container(border=True, key="class-start-box"):
+        st.subheader("Run a class session")
+        st.caption(words("teacher", rules=ui.current_rules().name))
+        show_problem("start")
+        st.button("Start a session", type="primary", key="class.start", icon=":material/co_present:",
+                  on_click=start_session)
+
+
+# --- drawing a question ---------------------------------------------------------------------------------
+
+
+def position(pos: Position) -> None:
+    """The seats of a question's position with their cards, as the table draws them."""
+    size = ui.card_size()
+    boxes = []
+    for seat, place in enumerate(pos.seats):
+        badges = (['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []) + (
+            ['<span class="ql-badge ql-b-you">you</span>'] if seat == pos.you else [])
+        stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
+        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size)
+        mine = " ql-me" if seat == pos.you else ""
+        boxes.append(f'<div class="ql-seat{mine}"><div class="ql-seat-head"><span class="ql-name">'
+                     f'{"You" if seat == pos.you else place.name}</span> {" ".join(badges)}</div>{stake}{cards}</div>')
+    under = ""
+    if pos.under:
+        under = ('<div class="ql-under"><div class="ql-where">face up under the stock</div>'
+                 + hand_html(pos.under, (True,) * len(pos.under), mine=False, size=ui.card_size(small=True))
+                 + "</div>")
+    st.html(_POSITION_CSS + '<div class="ql-position">' + "".join(boxes) + under + "</div>")
+
+
+_POSITION_CSS = """<style>
+.ql-position { display: flex; flex-wrap: wrap; gap: 12px; align-items: stretch; }
+.ql-position .ql-seat, .ql-position .ql-under { border: 1px solid rgba(128, 128, 128, .4); border-radius: 10px;
+  padding: 6px 10px; }
+.ql-position .ql-seat.ql-me { border: 3px solid #C9A227; background: rgba(201, 162, 39, .10); }
+.ql-position .ql-name { font-weight: 700; }
+.ql-position .ql-badge { font-size: .75em; border-radius: 6px; padding: 0 6px; }
+.ql-position .ql-b-banker { background: rgba(230, 159, 0, .25); }
+.ql-position .ql-b-you { background: rgba(0, 158, 115, .25); }
+.ql-position .ql-where { font-size: .8em; opacity: .8; }
+</style>"""
+
+
+def question_block(question: ClassQuestion, number: int) -> None:
+    st.subheader(f"Question {number + 1}: {question.title}")
+    position(question.position)
+    st.markdown(question.prompt)
+
+
+def option_label(i: int, option: str) -> str:
+    return f"{chr(65 + i)}. {option}"
+
+
+def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
+    """The class's answers, with the right one marked (a vote has none)."""
+    large = ui.projector()
+    if current.question is not None and current.question.slider is not None:
+        q = current.question
+        fig = charts.class_slider_chart(list(responses), float(q.answer_percent), q.slider.tolerance, large=large)
+    else:
+        counts = [sum(1 for r in responses if int(r) == i) for i in range(len(current.options))]
+        right = current.question.answer if current.question is not None else None
+        fig = charts.class_choices_chart(current.options, counts, right, large=large)
+    st.plotly_chart(fig, config={"displayModeBar": False}, key=f"class-chart-{len(responses)}")
+
+
+def truth(question: ClassQuestion) -> None:
+    st.success(f"**The exact answer: {question.answer_text}.** {question.why}", icon=":material/check_circle:")
+
+
+# --- the teacher's screen ---------------------------------------------------------------------------------
+
+
+def teacher_screen(session: ClassView) -> None:
+    code, key = session.code, st.session_state[KEY]
+    link, note = joining.page_link("classroom", **{"class": code})
+    with st.expander("Code, link and QR code to join", expanded=session.round is None):
+        joining.invitation(code, link, label="Class code", note=words("share") + (
+            " " + ui.content_sections("together/help")[note] if note else ""))
+    st.caption(f"{session.rules.name} rules · {plural(session.class_size, 'student')} joined")
+    controls(session, key)
+    show_problem("teacher")
+    current = session.round
+    if current is None:
+        st.info("When the class has joined, press **Next question**.", icon=":material/groups:")
+    elif current.vote is not None:
+        class_table(session, key)
+    else:
+        question_block(current.question, session.round_number)
+        for i, option in enumerate(current.question.options if not current.question.slider else ()):
+            st.markdown(f"**{option_label(i, option)}**")
+        if session.phase == "open":
+            st.metric("Answers so far", f"{session.answered} of {session.class_size}")
+        else:
+            answers_chart(current, session.responses)
+            truth(current.question)
+    if session.board_shown:
+        board(session)
+    class_list(session, key)
+    results(session, key)
+
+
+def controls(session: ClassView, key: str) -> None:
+    code = session.code
+    with st.container(border=True, key="class-controls"):
+        a, b, c = st.columns(3, vertical_alignment="bottom")
+        kinds = [MIXED, *[k for k in KINDS if k in available_kinds(session.rules)]]
+        a.selectbox("Next question's kind", kinds, key="class.kind",
+                    format_func=lambda k: "Mixed, in turn" if k == MIXED else kind_title(k, session.rules))
+        kind = st.session_state.get("class.kind", MIXED)
+        a.button("Next question", type="primary", key="class.ask", icon=":material/skip_next:",
+                 disabled=session.phase == "open",
+                 on_click=lambda: attempt(lambda: classes().ask(code, key, None if kind == MIXED else kind), "teacher"))
+        b.button("Reveal the answer", key="class.reveal", icon=":material/visibility:", type="primary",
+                 disabled=session.phase != "open",
+                 on_click=lambda: attempt(lambda: classes().reveal(code, key), "teacher"))
+        b.toggle("Show the top five", value=session.board_shown, key=f"class.board.{session.version}",
+                 on_change=lambda: attempt(lambda: classes().show_board(code, key, not session.board_shown),
+                                           "teacher"))
+        if session.table is None:
+            c.button("Start a class table", key="class.table", icon=":material/table_restaurant:",
+                     on_click=lambda: attempt(lambda: classes().start_table(code, key), "teacher"))
+        else:
+            c.button("Open a vote on the class's move", key="class.vote", icon=":material/how_to_vote:",
+                     disabled=session.phase == "open" or not session.table.legal,
+                     on_click=lambda: attempt(lambda: classes().open_vote(code, key), "teacher"))
+
+
+def class_table(session: ClassView, key: str) -> None:
+    """The projected class table: the class's seat, the vote, and once closed the advisor on each move."""
+    table = session.table
+    st.subheader("The class table")
+    st.caption(words("table"))
+    seen = seat_table(table)
+    view.top_bar(seen)
+    view.the_table(seen)
+    vote = session.round.vote if session.round is not None else None
+    if vote is not None and session.phase == "open":
+        for i, option in enumerate(vote.options):
+            st.markdown(f"**{option_label(i, option)}**")
+        st.metric("Votes so far", f"{session.answered} of {session.class_size}")
+    elif vote is not None:
+        answers_chart(session.round, session.responses)
+        chosen = vote.options[vote.chosen]
+        if vote.values:
+            best = max(range(len(vote.values)), key=lambda i: vote.values[i])
+            cost = vote.values[best] - vote.values[vote.chosen]
+            verdict = ("the best move here" if cost < 0.005 else
+                       f"{cost:.2f} chips worse on average than the best, {vote.options[best]}")
+            st.success(f"The class chose **{chosen}**: {verdict}.", icon=":material/school:")
+            st.caption(" · ".join(f"{o}: {ui.chips(v)}" for o, v in zip(vote.options, vote.values, strict=True)))
+        else:
+            st.success(f"The class chose **{chosen}**.", icon=":material/school:")
+    elif table.legal:
+        st.info("It is the class's turn: open a vote.", icon=":material/how_to_vote:")
+    view.the_log(seen, "class-table-log")
+
+
+def board(session: ClassView) -> None:
+    st.subheader("Top five")
+    if not session.board:
+        st.caption("Nobody yet.")
+        return
+    frame = pd.DataFrame(session.board, columns=["Nickname", "Right answers"])
+    st.dataframe(frame, hide_index=True, width="content")
+
+
+def class_list(session: ClassView, key: str) -> None:
+    with st.expander(f"The class ({session.class_size})"):
+        if not session.students:
+            st.caption("Nobody has joined yet.")
+        for student, nickname, hidden, right in session.students:
+            st.checkbox(f"Hide {nickname} from the screen ({right} right)", value=hidden,
+                        key=f"class.hide.{student}.{session.version}",
+                        on_change=lambda s=student, h=hidden: attempt(
+                            lambda: classes().hide(session.code, key, s, not h), "teacher"))
+
+
+def results(session: ClassView, key: str) -> None:
+    if not session.results:
+        return
+    with st.expander("Which questions the class found hardest"):
+        frame = pd.DataFrame([(n + 1, title, answers, share) for n, title, share, answers in session.results],
+                             columns=["Question", "Kind", "Answers", "Share right"]).sort_values("Share right")
+        st.dataframe(frame, hide_index=True, column_config={
+            "Share right": st.column_config.ProgressColumn("Share right", min_value=0, max_value=1, format="percent")})
+        st.download_button("Download as CSV", classes().results_csv(session.code, key),
+                           file_name=f"quitlok-class-{session.code}.csv", mime="text/csv", key="class.csv",
+                           icon=":material/download:")
+        sure = st.checkbox("Yes, end the session for everyone", key="class.sure")
+        st.button("End the session", disabled=not sure, key="class.end", icon=":material/stop:",
+                  on_click=lambda: attempt(lambda: classes().end(session.code, key), "teacher"))
+
+
+# --- a student's phone -----------------------------------------------------------------------------------
+
+
+def student_screen(session: ClassView) -> None:
+    code, key = session.code, st.session_state[KEY]
+    right, asked = session.score
+    st.caption(f"Class **{code}** · you are **{ui.escape_markdown(session.nickname)}** · "
+               f"{right} of {asked} right so far")
+    current = session.round
+    if session.ended:
+        st.info(f"The session has ended. You answered {right} of {asked} questions right.",
+                icon=":material/flag:")
+    elif current is None:
+        st.info(words("waiting"), icon=":material/hourglass_top:")
+    elif current.vote is not None:
+        student_vote(session, key)
+    elif session.phase == "open":
+        question_block(current.question, session.round_number)
+        answer_form(session, key)
+    else:
+        question_block(current.question, session.round_number)
+        my_result(session)
+        st.info(words("waiting_next"), icon=":material/hourglass_top:")
+    if session.board_shown:
+        board(session)
+
+
+def answer_form(session: ClassView, key: str) -> None:
+    q = session.round.question
+    field = f"class.answer.{session.code}.{session.round_number}"
+    with st.container(border=True, key="class-answer"):
+        if q.slider is not None:
+            st.slider(f"Your guess ({q.slider.unit})", q.slider.low, q.slider.high, step=q.slider.step,
+                      key=field, value=int(session.mine) if session.mine is not None else 50)
+        else:
+            st.radio("Your answer", range(len(q.options)), key=field,
+                     format_func=lambda i: option_label(i, q.options[i]),
+                     index=int(session.mine) if session.mine is not None else None)
+        show_problem("answer")
+        st.button("Send my answer", type="primary", key="class.send", icon=":material/send:",
+                  on_click=lambda: send(session.code, key, field))
+        if session.mine is not None:
+            shown = f"{session.mine:g} %" if q.slider else option_label(int(session.mine), q.options[int(session.mine)])
+            st.caption(f"Sent: **{shown}**. " + words("sent"))
+
+
+def send(code: str, key: str, field: str) -> None:
+    response = st.session_state.get(field)
+    if response is None:
+        st.session_state[PROBLEM] = ("answer", "Choose an answer first.")
+        return
+    attempt(lambda: classes().answer(code, key, response), "answer")
+
+
+def my_result(session: ClassView) -> None:
+    q = session.round.question
+    if session.mine is None:
+        st.warning("You did not answer this one.", icon=":material/schedule:")
+    else:
+        mine = session.mine if q.slider else int(session.mine)
+        shown = f"{mine:g} %" if q.slider else option_label(mine, q.options[mine])
+        if q.score(mine):
+            st.success(f"**Right!** You answered {shown}.", icon=":material/celebration:")
+        else:
+            st.warning(f"**Not quite.** You answered {shown}.", icon=":material/lightbulb:")
+            if not q.slider and (note := q.correction(mine)):
+                st.markdown(note)
+    truth(q)
+    answers_chart(session.round, session.responses)
+
+
+def student_vote(session: ClassView, key: str) -> None:
+    vote = session.round.vote
+    if session.table is not None:
+        st.subheader("The class's move")
+        view.the_table(seat_table(session.table))
+    if session.phase == "open":
+        field = f"class.vote.{session.round_number}"
+        st.radio("Your vote", range(len(vote.options)), key=field,
+                 format_func=lambda i: option_label(i, vote.options[i]),
+                 index=int(session.mine) if session.mine is not None else None)
+        show_problem("answer")
+        st.button("Send my vote", type="primary", key="class.send", icon=":material/how_to_vote:",
+                  on_click=lambda: send(session.code, key, field))
+        if session.mine is not None:
+            st.caption(f"Sent: **{option_label(int(session.mine), vote.options[int(session.mine)])}**. "
+                       + words("sent"))
+    else:
+        st.success(f"The class chose **{vote.options[vote.chosen]}**.", icon=":material/how_to_vote:")
+        st.info(words("waiting_next"), icon=":material/hourglass_top:")
+
+
+# --- following the session --------------------------------------------------------------------------------
+
+
+@st.fragment(run_every=1.0)
+def follow(code: str, version: int, answered: int | None) -> None:
+    """Every second, a look at the session: drawn again only when it changed (for the teacher, also when
+    someone answered)."""
+    try:
+        now = classes().version(code)
+        count = classes().answered(code) if answered is not None else None
+    except RoomNotFound:
+        now = count = None
+    if now != version or count != answered:
+        st.rerun()
+
+
+# --- the page -------------------------------------------------------------------------------------
+
+st.title("Class session")
+arrived()
+code = st.session_state.get(CODE)
+key = st.session_state.get(KEY)
+if not code or not key:
+    if code:
+        try:
+            classes().version(code)
+        except RoomNotFound:
+            st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+            st.button("Start or join another session", on_click=leave, key="class.again")
+            st.stop()
+    entrance(code)
+    st.stop()
+try:
+    session = classes().view(code, key)
+except RoomNotFound:
+    st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+    st.button("Start or join another session", on_click=leave, key="class.again")
+    st.stop()
+except NotSeated as lost:
+    st.warning(str(lost), icon=":material/person_off:")
+    remember(code, None)
+    entrance(code)
+    st.stop()
+
+if session.is_teacher:
+    teacher_screen(session)
+else:
+    student_screen(session)
+follow(code, session.version, session.answered if session.is_teacher else None)
