@@ -279,3 +279,22 @@ def test_anyone_with_the_code_learns_who_sits_and_whether_it_started(rooms):
     assert rooms.about(host.code).over
     with pytest.raises(RoomNotFound):
         rooms.about("ZZZZZZ")
+
+
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=lambda r: r.name)
+def test_three_people_play_a_whole_game_each_through_their_own_view(rooms, rules):
+    """Three people, no computer: each acts only from their own view and version, until the game is over."""
+    seats = table(rooms, ("Ann", "Dov", "Eve"), rules=rules, purses=12, bank=4, seed=9)
+    rng = random.Random(9)
+    total = 3 * 12
+    for _ in range(3000):
+        views = {s.seat: rooms.view(s.code, s.token) for s in seats}
+        first = views[0]
+        assert sum(first.chips) == total
+        if first.over:
+            break
+        acting = [s for s in seats if views[s.seat].legal]
+        assert [s.seat for s in acting] == [first.to_act], "exactly the seat to act has actions"
+        me = acting[0]
+        rooms.act(me.code, me.token, rng.choice(views[me.seat].legal), version=views[me.seat].version)
+    assert rooms.view(seats[0].code, seats[0].token).over
