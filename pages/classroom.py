@@ -206,7 +206,8 @@ def teacher_screen(session: ClassView) -> None:
     show_problem("teacher")
     current = session.round
     if current is None:
-        st.info("When the class has joined, press **Next question**.", icon=":material/groups:")
+        if session.table is None:
+            st.info("When the class has joined, press **Next question**.", icon=":material/groups:")
     elif current.vote is not None:
         class_table(session, key)
     else:
@@ -218,6 +219,8 @@ def teacher_screen(session: ClassView) -> None:
         else:
             answers_chart(current, session.responses)
             truth(current.question)
+    if session.table is not None and (current is None or current.vote is None) and session.phase != "open":
+        class_table(session, key)  # started, or back to it after a question: the table waits for a vote
     if session.board_shown:
         board(session)
     class_list(session, key)
