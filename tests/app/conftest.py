@@ -30,3 +30,35 @@ def texts(at: AppTest) -> str:
     kinds = ("markdown", "caption", "subheader", "title", "header", "info", "error", "warning", "success")
     parts = [e.value for kind in kinds for e in at.get(kind)]
     return "\n".join(str(p) for p in parts)
+
+
+@pytest.fixture
+def database_url(tmp_path, monkeypatch) -> str:
+    """A database file of the test's own, which the app's pages use (QUITLOK_DATABASE_URL)."""
+    url = f"sqlite:///{tmp_path / 'quitlok.sqlite3'}"
+    monkeypatch.setenv("QUITLOK_DATABASE_URL", url)
+    return url
+
+
+def visit(page: str, query: dict | None = None) -> AppTest:
+    """A new visitor (a new session) on `page`, with `query` in the address, coming in through the app."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    """Press the button `key`; the page must run without an exception."""
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def query_values(at: AppTest, key: str) -> list[str]:
+    """Every value of `key` in the page's address."""
+    value = at.query_params.get(key, [])
+    return [value] if isinstance(value, str) else list(value)

@@ -9,35 +9,34 @@ from streamlit.testing.v1 import AppTest
 
 from quitlok.rooms import Rooms
 from quitlok.rules import KVITLACH, QUITLOK
-from tests.app.conftest import APP, texts
+from tests.app import conftest
+from tests.app.conftest import click, query_values, texts
 
 PAGE = "pages/together.py"
 
 
 @pytest.fixture
-def database(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
-    monkeypatch.setenv("QUITLOK_DATABASE_URL", url)
-    store = Rooms(url)
+def database(database_url):
+    store = Rooms(database_url)
     yield store
     store.close()
 
 
 def visit(query: dict | None = None) -> AppTest:
     """A new visitor (a new session) on the Play together page, with `query` in the address."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    for key, value in (query or {}).items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, at.exception
-    return at
+    return conftest.visit(PAGE, query)
 
 
-def click(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
+def code_of(at: AppTest) -> str:
+    return query_values(at, "room")[0]
+
+
+def tokens_of(at: AppTest) -> list[str]:
+    return query_values(at, "seat")
+
+
+def buttons(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key]
 
 
 def open_room(name: str = "Dov", computers: int = 0) -> AppTest:
@@ -47,17 +46,10 @@ def open_room(name: str = "Dov", computers: int = 0) -> AppTest:
     return click(at, "together.create")
 
 
-def _param(at: AppTest, key: str) -> list[str]:
-    value = at.query_params.get(key, [])
-    return [value] if isinstance(value, str) else list(value)
 
 
-def code_of(at: AppTest) -> str:
-    return _param(at, "room")[0]
 
 
-def tokens_of(at: AppTest) -> list[str]:
-    return _param(at, "seat")
 
 
 def sit_here(at: AppTest, name: str) -> AppTest:
@@ -65,8 +57,6 @@ def sit_here(at: AppTest, name: str) -> AppTest:
     return click(at, "together.here")
 
 
-def buttons(at: AppTest) -> list[str]:
-    return [b.key for b in at.button if b.key]
 
 
 def test_the_page_opens_from_the_app_with_both_ways_in(database):
