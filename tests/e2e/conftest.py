@@ -20,8 +20,12 @@ from playwright.sync_api import Page, sync_playwright
 from tests.conftest import ROOT
 
 CHROMIUM = os.environ.get("QUITLOK_CHROMIUM", "/usr/bin/chromium")
+#: the last three keep every page's timers running at full speed: several people's pages are open at once, and
+#: Chromium would otherwise slow the timers of the pages not in front (the rooms' once-a-second follow-up)
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-sync"]
+                  "--disable-component-update", "--no-first-run", "--disable-sync",
+                  "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                  "--disable-backgrounding-occluded-windows"]
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 
 
