@@ -241,8 +241,9 @@ def controls(session: ClassView, key: str) -> None:
         b.button("Reveal the answer", key="class.reveal", icon=":material/visibility:", type="primary",
                  disabled=session.phase != "open",
                  on_click=lambda: attempt(lambda: classes().reveal(code, key), "teacher"))
-        b.toggle("Show the top five", value=session.board_shown, key=f"class.board.{session.version}",
-                 on_change=lambda: attempt(lambda: classes().show_board(code, key, not session.board_shown),
+        st.session_state.setdefault("class.board", session.board_shown)
+        b.toggle("Show the top five", key="class.board",  # the switch says what to show, never "the opposite"
+                 on_change=lambda: attempt(lambda: classes().show_board(code, key, st.session_state["class.board"]),
                                            "teacher"))
         if session.table is None:
             c.button("Start a class table", key="class.table", icon=":material/table_restaurant:",
@@ -297,10 +298,11 @@ def class_list(session: ClassView, key: str) -> None:
         if not session.students:
             st.caption("Nobody has joined yet.")
         for student, nickname, hidden, right in session.students:
-            st.checkbox(f"Hide {nickname} from the screen ({right} right)", value=hidden,
-                        key=f"class.hide.{student}.{session.version}",
-                        on_change=lambda s=student, h=hidden: attempt(
-                            lambda: classes().hide(session.code, key, s, not h), "teacher"))
+            box = f"class.hide.{student}"
+            st.session_state.setdefault(box, hidden)
+            st.checkbox(f"Hide {nickname} from the screen ({right} right)", key=box,
+                        on_change=lambda s=student, box=box: attempt(
+                            lambda: classes().hide(session.code, key, s, st.session_state[box]), "teacher"))
 
 
 def results(session: ClassView, key: str) -> None:
