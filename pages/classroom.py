@@ -417,15 +417,15 @@ def student_vote(session: ClassView, key: str) -> None:
 
 
 @st.fragment(run_every=1.0)
-def follow(code: str, version: int, answered: int | None) -> None:
-    """Every second, a look at the session: drawn again only when it changed (for the teacher, also when
-    someone answered)."""
+def follow(code: str, seen: tuple[int, ...]) -> None:
+    """Every second, a look at the session: drawn again only when it changed. `seen` is what the page was
+    drawn from: a phone's (version,), the teacher's (version, joined, answered)."""
     try:
-        now = classes().version(code)
-        count = classes().answered(code) if answered is not None else None
+        pulse = classes().pulse(code)
+        now = (pulse.version, pulse.joined, pulse.answered)[:len(seen)]
     except RoomNotFound:
-        now = count = None
-    if now != version or count != answered:
+        now = None
+    if now != seen:
         st.rerun()
 
 
@@ -461,4 +461,4 @@ if session.is_teacher:
     teacher_screen(session)
 else:
     student_screen(session)
-follow(code, session.version, session.answered if session.is_teacher else None)
+follow(code, (session.version, session.class_size, session.answered) if session.is_teacher else (session.version,))

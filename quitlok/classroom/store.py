@@ -6,7 +6,9 @@ version to poll. A session is one row: its rules, the seed of its questions, the
 open, and whether the top five are shown. Students are rows of their own, answers too: an answer is
 one short write that never touches the session's row, so thirty phones answering at once do not make
 every other phone redraw. `version` grows only when what every screen shows changes (a question asked
-or revealed, a nickname hidden); `answered` tells the teacher's screen how many have answered.
+or revealed, a nickname hidden); a student joining or answering leaves it alone (thirty phones joining
+would make every phone redraw thirty times), and the teacher's screen polls `pulse`, which also counts
+who joined and who answered.
 
 The class table is a room of quitlok.rooms: the class holds one seat (its key kept here, for the
 teacher), computer players the others. A vote's options are the seat's legal actions at the room's
@@ -139,6 +141,15 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Pulse:
+    """A session's signs of life, cheap to poll: its version, how many joined, how many answered now."""
+
+    version: int
+    joined: int
+    answered: int
+
+
+@dataclass(frozen=True)
 class ClassView:
     """A session as the teacher or one student sees it."""
 
@@ -229,7 +240,7 @@ class Classes(Store):
             student = max((row.student for row in taken), default=-1) + 1
             conn.execute(sa.insert(STUDENTS).values(code=code, student=student, nickname=name, name_key=key,
                                                     token_hash=_hash(token), hidden=False))
-            self._bump(conn, session)
+            conn.execute(sa.update(CLASSES).where(CLASSES.c.code == code).values(touched=self._clock()))
         return Member(code, token, student)
 
     # --- the teacher's steps ---------------------------------------------------------------------------
@@ -373,14 +384,17 @@ class Classes(Store):
         with self._transaction(write=False) as conn:
             return self._load(conn, code).version
 
-    def answered(self, code: str) -> int:
-        """How many have answered the round now (the teacher's screen polls this as well)."""
+    def pulse(self, code: str) -> Pulse:
+        """What the teacher's screen polls: the version, how many have joined, how many answered the round now."""
         code = _code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
             number = len(json.loads(session.rounds)) - 1
-            return conn.execute(sa.select(sa.func.count()).select_from(ANSWERS).where(
+            count = sa.select(sa.func.count())
+            joined = conn.execute(count.select_from(STUDENTS).where(STUDENTS.c.code == code)).scalar_one()
+            answered = conn.execute(count.select_from(ANSWERS).where(
                 ANSWERS.c.code == code, ANSWERS.c.round == number)).scalar_one()
+        return Pulse(session.version, joined, answered)
 
     def view(self, code: str, token: str) -> ClassView:
         """The session as the holder of `token` (the teacher or a student) may see it."""

@@ -14,6 +14,11 @@ http://localhost:8501 needs the link phones on the same Wi-Fi can open, the
 "Network URL" Streamlit prints at start. Streamlit works that address out with
 `streamlit.net_util.get_internal_ip`, which no public API offers;
 `network_address` uses it, and the same test module fails if it goes.
+
+A third setting lives in .streamlit/config.toml, not here: `runner.postScriptGC = false`. Streamlit forces a
+full garbage collection after every run, each fragment's included; with this app's modules loaded that was most
+of the time a page spends following its room or class, and thirty phones kept a core busy with it. The same
+test module fails if the option goes or Streamlit stops forcing the collection.
 """
 
 from collections.abc import Iterator

@@ -7,11 +7,17 @@ removes the flag, or makes the workaround unnecessary, these tests fail, so
 the workaround is revisited instead of silently doing nothing.
 """
 
+import inspect
+import tomllib
+
+from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 from streamlit.testing.v1 import AppTest
 
 from quitlok import ui
 from tests.app.conftest import APP
+from tests.conftest import ROOT
 
 
 def first_visit_to(page: str) -> AppTest:
@@ -66,3 +72,12 @@ def test_a_room_link_opened_as_localhost_gets_the_network_address(monkeypatch):
         assert network_address("http://localhost:8501/together") == ("http://localhost:8501/together", "local_only")
     finally:
         config.set_option("server.address", None)
+
+
+def test_the_forced_garbage_collection_after_every_run_is_switched_off():
+    """Streamlit still collects after every run unless told not to, and our config still tells it not to."""
+    assert config._config_options_template["runner.postScriptGC"].default_val is True, (
+        "Streamlit no longer collects garbage after every run by default: see .streamlit/config.toml [runner]")
+    assert "postScriptGC" in inspect.getsource(ScriptRunner._on_script_finished)
+    settings = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert settings["runner"]["postScriptGC"] is False

@@ -46,6 +46,19 @@ def test_nicknames_are_checked_and_unique(classes):
         classes.join("ZZZZZZ", "Ann")
 
 
+def test_joining_leaves_the_version_alone_and_the_teacher_counts_who_joined(classes):
+    teacher, students = session(classes, 0)
+    before = classes.pulse(teacher.code)
+    assert (before.joined, before.answered) == (0, 0)
+    classes.join(teacher.code, "Ann")
+    classes.join(teacher.code, "Ben")
+    after = classes.pulse(teacher.code)
+    assert after.version == before.version, "a join does not make every phone redraw"
+    assert (after.joined, after.answered) == (2, 0)
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    assert classes.pulse(teacher.code).version == before.version + 1
+
+
 def test_answers_are_counted_while_open_and_shown_only_when_revealed(classes):
     teacher, students = session(classes)
     classes.ask(teacher.code, teacher.token, HAND_VALUE)
@@ -54,7 +67,7 @@ def test_answers_are_counted_while_open_and_shown_only_when_revealed(classes):
     classes.answer(teacher.code, students[0].token, question.answer)
     classes.answer(teacher.code, students[1].token, (question.answer + 1) % len(question.options))
     assert classes.version(teacher.code) == before, "an answer does not make every screen redraw"
-    assert classes.answered(teacher.code) == 2
+    assert classes.pulse(teacher.code).answered == 2
     open_view = classes.view(teacher.code, teacher.token)
     assert open_view.answered == 2 and open_view.responses == ()
     classes.answer(teacher.code, students[1].token, question.answer)  # a change of mind, before the reveal
@@ -89,7 +102,7 @@ def test_bad_answers_are_refused(classes):
             classes.answer(teacher.code, students[0].token, bad)
     with pytest.raises(NotSeated):
         classes.answer(teacher.code, "forged", 0)
-    assert classes.answered(teacher.code) == 0
+    assert classes.pulse(teacher.code).answered == 0
 
 
 def test_only_the_teacher_steps_the_session(classes):
