@@ -348,31 +348,46 @@ def student_screen(session: ClassView) -> None:
         board(session)
 
 
+@st.fragment
 def answer_form(session: ClassView, key: str) -> None:
+    """The answer and its Send button, a fragment of their own: sending redraws only this box. (Under load, a
+    whole-page run started by Send could be lost to the follow fragment's timer, leaving a phone showing the
+    form unsent and following no more; a fragment's run leaves that timer alone.)"""
     q = session.round.question
     field = f"class.answer.{session.code}.{session.round_number}"
+    mine = sent_now(session)
     with st.container(border=True, key="class-answer"):
         if q.slider is not None:
             st.slider(f"Your guess ({q.slider.unit})", q.slider.low, q.slider.high, step=q.slider.step,
-                      key=field, value=int(session.mine) if session.mine is not None else 50)
+                      key=field, value=int(mine) if mine is not None else 50)
         else:
             st.radio("Your answer", range(len(q.options)), key=field,
                      format_func=lambda i: option_label(i, q.options[i]),
-                     index=int(session.mine) if session.mine is not None else None)
+                     index=int(mine) if mine is not None else None)
         show_problem("answer")
         st.button("Send my answer", type="primary", key="class.send", icon=":material/send:",
-                  on_click=lambda: send(session.code, key, field))
-        if session.mine is not None:
-            shown = f"{session.mine:g} %" if q.slider else option_label(int(session.mine), q.options[int(session.mine)])
+                  on_click=lambda: send(session, key, field))
+        if mine is not None:
+            shown = f"{mine:g} %" if q.slider else option_label(int(mine), q.options[int(mine)])
             st.caption(f"Sent: **{shown}**. " + words("sent"))
 
 
-def send(code: str, key: str, field: str) -> None:
+def sent_now(session: ClassView) -> float | None:
+    """This phone's answer to the round now: as sent from this page, else as the session had it when drawn."""
+    return st.session_state.get(f"class.sent.{session.code}.{session.round_number}", session.mine)
+
+
+def send(session: ClassView, key: str, field: str) -> None:
     response = st.session_state.get(field)
     if response is None:
         st.session_state[PROBLEM] = ("answer", "Choose an answer first.")
         return
-    attempt(lambda: classes().answer(code, key, response), "answer")
+
+    def answer() -> None:
+        classes().answer(session.code, key, response)
+        st.session_state[f"class.sent.{session.code}.{session.round_number}"] = response
+
+    attempt(answer, "answer")
 
 
 def my_result(session: ClassView) -> None:
@@ -398,19 +413,26 @@ def student_vote(session: ClassView, key: str) -> None:
         st.subheader("The class's move")
         view.the_table(seat_table(session.table))
     if session.phase == "open":
-        field = f"class.vote.{session.round_number}"
-        st.radio("Your vote", range(len(vote.options)), key=field,
-                 format_func=lambda i: option_label(i, vote.options[i]),
-                 index=int(session.mine) if session.mine is not None else None)
-        show_problem("answer")
-        st.button("Send my vote", type="primary", key="class.send", icon=":material/how_to_vote:",
-                  on_click=lambda: send(session.code, key, field))
-        if session.mine is not None:
-            st.caption(f"Sent: **{option_label(int(session.mine), vote.options[int(session.mine)])}**. "
-                       + words("sent"))
+        vote_form(session, key)
     else:
         st.success(f"The class chose **{vote.options[vote.chosen]}**.", icon=":material/how_to_vote:")
         st.info(words("waiting_next"), icon=":material/hourglass_top:")
+
+
+@st.fragment
+def vote_form(session: ClassView, key: str) -> None:
+    """The vote and its Send button, a fragment of their own (as answer_form, for the same reason)."""
+    vote = session.round.vote
+    field = f"class.vote.{session.round_number}"
+    mine = sent_now(session)
+    st.radio("Your vote", range(len(vote.options)), key=field,
+             format_func=lambda i: option_label(i, vote.options[i]),
+             index=int(mine) if mine is not None else None)
+    show_problem("answer")
+    st.button("Send my vote", type="primary", key="class.send", icon=":material/how_to_vote:",
+              on_click=lambda: send(session, key, field))
+    if mine is not None:
+        st.caption(f"Sent: **{option_label(int(mine), vote.options[int(mine)])}**. " + words("sent"))
 
 
 # --- following the session --------------------------------------------------------------------------------
