@@ -140,6 +140,56 @@ def test_a_class_answers_a_question_and_each_sees_the_truth_and_their_score(data
     assert "**Right!**" not in texts(zelda) and "**Not quite.**" not in texts(dov)
 
 
+def test_a_teacher_and_five_students_go_through_three_questions(database):
+    """Three questions (a chance on the slider, a hand's worth, the best play), five students each answering
+    some right and some wrong: the revealed tally is what they sent, the exact answer is the odds engine's,
+    and each phone's verdict and running score follow."""
+    from quitlok.odds import bust_chance
+
+    teacher = start()
+    code = code_of(teacher)
+    students = [join(code, name) for name in ("Avi", "Bella", "Chaim", "Dina", "Ezra")]
+    right_so_far = [0] * 5
+    for number, kind in enumerate(("bust_chance", "hand_value", "best_play")):
+        ask(teacher, kind)
+        question = view(database, teacher).round.question
+        if kind == "bust_chance":
+            pos = question.position
+            assert question.answer == bust_chance(pos.hand, pos.seen, question.rules, exact=True)
+        sent = []
+        for i, student in enumerate(students):
+            right = (i + number) % 5 < 3
+            if question.is_slider:
+                exact = round(float(question.answer_percent))
+                response = exact if right else (exact + 20 if exact < 50 else exact - 20)
+            else:
+                wrong = [o for o in range(len(question.options)) if o != question.answer]
+                response = question.answer if right else wrong[(i + number) % len(wrong)]
+            assert question.score(response) == right
+            answer(student, response)
+            sent.append(response)
+            right_so_far[i] += right
+        teacher.run()
+        assert metric(teacher, "Answers so far") == "5 of 5"
+        click(teacher, "class.reveal")
+        assert sorted(view(database, teacher).responses) == sorted(sent), "the tally is what was sent"
+        assert any(f"The exact answer: {question.answer_text}." in s.value for s in teacher.success)
+        (trace,) = chart_data(teacher)
+        if question.is_slider:
+            assert sorted(trace["x"]) == sorted(sent)
+        else:
+            assert list(trace["x"]) == [sent.count(o) for o in range(len(question.options))]
+        for i, student in enumerate(students):
+            student.run()
+            verdict = "**Right!**" if question.score(sent[i]) else "**Not quite.**"
+            assert verdict in texts(student)
+            assert f"{right_so_far[i]} of {number + 1} right so far" in texts(student)
+    assert sum(right_so_far) == 9
+    final = view(database, teacher)
+    assert [right for _, _, _, right in final.students] == right_so_far
+    assert [answers for _, _, _, answers in final.results] == [5, 5, 5]
+
+
 def test_a_slider_question_scores_within_its_tolerance(database):
     teacher = start()
     code = code_of(teacher)
