@@ -41,7 +41,7 @@ from quitlok.classroom.question import (
 from quitlok.classroom.table import BANKER_NAME, stake_words, table_position, table_words, your_turn
 from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
-from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair
+from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
 from quitlok.odds import action_words, advise, bust_chance, percent
 from quitlok.quiz import COUNTING, NAMES, _reachable, _twelve_words, card_words, miscount
 from quitlok.rules import RuleSet
@@ -240,11 +240,21 @@ def _play_label(name: str, rules: RuleSet, room: int) -> str:
     return words[0].upper() + words[1:]
 
 
-def _next_card_words(busting: int, making_21: int, unseen: int, value: int) -> str:
-    """'6 of the 18 unseen cards would take your 15 over 21 and 2 would make it 21' (capitalised)."""
-    bust = (f"{busting} of the {unseen} unseen cards would take your {value} over 21" if busting else
-            f"None of the {unseen} unseen cards can take your {value} over 21")
-    return bust + (f" and {making_21} would make it 21" if making_21 else " and none would make it 21 at once")
+def _over_21(hand: tuple[int, ...], rules: RuleSet) -> str:
+    """'your 15 over 21'; for a hand whose 12s may count less, the lowest total, which is what a next card must
+    pass: 'your hand over 21 even at its lowest total, 15 with each 12 counted as 9'."""
+    value, low = hand_value(hand, rules), min(totals(hand, rules))
+    if low == value:
+        return f"your {value} over 21"
+    return f"your hand over 21 even at its lowest total, {low} with each 12 counted as {min(rules.twelve_values)}"
+
+
+def _next_card_words(busting: int, making_21: int, unseen: int, hand: tuple[int, ...], rules: RuleSet) -> str:
+    """'6 of the 18 unseen cards would take your 15 over 21, and 2 of them would make it 21' (capitalised)."""
+    bust = (f"{busting} of the {unseen} unseen cards would take {_over_21(hand, rules)}" if busting else
+            f"None of the {unseen} unseen cards can take your {hand_value(hand, rules)} over 21")
+    return bust + (f", and {making_21} of them would make it 21" if making_21
+                   else ", and none would make it 21 at once")
 
 
 def _play_verb(name: str, room: int) -> str:
@@ -272,9 +282,9 @@ def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     values = tuple(advice.values[name] for name in names)
     answer = names.index(advice.best)
     position = table_position(state, you, model)
-    value = hand_value(hand, rules)
     others = " and ".join(f"{_play_verb(n, room)} {_chips(advice.values[n])}" for n in names if n != advice.best)
-    why = (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, value)}, so against a banker "
+    why = (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, hand, rules)}, "
+           f"so against a banker "
            f"who draws to {model} {_play_verb(advice.best, room)} is worth {_chips(advice.values[advice.best])} "
            f"chips on average, {others}.")
     title = _choice_title(names)
@@ -304,13 +314,12 @@ def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
         if lone or yes - no >= MIN_GAP:
             break
     position = table_position(state, you, model)
-    value = hand_value(hand, rules)
     if lone:
         assert yes is None, "the rules offer the call on a lone 11"
         why = (f"{word.capitalize()} is not called on a lone 11: the only card it could guard against is "
                "another 11, which makes the framed pair, 21.")
     else:
-        why = _aluvun_why(advice, position, value, yes, no)
+        why = _aluvun_why(advice, position, yes, no)
     title = f"Call {word}?"
     prompt = f"{table_words(position, chips=True)} Do you call {word} before your next card?"
     answer = 0 if yes is not None and yes > no else 1
@@ -318,7 +327,7 @@ def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
                          (yes, no))
 
 
-def _aluvun_why(advice, position: Position, value: int, yes, no) -> str:
+def _aluvun_why(advice, position: Position, yes, no) -> str:
     """Why calling pays: the 11s it lets you throw in, and (Kvitlach) the raise it allows."""
     rules, room = position.rules, position.room
     word = rules.aluvun_word
@@ -328,13 +337,15 @@ def _aluvun_why(advice, position: Position, value: int, yes, no) -> str:
     worth = f"your best play is worth {_chips(yes)} chips on average instead of {_chips(no)}"
     if elevens and hand_value(position.hand + (11,), rules) > 21:
         these = "is an 11" if elevens == 1 else "are 11s"
-        return (f"{elevens} of the {advice.unseen} unseen cards {these}, which would take your {value} over 21, "
+        return (f"{elevens} of the {advice.unseen} unseen cards {these}, which would take "
+                f"{_over_21(position.hand, rules)}, "
                 f"and calling {word} lets you throw {'it' if elevens == 1 else 'one'} in"
                 + (f" and {raise_words}" if raising else "")
                 + f", so your bust chance falls from {percent(advice.bust)} to {percent(advice.bust_with_aluvun)} "
                 f"and {worth}.")
     assert raising, "a call gained chips without an 11 to throw in or a raise"
-    return (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, value)}, and calling {word} "
+    return (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, position.hand, rules)}"
+            f", and calling {word} "
             f"lets you {raise_words}, so {worth}.")
 
 
@@ -354,7 +365,7 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
     pool = position.pool()
     busting = {rank: n for rank, n in pool.items() if hand_value(hand + (rank,), rules) > 21}
     count, unseen = sum(busting.values()), position.unseen
-    why = (f"{count} of the {unseen} unseen cards would take your {hand_value(hand, rules)} over 21 "
+    why = (f"{count} of the {unseen} unseen cards would take {_over_21(hand, rules)} "
            f"({_ranks_words(busting)}), so the chance is {count} in {unseen}, {percent(chance)}.")
     title = TITLES[BUST_CHANCE]
     prompt = (f"{table_words(position, chips=False)} What is the chance that the next card busts your hand? "

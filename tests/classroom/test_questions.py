@@ -201,7 +201,8 @@ def check_best_play(q, rules):
         + f" or {names[-1]}?"
     busting, twenty_one, unseen = counts_here(p)
     assert (f"{busting} of the {unseen} unseen cards" if busting else f"None of the {unseen} unseen cards") in q.why
-    assert (f"{twenty_one} would make it 21" if twenty_one else "none would make it 21") in q.why
+    assert (f"{twenty_one} of them would make it 21" if twenty_one else "none would make it 21") in q.why
+    assert over_21_words(p.hand, rules) in q.why if busting else f"your {count(p.hand, rules)} over 21" in q.why
     for value in q.values:
         assert chips(value) in q.why
 
@@ -229,6 +230,14 @@ def check_call_aluvun(q, rules):
     assert chips(q.values[0]) in q.why and chips(q.values[1]) in q.why
 
 
+def over_21_words(hand, rules) -> str:
+    """What a next card must pass, as the why says it: the lowest total the hand can count (a 12 may count 9)."""
+    low = min(sum(c for c in hand if c != 12) + sum(v) for v in itertools.product(rules.twelve_values,
+                                                                                   repeat=hand.count(12)))
+    best = count(hand, rules)
+    return f"your {best} over 21" if low == best else f"even at its lowest total, {low} with each 12 counted as"
+
+
 def check_bust_chance(q, rules):
     check_table(q, rules)
     p = q.position
@@ -240,6 +249,7 @@ def check_bust_chance(q, rules):
     assert q.answer_percent == 100 * Fraction(k, n)
     assert q.answer_text.startswith(f"{k} in {n} (")
     assert f"{k} of the {n} unseen cards" in q.why and f"{k} in {n}" in q.why
+    assert over_21_words(p.hand, rules) in q.why
     words = {1: "one", 2: "two", 3: "three", 4: "four"}
     listed = re.search(r"\((.*)\)", q.why).group(1)
     assert listed.replace(" and ", ", ").split(", ") == [
