@@ -17,13 +17,15 @@ from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
-from quitlok.ui import charts, joining
+from quitlok.ui import browser, charts, joining
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
 
 ui.through_the_app()
 
-CODE, KEY, PROBLEM = "class.code", "class.key", "class.problem"
+CODE, KEY, TEACHER, PROBLEM = "class.code", "class.key", "class.teacher", "class.problem"
+#: how long the teacher's browser keeps the teacher's key (a session left idle this long is removed)
+KEEP_SECONDS = 12 * 3600
 MIXED = "mixed"
 
 
@@ -44,25 +46,35 @@ def words(key: str, **values: str) -> str:
 # --- where this device is ------------------------------------------------------------------------------
 
 
-def remember(code: str | None, key: str | None) -> None:
-    st.session_state[CODE], st.session_state[KEY] = code, key
+def remember(code: str | None, key: str | None, *, teacher: bool = False) -> None:
+    """Keep this device's session and key. A student's key goes in the address too (a phone's address is
+    its own); the teacher's never does, as a projector shows the address to the room: it is kept in a
+    cookie of the teacher's browser instead (teacher_screen)."""
+    st.session_state[CODE], st.session_state[KEY], st.session_state[TEACHER] = code, key, teacher
     st.query_params.clear()
     if code:
         st.query_params["class"] = code
-    if key:
+    if key and not teacher:
         st.query_params["key"] = key
 
 
+def cookie_name(code: str) -> str:
+    return f"quitlok_class_{code}"
+
+
 def arrived() -> None:
-    """On a first run, take the session and key from the address; later, put them back if it lost them."""
+    """On a first run, take the session from the address and the key from the address or, for the teacher,
+    this browser's cookie; later, put the address back if it lost them."""
     ss = st.session_state
     if CODE in ss:
-        if ss[CODE] and (st.query_params.get("class") != ss[CODE] or st.query_params.get("key") != ss[KEY]):
-            remember(ss[CODE], ss[KEY])
+        shown = None if ss.get(TEACHER) else ss[KEY]
+        if ss[CODE] and (st.query_params.get("class") != ss[CODE] or st.query_params.get("key") != shown):
+            remember(ss[CODE], ss[KEY], teacher=ss.get(TEACHER, False))
         return
     code = st.query_params.get("class")
-    ss[CODE] = code.strip().upper()[:12] if code else None
-    ss[KEY] = st.query_params.get("key") if code else None
+    ss[CODE] = "".join(code.split()).upper()[:12] if code else None
+    ss[KEY] = (st.query_params.get("key") or browser.cookie(cookie_name(ss[CODE]))) if ss[CODE] else None
+    ss[TEACHER] = False
 
 
 def leave() -> None:
@@ -92,7 +104,7 @@ def show_problem(where: str) -> None:
 def start_session() -> None:
     def start() -> None:
         teacher = classes().create(ui.current_rules())
-        remember(teacher.code, teacher.token)
+        remember(teacher.code, teacher.token, teacher=True)
 
     attempt(start, "start")
 
@@ -166,7 +178,8 @@ _POSITION_CSS = """<style>
 
 
 def question_block(question: ClassQuestion, number: int) -> None:
-    st.subheader(f"Question {number + 1}: {question.title}")
+    """The question (`number` from 1, counting questions only), its position and its prompt."""
+    st.subheader(f"Question {number}: {question.title}")
     position(question.position)
     st.markdown(question.prompt)
 
@@ -197,6 +210,12 @@ def truth(question: ClassQuestion) -> None:
 
 def teacher_screen(session: ClassView) -> None:
     code, key = session.code, st.session_state[KEY]
+    if not st.session_state.get(TEACHER):
+        remember(code, key, teacher=True)  # an old address with the key in it: take the key out
+    browser.keep_cookie(cookie_name(code), key, KEEP_SECONDS)
+    if session.ended:
+        ended(session, key)
+        return
     link, note = joining.page_link("classroom", **{"class": code})
     with st.expander("Code, link and QR code to join", expanded=session.round is None):
         joining.invitation(code, link, label="Class code", note=words("share") + (
@@ -211,7 +230,7 @@ def teacher_screen(session: ClassView) -> None:
     elif current.vote is not None:
         class_table(session, key)
     else:
-        question_block(current.question, session.round_number)
+        question_block(current.question, session.questions_asked)
         for i, option in enumerate(current.question.options if not current.question.slider else ()):
             st.markdown(f"**{option_label(i, option)}**")
         if session.phase == "open":
@@ -225,6 +244,21 @@ def teacher_screen(session: ClassView) -> None:
         board(session)
     class_list(session, key)
     results(session, key)
+    with st.expander("End the session"):
+        sure = st.checkbox("Yes, end the session for everyone", key="class.sure")
+        st.button("End the session", disabled=not sure, key="class.end", icon=":material/stop:",
+                  on_click=lambda: attempt(lambda: classes().end(session.code, key), "teacher"))
+
+
+def ended(session: ClassView, key: str) -> None:
+    """After the end: what the class did, the results to keep, and a way to a new session."""
+    asked = session.questions_asked
+    st.info(f"This session has ended, after {plural(asked, 'question')} with "
+            f"{plural(session.class_size, 'student')}. The results stay here until the page is closed.",
+            icon=":material/flag:")
+    results(session, key, expanded=True)
+    st.button("Start or join another session", on_click=leave, key="class.again", type="primary",
+              icon=":material/restart_alt:")
 
 
 def controls(session: ClassView, key: str) -> None:
@@ -238,7 +272,9 @@ def controls(session: ClassView, key: str) -> None:
         a.button("Next question", type="primary", key="class.ask", icon=":material/skip_next:",
                  disabled=session.phase == "open",
                  on_click=lambda: attempt(lambda: classes().ask(code, key, None if kind == MIXED else kind), "teacher"))
-        b.button("Reveal the answer", key="class.reveal", icon=":material/visibility:", type="primary",
+        voting = session.round is not None and session.round.vote is not None
+        b.button("Close the vote" if voting else "Reveal the answer", key="class.reveal", type="primary",
+                 icon=":material/how_to_vote:" if voting else ":material/visibility:",
                  disabled=session.phase != "open",
                  on_click=lambda: attempt(lambda: classes().reveal(code, key), "teacher"))
         st.session_state.setdefault("class.board", session.board_shown)
@@ -285,12 +321,13 @@ def class_table(session: ClassView, key: str) -> None:
 
 
 def board(session: ClassView) -> None:
+    """The top five, those with at least one right answer (nobody is ranked at nought)."""
     st.subheader("Top five")
-    if not session.board:
-        st.caption("Nobody yet.")
+    leaders = [(nickname, right) for nickname, right in session.board if right]
+    if not leaders:
+        st.caption("Nobody yet: the first right answer puts a name here.")
         return
-    frame = pd.DataFrame(session.board, columns=["Nickname", "Right answers"])
-    st.dataframe(frame, hide_index=True, width="content")
+    st.table(pd.DataFrame(leaders, columns=["Nickname", "Right answers"]).set_index("Nickname"))
 
 
 def class_list(session: ClassView, key: str) -> None:
@@ -300,15 +337,15 @@ def class_list(session: ClassView, key: str) -> None:
         for student, nickname, hidden, right in session.students:
             box = f"class.hide.{student}"
             st.session_state.setdefault(box, hidden)
-            st.checkbox(f"Hide {nickname} from the screen ({right} right)", key=box,
+            st.checkbox(f"Hide {ui.escape_markdown(nickname)} from the screen ({right} right)", key=box,
                         on_change=lambda s=student, box=box: attempt(
                             lambda: classes().hide(session.code, key, s, st.session_state[box]), "teacher"))
 
 
-def results(session: ClassView, key: str) -> None:
+def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
     if not session.results:
         return
-    with st.expander("Which questions the class found hardest"):
+    with st.expander("Which questions the class found hardest", expanded=expanded):
         frame = pd.DataFrame([(n + 1, title, answers, share) for n, title, share, answers in session.results],
                              columns=["Question", "Kind", "Answers", "Share right"]).sort_values("Share right")
         st.dataframe(frame, hide_index=True, column_config={
@@ -316,9 +353,6 @@ def results(session: ClassView, key: str) -> None:
         st.download_button("Download as CSV", classes().results_csv(session.code, key),
                            file_name=f"quitlok-class-{session.code}.csv", mime="text/csv", key="class.csv",
                            icon=":material/download:")
-        sure = st.checkbox("Yes, end the session for everyone", key="class.sure")
-        st.button("End the session", disabled=not sure, key="class.end", icon=":material/stop:",
-                  on_click=lambda: attempt(lambda: classes().end(session.code, key), "teacher"))
 
 
 # --- a student's phone -----------------------------------------------------------------------------------
@@ -338,10 +372,10 @@ def student_screen(session: ClassView) -> None:
     elif current.vote is not None:
         student_vote(session, key)
     elif session.phase == "open":
-        question_block(current.question, session.round_number)
+        question_block(current.question, session.questions_asked)
         answer_form(session, key)
     else:
-        question_block(current.question, session.round_number)
+        question_block(current.question, session.questions_asked)
         my_result(session)
         st.info(words("waiting_next"), icon=":material/hourglass_top:")
     if session.board_shown:
@@ -359,12 +393,13 @@ def answer_form(session: ClassView, key: str) -> None:
     with st.container(border=True, key="class-answer"):
         if q.slider is not None:
             st.slider(f"Your guess ({q.slider.unit})", q.slider.low, q.slider.high, step=q.slider.step,
-                      key=field, value=int(mine) if mine is not None else 50)
+                      key=field, value=int(mine) if mine is not None else 50,
+                      on_change=lambda: st.session_state.__setitem__(f"{field}.moved", True))
         else:
             st.radio("Your answer", range(len(q.options)), key=field,
                      format_func=lambda i: option_label(i, q.options[i]),
                      index=int(mine) if mine is not None else None)
-        show_problem("answer")
+        show_problem(answering(session))
         st.button("Send my answer", type="primary", key="class.send", icon=":material/send:",
                   on_click=lambda: send(session, key, field))
         if mine is not None:
@@ -377,32 +412,44 @@ def sent_now(session: ClassView) -> float | None:
     return st.session_state.get(f"class.sent.{session.code}.{session.round_number}", session.mine)
 
 
+def answering(session: ClassView) -> str:
+    """Where a problem with this round's answer is noted: this round's own place, so it is not shown again
+    under the next question."""
+    return f"answer.{session.code}.{session.round_number}"
+
+
 def send(session: ClassView, key: str, field: str) -> None:
     response = st.session_state.get(field)
-    if response is None:
-        st.session_state[PROBLEM] = ("answer", "Choose an answer first.")
+    question = session.round.question
+    untouched = (question is not None and question.slider is not None and sent_now(session) is None
+                 and not st.session_state.get(f"{field}.moved"))
+    if response is None or untouched:
+        st.session_state[PROBLEM] = (answering(session), "Move the slider to your guess first." if untouched
+                                     else "Choose an answer first.")
         return
 
     def answer() -> None:
         classes().answer(session.code, key, response)
         st.session_state[f"class.sent.{session.code}.{session.round_number}"] = response
 
-    attempt(answer, "answer")
+    attempt(answer, answering(session))
 
 
 def my_result(session: ClassView) -> None:
     q = session.round.question
     if session.mine is None:
-        st.warning("You did not answer this one.", icon=":material/schedule:")
+        late = st.session_state.get(PROBLEM, ("",))[0] == answering(session)
+        st.warning("Your answer came after the teacher revealed this one, so it did not count." if late
+                   else "You did not answer this one.", icon=":material/schedule:")
     else:
         mine = session.mine if q.slider else int(session.mine)
         shown = f"{mine:g} %" if q.slider else option_label(mine, q.options[mine])
         if q.score(mine):
             st.success(f"**Right!** You answered {shown}.", icon=":material/celebration:")
         else:
-            st.warning(f"**Not quite.** You answered {shown}.", icon=":material/lightbulb:")
-            if not q.slider and (note := q.correction(mine)):
-                st.markdown(note)
+            note = q.correction(mine) if not q.slider else None
+            st.warning(f"**Not quite.** You answered {shown}." + (f" {note[0].upper()}{note[1:]}" if note else ""),
+                       icon=":material/lightbulb:")
     truth(q)
     answers_chart(session.round, session.responses)
 
@@ -428,7 +475,7 @@ def vote_form(session: ClassView, key: str) -> None:
     st.radio("Your vote", range(len(vote.options)), key=field,
              format_func=lambda i: option_label(i, vote.options[i]),
              index=int(mine) if mine is not None else None)
-    show_problem("answer")
+    show_problem(answering(session))
     st.button("Send my vote", type="primary", key="class.send", icon=":material/how_to_vote:",
               on_click=lambda: send(session, key, field))
     if mine is not None:

@@ -44,6 +44,9 @@ from quitlok.validate import is_whole, rule_set
 
 #: the most students one session takes
 MAX_STUDENTS = 60
+#: a question of the same kind as one already asked, position and all, is made again from another seed, this
+#: many times at most, each SEED_STRIDE steps further along the session's sequence
+REPEAT_TRIES, SEED_STRIDE = 6, 1_000
 #: how many the board shows
 BOARD_SIZE = 5
 #: the computer players at the class table, by style
@@ -166,6 +169,8 @@ class ClassView:
     #: the round now (None before the first), and its number from 0
     round: Round | None
     round_number: int
+    #: how many questions have been asked, the one now included (votes at the class table are not counted)
+    questions_asked: int
     #: how many have answered the round now
     answered: int
     #: every answer of the round now: for the teacher once revealed, for a student once revealed; else ()
@@ -255,9 +260,14 @@ class Classes(Store):
             rules = _rules(session)
             asked = sum(1 for r in rounds if "question" in r)
             run = QuestionSequence(rules, session.seed)
-            seed = run.question_seed(asked)
             chosen = kind or run.kind(asked)
-            make_question(chosen, rules, seed)  # refuse now (KindUnavailable) rather than when shown
+            before = {make_question(r["question"], rules, r["seed"]).prompt for r in rounds
+                      if r.get("question") == chosen}
+            for attempt in range(REPEAT_TRIES):  # a small hand can come round again: take the next seed
+                seed = run.question_seed(asked + attempt * SEED_STRIDE)
+                # made now, so that a kind these rules lack is refused (KindUnavailable) rather than when shown
+                if make_question(chosen, rules, seed).prompt not in before:
+                    break
             return [*rounds, {"question": chosen, "seed": seed}]
 
         return self._teacher_change(code, teacher, next_round, phase="open")
@@ -432,6 +442,7 @@ class Classes(Store):
         return ClassView(
             code=code, version=session.version, is_teacher=teacher, student=me, nickname=nickname, rules=rules,
             phase=session.phase, ended=session.ended, round=rounds[-1] if rounds else None, round_number=number,
+            questions_asked=sum(1 for r in rounds if r.question is not None),
             answered=len(now), responses=tuple(now.values()) if shown else (),
             mine=None if teacher else now.get(me), score=(right[me], asked) if me is not None else (0, asked),
             board=board, board_shown=session.board,

@@ -31,7 +31,8 @@ def code_of(at: AppTest) -> str | None:
 
 
 def key_of(at: AppTest) -> str | None:
-    return next(iter(query_values(at, "key")), None)
+    """This page's key: a student's is in the address, the teacher's only in the session (and a cookie)."""
+    return next(iter(query_values(at, "key")), None) or at.session_state["class.key"]
 
 
 def keys(at: AppTest, kind: str = "button") -> list[str]:
@@ -41,7 +42,8 @@ def keys(at: AppTest, kind: str = "button") -> list[str]:
 def start() -> AppTest:
     at = visit()
     click(at, "class.start")
-    assert code_of(at) and key_of(at), "the address keeps the session and the teacher's key"
+    assert code_of(at) and not query_values(at, "key"), "the address keeps the session, never the teacher's key"
+    assert key_of(at), "the session keeps the teacher's key"
     return at
 
 
@@ -244,8 +246,8 @@ def test_the_teacher_reads_the_results_downloads_them_hides_a_nickname_and_shows
     teacher.toggle(key=toggle).set_value(True).run()
     assert not teacher.exception and view(database, teacher).board_shown
     assert "Top five" in texts(teacher)
-    board = teacher.dataframe[0].value
-    assert list(board["Nickname"]) == ["Zelda", "(hidden)"] and list(board["Right answers"]) == [2, 1]
+    board = teacher.table[0].value
+    assert list(board.index) == ["Zelda", "(hidden)"] and list(board["Right answers"]) == [2, 1]
     dov.run()
     assert "Top five" in texts(dov) and "Dov" not in board.to_string()
     assert "1 of 2 right so far" in texts(dov)
@@ -341,3 +343,36 @@ def test_a_forged_key_is_sent_back_to_join(database):
     at = visit({"class": code_of(teacher), "key": "x" * 43})
     assert any("does not open a place" in w.value for w in at.warning)
     assert "class.join" in keys(at) and "class.ask" not in keys(at)
+
+
+def test_a_slider_must_be_moved_and_a_late_answer_is_told_so(database):
+    teacher = start()
+    code = code_of(teacher)
+    ann, ben = join(code, "Ann"), join(code, "Ben")
+    ask(teacher, "bust_chance")
+    ann.run()
+    click(ann, "class.send")  # the slider still where it started
+    assert ann.error and "Move the slider" in ann.error[0].value
+    assert database.pulse(code).answered == 0
+    ben.run()
+    field = next(k for k in keys(ben, "slider") if k.startswith("class."))
+    ben.slider(key=field).set_value(40).run()
+    click(teacher, "class.reveal")
+    click(ben, "class.send")  # pressed after the reveal, from the form still on the phone
+    assert "came after the teacher revealed" in texts(ben) or any(
+        "came after the teacher revealed" in w.value for w in ben.warning)
+    assert not ben.exception
+
+
+def test_the_teacher_sees_the_end_and_can_start_again(database):
+    teacher = start()
+    code = code_of(teacher)
+    join(code, "Ann")
+    ask(teacher, "hand_value")
+    click(teacher, "class.reveal")
+    teacher.checkbox(key="class.sure").check().run()
+    click(teacher, "class.end")
+    assert any("This session has ended, after 1 question with 1 student" in i.value for i in teacher.info)
+    assert "class.ask" not in keys(teacher) and "class.csv" in keys(teacher, "download_button")
+    click(teacher, "class.again")
+    assert {"class.join", "class.start"} <= set(keys(teacher)) and not code_of(teacher)

@@ -246,3 +246,13 @@ def test_an_ended_session_takes_no_more(classes):
     with pytest.raises(ClassroomError):
         classes.ask(teacher.code, teacher.token)
 
+
+
+def test_a_question_of_the_same_kind_never_repeats_a_position(classes):
+    teacher, students = session(classes, 1)
+    prompts = []
+    for _ in range(12):  # two-card hands are few: without a check, one would come round again
+        classes.ask(teacher.code, teacher.token, HAND_VALUE)
+        prompts.append(classes.view(teacher.code, teacher.token).round.question.prompt)
+        classes.reveal(teacher.code, teacher.token)
+    assert len(set(prompts)) == len(prompts)

@@ -137,16 +137,26 @@ def charts(page: Page) -> list[dict]:
 
 
 def start_session(page: Page, url: str) -> tuple[str, str]:
-    """The teacher starts a session; returns its code and the teacher's key (from the address)."""
+    """The teacher starts a session; returns its code and the teacher's key. The key is never in the address
+    (a projector shows it to the room): the teacher's browser keeps it in a cookie, and a reload finds it."""
     open_app(page, f"{url}/classroom")
     page.get_by_role("button", name="Start a session").click()
     wait_for_app(page)
     code = page.locator(".ql-room-code b")
     code.wait_for(timeout=FOLLOW)
     code = code.inner_text().strip()
-    assert query_value(page, "class") == code
-    key = query_value(page, "key")
-    assert key, f"the teacher's key is in the address: {page.url}"
+    assert query_value(page, "class") == code and query_value(page, "key") is None, page.url
+    for _ in range(50):
+        kept = {c["name"]: c["value"] for c in page.context.cookies()}
+        if f"quitlok_class_{code}" in kept:
+            break
+        page.wait_for_timeout(100)
+    key = kept.get(f"quitlok_class_{code}")
+    assert key, f"the teacher's browser keeps the key in a cookie: {kept}"
+    page.reload()
+    wait_for_app(page)
+    expect(page.get_by_role("button", name="Next question")).to_be_visible(timeout=FOLLOW)
+    assert query_value(page, "key") is None, "after a reload the teacher is still the teacher, key unseen"
     return code, key
 
 
