@@ -26,6 +26,8 @@ ui.through_the_app()
 CODE, KEY, TEACHER, PROBLEM = "class.code", "class.key", "class.teacher", "class.problem"
 #: how long the teacher's browser keeps the teacher's key (a session left idle this long is removed)
 KEEP_SECONDS = 12 * 3600
+#: the most lines of the class table's log shown after a vote
+MAX_LINES = 14
 MIXED = "mixed"
 
 
@@ -149,8 +151,7 @@ def position(pos: Position) -> None:
     size = ui.card_size()
     boxes = []
     for seat, place in enumerate(pos.seats):
-        badges = (['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []) + (
-            ['<span class="ql-badge ql-b-you">you</span>'] if seat == pos.you else [])
+        badges = ['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []
         stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
         cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size)
         mine = " ql-me" if seat == pos.you else ""
@@ -172,7 +173,6 @@ _POSITION_CSS = """<style>
 .ql-position .ql-name { font-weight: 700; }
 .ql-position .ql-badge { font-size: .75em; border-radius: 6px; padding: 0 6px; }
 .ql-position .ql-b-banker { background: rgba(230, 159, 0, .25); }
-.ql-position .ql-b-you { background: rgba(0, 158, 115, .25); }
 .ql-position .ql-where { font-size: .8em; opacity: .8; }
 </style>"""
 
@@ -311,13 +311,29 @@ def class_table(session: ClassView, key: str) -> None:
             cost = vote.values[best] - vote.values[vote.chosen]
             verdict = ("the best move here" if cost < 0.005 else
                        f"{cost:.2f} chips worse on average than the best, {vote.options[best]}")
-            st.success(f"The class chose **{chosen}**: {verdict}.", icon=":material/school:")
-            st.caption(" · ".join(f"{o}: {ui.chips(v)}" for o, v in zip(vote.options, vote.values, strict=True)))
+            st.success(f"The class chose **{chosen}**{tie_words(vote)}: {verdict}.", icon=":material/school:")
+            st.markdown("Each move, on average: " + " · ".join(
+                f"**{o}** {ui.chips(v)}" for o, v in zip(vote.options, vote.values, strict=True)))
         else:
-            st.success(f"The class chose **{chosen}**.", icon=":material/school:")
+            st.success(f"The class chose **{chosen}**{tie_words(vote)}.", icon=":material/school:")
+        what_happened(vote, table)
     elif table.legal:
         st.info("It is the class's turn: open a vote.", icon=":material/how_to_vote:")
     view.the_log(seen, "class-table-log")
+
+
+def tie_words(vote) -> str:
+    return " (a tie: the move listed first of those tied was played)" if vote.tied else ""
+
+
+def what_happened(vote, table) -> None:
+    """What the class's move and the computer players after it did, up to the class's next turn: the lines of
+    the table's log since the vote, so a hand that ended on the move is seen ending."""
+    lines = table.events[vote.log_from:] if vote.log_from is not None else ()
+    if lines:
+        with st.container(border=True, key="class-what-happened"):
+            st.markdown("**What happened next**")
+            st.markdown("\n".join(f"- {ui.escape_markdown(line)}" for line in lines[-MAX_LINES:]))
 
 
 def board(session: ClassView) -> None:

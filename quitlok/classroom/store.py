@@ -119,6 +119,11 @@ class Vote:
     chosen: int | None = None
     #: once closed: the advisor's value of each option in chips (empty for a banker's decision)
     values: tuple[float, ...] = ()
+    #: once closed: how many lines the class's log had before the move, so the lines after tell what the move
+    #: and the computer players' moves after it did (to the end of a hand and beyond)
+    log_from: int | None = None
+    #: once closed: whether the vote was tied (the option listed first of those tied was played)
+    tied: bool = False
 
 
 @dataclass(frozen=True)
@@ -344,6 +349,7 @@ class Classes(Store):
         if not counts:
             raise ClassroomError("Nobody has voted yet: wait for the class, then reveal.")
         chosen = max(range(len(vote["vote"])), key=lambda i: (counts[i], -i))
+        tied = sum(1 for n in counts.values() if n == counts[chosen]) > 1
         table = self._table(session)
         if table is None or table.version != vote["room_version"]:
             raise StaleView("The class table changed since the vote opened: open a new vote.")
@@ -351,7 +357,7 @@ class Classes(Store):
         coaching = coach(table.state, table.banker_stands_on)
         values = [coaching.values[_action_named(table, label)] for label in vote["vote"]] if coaching else []
         self.rooms.act(table.code, session.table_token, action, version=table.version)
-        return {**vote, "chosen": chosen, "values": values}
+        return {**vote, "chosen": chosen, "values": values, "log_from": len(table.events), "tied": tied}
 
     def _table(self, session: sa.Row) -> RoomView | None:
         if session.table_room is None:
@@ -529,7 +535,7 @@ def _round(rules: RuleSet, stored: dict) -> Round:
     if "question" in stored:
         return Round(make_question(stored["question"], rules, stored["seed"]), None)
     return Round(None, Vote(stored["room_version"], tuple(stored["vote"]), stored.get("chosen"),
-                            tuple(stored.get("values", ()))))
+                            tuple(stored.get("values", ())), stored.get("log_from"), stored.get("tied", False)))
 
 
 def _whole(response: object) -> int:

@@ -295,6 +295,10 @@ def test_the_class_table_takes_a_vote_and_plays_the_majority(database):
     (bars,) = chart_data(teacher)
     assert list(bars["x"])[:2] == [1, 2] and sum(bars["x"]) == 3
     assert after.table.version > table.version, "the move was played at the table"
+    assert not after.round.vote.tied and after.round.vote.log_from == len(table.events)
+    happened = after.table.events[len(table.events):]
+    assert happened and all(line.replace("*", "") in texts(teacher).replace("\\", "").replace("*", "")
+                            for line in happened[-14:]), "what the move and the computers did is shown"
     students[0].run()
     assert f"The class chose **{chosen}**." in texts(students[0])
     assert after.results == (), "a vote is not a question with a right answer"

@@ -206,12 +206,14 @@ def test_the_class_votes_and_the_majority_move_is_played_with_its_cost(classes, 
     last = len(vote.options) - 1
     for s, choice in zip(students, (last, last, 0), strict=True):
         classes.answer(teacher.code, s.token, choice)
+    classes.answer(teacher.code, students[2].token, 0)  # still two against one: no tie
     advice = coach(table.state, table.banker_stands_on)
     whole = stored_state(classes.rooms, table.code)  # the game behind the class's view, to replay the choice
     expected = apply_action(whole, table.legal[last]).events[len(whole.events)]
     classes.reveal(teacher.code, teacher.token)
     closed = classes.view(teacher.code, teacher.token)
-    assert closed.round.vote.chosen == last
+    assert closed.round.vote.chosen == last and not closed.round.vote.tied
+    assert closed.round.vote.log_from == len(table.events)
     assert closed.table.version > table.version
     if advice is not None:
         assert closed.round.vote.values == tuple(advice.values[a] for a in table.legal)
@@ -256,3 +258,16 @@ def test_a_question_of_the_same_kind_never_repeats_a_position(classes):
         prompts.append(classes.view(teacher.code, teacher.token).round.question.prompt)
         classes.reveal(teacher.code, teacher.token)
     assert len(set(prompts)) == len(prompts)
+
+
+def test_a_tied_vote_plays_the_move_listed_first_and_says_it_was_tied(classes):
+    teacher, students = session(classes, 2)
+    classes.start_table(teacher.code, teacher.token)
+    table = classes.view(teacher.code, teacher.token).table
+    assert table.legal, "the class's seat is the first to act"
+    classes.open_vote(teacher.code, teacher.token)
+    classes.answer(teacher.code, students[0].token, 1)
+    classes.answer(teacher.code, students[1].token, 0)
+    classes.reveal(teacher.code, teacher.token)
+    vote = classes.view(teacher.code, teacher.token).round.vote
+    assert vote.tied and vote.chosen == 0
