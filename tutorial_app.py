@@ -3,6 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
+from quitlok.ui import progress
 
 st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
 
@@ -35,4 +36,7 @@ navigation = st.navigation(pages)
 ui.setup_page()
 ui.house_rules_sidebar()
 with ui.app_run():
-    navigation.run()
+    try:
+        navigation.run()
+    finally:  # also after a page's st.stop() or st.rerun(): what the page changed is saved in the browser
+        progress.keep()

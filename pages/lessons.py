@@ -8,11 +8,12 @@ from quitlok import IllegalAction, ui
 from quitlok.game import BANKER, Bet, action_label
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
+from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
 ui.through_the_app()
 
-STEP, DONE = "lesson.step", "lesson.done"
+STEP = "lesson.step"
 TITLES = [ui.lesson_words(lesson.slug)[0] for lesson in LESSONS]
 
 
@@ -83,8 +84,13 @@ def check_answer(slug: str, order: list[int]) -> None:
 # --- pieces of the page ------------------------------------------------------------------------------
 
 
+def done_steps() -> set[str]:
+    """The steps this learner has done, on this visit or an earlier one (kept in the browser)."""
+    return {slug for slug, record in learner.current().lessons.items() if record.done}
+
+
 def progress() -> None:
-    done = st.session_state[DONE]
+    done = done_steps()
     step = st.session_state[STEP]
     st.progress(len(done) / len(LESSONS), text=f"Step {step + 1} of {len(LESSONS)} · {len(done)} done")
     st.selectbox("Go to step", range(len(LESSONS)), key="lesson.jump", on_change=jump,
@@ -214,7 +220,6 @@ def check(lesson, question) -> bool:
 # --- the page ------------------------------------------------------------------------------------
 
 st.session_state.setdefault(STEP, 0)
-st.session_state.setdefault(DONE, set())
 st.session_state.setdefault("lesson.jump", st.session_state[STEP])
 
 st.title("Learn to play, step by step")
@@ -227,10 +232,13 @@ prediction(lesson, words)
 played = the_hand(lesson, words)
 answered = check(lesson, question)
 if played and answered:
-    st.session_state[DONE].add(lesson.slug)
+    record = learner.current().lessons.get(lesson.slug)
+    checked = st.session_state.get(f"lesson.checked.{lesson.slug}")
+    if record is None or not record.done:
+        learner.update(lambda p: p.with_lesson(lesson.slug, done=True, guess=guessed(lesson), answer=checked))
     st.success("Step done!" + (" On to the next one." if st.session_state[STEP] < len(LESSONS) - 1 else
                                " That was the last step: try a whole game at the practice table, or the quiz."))
-if st.session_state[STEP] == len(LESSONS) - 1 or len(st.session_state[DONE]) == len(LESSONS):
+if st.session_state[STEP] == len(LESSONS) - 1 or len(done_steps()) == len(LESSONS):
     with st.container(horizontal=True):
         st.page_link("pages/play.py", label="Play a whole game", icon=":material/playing_cards:")
         st.page_link("pages/quiz.py", label="Take the quiz", icon=":material/quiz:")

@@ -1,4 +1,9 @@
-"""What this device's browser keeps for the app: a cookie that remembers a key away from the address bar.
+"""What this device's browser keeps for the app: a learner's progress in local storage, and a cookie that
+remembers a key away from the address bar. Both through small components made with Streamlit's own
+`st.components.v2` (a few lines of JavaScript each, no third-party package).
+
+A learner's progress never goes to the server's disk: `local_storage` hands the saved text up once, when a
+session starts, and writes each new text the page gives it.
 
 A teacher's key to a class session must not sit in the address, which a projector shows to the room (a
 student could photograph it and take the class over). The page keeps the key in the session and, so that a
@@ -20,7 +25,34 @@ export default function ({ data }) {
 """
 _CSS = ":host { display: none; }"
 _set_cookie = st.components.v2.component("quitlok.set_cookie", js=_SET_COOKIE_JS, css=_CSS)
+
+#: reads the saved text once per mount (state "saved": the text, or "" when there is none) and writes every
+#: text it is given ("" removes it); a browser that refuses storage (private mode) reports "" and keeps nothing
+_STORAGE_JS = """
+export default function ({ data, setStateValue }) {
+  let saved = "";
+  try {
+    if (typeof data.save === "string") {
+      if (data.save === "") window.localStorage.removeItem(data.name);
+      else window.localStorage.setItem(data.name, data.save);
+    }
+    saved = window.localStorage.getItem(data.name) ?? "";
+  } catch (refused) {
+    saved = "";
+  }
+  if (!data.loaded) setStateValue("saved", saved);
+}
+"""
+_storage = st.components.v2.component("quitlok.local_storage", js=_STORAGE_JS, css=_CSS)
 _SAFE = re.compile(r"[A-Za-z0-9_-]{1,200}")
+
+
+def local_storage(name: str, save: str | None) -> str | None:
+    """Mount the local-storage keeper of `name` (once per run): it writes `save` when given (a text; ""
+    forgets), and returns the text the browser had saved once it has said (None until then)."""
+    result = _storage(data={"name": name, "save": save, "loaded": save is not None}, key=f"storage-{name}",
+                      default={"saved": None}, on_saved_change=lambda: None)
+    return result.saved
 
 
 def keep_cookie(name: str, value: str, seconds: int) -> None:

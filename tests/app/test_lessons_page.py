@@ -114,7 +114,9 @@ def test_walk_through_every_lesson(app):
         assert "Step done!" in texts(at)
         if number < len(LESSONS) - 1:
             click(at, "lesson.forward")
-    assert at.session_state["lesson.done"] == {lesson.slug for lesson in LESSONS}
+    kept = at.session_state["progress"].lessons  # what the browser is given to keep (quitlok.progress)
+    assert {slug for slug, record in kept.items() if record.done} == {lesson.slug for lesson in LESSONS}
+    assert all(record.answer is not None for record in kept.values()), "each step's check answer is kept"
     assert f"{len(LESSONS)} done" in at.get("progress")[0].proto.text
 
 
@@ -208,7 +210,7 @@ def test_a_wrong_answer_gets_specific_feedback_and_no_tick(app):
     lesson = LESSONS[0]
     answer(at, lesson, right=False)
     assert at.warning and "Step done!" not in texts(at)
-    assert lesson.slug not in at.session_state["lesson.done"]
+    assert "progress" not in at.session_state or lesson.slug not in at.session_state["progress"].lessons
 
 
 def test_jump_to_any_step_and_back(app):

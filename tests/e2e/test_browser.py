@@ -140,7 +140,9 @@ def test_a_class_opening_the_app_at_once(browser, fresh_app_url):
             context.close()
 
 
-def test_a_learner_completes_the_first_lesson(page, app_url):
+def complete_first_lesson(page, app_url) -> str:
+    """A learner opens the lessons and does step 1: bets as suggested, lets the others play, answers the
+    check; returns the page's main text at the end."""
     open_app(page, f"{app_url}/lessons")
     assert page.get_by_role("heading", name="1. The pack and its framed cards").count() == 1
     card = page.locator("img[alt='framed 2, face down, only you see it']")
@@ -156,7 +158,11 @@ def test_a_learner_completes_the_first_lesson(page, app_url):
     page.get_by_text("The 2s and the 11s").click()
     wait_for_app(page)
     click(page, "Check my answer")
-    text = body.inner_text()
+    return body.inner_text()
+
+
+def test_a_learner_completes_the_first_lesson(page, app_url):
+    text = complete_first_lesson(page, app_url)
     assert "Four framed cards in all" in text and "Step done!" in text
     assert "Step 1 of 12 · 1 done" in text
     assert page.locator("[data-testid='stException']").count() == 0

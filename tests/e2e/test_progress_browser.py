@@ -1,0 +1,71 @@
+"""Progress that lasts, in the real browser: the lessons a learner has done are kept in the browser's local
+storage, through a reload, a closed browser (a new context given the same storage) and a server restart;
+a damaged save is set aside with a notice, never a traceback. Nothing is kept on the server."""
+
+import json
+
+from quitlok.ui.progress import STORAGE_NAME
+from tests.e2e.conftest import open_app, wait_for_app
+from tests.e2e.test_browser import complete_first_lesson
+
+DONE_ONE = "Step 1 of 12 · 1 done"
+
+
+def main_text(page) -> str:
+    return page.get_by_test_id("stMain").inner_text()
+
+
+def saved(page) -> dict | None:
+    text = page.evaluate("name => window.localStorage.getItem(name)", STORAGE_NAME)
+    return json.loads(text) if text else None
+
+
+def shows_done(page, app_url) -> bool:
+    open_app(page, f"{app_url}/lessons")
+    for _ in range(50):  # the saved progress arrives just after the first drawing, and the page is drawn again
+        if DONE_ONE in main_text(page):
+            return True
+        page.wait_for_timeout(200)
+    return False
+
+
+def test_a_lesson_done_is_still_done_after_a_reload_and_in_a_new_browser(browser, app_url, tmp_path):
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    page = context.new_page()
+    assert DONE_ONE in complete_first_lesson(page, app_url)
+    for _ in range(50):
+        if (kept := saved(page)) and kept["lessons"].get("01_pack", [False])[0]:
+            break
+        page.wait_for_timeout(100)
+    assert kept["format"] == "quitlok-progress" and kept["lessons"]["01_pack"][0] is True
+    page.reload()
+    wait_for_app(page)
+    assert shows_done(page, app_url), main_text(page)
+    state = tmp_path / "storage.json"
+    context.storage_state(path=state)
+    context.close()  # the browser closed
+
+    again = browser.new_context(viewport={"width": 1400, "height": 1800}, storage_state=state)
+    try:
+        page = again.new_page()
+        assert shows_done(page, app_url), main_text(page)
+        assert page.locator("[data-testid='stException']").count() == 0
+    finally:
+        again.close()
+
+
+def test_a_damaged_save_starts_afresh_with_a_notice(browser, app_url):
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    try:
+        page = context.new_page()
+        open_app(page, app_url)
+        page.evaluate("name => window.localStorage.setItem(name, '{\"format\": \"quitlok-progress\", "
+                      "\"version\": 99}')", STORAGE_NAME)
+        open_app(page, f"{app_url}/lessons")
+        toast = page.get_by_test_id("stToast")
+        toast.first.wait_for(timeout=30_000)
+        assert "could not be read" in toast.first.inner_text() and "another version" in toast.first.inner_text()
+        assert "Step 1 of 12 · 0 done" in main_text(page)
+        assert page.locator("[data-testid='stException']").count() == 0
+    finally:
+        context.close()
