@@ -12,6 +12,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.lessons import LESSONS
 from quitlok.quiz import GENERATORS, ROUND, Question, plan_round
+from quitlok.ui import progress as learner
 
 ui.through_the_app()
 
@@ -74,7 +75,7 @@ def check() -> None:
     question = ss["quiz.question"]
     ss["quiz.checked"] = choice
     ss["quiz.answers"].append((question, choice))
-    ss["quiz.results"].setdefault(question.topic, []).append(choice == question.answer)
+    learner.update(lambda p: p.with_quiz_answer(question.topic, choice == question.answer))
 
 
 def next_question() -> None:
@@ -92,8 +93,9 @@ def revisit(page: str, step: int | None = None) -> None:
     ss["quiz.go_to"] = page
 
 
-def mastery(results: dict[str, list[bool]]) -> float:
-    """The share of recent answers that were right, averaged over the topics met so far."""
+def mastery(results) -> float:
+    """The share of recent answers that were right, averaged over the topics met so far (on this visit and
+    earlier ones: the answers are kept in the browser with the rest of the learner's progress)."""
     if not results:
         return 0.0
     return sum(sum(r[-RECENT:]) / len(r[-RECENT:]) for r in results.values()) / len(results)
@@ -154,7 +156,7 @@ def the_summary() -> None:
     st.subheader(f"Round {ss['quiz.round']} done")
     score, bar = st.columns([1, 3], vertical_alignment="center")
     score.metric("Score", f"{right} of {len(answers)}")
-    level = mastery(ss["quiz.results"])
+    level = mastery(learner.current().quiz)
     bar.progress(level, text=f"Mastery: {level:.0%} (your last {RECENT} answers in each topic, all rounds)")
 
     st.markdown("**Topics to revisit**")
@@ -187,7 +189,6 @@ def the_summary() -> None:
 st.title("Quiz")
 rules = ui.current_rules()
 ss.setdefault("quiz.seed", random.randrange(10**6))
-ss.setdefault("quiz.results", {})
 if "quiz.plan" not in ss:
     new_round()
 elif (not ss["quiz.summary"] and ss["quiz.checked"] is None and ss["quiz.plan"][ss["quiz.index"]][0] == "made"

@@ -2,6 +2,7 @@
 
 from quitlok import ui
 from quitlok.lessons import LESSONS
+from quitlok.progress import QUIZ_MEMORY
 from quitlok.quiz import MISCONCEPTIONS, ROUND
 from tests.app.conftest import open_page, texts
 
@@ -54,6 +55,9 @@ def test_a_round_of_ten_ends_in_a_summary(app):
     assert {bool(q.mistakes) for q, _ in played} == {True, False}, "engine-made and fixed questions are mixed"
     assert len({(q.prompt, q.options) for q, _ in played}) == ROUND
     assert at.metric[0].value == f"{ROUND - 2} of {ROUND}"
+    kept = at.session_state["progress"].quiz  # what the browser keeps between visits (quitlok.progress)
+    for topic in {q.topic for q, _ in played}:
+        assert kept[topic] == tuple(c == q.answer for q, c in played if q.topic == topic)[-QUIZ_MEMORY:]
     page = texts(at)
     assert "Topics to revisit" in page
     marks = [m.value for m in at.markdown if "Your answer:" in m.value]
