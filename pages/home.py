@@ -3,10 +3,86 @@
 import streamlit as st
 
 from quitlok import ui
+from quitlok.lessons import LESSONS
+from quitlok.progress import Progress, ProgressError
+from quitlok.ui import progress as learner
 
 ui.through_the_app()
+if target := st.session_state.pop("home.go_to", None):  # Go on was pressed: its callback chose the page
+    st.switch_page(target)
+
+#: a quiz topic counts as mastered with at least this many recent answers, this share of them right
+MASTERED_AFTER, MASTERED_SHARE = 3, 0.8
+
+
+def words(key: str) -> str:
+    return ui.content_sections("home/progress")[key]
+
+
+def welcome_back(kept: Progress) -> None:
+    """Where a returning learner is: lessons done, quiz topics mastered, and one button to go on."""
+    done = [lesson.slug for lesson in LESSONS if (r := kept.lessons.get(lesson.slug)) and r.done]
+    mastered = [t for t, answers in kept.quiz.items()
+                if len(answers) >= MASTERED_AFTER and sum(answers) / len(answers) >= MASTERED_SHARE]
+    with st.container(border=True, key="home-welcome-back"):
+        st.subheader("Welcome back")
+        st.caption(words("back"))
+        a, b = st.columns(2)
+        a.metric("Lessons done", f"{len(done)} of {len(LESSONS)}")
+        b.metric("Quiz topics mastered", f"{len(mastered)} of {len(kept.quiz)}" if kept.quiz else "none yet")
+        step = next((i for i, lesson in enumerate(LESSONS) if lesson.slug not in done), None)
+        if step is not None:
+            st.button(f"Go on: lesson {step + 1}", type="primary", key="home.go_on", icon=":material/play_arrow:",
+                      on_click=go_on, args=("pages/lessons.py", step))
+        else:
+            st.button("Go on: a round of the quiz", type="primary", key="home.go_on", icon=":material/quiz:",
+                      on_click=go_on, args=("pages/quiz.py",))
+
+
+def go_on(page: str, step: int | None = None) -> None:
+    """The Go on button: the lessons at `step` (the lessons page reads "lesson.step"), or the quiz."""
+    if step is not None:
+        st.session_state["lesson.step"] = step
+        st.session_state["lesson.jump"] = step
+    st.session_state["home.go_to"] = page
+
+
+def load_code() -> None:
+    try:
+        loaded = Progress.from_share_code(st.session_state.get("home.code", ""))
+    except ProgressError as refused:
+        st.session_state["home.note"] = ("error", str(refused))
+        return
+    learner.update(lambda _: loaded)
+    st.session_state["home.note"] = ("success", words("loaded"))
+
+
+def forget() -> None:
+    learner.update(lambda _: Progress())
+    st.session_state["home.note"] = ("success", words("forgotten"))
+
+
+def progress_tools(kept: Progress) -> None:
+    """Copy the progress to another device, load it from one, or forget it."""
+    with st.expander("Your progress on this device: copy, load or forget"):
+        st.caption(words("kept"))
+        if kind_and_text := st.session_state.pop("home.note", None):
+            kind, text = kind_and_text
+            (st.error if kind == "error" else st.success)(text)
+        if kept != Progress():
+            st.markdown(words("copy"))
+            st.code(kept.share_code(), language=None, wrap_lines=True)
+        st.text_input("Load progress", key="home.code", placeholder="QL1-…", help=words("load"))
+        st.button("Load progress", key="home.load", on_click=load_code, icon=":material/upload:")
+        if kept != Progress():
+            sure = st.checkbox(words("forget"), key="home.sure")
+            st.button("Forget my progress", key="home.forget", disabled=not sure, on_click=forget,
+                      icon=":material/delete:")
 
 st.title("Quitlok: learn Kvitlach")
+kept = learner.current()
+if kept != Progress():
+    welcome_back(kept)
 st.markdown(ui.content("home/intro"))
 st.caption(ui.content("home/pack"))
 ui.show_cards(tuple(range(1, 13)), (True,) * 12, mine=False, small=True)
@@ -25,5 +101,7 @@ with teacher:
     st.page_link("pages/history_origins.py", label="History and culture, with sources", icon=":material/history_edu:")
     st.page_link("pages/variants.py", label="How family traditions differ", icon=":material/compare_arrows:")
     st.page_link("pages/play.py", label="Play a hand together", icon=":material/groups:")
+
+progress_tools(kept)
 
 st.caption(ui.content("home/sources"))
