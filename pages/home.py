@@ -32,8 +32,9 @@ def welcome_back(kept: Progress) -> None:
         b.metric("Quiz topics mastered", f"{len(mastered)} of {len(kept.quiz)}" if kept.quiz else "none yet")
         step = next((i for i, lesson in enumerate(LESSONS) if lesson.slug not in done), None)
         if step is not None:
-            st.button(f"Go on: lesson {step + 1}", type="primary", key="home.go_on", icon=":material/play_arrow:",
-                      on_click=go_on, args=("pages/lessons.py", step))
+            title = ui.lesson_words(LESSONS[step].slug)[0]
+            st.button(f"Go on: lesson {step + 1}, {title}", type="primary", key="home.go_on",
+                      icon=":material/play_arrow:", on_click=go_on, args=("pages/lessons.py", step))
         else:
             st.button("Go on: a round of the quiz", type="primary", key="home.go_on", icon=":material/quiz:",
                       on_click=go_on, args=("pages/quiz.py",))
