@@ -13,6 +13,7 @@ pages = {
         st.Page("pages/lessons.py", title="Lessons, step by step", icon=":material/school:"),
         st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:"),
         st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:"),
+        st.Page("pages/review.py", title="Review your mistakes", icon=":material/replay:", url_path="review"),
     ],
     "Play": [
         st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:"),

@@ -21,7 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from quitlok.coach import Coaching
 from quitlok.errors import QuitlokError
+from quitlok.game import Action, State, action_label
 
 FORMAT = "quitlok-progress"
 #: the layout of the saved JSON; a save of any other version is refused (ProgressError)
@@ -96,7 +98,7 @@ class Progress:
     lessons: Mapping[str, LessonRecord] = field(default_factory=dict)
     #: per quiz topic, the last QUIZ_MEMORY answers, oldest first (True for right)
     quiz: Mapping[str, tuple[bool, ...]] = field(default_factory=dict)
-    hands_played: int = 0
+    #: decisions priced by the advisor at a table (the practice table or a room)
     decisions: int = 0
     mistakes: tuple[Mistake, ...] = ()
     #: chips lost to mistakes per day (days since the epoch), the last 14 days kept
@@ -127,9 +129,6 @@ class Progress:
         kept = sorted(self.mistakes + (replace(mistake, due=now + REVIEW_DAYS[0] * DAY),),
                       key=lambda m: -m.cost)[:MAX_MISTAKES]
         return replace(self, decisions=self.decisions + 1, mistakes=tuple(kept), cost_by_day=costs)
-
-    def with_hand_played(self) -> "Progress":
-        return replace(self, hands_played=self.hands_played + 1)
 
     def reviewed(self, made: float, right: bool, now: float) -> "Progress":
         """The mistake made at `made` answered on review: right moves it a step further out, wrong to the start."""
@@ -168,7 +167,7 @@ class Progress:
             "format": FORMAT, "version": VERSION,
             "lessons": {slug: [r.done, r.guess, r.answer] for slug, r in sorted(self.lessons.items())},
             "quiz": {topic: [int(a) for a in answers] for topic, answers in sorted(self.quiz.items())},
-            "hands_played": self.hands_played, "decisions": self.decisions,
+            "decisions": self.decisions,
             "mistakes": [[m.made, m.rules, list(m.hand), list(m.seen), m.stake, m.room,
                           [[label, value] for label, value in m.options], m.chosen, m.streak, m.due]
                          for m in self.mistakes],
@@ -193,7 +192,7 @@ class Progress:
                          for slug, (done, guess, answer) in _items(data["lessons"])},
                 quiz={_text(topic): tuple(_flag(a) for a in _list(answers))[-QUIZ_MEMORY:]
                       for topic, answers in _items(data["quiz"])},
-                hands_played=_count(data["hands_played"]), decisions=_count(data["decisions"]),
+                decisions=_count(data["decisions"]),
                 mistakes=tuple(_mistake(m) for m in _list(data["mistakes"]))[:MAX_MISTAKES],
                 cost_by_day={int(_text(d)): _number(c) for d, c in _items(data["cost_by_day"])},
             )
@@ -294,3 +293,16 @@ def _card(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 12:
         raise TypeError("expected a card from 1 to 12")
     return value
+
+
+def decision(state: State, coaching: Coaching | None, action: Action, now: float) -> Mistake | None:
+    """The decision `action` of the player to act in `state`, priced by `coaching` (quitlok.coach), as a
+    Mistake to keep: the position as that player saw it and every option's value. None when the advisor
+    had nothing to price (a banker's decision); with_decision keeps it only if it cost enough."""
+    if coaching is None or action not in coaching.values:
+        return None
+    seat = state.to_act
+    return Mistake(made=now, rules=state.rules.name, hand=tuple(state.hands[seat]), seen=tuple(state.seen_by(seat)),
+                   stake=state.stakes[seat], room=state.bet_room(seat),
+                   options=tuple((action_label(state, a), round(v, 6)) for a, v in coaching.values.items()),
+                   chosen=action_label(state, action))

@@ -14,7 +14,9 @@ from quitlok.coach import TOLERANCE, Coaching
 from quitlok.game import STAKE, State, action_label
 from quitlok.odds import chance_words
 from quitlok.practice import PracticeTable
+from quitlok.progress import decision
 from quitlok.rules import banker_model_words
+from quitlok.ui import progress as learner
 from quitlok.ui.style import chips
 from quitlok.ui.table import help_text
 from quitlok.ui.words import escape_markdown
@@ -22,9 +24,12 @@ from quitlok.ui.words import escape_markdown
 
 def feedback(state: State, coaching: Coaching | None, action: Action) -> tuple[str, str] | None:
     """("best" or "cost", a short note) on the decision `action` in `state`, from the advisor's exact values,
-    naming each action as its button did. None when the advisor had nothing to price (a banker's decision)."""
+    naming each action as its button did. None when the advisor had nothing to price (a banker's decision).
+    The decision is also kept with the learner's progress; a costly one comes back on the Review page."""
     if coaching is None or action not in coaching.values:
         return None
+    kept = decision(state, coaching, action, learner.now())
+    learner.update(lambda p: p.with_decision(kept, learner.now()))
     cost = coaching.cost(action)
     if cost < TOLERANCE:
         return "best", f"{action_label(state, action)}: the best play here."

@@ -7,6 +7,7 @@ from then on it hands the browser each new save. A save of another version or a 
 with a short notice, never a traceback; nothing is kept on the server.
 """
 
+import time
 from collections.abc import Callable
 
 import streamlit as st
@@ -17,6 +18,14 @@ from quitlok.ui import browser
 KEY, LOADED = "progress", "progress.loaded"
 #: the name of the save in the browser's local storage
 STORAGE_NAME = "quitlok.progress"
+
+
+#: the clock of the review schedule (tests put a fake one here)
+CLOCK: Callable[[], float] = time.time
+
+
+def now() -> float:
+    return CLOCK()
 
 
 def current() -> Progress:

@@ -347,6 +347,10 @@ def test_a_worse_decision_gets_a_note_of_what_it_cost(app):
     note = at.warning[0].value
     assert note.startswith("Stay was about") and f"{coaching.cost(Stay()):.2f} chips worse" in note
     assert "than the best play, Call aluvun" in note
+    kept = at.session_state["progress"]  # kept for the Review page: the position and every option's value
+    mistake = next(m for m in kept.mistakes if m.chosen == "Stay")
+    assert kept.decisions == 2 and mistake.hand == (6, 5) and mistake.best == "Call aluvun"
+    assert mistake.cost == pytest.approx(coaching.cost(Stay()), abs=1e-5)
 
 
 def test_the_best_decision_is_praised(app):

@@ -2,6 +2,7 @@
 damaged or mistyped save is refused with ProgressError; mistakes come back on the spaced schedule."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from quitlok.progress import (
     DAY,
     MAX_MISTAKES,
+    MISTAKE_THRESHOLD,
     QUIZ_MEMORY,
     REVIEW_DAYS,
     VERSION,
@@ -17,6 +19,7 @@ from quitlok.progress import (
     Mistake,
     Progress,
     ProgressError,
+    decision,
 )
 
 NOW = 1_800_000_000.0
@@ -43,7 +46,7 @@ progresses = st.builds(
                                               st.none() | st.floats(0, 100, allow_nan=False),
                                               st.none() | st.integers(0, 5)), max_size=12),
     quiz=st.dictionaries(labels, st.lists(st.booleans(), min_size=1, max_size=QUIZ_MEMORY).map(tuple), max_size=8),
-    hands_played=st.integers(0, 10_000), decisions=st.integers(0, 10_000),
+    decisions=st.integers(0, 10_000),
     mistakes=st.lists(mistakes(), max_size=6).map(tuple),
     cost_by_day=st.dictionaries(st.integers(0, 40_000), st.floats(0, 500, allow_nan=False), max_size=14),
 )
@@ -68,8 +71,8 @@ def test_a_lesson_quiz_and_practice_are_remembered():
         p = p.with_quiz_answer("Blots", right)
     assert len(p.quiz["Blots"]) == QUIZ_MEMORY and p.mastery("Blots") == pytest.approx(0.9)
     assert p.mastery("Framed cards") is None
-    p = p.with_hand_played().with_decision(None, NOW).with_decision(a_mistake(0.01), NOW)
-    assert (p.hands_played, p.decisions, p.mistakes) == (1, 2, ()), "a cheap slip is not kept as a mistake"
+    p = p.with_decision(None, NOW).with_decision(a_mistake(0.01), NOW)
+    assert (p.decisions, p.mistakes) == (2, ()), "a cheap slip is not kept as a mistake"
 
 
 def test_mistakes_come_back_on_the_spaced_schedule():
@@ -128,7 +131,7 @@ def test_an_old_or_damaged_save_is_refused_saying_why(text, words):
 @pytest.mark.parametrize("damage", [
     lambda d: d["lessons"].update({"01_pack": [True, "twelve", None]}),
     lambda d: d["quiz"].update({"Blots": [1, 2]}),
-    lambda d: d.update(hands_played=-1),
+    lambda d: d.update(decisions=-1),
     lambda d: d.update(decisions=10**100),
     lambda d: d["mistakes"][0].__setitem__(2, [13]),
     lambda d: d["mistakes"][0].__setitem__(7, "Bet 99"),
@@ -153,3 +156,26 @@ def test_a_mistyped_or_cut_code_is_refused_saying_why():
                        ("QL1-@@@@", "characters"), (code[:12] + "!" + code[12:], "characters"), ("QL1-", "incomplete")):
         with pytest.raises(ProgressError, match=words):
             Progress.from_share_code(bad)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_decision_at_the_table_is_kept_as_the_position_the_player_saw(seed):
+    from quitlok.coach import coach
+    from quitlok.game import action_label
+    from quitlok.practice import start_table
+    from quitlok.rules import QUITLOK
+
+    table = start_table(QUITLOK, computers=3, seat=0, chips=20, bank=10, seed=seed).skip_to_human()
+    state = table.state
+    coaching = coach(state, table.banker_stands_on)
+    if coaching is None:
+        pytest.skip("the learner banks at this deal")
+    worst = min(coaching.values, key=coaching.values.get)
+    kept = decision(state, coaching, worst, NOW)
+    assert kept.hand == tuple(state.hands[0]) and kept.seen == tuple(state.seen_by(0))
+    assert (kept.stake, kept.room, kept.rules) == (state.stakes[0], state.bet_room(0), "Quitlok")
+    assert kept.chosen == action_label(state, worst) and kept.is_right(action_label(state, coaching.best))
+    assert kept.cost == pytest.approx(coaching.cost(worst), abs=1e-5)
+    assert set(kept.hand) | set(kept.seen) <= set(range(1, 13)), "only cards the player could see"
+    assert Progress().with_decision(kept, NOW).mistakes == ((replace(kept, due=NOW + DAY),)
+                                                          if kept.cost > MISTAKE_THRESHOLD else ())
