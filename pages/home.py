@@ -3,6 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
+from quitlok.cards import plural
 from quitlok.lessons import LESSONS
 from quitlok.progress import Progress, ProgressError
 from quitlok.ui import progress as learner
@@ -27,9 +28,14 @@ def welcome_back(kept: Progress) -> None:
     with st.container(border=True, key="home-welcome-back"):
         st.subheader("Welcome back")
         st.caption(words("back"))
-        a, b = st.columns(2)
+        a, b, c = st.columns(3)
         a.metric("Lessons done", f"{len(done)} of {len(LESSONS)}")
         b.metric("Quiz topics mastered", f"{len(mastered)} of {len(kept.quiz)}" if kept.quiz else "none yet")
+        due = len(kept.due(learner.now()))
+        c.metric("Positions due for review", due)
+        if due:
+            st.page_link("pages/review.py", label=f"Review {plural(due, 'position')} where a move cost you chips",
+                         icon=":material/replay:")
         step = next((i for i, lesson in enumerate(LESSONS) if lesson.slug not in done), None)
         if step is not None:
             title = ui.lesson_words(LESSONS[step].slug)[0]

@@ -26,6 +26,7 @@ def test_a_returning_learner_is_greeted_and_goes_on_to_the_next_lesson(app):
     assert "Welcome back" in texts(app)
     assert metric(app, "Lessons done") == f"3 of {len(LESSONS)}"
     assert metric(app, "Quiz topics mastered") == "1 of 2"
+    assert metric(app, "Positions due for review") == "0"
     assert app.button(key="home.go_on").label.startswith("Go on: lesson 4, ")
     app.button(key="home.go_on").click().run()
     assert not app.exception
