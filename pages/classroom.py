@@ -64,13 +64,21 @@ def cookie_name(code: str) -> str:
     return f"quitlok_class_{code}"
 
 
+def address_lost() -> bool:
+    """Whether the address no longer holds this device's session (and a student's key). Seen under load: a
+    follow-up run sent by the browser just before a join carried the address from before it; the next whole
+    run of the page puts it back."""
+    ss = st.session_state
+    shown = None if ss.get(TEACHER) else ss.get(KEY)
+    return bool(ss.get(CODE)) and (st.query_params.get("class") != ss[CODE] or st.query_params.get("key") != shown)
+
+
 def arrived() -> None:
     """On a first run, take the session from the address and the key from the address or, for the teacher,
     this browser's cookie; later, put the address back if it lost them."""
     ss = st.session_state
     if CODE in ss:
-        shown = None if ss.get(TEACHER) else ss[KEY]
-        if ss[CODE] and (st.query_params.get("class") != ss[CODE] or st.query_params.get("key") != shown):
+        if address_lost():
             remember(ss[CODE], ss[KEY], teacher=ss.get(TEACHER, False))
         return
     code = st.query_params.get("class")

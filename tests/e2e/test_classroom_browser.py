@@ -406,12 +406,9 @@ def test_load_thirty_phones_answer_at_the_same_moment(contexts, app_url, classes
             phones[i].locator(".st-key-class-nickname input").fill(names[i])
             phones[i].get_by_role("button", name="Join").click()
             pressed.add(i)
-        return (i in pressed and query_value(phones[i], "key") is not None
-                and shows(phones[i], f"text=you are {names[i]}"))
+        return i in pressed and shows(phones[i], f"text=you are {names[i]}")
 
     every_phone("opened the link and joined", joined, JOIN_TIMEOUT)
-    tokens = [query_value(page, "key") for page in phones]
-    assert len(set(tokens)) == count
     assert sorted(nickname for _, nickname, _, _ in classes.view(code, teacher.token).students) == names
 
     classes.ask(code, teacher.token, "hand_value")
@@ -419,6 +416,10 @@ def test_load_thirty_phones_answer_at_the_same_moment(contexts, app_url, classes
     plan = [question.answer if i % 3 else (question.answer + 1 + i) % len(question.options) for i in range(count)]
     options = f".st-key-class-answer-{code}-0 [data-testid='stRadioOption']"
     every_phone("saw the question", lambda i: shows(phones[i], options), FOLLOW / 1000)
+    # each phone's key is in its address (a reload finds the student again); under load a follow-up sent just
+    # before the join could leave it out until the page's next whole run, which the question just was
+    tokens = [query_value(page, "key") for page in phones]
+    assert None not in tokens and len(set(tokens)) == count
     for i, page in enumerate(phones):
         page.locator(options).nth(plan[i]).click()
     every_phone("picked an answer", lambda i: phones[i].locator(
