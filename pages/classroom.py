@@ -17,7 +17,7 @@ from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
-from quitlok.ui import browser, charts, joining
+from quitlok.ui import browser, charts, internals, joining
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
 
@@ -518,7 +518,7 @@ def follow(code: str, seen: tuple[int, ...]) -> None:
         now = (pulse.version, pulse.joined, pulse.answered)[:len(seen)]
     except RoomNotFound:
         now = None
-    if now != seen:
+    if now != seen or internals.stalled():
         st.rerun()
 
 

@@ -29,7 +29,7 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import joining
+from quitlok.ui import internals, joining
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -480,12 +480,13 @@ def show_feedback(room: RoomView) -> None:
 
 @st.fragment(run_every=1.0)
 def follow(code: str, version: int) -> None:
-    """Every second, a look at the room's version: the page is drawn again only when something changed."""
+    """Every second, a look at the room's version: the page is drawn again only when something changed (or
+    when the browser had stopped following, internals.stalled)."""
     try:
         now = rooms().version(code)
     except RoomNotFound:
         now = None
-    if now != version:
+    if now != version or internals.stalled():
         st.rerun()
 
 

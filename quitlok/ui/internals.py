@@ -15,6 +15,13 @@ http://localhost:8501 needs the link phones on the same Wi-Fi can open, the
 `streamlit.net_util.get_internal_ip`, which no public API offers;
 `network_address` uses it, and the same test module fails if it goes.
 
+A fourth reach is a watchdog for pages that follow a shared game or class (`stalled`). Under load (thirty
+phones), a click's whole-page run sometimes never reached the screen and the page's once-a-second
+`st.fragment(run_every=...)` timer was gone with it: the phone showed the old page and followed no more. A
+tiny component (Streamlit's own `st.components.v2`) mounted inside the following fragment notes each of its
+runs; when none comes for a few seconds, it asks for one, and the fragment then draws the whole page again.
+tests/e2e/test_classroom_browser.py stops the page's timers and checks that the page still follows.
+
 A third setting lives in .streamlit/config.toml, not here: `runner.postScriptGC = false`. Streamlit forces a
 full garbage collection after every run, each fragment's included; with this app's modules loaded that was most
 of the time a page spends following its room or class, and thirty phones kept a core busy with it. The same
@@ -32,6 +39,29 @@ from streamlit.runtime.pages_manager import PagesManager
 
 _IN_APP: ContextVar[bool] = ContextVar("quitlok_in_app", default=False)
 
+#: a chain of timeouts (not an interval, so it outlives the page's own timers): each render notes a beat;
+#: a beat missing for `seconds` sets the trigger "stalled"; unmounting (another page) stops the chain
+_WATCHDOG_JS = """
+export default function ({ data, setTriggerValue }) {
+  const watch = (window.quitlokWatch ??= { beat: 0, timer: null });
+  watch.beat = Date.now();
+  watch.stall = () => setTriggerValue("stalled", watch.beat);
+  const look = () => {
+    if (Date.now() - watch.beat > data.seconds * 1000) {
+      watch.beat = Date.now();
+      watch.stall();
+    }
+    watch.timer = setTimeout(look, 1000);
+  };
+  if (watch.timer === null) watch.timer = setTimeout(look, 1000);
+  return () => {
+    clearTimeout(watch.timer);
+    watch.timer = null;
+  };
+}
+"""
+_watchdog = st.components.v2.component("quitlok.watchdog", js=_WATCHDOG_JS, css=":host { display: none; }")
+
 
 @contextmanager
 def app_run() -> Iterator[None]:
@@ -45,6 +75,16 @@ def app_run() -> Iterator[None]:
         yield
     finally:
         _IN_APP.reset(token)
+
+
+def stalled(seconds: float = 5) -> bool:
+    """Call in a page's following fragment (run_every): True when the browser saw none of its runs for
+    `seconds` and asked for one (see the module docstring); the fragment should then st.rerun() the page."""
+    beat = st.session_state.get("quitlok.beat", 0) + 1
+    st.session_state["quitlok.beat"] = beat
+    result = _watchdog(data={"beat": beat, "seconds": seconds}, key="quitlok-watchdog",
+                       on_stalled_change=lambda: None)
+    return bool(result.stalled)
 
 
 def through_the_app() -> None:

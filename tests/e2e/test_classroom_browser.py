@@ -46,6 +46,14 @@ CHARTS_JS = """() => [...document.querySelectorAll('.js-plotly-plot')].map(plot 
                                          text: t.text == null ? null : Array.from(t.text)})),
     annotations: ((plot.layout || {}).annotations || []).map(a => a.text),
 }))"""
+#: note the id of every interval timer the page starts (Streamlit's follow-up runs on one), to stop them
+KEEP_INTERVALS_JS = """window.quitlokIntervals = [];
+const setIntervalFirst = window.setInterval;
+window.setInterval = (run, ms, ...rest) => {
+    const id = setIntervalFirst(run, ms, ...rest);
+    window.quitlokIntervals.push(id);
+    return id;
+};"""
 #: press the page's "Send" button at the wall-clock time `at` (ms since the epoch), on every page alike
 SEND_AT_JS = """at => {
     window.quitlokSent = null;
@@ -456,3 +464,22 @@ def test_load_thirty_phones_answer_at_the_same_moment(contexts, app_url, classes
           + f". All pressed Send at one instant: the first answer was counted {counted[0]:.2f} s after, "
           f"the last {counted[-1]:.2f} s after.")
     assert counted[-1] <= SPREAD, f"the last of {count} answers was counted {counted[-1]:.1f} s after the press"
+
+
+def test_a_phone_whose_timers_stopped_still_follows_the_class(contexts, app_url, classes):
+    """The watchdog (quitlok/ui/internals.py): a phone whose once-a-second follow-up has stopped (here the
+    page's interval timers, Streamlit's follow-up among them, are cleared, as a lost page run left them under
+    load) still sees the next question, within the watchdog's few seconds."""
+    teacher = classes.create(QUITLOK)
+    phone = contexts(**PHONE)
+    phone.add_init_script(KEEP_INTERVALS_JS)
+    join(phone, f"{app_url}/classroom?class={teacher.code}", teacher.code, "Avi")
+    expect(phone.get_by_text("Wait for the teacher's first question")).to_be_visible()
+    phone.evaluate("() => { for (const id of window.quitlokIntervals) clearInterval(id); }")
+    phone.wait_for_timeout(1500)
+    beat = phone.evaluate("() => window.quitlokWatch.beat")
+    phone.wait_for_timeout(2500)
+    assert phone.evaluate("() => window.quitlokWatch.beat") == beat, "the page's follow-up has stopped"
+    classes.ask(teacher.code, teacher.token, "hand_value")
+    expect(phone.locator(f".st-key-class-answer-{teacher.code}-0")).to_be_visible(timeout=30_000)
+    no_failure(phone)
