@@ -36,8 +36,9 @@ pages = {
 navigation = st.navigation(pages)
 ui.setup_page()
 ui.house_rules_sidebar()
+progress.load()
 with ui.app_run():
     try:
         navigation.run()
-    finally:  # also after a page's st.stop() or st.rerun(): what the page changed is saved in the browser
+    finally:  # after a page's st.rerun() too (a page that calls st.stop() is saved by the next run's load())
         progress.keep()

@@ -47,10 +47,11 @@ _storage = st.components.v2.component("quitlok.local_storage", js=_STORAGE_JS, c
 _SAFE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 
 
-def local_storage(name: str, save: str | None) -> str | None:
-    """Mount the local-storage keeper of `name` (once per run): it writes `save` when given (a text; ""
-    forgets), and returns the text the browser had saved once it has said (None until then)."""
-    result = _storage(data={"name": name, "save": save, "loaded": save is not None}, key=f"storage-{name}",
+def local_storage(name: str, save: str | None, *, place: str) -> str | None:
+    """Mount a keeper of the local-storage entry `name` at `place` (each place once per run): it writes
+    `save` when given (a text; "" forgets), else reads the entry, and returns the text the browser had
+    saved once it has said (None until then)."""
+    result = _storage(data={"name": name, "save": save, "loaded": save is not None}, key=f"storage-{name}-{place}",
                       default={"saved": None}, on_saved_change=lambda: None)
     return result.saved
 

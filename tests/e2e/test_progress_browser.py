@@ -3,7 +3,11 @@ storage, through a reload, a closed browser (a new context given the same storag
 a damaged save is set aside with a notice, never a traceback. Nothing is kept on the server."""
 
 import json
+import time
 
+from playwright.sync_api import expect
+
+from quitlok.progress import DAY, Mistake, Progress
 from quitlok.ui.progress import STORAGE_NAME
 from tests.e2e.conftest import open_app, wait_for_app
 from tests.e2e.test_browser import complete_first_lesson
@@ -67,5 +71,23 @@ def test_a_damaged_save_starts_afresh_with_a_notice(browser, app_url):
         assert "could not be read" in toast.first.inner_text() and "another version" in toast.first.inner_text()
         assert "Step 1 of 12 · 0 done" in main_text(page)
         assert page.locator("[data-testid='stException']").count() == 0
+    finally:
+        context.close()
+
+
+def test_the_review_page_opened_first_finds_the_mistakes_kept_in_the_browser(browser, app_url):
+    """A page opened straight from a link (here /review, which stops early when nothing is kept) still
+    takes up the saved progress: the positions due come back."""
+    kept = Progress().with_decision(Mistake(made=time.time() - 2 * DAY, rules="Quitlok", hand=(10, 6), seen=(4,),
+                                            stake=2, room=8, options=(("Stay", 0.2), ("Bet 8", -0.9)),
+                                            chosen="Bet 8"), time.time() - 2 * DAY)
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    try:
+        page = context.new_page()
+        open_app(page, app_url)
+        page.evaluate("([name, text]) => window.localStorage.setItem(name, text)", [STORAGE_NAME, kept.to_json()])
+        open_app(page, f"{app_url}/review")
+        expect(page.get_by_text("Position 1 of 1 due")).to_be_visible(timeout=30_000)
+        assert "it cost you 1.10 chips" in main_text(page)
     finally:
         context.close()
