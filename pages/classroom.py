@@ -510,13 +510,15 @@ def vote_form(session: ClassView, key: str) -> None:
 
 
 @st.fragment(run_every=1.0)
-def follow(code: str, seen: tuple[int, ...]) -> None:
+def follow(code: str, key: str, seen: tuple) -> None:
     """Every second, a look at the session: drawn again only when it changed. `seen` is what the page was
-    drawn from: a phone's (version,), the teacher's (version, joined, answered)."""
+    drawn from: the teacher's (version, joined, answered); a phone's (version, its own answer), so that a
+    phone whose Send was answered but not shown (under load) is drawn again. Also when the browser had
+    stopped following (internals.stalled)."""
     try:
-        pulse = classes().pulse(code)
-        now = (pulse.version, pulse.joined, pulse.answered)[:len(seen)]
-    except RoomNotFound:
+        pulse = classes().pulse(code, None if len(seen) == 3 else key)
+        now = (pulse.version, pulse.joined, pulse.answered) if len(seen) == 3 else (pulse.version, pulse.mine)
+    except (RoomNotFound, NotSeated):
         now = None
     if now != seen or internals.stalled():
         st.rerun()
@@ -554,4 +556,5 @@ if session.is_teacher:
     teacher_screen(session)
 else:
     student_screen(session)
-follow(code, (session.version, session.class_size, session.answered) if session.is_teacher else (session.version,))
+follow(code, key, (session.version, session.class_size, session.answered) if session.is_teacher
+       else (session.version, session.mine))

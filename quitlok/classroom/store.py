@@ -150,11 +150,13 @@ class Round:
 
 @dataclass(frozen=True)
 class Pulse:
-    """A session's signs of life, cheap to poll: its version, how many joined, how many answered now."""
+    """A session's signs of life, cheap to poll: its version, how many joined, how many answered now, and
+    (when asked with a student's key) that student's answer now."""
 
     version: int
     joined: int
     answered: int
+    mine: float | None = None
 
 
 @dataclass(frozen=True)
@@ -400,8 +402,9 @@ class Classes(Store):
         with self._transaction(write=False) as conn:
             return self._load(conn, code).version
 
-    def pulse(self, code: str) -> Pulse:
-        """What the teacher's screen polls: the version, how many have joined, how many answered the round now."""
+    def pulse(self, code: str, student: str | None = None) -> Pulse:
+        """What the screens poll: the version, how many have joined, how many answered the round now, and,
+        given a student's key, that student's own answer to it (a phone checks it shows what it sent)."""
         code = _code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
@@ -410,7 +413,12 @@ class Classes(Store):
             joined = conn.execute(count.select_from(STUDENTS).where(STUDENTS.c.code == code)).scalar_one()
             answered = conn.execute(count.select_from(ANSWERS).where(
                 ANSWERS.c.code == code, ANSWERS.c.round == number)).scalar_one()
-        return Pulse(session.version, joined, answered)
+            mine = None
+            if student is not None:
+                me = self._student_of(conn, code, student)
+                mine = conn.execute(sa.select(ANSWERS.c.response).where(
+                    ANSWERS.c.code == code, ANSWERS.c.round == number, ANSWERS.c.student == me)).scalar()
+        return Pulse(session.version, joined, answered, mine)
 
     def view(self, code: str, token: str) -> ClassView:
         """The session as the holder of `token` (the teacher or a student) may see it."""

@@ -19,7 +19,7 @@ A fourth reach is a watchdog for pages that follow a shared game or class (`stal
 phones), a click's whole-page run sometimes never reached the screen and the page's once-a-second
 `st.fragment(run_every=...)` timer was gone with it: the phone showed the old page and followed no more. A
 tiny component (Streamlit's own `st.components.v2`) mounted inside the following fragment notes each of its
-runs; when none comes for a few seconds, it asks for one, and the fragment then draws the whole page again.
+runs; when none comes for ten seconds, it asks for one, and the fragment then draws the whole page again.
 tests/e2e/test_classroom_browser.py stops the page's timers and checks that the page still follows.
 
 A third setting lives in .streamlit/config.toml, not here: `runner.postScriptGC = false`. Streamlit forces a
@@ -77,7 +77,7 @@ def app_run() -> Iterator[None]:
         _IN_APP.reset(token)
 
 
-def stalled(seconds: float = 5) -> bool:
+def stalled(seconds: float = 10) -> bool:
     """Call in a page's following fragment (run_every): True when the browser saw none of its runs for
     `seconds` and asked for one (see the module docstring); the fragment should then st.rerun() the page."""
     beat = st.session_state.get("quitlok.beat", 0) + 1

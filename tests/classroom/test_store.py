@@ -271,3 +271,14 @@ def test_a_tied_vote_plays_the_move_listed_first_and_says_it_was_tied(classes):
     classes.reveal(teacher.code, teacher.token)
     vote = classes.view(teacher.code, teacher.token).round.vote
     assert vote.tied and vote.chosen == 0
+
+
+def test_a_phone_polls_its_own_answer_with_the_version(classes):
+    teacher, students = session(classes, 2)
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    assert classes.pulse(teacher.code, students[0].token).mine is None
+    classes.answer(teacher.code, students[0].token, 1)
+    assert classes.pulse(teacher.code, students[0].token).mine == 1
+    assert classes.pulse(teacher.code, students[1].token).mine is None
+    with pytest.raises(NotSeated):
+        classes.pulse(teacher.code, "forged")
