@@ -26,32 +26,37 @@ export default function ({ data }) {
 _CSS = ":host { display: none; }"
 _set_cookie = st.components.v2.component("quitlok.set_cookie", js=_SET_COOKIE_JS, css=_CSS)
 
-#: reads the saved text once per mount (state "saved": the text, or "" when there is none) and writes every
-#: text it is given ("" removes it); a browser that refuses storage (private mode) reports "" and keeps nothing
+#: on its first look in a page (a reload starts again) it reads the saved text: if there is one, it reports
+#: it (state "saved", which reruns the app) and writes nothing until the app has taken it up (data.loaded);
+#: with nothing saved it reports nothing, so a new visitor's first click is never raced by a rerun. After
+#: that it writes every text it is given ("" removes it). A browser that refuses storage keeps nothing.
 _STORAGE_JS = """
 export default function ({ data, setStateValue }) {
-  let saved = "";
+  const own = (window.quitlokStorage ??= {});
   try {
-    if (typeof data.save === "string") {
-      if (data.save === "") window.localStorage.removeItem(data.name);
-      else window.localStorage.setItem(data.name, data.save);
+    if (!(data.name in own)) {
+      const saved = window.localStorage.getItem(data.name) ?? "";
+      own[data.name] = saved ? "waiting" : "ours";
+      if (saved) setStateValue("saved", saved);
     }
-    saved = window.localStorage.getItem(data.name) ?? "";
+    if (own[data.name] === "waiting" && !data.loaded) return;
+    own[data.name] = "ours";
+    if (data.save === "") window.localStorage.removeItem(data.name);
+    else window.localStorage.setItem(data.name, data.save);
   } catch (refused) {
-    saved = "";
+    own[data.name] = "ours";
   }
-  if (!data.loaded) setStateValue("saved", saved);
 }
 """
 _storage = st.components.v2.component("quitlok.local_storage", js=_STORAGE_JS, css=_CSS)
 _SAFE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 
 
-def local_storage(name: str, save: str | None, *, place: str) -> str | None:
-    """Mount a keeper of the local-storage entry `name` at `place` (each place once per run): it writes
-    `save` when given (a text; "" forgets), else reads the entry, and returns the text the browser had
-    saved once it has said (None until then)."""
-    result = _storage(data={"name": name, "save": save, "loaded": save is not None}, key=f"storage-{name}-{place}",
+def local_storage(name: str, save: str, *, loaded: bool, place: str) -> str | None:
+    """Mount a keeper of the local-storage entry `name` at `place` (each place once per run). It writes
+    `save` ("" forgets), except over a text saved before this page was opened that the app has not taken up
+    yet (`loaded` says it has); it returns that text once the browser has reported it, else None."""
+    result = _storage(data={"name": name, "save": save, "loaded": loaded}, key=f"storage-{name}-{place}",
                       default={"saved": None}, on_saved_change=lambda: None)
     return result.saved
 

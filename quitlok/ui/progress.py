@@ -1,10 +1,10 @@
 """The learner's progress during a visit, and keeping it in this browser between visits.
 
 Pages read `current()` and change it with `update(...)` (quitlok.progress says what it holds).
-tutorial_app.py calls `load()` before the page and `keep()` after it: on a session's first runs `load` asks
-the browser for the saved progress (browser.local_storage) and takes it up when the answer comes; from then
-on both hand the browser each new save. A save of another version or a damaged one is set aside
-with a short notice, never a traceback; nothing is kept on the server.
+tutorial_app.py calls `load()` before the page and `keep()` after it: the browser reports a progress saved
+on an earlier visit (browser.local_storage), `load` takes it up, and both hand the browser each new save.
+A save of another version or a damaged one is set aside with a short notice, never a traceback; nothing
+is kept on the server.
 """
 
 import time
@@ -38,32 +38,39 @@ def update(change: Callable[[Progress], Progress]) -> None:
 
 
 def load() -> None:
-    """Before the page: on a session's first runs, ask the browser for the saved progress and take it up once
-    it answers (its answer itself reruns the app); after that, save the progress as it is now. (Saved here
-    as well as after the page, since a page that calls st.stop() never reaches keep.)"""
-    ss = st.session_state
+    """Before the page: take up the progress saved in this browser when it reports one (its report reruns
+    the app, once; a new visitor's browser reports nothing), and save the progress as it is now. Saved here
+    as well as after the page, since a page that calls st.stop() never reaches keep."""
     with st.sidebar:
-        if ss.get(LOADED):
-            browser.local_storage(STORAGE_NAME, current().to_json(), place="before")
-            return
-        saved = browser.local_storage(STORAGE_NAME, None, place="before")
-        if saved is None:
-            return  # the browser has not answered yet
-        ss[LOADED] = True
-        if not saved:
-            return
-        try:
-            loaded = Progress.from_json(saved)
-        except ProgressError as refused:
-            st.toast(f"Your saved progress could not be read, so this visit starts afresh. ({refused})",
-                     icon=":material/info:")
-            return
-        if current() == Progress():  # nothing done yet in this visit: take up where they left off
-            ss[KEY] = loaded
+        saved = browser.local_storage(STORAGE_NAME, current().to_json(), loaded=bool(st.session_state.get(LOADED)),
+                                      place="before")
+    _take_up(saved)
 
 
 def keep() -> None:
-    """After the page: save what it changed (a lesson step done during its run, say)."""
-    if st.session_state.get(LOADED):
-        with st.sidebar:
-            browser.local_storage(STORAGE_NAME, current().to_json(), place="after")
+    """After the page: save what it changed (a lesson step done during its run, say). The browser may report
+    its save to this keeper rather than load's (whichever looks first): then the page is drawn again with it."""
+    with st.sidebar:
+        saved = browser.local_storage(STORAGE_NAME, current().to_json(), loaded=bool(st.session_state.get(LOADED)),
+                                      place="after")
+    if _take_up(saved):
+        st.rerun()
+
+
+def _take_up(saved: str | None) -> bool:
+    """Take up the save the browser reported, once per session, unless this visit has already begun anew;
+    True when the progress changed."""
+    ss = st.session_state
+    if not saved or ss.get(LOADED):
+        return False
+    ss[LOADED] = True
+    try:
+        loaded = Progress.from_json(saved)
+    except ProgressError as refused:
+        st.toast(f"Your saved progress could not be read, so this visit starts afresh. ({refused})",
+                 icon=":material/info:")
+        return False
+    if current() != Progress():
+        return False
+    ss[KEY] = loaded
+    return True
