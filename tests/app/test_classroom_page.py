@@ -69,6 +69,9 @@ def answer(student: AppTest, response: int) -> AppTest:
     student.run()
     field = next(k for k in keys(student, "radio") + keys(student, "slider") if k.startswith("class."))
     widget = student.radio(key=field) if field in keys(student, "radio") else student.slider(key=field)
+    if widget.value == response and field in keys(student, "slider"):  # a slider must be moved to count:
+        widget.set_value(response + 1 if response < 100 else response - 1).run()  # away and back, as a phone
+        widget = student.slider(key=field)
     widget.set_value(response).run()
     return click(student, "class.send")
 
@@ -380,3 +383,17 @@ def test_the_teacher_sees_the_end_and_can_start_again(database):
     assert "class.ask" not in keys(teacher) and "class.csv" in keys(teacher, "download_button")
     click(teacher, "class.again")
     assert {"class.join", "class.start"} <= set(keys(teacher)) and not code_of(teacher)
+
+
+def test_a_guess_on_the_sliders_starting_value_counts_once_the_slider_was_moved(database):
+    """Session seed 10 opens with a bust chance of 50 %, where the slider starts: a student who moves it away
+    and back sends 50."""
+    from quitlok.rules import QUITLOK
+
+    teacher = database.create(QUITLOK, seed=10)
+    ann = join(teacher.code, "Ann")
+    database.ask(teacher.code, teacher.token, "bust_chance")
+    question = database.view(teacher.code, teacher.token).round.question
+    assert round(float(question.answer_percent)) == 50
+    answer(ann, 50)
+    assert not ann.error and database.view(teacher.code, key_of(ann)).mine == 50

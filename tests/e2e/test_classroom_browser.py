@@ -206,6 +206,9 @@ def set_slider(page: Page, field: str, value: int) -> None:
     key = "ArrowRight" if value > now else "ArrowLeft"
     for _ in range(abs(value - now)):
         thumb.press(key)
+    if value == now:  # a slider must be moved to count: away and back
+        thumb.press("ArrowLeft" if value > 0 else "ArrowRight")
+        thumb.press("ArrowRight" if value > 0 else "ArrowLeft")
     wait_for_app(page)
     expect(thumb).to_have_value(str(value))
     expect(page.locator(f"{field} [data-testid='stSliderThumbValue']")).to_have_text(str(value))
