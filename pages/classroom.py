@@ -420,15 +420,22 @@ def answer_form(session: ClassView, key: str) -> None:
                       key=field, value=int(mine) if mine is not None else 50,
                       on_change=lambda: st.session_state.__setitem__(f"{field}.moved", True))
         else:
-            st.radio("Your answer", range(len(q.options)), key=field,
-                     format_func=lambda i: option_label(i, q.options[i]),
-                     index=int(mine) if mine is not None else None)
-        show_problem(answering(session))
-        st.button("Send my answer", type="primary", key="class.send", icon=":material/send:",
-                  on_click=lambda: send(session, key, field))
-        if mine is not None:
-            shown = f"{mine:g} %" if q.slider else option_label(int(mine), q.options[int(mine)])
-            st.caption(f"Sent: **{shown}**. " + words("sent"))
+            options_radio("Your answer", q.options, field, mine)
+        shown = None if mine is None else f"{mine:g} %" if q.slider else option_label(int(mine), q.options[int(mine)])
+        send_button(session, key, field, "Send my answer", ":material/send:", shown)
+
+
+def options_radio(label: str, options: tuple[str, ...], field: str, mine: float | None) -> None:
+    st.radio(label, range(len(options)), key=field, format_func=lambda i: option_label(i, options[i]),
+             index=int(mine) if mine is not None else None)
+
+
+def send_button(session: ClassView, key: str, field: str, label: str, icon: str, shown: str | None) -> None:
+    """Any problem with this round's answer, the Send button, and what was sent (`shown`) once it was."""
+    show_problem(answering(session))
+    st.button(label, type="primary", key="class.send", icon=icon, on_click=lambda: send(session, key, field))
+    if shown is not None:
+        st.caption(f"Sent: **{shown}**. " + words("sent"))
 
 
 def sent_now(session: ClassView) -> float | None:
@@ -496,14 +503,9 @@ def vote_form(session: ClassView, key: str) -> None:
     vote = session.round.vote
     field = f"class.vote.{session.round_number}"
     mine = sent_now(session)
-    st.radio("Your vote", range(len(vote.options)), key=field,
-             format_func=lambda i: option_label(i, vote.options[i]),
-             index=int(mine) if mine is not None else None)
-    show_problem(answering(session))
-    st.button("Send my vote", type="primary", key="class.send", icon=":material/how_to_vote:",
-              on_click=lambda: send(session, key, field))
-    if mine is not None:
-        st.caption(f"Sent: **{option_label(int(mine), vote.options[int(mine)])}**. " + words("sent"))
+    options_radio("Your vote", vote.options, field, mine)
+    send_button(session, key, field, "Send my vote", ":material/how_to_vote:",
+                None if mine is None else option_label(int(mine), vote.options[int(mine)]))
 
 
 # --- following the session --------------------------------------------------------------------------------
