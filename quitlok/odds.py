@@ -32,8 +32,9 @@ from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.rules import RuleSet
 from quitlok.validate import flag, is_whole, rule_set, whole_number
 
-__all__ = ["Advice", "action_words", "advise", "banker_outcomes", "bust_chance", "card_value", "chance_words",
-           "first_bets", "next_card_odds", "percent", "position_value", "stay_value", "strategy_table"]
+__all__ = ["Advice", "EdgeOutcomes", "action_values", "action_words", "advise", "banker_outcomes", "bust_chance",
+           "card_value", "chance_words", "edge_outcomes", "first_bets", "next_card_odds", "percent",
+           "player_edge", "position_value", "stay_value", "strategy_table"]
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
@@ -123,6 +124,7 @@ class _BankerTable:
     orders: np.ndarray  # (finals,) orders in which he draws the multiset without stopping earlier
     starts: np.ndarray  # where each result's block begins, for np.add.reduceat
     labels: tuple  # the result of each block: a total or BUST
+    runs: tuple  # (start, result, size) of each run of finals with one result and one number of cards
     unfinished: dict  # multiset key -> (orders, value) for hands on which he would still draw
     longest: int
 
@@ -155,19 +157,23 @@ def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: b
     def result(value: int):
         return BUST if value > 21 else value
 
-    ordered = sorted(finals.items(), key=lambda item: (item[1][1] > 21, item[1][1]))
+    ordered = sorted(finals.items(), key=lambda item: (item[1][1] > 21, item[1][1], sum(_counts(item[0]))))
     counts = np.array([_counts(key) for key, _ in ordered], dtype=np.int64)
-    labels, starts = [], []
+    sizes = counts.sum(axis=1)
+    labels, starts, runs = [], [], []
     for i, (_, (_, value)) in enumerate(ordered):
         if not labels or labels[-1] != result(value):
             labels.append(result(value))
             starts.append(i)
+        if not runs or runs[-1][1:] != (result(value), sizes[i]):
+            runs.append((i, result(value), int(sizes[i])))
     return _BankerTable(
         counts=counts,
-        sizes=counts.sum(axis=1),
+        sizes=sizes,
         orders=np.array([orders for _, (orders, _) in ordered], dtype=object),
         starts=np.array(starts),
         labels=tuple(labels),
+        runs=tuple(runs),
         unfinished=unfinished,
         longest=int(counts.sum(axis=1).max()),
     )
@@ -189,14 +195,21 @@ class _Solver:
         self.num = Fraction if exact else float
         self.dtype = object if exact else np.float64
         self.table = _banker_table(rules.copies, rules.twelve_values, rules.framed_pair_21, stands_on)
-        self.orders = self.table.orders.astype(self.dtype)
         # falling[r, c, b] = falling(c, copies of rank r+1 in final b): a pool's vector is one gather and a product
-        small = [np.array([_falling(c, m) for m in range(rules.copies + 1)], dtype=self.dtype)
-                 for c in range(rules.copies + 1)]
-        self.falling = np.array([[small[c][self.table.counts[:, r]] for c in range(rules.copies + 1)]
-                                 for r in range(12)], dtype=self.dtype)
+        small = [[_falling(c, m) for m in range(rules.copies + 1)] for c in range(rules.copies + 1)]
+        falling = np.array([[np.array(small[c], dtype=object)[self.table.counts[:, r]] for c in range(rules.copies + 1)]
+                            for r in range(12)], dtype=object)
+        # exact sums stay in machine integers when even the full pack's cannot overflow them (the big factor,
+        # the orders of the cards that follow, is applied per run in Python integers)
+        largest = sum(falling[_RANK_INDEX, rules.copies].prod(axis=0) * self.table.orders)
+        self.machine = exact and largest < 2**62
+        dtype = np.int64 if self.machine else self.dtype
+        self.falling = falling.astype(dtype)
+        self.orders = self.table.orders.astype(dtype)
+        self.run_starts = np.array([start for start, _, _ in self.table.runs])
         self._banker: dict[int, dict] = {}
         self._best: dict[tuple, object] = {}
+        self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
 
     # numbers
@@ -234,10 +247,16 @@ class _Solver:
             return {0: self.num(1)}
         table = self.table
         longest = min(table.longest, size)
-        rest = np.array([_falling(size - k, longest - k) if k <= size else 0 for k in range(table.longest + 1)],
-                        dtype=self.dtype)
-        sums = np.add.reduceat(self.ways(pool) * self.orders * rest[table.sizes], table.starts)
-        numerators = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
+        rest = [_falling(size - k, longest - k) if k <= size else 0 for k in range(table.longest + 1)]
+        if self.machine:
+            numerators = dict.fromkeys(table.labels, 0)
+            runs = np.add.reduceat(self.ways(pool) * self.orders, self.run_starts)
+            for (_, label, cards), total in zip(table.runs, runs.tolist(), strict=True):
+                numerators[label] += total * rest[cards]
+        else:
+            rest = np.array(rest, dtype=self.dtype)
+            sums = np.add.reduceat(self.ways(pool) * self.orders * rest[table.sizes], table.starts)
+            numerators = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
         if pool in table.unfinished:  # the pool runs out before he reaches his total: he stands
             orders, value = table.unfinished[pool]
             numerators[value] = numerators.get(value, 0) + orders * prod(perm(c) for c in counts)
@@ -286,28 +305,79 @@ class _Solver:
             total += self.ratio(c, size) * outcome
         return total
 
+    def moves(self, s: Summary, pool: int, stake: int, room: int) -> dict[str, tuple[int, int, bool]]:
+        """Every legal action that takes a card, in the contract's order: (stake, room, protected) for the card."""
+        if not pool:
+            return {}
+        aluvun = self.can_call_aluvun(s)
+        moves = {}
+        if self.rules.bet_first:
+            moves["draw"] = (stake, room, False)
+            if aluvun:
+                moves["draw+aluvun"] = (stake, room, True)
+                if self.rules.elvaroon_raise and room:
+                    moves["raise+aluvun"] = (stake + room, 0, True)
+            return moves
+        if self.rules.blots:
+            moves["blot"] = (stake, room, False)
+        if room:
+            moves["bet"] = (stake + room, 0, False)
+        if aluvun and self.rules.blots:
+            moves["blot+aluvun"] = (stake, room, True)
+        if aluvun and room:
+            moves["bet+aluvun"] = (stake + room, 0, True)
+        return moves
+
     def actions(self, s: Summary, pool: int, stake: int, room: int) -> dict[str, object]:
         """Every legal action's expected result in chips, in the contract's order."""
         values = {"stay": stake * self.stay_value(s, pool) if stake else self.num(0)}
-        if not pool:
-            return values
-        aluvun = self.can_call_aluvun(s)
-        if self.rules.bet_first:
-            values["draw"] = self.take(s, pool, stake, room, False)
-            if aluvun:
-                values["draw+aluvun"] = self.take(s, pool, stake, room, True)
-                if self.rules.elvaroon_raise and room:
-                    values["raise+aluvun"] = self.take(s, pool, stake + room, 0, True)
-            return values
-        if self.rules.blots:
-            values["blot"] = self.take(s, pool, stake, room, False)
-        if room:
-            values["bet"] = self.take(s, pool, stake + room, 0, False)
-        if aluvun and self.rules.blots:
-            values["blot+aluvun"] = self.take(s, pool, stake, room, True)
-        if aluvun and room:
-            values["bet+aluvun"] = self.take(s, pool, stake + room, 0, True)
+        for name, (new_stake, new_room, protected) in self.moves(s, pool, stake, room).items():
+            values[name] = self.take(s, pool, new_stake, new_room, protected)
         return values
+
+    # the chances behind a value: how often best play wins or loses its stake
+
+    def chances(self, s: Summary, pool: int, stake: int, room: int) -> tuple:
+        """(win, lose): the chance that best play from here ends with the stake won or lost (the rest: nothing
+        staked at the end). Follows the same choices as `best`, ties to the earlier action."""
+        key = (s, pool, stake, room)
+        if key not in self._chances:
+            values = self.actions(s, pool, stake, room)
+            choice = max(values, key=lambda action: (values[action], -list(values).index(action)))
+            if choice == "stay":
+                result = self.stay_chances(s, pool) if stake else (self.num(0), self.num(0))
+            else:
+                result = self.take_chances(s, pool, *self.moves(s, pool, stake, room)[choice])
+            if len(self._chances) > _MEMO_LIMIT:
+                self._chances.clear()
+            self._chances[key] = result
+        return self._chances[key]
+
+    def stay_chances(self, s: Summary, pool: int) -> tuple:
+        mine = self.value(s)
+        win = sum((p for result, p in self.banker(pool).items() if result == BUST or result < mine), self.num(0))
+        return win, 1 - win
+
+    def take_chances(self, s: Summary, pool: int, stake: int, room: int, protected: bool) -> tuple:
+        """(win, lose) of taking the next card and playing on as `take` does."""
+        size = sum(_counts(pool))
+        win = lose = self.num(0)
+        for rank, hand, value in self.next_hands(s):
+            c = _count(pool, rank)
+            if not c:
+                continue
+            rest = pool - (1 << _SHIFT[rank])
+            if protected and rank == 11 and rest and \
+                    self.take(s, rest, stake, room, False) > self.after(hand, value, rest, stake, room):
+                w, lo = self.take_chances(s, rest, stake, room, False)
+            elif value > 21 or value == 21:
+                w, lo = (self.num(0), self.num(0)) if not stake else \
+                    (self.num(value == 21), self.num(value > 21))
+            else:
+                w, lo = self.chances(hand, rest, stake, room)
+            p = self.ratio(c, size)
+            win, lose = win + p * w, lose + p * lo
+        return win, lose
 
     def best(self, s: Summary, pool: int, stake: int, room: int):
         key = (s, pool, stake, room)
@@ -413,7 +483,80 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
 
 def position_value(hand, seen, rules: RuleSet, *, stake: int, room: int, stands_on: int = 17, exact: bool = False):
     """Expected result in chips of this position under best play (the best of `advise`'s values)."""
-    return max(advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, exact=exact).values.values())
+    return max(action_values(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, exact=exact).values())
+
+
+@dataclass(frozen=True)
+class EdgeOutcomes:
+    """A lone player's hand against the bank under best play, one chip, nothing seen (`player_edge`'s setting).
+
+    The three chances add up to 1; `edge` is `win - lose` chips per hand (negative: the bank has the edge).
+    """
+
+    rules: RuleSet
+    stands_on: int
+    win: object
+    lose: object
+    #: no chip at stake when the hand ends: stayed out, or threw in without a bet (busting a free blot included)
+    out: object
+    edge: object
+
+
+def edge_outcomes(rules: RuleSet, *, stands_on: int = 17, exact: bool = False) -> EdgeOutcomes:
+    """`player_edge` with the chances behind it: how often the player wins his chip, loses it, or never plays
+    it, computed exactly over every first card.
+
+    Betting at any time: he holds his first card with nothing staked and one chip of room, and plays on at
+    best. Bet-first rules: he bets one chip before his second card when that is worth more than staying out
+    (a tie stays out), then plays at best with no room left.
+    """
+    solver = _solver(rules, stands_on, exact)
+    rules = solver.rules
+    full = _pack([rules.copies] * 12)
+    zero = solver.num(0)
+    win = lose = edge = zero
+    for card in RANKS:
+        s, pool = _summary([card]), full - (1 << _SHIFT[card])
+        stake, room = (1, 0) if rules.bet_first else (0, 1)
+        value = solver.best(s, pool, stake, room)
+        if rules.bet_first and value <= 0:
+            continue  # he stays out: nothing won or lost
+        w, lo = solver.chances(s, pool, stake, room)
+        win, lose, edge = win + w, lose + lo, edge + value
+    n = len(RANKS)
+    win, lose, edge = win / n, lose / n, edge / n
+    return EdgeOutcomes(rules=rules, stands_on=stands_on, win=win, lose=lose, out=1 - win - lose, edge=edge)
+
+
+def player_edge(rules: RuleSet, *, stands_on: int = 17, exact: bool = False):
+    """SPEC section 3: a lone player's expected result in chips for one hand against a banker standing on
+    `stands_on`, nothing seen, best play, one chip, averaged over his first card. Negative: the bank's edge."""
+    return edge_outcomes(rules, stands_on=stands_on, exact=exact).edge
+
+
+def action_values(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_on: int = 17,
+                  exact: bool = False) -> dict:
+    """`advise(...).values` alone: each legal action's expected result in chips, without the counts and words
+    the advisor adds. For callers that ask about many positions (a simulator building a best-play table)."""
+    _chips(stake, room)
+    hand, pool = _pool(hand, seen, rules, need_hand=True)
+    solver = _solver(rules, stands_on, exact)
+    if not pool:
+        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
+    return _values(solver, _summary(hand), pool, stake, room)
+
+
+def _values(solver: "_Solver", s: Summary, pool: int, stake: int, room: int) -> dict:
+    """Every legal action's value; a hand already at 21 or bust has only its result ("stay")."""
+    mine = solver.value(s)
+    if mine >= 21:
+        return {"stay": solver.num(stake if mine == 21 else -stake)}
+    return solver.actions(s, pool, stake, room)
+
+
+def _best(values: dict) -> str:
+    """The action with the highest value; ties go to the earlier action in the contract's order."""
+    return max(values, key=lambda action: (values[action], -list(values).index(action)))
 
 
 @dataclass(frozen=True)
@@ -450,11 +593,8 @@ def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_
     if not pool:
         raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
     mine = solver.value(s)
-    if mine >= 21:
-        values = {"stay": solver.num(stake if mine == 21 else -stake)}
-    else:
-        values = solver.actions(s, pool, stake, room)
-    best = max(values, key=lambda action: (values[action], -list(values).index(action)))
+    values = _values(solver, s, pool, stake, room)
+    best = _best(values)
     counts = _counts(pool)
     busting = sum(c for rank, c in zip(RANKS, counts, strict=True) if solver.value(_add(s, rank)) > 21)
     making_21 = sum(c for rank, c in zip(RANKS, counts, strict=True) if solver.value(_add(s, rank)) == 21)
@@ -494,9 +634,8 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, ex
                 values = {"stay": Fraction(0) if exact else 0.0,
                           "bet": first_bets([card], [], rules, room=1, stands_on=total, exact=exact)[1]}
             else:
-                values = advise([card], [], rules, stake=0, room=1, stands_on=total, exact=exact).values
-            best = max(values, key=lambda action: (values[action], -list(values).index(action)))
-            rows.append({"stands_on": total, "card": card, "best": best, **values})
+                values = action_values([card], [], rules, stake=0, room=1, stands_on=total, exact=exact)
+            rows.append({"stands_on": total, "card": card, "best": _best(values), **values})
     return rows
 
 
