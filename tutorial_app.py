@@ -23,7 +23,8 @@ pages = {
         st.Page("pages/classroom.py", title="Class session", icon=":material/co_present:", url_path="classroom"),
         st.Page("pages/teachers.py", title="Printables and lesson plans", icon=":material/print:", url_path="teachers"),
     ],
-    "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:")],
+    "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:"),
+              st.Page("pages/lab.py", title="Lab: who has the edge?", icon=":material/science:", url_path="lab")],
     "History": [
         st.Page("pages/history_origins.py", title="Origins and names", icon=":material/history_edu:"),
         st.Page("pages/history_cards.py", title="The cards", icon=":material/style:"),

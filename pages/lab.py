@@ -1,0 +1,219 @@
+"""Lab: who has the edge? The exact edge for both traditions (quitlok.odds.edge_outcomes), and a simulation
+(quitlok.lab) that shows the average settling on it, for the player and banker styles the learner picks."""
+
+from dataclasses import replace
+
+import streamlit as st
+
+from quitlok import ui
+from quitlok.errors import InvalidSetup
+from quitlok.lab import MAX_HANDS, PLAYER_STYLES, LabSetup, simulate
+from quitlok.odds import EdgeOutcomes, edge_outcomes
+from quitlok.rules import PRESETS, RuleSet, banker_model_words
+from quitlok.ui import lab_charts as lab
+
+ui.through_the_app()
+
+RULES, PLAYER, MODEL, RETIRE = "lab.rules", "lab.player", "lab.stands_on", "lab.retire"
+BANK, HANDS, SEED, LAST = "lab.bank", "lab.hands", "lab.seed", "lab.last"
+PRESSED = "lab.pressed"  # Run was pressed: set by its callback, taken by this run of the page
+#: when the banker retires: never, or once his bank has grown to this many times the opening bank
+RETIRING = {"never": None, "1.5": 1.5, "2": 2.0}
+RETIRING_WORDS = {"never": "Never", "1.5": "At 1½ times his opening bank", "2": "At twice his opening bank"}
+HAND_CHOICES = [n for n in (1_000, 10_000, 100_000, 1_000_000) if n <= MAX_HANDS]
+MOST_BANK, MOST_SEED = 10_000, 2**31 - 1
+house = ui.current_rules()
+
+
+def words(key: str, **values) -> str:
+    return ui.content_sections("lab/lab")[key].format(**values)
+
+
+@st.cache_data(show_spinner="Working out the exact edge…")
+def exact(rules: RuleSet, stands_on: int) -> EdgeOutcomes:
+    """The exact chances and edge for a lone player at his best (0.1-0.6 s each, so kept)."""
+    return edge_outcomes(rules, stands_on=stands_on, exact=True)
+
+
+def or_list(items) -> str:
+    """'15, 16, 17 or 18'."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+# --- the exact answer --------------------------------------------------------------------------------------
+
+
+def is_preset(rules: RuleSet) -> bool:
+    return any(replace(rules, name=p.name) == p for p in PRESETS.values())
+
+
+def the_exact_answer() -> None:
+    st.subheader(words("exact_title"))
+    presets = [exact(rules, s) for rules in PRESETS.values() for s in rules.banker_models]
+    edges = [o.edge for o in presets]
+    key = "player_edge" if min(edges) > 0 else "bank_edge" if max(edges) < 0 else "mixed_edge"
+    said = [words(key, low=lab.per_hundred(min(edges)), high=lab.per_hundred(max(edges)))]
+    rows = list(presets)
+    if not is_preset(house):
+        mine = [exact(house, s) for s in house.banker_models]
+        rows += mine
+        for who in ("player", "bank"):
+            totals = [o.stands_on for o in mine if (o.edge > 0) == (who == "player")]
+            if totals:
+                said.append(words("house_edge", name=house.name, who=who, totals=or_list(totals)))
+    st.markdown(" ".join(said))
+    st.markdown(words("why"))
+    st.table(lab.edge_frame(rows), hide_index=True)
+    st.caption(words("table_note"))
+
+
+# --- the simulation ----------------------------------------------------------------------------------------
+
+
+def rules_choices() -> dict[str, RuleSet]:
+    """The sidebar's house rules first, then each preset that differs from them."""
+    choices = {house.name: house}
+    for preset in PRESETS.values():
+        choices.setdefault(preset.name, preset)
+    return choices
+
+
+def keep_option(key: str, options: list, default) -> None:
+    """A choice that the new rules no longer offer goes back to `default` (or the first option)."""
+    if st.session_state.get(key) not in options:
+        st.session_state[key] = default if default in options else options[0]
+
+
+def controls() -> tuple[RuleSet, str, int, str, int, int, int]:
+    choices = rules_choices()
+    keep_option(RULES, list(choices), house.name)
+    name = st.radio("Rules", list(choices), key=RULES,
+                    help="The first are the house rules chosen in the sidebar.")
+    rules = choices[name]
+    styles = list(PLAYER_STYLES)
+    keep_option(PLAYER, styles, "best")
+    player = st.radio("The player plays", styles, key=PLAYER, format_func=str.capitalize,
+                      captions=[PLAYER_STYLES[s] for s in styles], help=words("player_help"))
+    models = list(rules.banker_models)
+    keep_option(MODEL, models, 17)
+    stands_on = st.select_slider("The banker stands on", models, key=MODEL,
+                                 help=banker_model_words(st.session_state[MODEL]).capitalize() + ".")
+    keep_option(RETIRE, list(RETIRING), "never")
+    retire = st.radio("The banker retires", list(RETIRING), key=RETIRE, format_func=RETIRING_WORDS.get,
+                      help=words("retire_help"))
+    bank = st.number_input("Opening bank (chips)", 1, MOST_BANK, key=BANK)
+    keep_option(HANDS, HAND_CHOICES, 10_000)
+    hands = st.radio("Hands to play", HAND_CHOICES, key=HANDS, horizontal=True, format_func="{:,}".format)
+    with st.expander("Random seed"):
+        seed = st.number_input("Seed: the same seed plays the same cards again", 0, MOST_SEED, key=SEED)
+    return rules, player, stands_on, retire, bank, hands, seed
+
+
+def setup_words(setup: LabSetup, hands: int, seed: int) -> str:
+    """A run's settings in a line: 'Quitlok, best player, banker stands on 17 and never retires, ...'."""
+    retiring = next((f"retires at {w[3:].lower()}" for k, w in RETIRING_WORDS.items()
+                     if RETIRING[k] == setup.retire_at and k != "never"), "never retires")
+    return (f"{setup.rules.name}, {setup.player} player, banker stands on {setup.stands_on} and {retiring}, "
+            f"opening bank {setup.bank}, {hands:,} hands, seed {seed}")
+
+
+def run(setup: LabSetup, hands: int, seed: int) -> None:
+    """Play the hands, showing progress batch by batch, and keep the summary for later runs of the page."""
+    bar = st.progress(0.0, text="Shuffling…")
+    batches, played = [], 0
+    try:
+        for batch in simulate(setup, hands, seed=seed):
+            batches.append(batch)
+            played += len(batch.results)
+            bar.progress(min(1.0, played / hands), text=f"{played:,} of {hands:,} hands played")
+    except InvalidSetup as problem:
+        bar.empty()
+        st.error(str(problem))
+        return
+    bar.empty()
+    st.session_state[LAST] = (setup, hands, seed, lab.summarise(batches))
+
+
+def results(current: tuple[LabSetup, int, int] | None) -> None:
+    last = st.session_state.get(LAST)
+    if last is None:
+        st.info(words("not_run"))
+        return
+    setup, hands, seed, summary = last
+    if current is not None and current != (setup, hands, seed):
+        st.info(words("stale", setup=setup_words(setup, hands, seed)))
+    else:
+        st.caption(f"Last run: {setup_words(setup, hands, seed)}.")
+    best = setup.player == "best" and setup.retire_at is None
+    outcomes = exact(setup.rules, setup.stands_on) if best else None
+    if best:
+        st.markdown(words("final_exact", hands=f"{summary.hands:,}", average=lab.chips_a_hand(summary.average),
+                          gap=f"{abs(summary.average - float(outcomes.edge)):.3f}",
+                          exact=lab.exact_chips(outcomes.edge)))
+    else:
+        two = 2 * summary.standard_error
+        st.markdown(words("final_no_exact", hands=f"{summary.hands:,}",
+                          average=lab.chips_a_hand(summary.average),
+                          lower=lab.chips_a_hand(summary.average - two), upper=lab.chips_a_hand(summary.average + two)))
+        st.info(words("no_line_style", style=setup.player) if setup.player != "best" else words("no_line_retire"))
+    large = ui.projector()
+    st.markdown(f"**{words('running_title')}**")
+    st.plotly_chart(lab.running_average_chart(summary, outcomes.edge if best else None, large=large),
+                    key="lab.running_chart", config={"displayModeBar": False})
+    st.caption(words("running_caption"))
+    st.markdown(f"**{words('banker_title')}**")
+    st.plotly_chart(lab.banker_chart(summary, large=large), key="lab.banker_chart",
+                    config={"displayModeBar": False})
+    st.caption(words("banker_caption"))
+    st.markdown(f"**{words('shares_title')}**")
+    a, b, c = st.columns(3)
+    a.metric("Hands played", f"{summary.hands:,}")
+    b.metric("Banks broken", f"{summary.broken:,}", help=f"{lab.share(summary.broken / summary.hands)} of hands")
+    c.metric("Banker retired", f"{summary.retired:,}", help=f"{lab.share(summary.retired / summary.hands)} of hands")
+    st.plotly_chart(lab.shares_chart(summary, outcomes, large=large), key="lab.shares_chart",
+                    config={"displayModeBar": False})
+
+
+def the_simulation() -> None:
+    st.subheader(words("sim_title"))
+    model = st.empty()  # the model in words, for the rules chosen below
+    st.session_state.setdefault(BANK, 10)
+    st.session_state.setdefault(SEED, 0)
+    if ui.projector():  # large text needs the whole width: the results come under the controls
+        left = right = st.container()
+    else:
+        left, right = st.columns([2, 5], gap="large")
+    current = None
+    with left, st.container(border=True):
+        rules, player, stands_on, retire, bank, hands, seed = controls()
+        st.button("Run", type="primary", key="lab.run", icon=":material/play_arrow:", width="stretch",
+                  on_click=st.session_state.update, args=({PRESSED: True},))
+    model.markdown(words("model", hand=rules.retire_from_hand, cards=or_list(sorted(rules.retire_cards))))
+    with right:
+        try:
+            setup = LabSetup(rules=rules, player=player, stands_on=stands_on, retire_at=RETIRING[retire],
+                             bank=int(bank))
+        except InvalidSetup as problem:
+            st.error(str(problem))
+        else:
+            current = (setup, int(hands), int(seed))
+            if st.session_state.pop(PRESSED, False):  # the page runs it, so its progress shows in place
+                run(*current)
+        results(current)
+
+
+def for_teachers() -> None:
+    with st.container(border=True):
+        st.subheader(words("teachers_title"))
+        st.markdown(words("teachers"))
+
+
+# --- the page --------------------------------------------------------------------------------------------
+
+st.title("Lab: who has the edge?")
+st.markdown(ui.link_citations(words("intro")))
+the_exact_answer()
+st.divider()
+the_simulation()
+for_teachers()

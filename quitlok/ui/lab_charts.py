@@ -1,0 +1,190 @@
+"""The Lab page's numbers and figures: the exact edge table, a simulation's running summary, and its charts.
+
+The same meaning keeps the same colour as on every page (Okabe-Ito): the player's own results in blue, the
+banker in grey, the exact answer in bluish green (as in the class reveal). Each chart's title is Markdown for
+the page to show above it, as in `charts` (Plotly cannot wrap a title). `large` gives the figures bigger text
+for the back row (projector mode).
+
+A simulation of a million hands is summarised once, when it ends (`summarise`): its totals, and its running
+average with a standard error at no more than `POINTS` hand numbers, spaced evenly on a log scale, so a chart
+stays light in the browser however many hands were played.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from quitlok.ui.charts import BANKER_COLOUR, TWENTY_ONE_COLOUR
+
+PLAYER_COLOUR = "#0072B2"  # Okabe-Ito blue: the player's results
+BAND_COLOUR = "rgba(0, 114, 178, 0.18)"  # the same blue, see-through: two standard errors either side
+EXACT_COLOUR = TWENTY_ONE_COLOUR  # bluish green: the exact answer
+#: the most points a running-average line has, whatever the number of hands
+POINTS = 2000
+#: the first hand number drawn: before it, an average of a few +1s and -1s only swings from end to end
+FIRST_DRAWN = 10
+
+
+# --- words for numbers -----------------------------------------------------------------------------------
+
+
+def per_hundred(edge) -> str:
+    """An edge for learners: '+3.9 chips per 100 hands'."""
+    return f"{100 * float(edge):+.1f} chips per 100 hands"
+
+
+def share(p) -> str:
+    """A share of hands, to one decimal: '15.3%'."""
+    return f"{100 * float(p):.1f}%"
+
+
+def chips_a_hand(x: float) -> str:
+    """A simulated average: '+0.041'."""
+    return f"{x:+.3f}"
+
+
+def exact_chips(x) -> str:
+    """An exact edge, one figure more than a simulated average: '+0.0387'."""
+    return f"{float(x):+.4f}"
+
+
+def edge_frame(outcomes: Iterable) -> pd.DataFrame:
+    """The exact edge table: one row per (rules, banker model), from `quitlok.odds.EdgeOutcomes`."""
+    return pd.DataFrame([{
+        "Rules": o.rules.name,
+        "Banker stands on": o.stands_on,
+        "Player's edge": per_hundred(o.edge),
+        "Player wins": share(o.win),
+        "Player loses": share(o.lose),
+        "No chip played": share(o.out),
+    } for o in outcomes])
+
+
+# --- a simulation's summary ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LabSummary:
+    """What a run of the simulation showed: totals over every hand, and the running average at `x`."""
+
+    hands: int
+    #: the player's chips over all hands (the banker's are minus this)
+    total: int
+    wins: int
+    losses: int
+    #: hands that ended with no chip at stake
+    out: int
+    broken: int
+    retired: int
+    #: hand numbers (1-based) where the running figures are drawn
+    x: np.ndarray
+    #: the player's average result per hand over the first x hands
+    mean: np.ndarray
+    #: its standard error, from the spread of those x hands
+    se: np.ndarray
+
+    @property
+    def average(self) -> float:
+        return self.total / self.hands
+
+    @property
+    def standard_error(self) -> float:
+        return float(self.se[-1])
+
+
+def sample_points(hands: int) -> np.ndarray:
+    """At most POINTS hand numbers from FIRST_DRAWN (or 1) to `hands`, evenly spaced on a log scale."""
+    first = min(FIRST_DRAWN, hands)
+    return np.unique(np.round(np.geomspace(first, hands, min(POINTS, hands))).astype(np.int64))
+
+
+def summarise(batches: Iterable) -> LabSummary:
+    """The summary of a run from its batches, in order (each with `results`, `staked`, `broken`, `retired`)."""
+    batches = list(batches)
+    results = np.concatenate([b.results for b in batches]).astype(np.int64)
+    hands = len(results)
+    if hands == 0:
+        raise ValueError("a run needs at least one hand")
+    x = sample_points(hands)
+    sums = np.cumsum(results)[x - 1]
+    squares = np.cumsum(results * results)[x - 1]  # results are -1, 0, +1: a square is 1 for a chip played
+    mean = sums / x
+    spread = np.where(x > 1, (squares - sums * mean) / np.maximum(x - 1, 1), 0.0)
+    se = np.sqrt(np.maximum(spread, 0.0) / x)
+    return LabSummary(
+        hands=hands, total=int(results.sum()),
+        wins=int((results > 0).sum()), losses=int((results < 0).sum()),
+        out=int(sum(int((~b.staked).sum()) for b in batches)),
+        broken=int(sum(int(b.broken.sum()) for b in batches)),
+        retired=int(sum(int(b.retired.sum()) for b in batches)),
+        x=x, mean=mean, se=se,
+    )
+
+
+# --- figures ---------------------------------------------------------------------------------------------
+
+
+def _layout(fig: go.Figure, y_title: str, large: bool, *, legend: bool = False) -> go.Figure:
+    fig.update_layout(
+        font={"size": 17 if large else 13}, height=420 if large else 340,
+        margin={"l": 10, "r": 10, "t": 10 if not legend else 40, "b": 10},
+        xaxis={"title": "hands played (log scale)", "type": "log"}, yaxis={"title": y_title, "zeroline": True},
+        showlegend=legend, legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
+        hovermode="x unified",
+    )
+    return fig
+
+
+def running_average_chart(s: LabSummary, exact=None, *, large: bool = False) -> go.Figure:
+    """The player's running average with a band of two standard errors, and the exact edge as a line when
+    `exact` is given (best play, a banker who never retires)."""
+    x, mean, se = s.x.tolist(), s.mean.tolist(), s.se.tolist()  # plain numbers in the figure's JSON
+    upper = [m + 2 * e for m, e in zip(mean, se, strict=True)]
+    lower = [m - 2 * e for m, e in zip(mean, se, strict=True)]
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=x, y=upper, mode="lines", line={"width": 0}, showlegend=False, name="upper",
+                             hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=x, y=lower, mode="lines", line={"width": 0}, fill="tonexty", fillcolor=BAND_COLOUR,
+                             name="two standard errors either side", hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=x, y=mean, mode="lines", line={"color": PLAYER_COLOUR, "width": 3},
+                             name="player's average so far",
+                             hovertemplate="after %{x:,} hands: %{y:+.3f} chips a hand<extra></extra>"))
+    if exact is not None:
+        fig.add_trace(go.Scatter(x=[x[0], x[-1]], y=[float(exact)] * 2, mode="lines",
+                                 line={"color": EXACT_COLOUR, "width": 3, "dash": "dash"},
+                                 name=f"exact edge: {exact_chips(exact)}", hoverinfo="skip"))
+    return _layout(fig, "chips a hand", large, legend=True)
+
+
+def banker_chart(s: LabSummary, *, large: bool = False) -> go.Figure:
+    """The banker's running profit per hand: minus the player's running average."""
+    fig = go.Figure(go.Scatter(x=s.x.tolist(), y=(-s.mean).tolist(), mode="lines",
+                               line={"color": BANKER_COLOUR, "width": 3}, name="banker's profit so far",
+                               hovertemplate="after %{x:,} hands: %{y:+.3f} chips a hand<extra></extra>"))
+    return _layout(fig, "chips a hand", large)
+
+
+SHARE_LABELS = ("wins his chip", "loses his chip", "no chip played")
+
+
+def shares_chart(s: LabSummary, exact=None, *, large: bool = False) -> go.Figure:
+    """How the hands ended in this run, beside the exact chances (`EdgeOutcomes`) when they apply."""
+    ran = [s.wins / s.hands, s.losses / s.hands, s.out / s.hands]
+    fig = go.Figure(go.Bar(x=list(SHARE_LABELS), y=ran, name="this run", marker_color=PLAYER_COLOUR,
+                           text=[share(p) for p in ran], textposition="outside", cliponaxis=False,
+                           hovertemplate="this run, %{x}: %{y:.1%}<extra></extra>"))
+    if exact is not None:
+        chances = [float(exact.win), float(exact.lose), float(exact.out)]
+        fig.add_trace(go.Bar(x=list(SHARE_LABELS), y=chances, name="exact", marker_color=EXACT_COLOUR,
+                             text=[share(p) for p in chances], textposition="outside", cliponaxis=False,
+                             hovertemplate="exact, %{x}: %{y:.1%}<extra></extra>"))
+    fig.update_layout(
+        font={"size": 17 if large else 13}, height=360 if large else 300, barmode="group", bargap=0.3,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis={"title": "share of hands", "tickformat": ".0%"},
+        xaxis={"type": "category"}, showlegend=True,
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
+    )
+    return fig

@@ -1,0 +1,174 @@
+"""The Lab page: the exact edge table equals quitlok.odds.edge_outcomes, and a simulation's figures and words
+equal the sums of quitlok.lab.simulate's batches for the same setup and seed, worked out here on their own."""
+
+import json
+
+import numpy as np
+
+from quitlok import lab as the_lab
+from quitlok.errors import InvalidSetup
+from quitlok.lab import LabSetup, simulate
+from quitlok.odds import edge_outcomes
+from quitlok.rules import PRESETS, QUITLOK
+from tests.app.conftest import open_page, texts
+
+PAGE = "pages/lab.py"
+COLUMNS = ["Rules", "Banker stands on", "Player's edge", "Player wins", "Player loses", "No chip played"]
+
+
+def per_hundred(x) -> str:
+    return f"{100 * float(x):+.1f} chips per 100 hands"
+
+
+def pct(x) -> str:
+    return f"{100 * float(x):.1f}%"
+
+
+def expected_rows(rules) -> list[list]:
+    rows = []
+    for total in rules.banker_models:
+        o = edge_outcomes(rules, stands_on=total, exact=True)
+        rows.append([rules.name, total, per_hundred(o.edge), pct(o.win), pct(o.lose), pct(o.out)])
+    return rows
+
+
+def shown_rows(at, rules_name: str) -> list[list]:
+    table = at.table[0].value
+    assert list(table.columns) == COLUMNS
+    return [list(row) for row in table[table["Rules"] == rules_name].itertuples(index=False)]
+
+
+def figures(at) -> dict[str, dict]:
+    """The page's three charts, in order, as Plotly JSON."""
+    charts = at.get("plotly_chart")
+    names = ("running", "banker", "shares")
+    return {key: json.loads(chart.proto.spec) for key, chart in zip(names, charts, strict=True)}
+
+
+def words(at) -> str:
+    """The page's words with every line break and run of spaces as one space."""
+    return " ".join(texts(at).split())
+
+
+def traces(spec: dict) -> dict[str, dict]:
+    return {trace.get("name", ""): trace for trace in spec["data"]}
+
+
+def sums(setup: LabSetup, hands: int, seed: int) -> dict:
+    """The batches' totals, worked out here without the page's code."""
+    batches = list(simulate(setup, hands, seed=seed))
+    results = np.concatenate([b.results for b in batches]).astype(int)
+    assert len(results) == hands
+    return {
+        "total": int(results.sum()), "wins": int((results == 1).sum()), "losses": int((results == -1).sum()),
+        "out": int(sum((~b.staked).sum() for b in batches)),
+        "broken": int(sum(b.broken.sum() for b in batches)), "retired": int(sum(b.retired.sum() for b in batches)),
+    }
+
+
+def run(at, **choices):
+    """Set the simulation's widgets by key ("lab.player": "cautious", ...) and press Run."""
+    for key, value in choices.items():
+        widget = at.main.get("radio") + at.main.get("number_input") + at.main.get("select_slider")
+        next(w for w in widget if w.key == key).set_value(value)
+    at.button(key="lab.run").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_table_shows_both_traditions_exactly(app):
+    at = open_page(app, PAGE)
+    for rules in PRESETS.values():
+        assert shown_rows(at, rules.name) == expected_rows(rules)
+    assert len(at.table[0].value) == sum(len(r.banker_models) for r in PRESETS.values())
+    edges = [edge_outcomes(r, stands_on=s, exact=True).edge for r in PRESETS.values() for s in r.banker_models]
+    page = texts(at)
+    assert min(edges) > 0 and "the **player** has the edge" in page
+    assert f"from {per_hundred(min(edges))} to {per_hundred(max(edges))}" in page
+    assert "kvitlach.us [\\[9\\]](sources#source-9)" in page, "the kvitlach.us figures are cited"
+    assert "law of large numbers" in page and "Choose a player and a banker, then press **Run**" in page
+    assert not at.get("plotly_chart")
+
+
+def test_house_rules_add_their_own_rows(app):
+    app.sidebar.radio(key="rules.twelve").set_value("12, 10 or 9").run()
+    at = open_page(app, PAGE)
+    house = at.session_state["rules.current"]
+    assert house.name == "Quitlok with house rules"
+    assert shown_rows(at, house.name) == expected_rows(house)
+    assert shown_rows(at, QUITLOK.name) == expected_rows(QUITLOK)
+    assert len(at.table[0].value) == sum(len(r.banker_models) for r in PRESETS.values()) + len(house.banker_models)
+    assert f"Under your house rules ({house.name})" in texts(at)
+    assert at.radio(key="lab.rules").options == [house.name, "Quitlok", "Kvitlach"]
+
+
+def test_a_run_shows_what_the_batches_add_up_to(app):
+    at = run(open_page(app, PAGE), **{"lab.hands": 1_000, "lab.seed": 3})
+    setup = LabSetup(rules=QUITLOK, player="best", stands_on=17, retire_at=None, bank=10)
+    expected = sums(setup, 1_000, 3)
+    average = expected["total"] / 1_000
+    edge = edge_outcomes(QUITLOK, stands_on=17, exact=True)
+
+    shown = figures(at)
+    running = traces(shown["running"])
+    player = running["player's average so far"]
+    assert player["x"][-1] == 1_000 and player["y"][-1] == average
+    assert len(player["x"]) <= 2_000
+    exact_line = running[f"exact edge: {float(edge.edge):+.4f}"]
+    assert exact_line["y"] == [float(edge.edge)] * 2
+    assert traces(shown["banker"])["banker's profit so far"]["y"][-1] == -average
+    bars = traces(shown["shares"])
+    assert bars["this run"]["y"] == [expected["wins"] / 1_000, expected["losses"] / 1_000, expected["out"] / 1_000]
+    assert bars["exact"]["y"] == [float(edge.win), float(edge.lose), float(edge.out)]
+    assert expected["wins"] + expected["losses"] + expected["out"] == 1_000
+
+    page = words(at)
+    assert (f"After 1,000 hands the player's average was **{average:+.3f} chips a hand**, within "
+            f"{abs(average - float(edge.edge)):.3f} of the exact {float(edge.edge):+.4f}.") in page
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Hands played"] == "1,000"
+    assert metrics["Banks broken"] == f"{expected['broken']:,}"
+    assert metrics["Banker retired"] == f"{expected['retired']:,}" == "0"
+    assert "No exact line" not in page
+
+    at.radio(key="lab.player").set_value("bold").run()  # a new choice does not run again by itself
+    assert not at.exception
+    assert traces(figures(at)["running"])["player's average so far"]["y"][-1] == average
+    assert "These results are for the settings of the last run" in words(at)
+
+
+def test_a_cautious_player_gets_no_exact_line_and_is_told_why(app):
+    at = run(open_page(app, PAGE), **{"lab.hands": 1_000, "lab.player": "cautious", "lab.retire": "2"})
+    setup = LabSetup(rules=QUITLOK, player="cautious", stands_on=17, retire_at=2.0, bank=10)
+    expected = sums(setup, 1_000, 0)
+    running = traces(figures(at)["running"])
+    assert not [name for name in running if name.startswith("exact")]
+    assert running["player's average so far"]["y"][-1] == expected["total"] / 1_000
+    assert list(traces(figures(at)["shares"])) == ["this run"]
+    page = words(at)
+    assert "No exact line is drawn" in page and "**cautious**" in page and "**best play**" in page
+    assert f"After 1,000 hands the player's average was **{expected['total'] / 1_000:+.3f} chips a hand**" in page
+    assert {m.label: m.value for m in at.metric}["Banker retired"] == f"{expected['retired']:,}"
+
+
+def test_a_banker_who_retires_gets_no_exact_line_either(app):
+    at = run(open_page(app, PAGE), **{"lab.hands": 1_000, "lab.retire": "1.5"})
+    assert not [name for name in traces(figures(at)["running"]) if name.startswith("exact")]
+    assert "never retires" in texts(at) and "No exact line is drawn" in texts(at)
+
+
+def test_kvitlach_offers_only_its_banker_models(app):
+    at = open_page(app, PAGE)
+    at.radio(key="lab.rules").set_value("Kvitlach").run()
+    assert at.select_slider(key="lab.stands_on").options == ["17", "18"]
+
+
+def test_a_bad_setup_is_an_error_message_not_a_traceback(app, monkeypatch):
+    def refuses(setup, hands, *, seed=0, batch=100_000):
+        raise InvalidSetup("That bank cannot be played: the test says so.")
+        yield  # a generator, as simulate is
+
+    monkeypatch.setattr(the_lab, "simulate", refuses)
+    at = run(open_page(app, PAGE), **{"lab.hands": 1_000})
+    assert "That bank cannot be played: the test says so." in [e.value for e in at.error]
+    assert not at.get("plotly_chart")
