@@ -311,9 +311,11 @@ class _Stock:
     (scripted stocks, and the packs shared with the engine).
     """
 
-    def __init__(self, cards: np.ndarray, rng: np.random.Generator | None = None):
+    def __init__(self, cards: np.ndarray, rng: np.random.Generator | None = None, ends: np.ndarray | None = None):
         self.cards = np.ascontiguousarray(cards, dtype=np.int8)
         self.size = self.cards.shape[1]
+        #: where each row's cards end (scripted stocks of different lengths are padded to the longest)
+        self.ends = np.full(len(self.cards), self.size) if ends is None else ends
         self.dealt = np.zeros(len(self.cards), dtype=np.intp)
         self.rng = rng
 
@@ -323,7 +325,7 @@ class _Stock:
 
     def left(self, rows: np.ndarray) -> np.ndarray:
         """True for the rows whose stock still has a card."""
-        return self.dealt[rows] < self.size
+        return self.dealt[rows] < self.ends[rows]
 
     def deal(self, rows: np.ndarray) -> np.ndarray:
         """The next card of each of `rows` (each must have one left)."""
@@ -424,9 +426,13 @@ def _batch(tables: _Tables, banks: _Banks, stock: _Stock) -> LabBatch:
 
 
 def _play_decks(setup: LabSetup, decks, tables: int = 1) -> LabBatch:
-    """Play the given stocks (rows of cards from the top, full packs or their top parts) in order, at
+    """Play the given stocks (lists of cards from the top, full packs or their top parts) in order, at
     `tables` tables side by side: scripted hands for the tests."""
-    return _batch(_setup_tables(setup), _Banks(setup, tables), _Stock(np.asarray(decks)))
+    ends = np.array([len(deck) for deck in decks])
+    cards = np.zeros((len(decks), ends.max()), dtype=np.int8)
+    for row, deck in zip(cards, decks, strict=True):
+        row[:len(deck)] = deck
+    return _batch(_setup_tables(setup), _Banks(setup, tables), _Stock(cards, ends=ends))
 
 
 def _setup_tables(setup: LabSetup) -> _Tables:
