@@ -9,7 +9,8 @@ table can give hints, say what a decision cost, and drive a best-play player.
 from dataclasses import dataclass
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
-from quitlok.game import PROTECTED, TURN, State, legal_actions
+from quitlok.bank_odds import BankerAdvice, OpenHand, banker_advice
+from quitlok.game import BANKER, PROTECTED, TURN, State, legal_actions
 from quitlok.odds import Advice, advise, card_value, position_value
 
 #: decisions within this many chips of the best count as best
@@ -80,3 +81,22 @@ def _coaching(values: dict, legal: list, advice: Advice | None) -> Coaching:
     ties = [action for action in legal if action in values and values[action] >= top - 1e-12]
     best = Stay() if Stay() in ties else ties[0]
     return Coaching(values=values, best=best, advice=advice)
+
+
+def banker_coach(state: State, stands_on: int = 17) -> BankerAdvice | None:
+    """Price the banker's draw or stand against the open stakes, as the banker sees the table; None for any
+    other decision. The players are taken to play best against a banker standing on `stands_on`."""
+    banker = state.banker
+    if state.to_act != banker or state.phase != BANKER:
+        return None
+    open_hands, shown = [], []
+    for seat, stake in enumerate(state.stakes):
+        if stake and seat != banker:
+            cards = tuple(card if up else None for card, up in zip(state.hands[seat], state.face_up[seat], strict=True))
+            open_hands.append(OpenHand(stake, cards, state.bet_room(seat)))
+            shown += [card for card in cards if card is not None]
+    seen = list(state.seen_by(banker))
+    for card in shown:
+        seen.remove(card)
+    return banker_advice(state.hands[banker], seen, state.rules, open_hands=open_hands,
+                         player_stands_on=banker_model(state, stands_on))

@@ -6,8 +6,9 @@ session and every button returns a new one.
 
 from dataclasses import dataclass, replace
 
+from quitlok.bank_odds import BankerAdvice
 from quitlok.bots import PLAYERS, ComputerPlayer
-from quitlok.coach import Coaching, coach
+from quitlok.coach import Coaching, banker_coach, coach
 from quitlok.errors import InvalidSetup
 from quitlok.game import STAKE, YOU, Action, State, apply_action, draw_for_banker, new_game
 from quitlok.rules import RuleSet
@@ -56,6 +57,11 @@ class PracticeTable:
     def coaching(self) -> Coaching | None:
         """The advisor's prices for the learner's decision now (None when it is not the learner's turn)."""
         return coach(self.state, self.banker_stands_on) if self.humans_turn else None
+
+    def banker_coaching(self) -> BankerAdvice | None:
+        """The advisor's prices for the learner's draw or stand as banker (None for any other decision). The
+        players are taken to play best against a banker standing on 17 (or what the rules force)."""
+        return banker_coach(self.state) if self.humans_turn else None
 
     def act(self, action: Action) -> "PracticeTable":
         """The learner's decision."""

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import streamlit as st
 
-from quitlok.actions import Action, Bet
+from quitlok.actions import Action, Bet, Draw, Stand
+from quitlok.bank_odds import DRAW, MODEL_WORDS, BankerAdvice
 from quitlok.coach import TOLERANCE, Coaching
 from quitlok.game import STAKE, State, action_label
 from quitlok.odds import chance_words
@@ -48,8 +49,8 @@ def show_feedback(key: str) -> None:
 
 def hint(table: PracticeTable, prefix: str) -> None:
     """The Hint button, and the advisor on the player's real position when pressed: own cards, everything
-    visible, stake and room. The panel stays open until the next decision. As banker the advisor has nothing
-    to price, and the panel says so."""
+    visible, stake and room; as banker, draw or stand against the open stakes. The panel stays open until the
+    next decision. Retiring is not priced, and the panel says so."""
     s = table.state
     if s.phase == STAKE:
         return
@@ -65,9 +66,10 @@ def hint(table: PracticeTable, prefix: str) -> None:
     coaching = table.coaching()
     with st.container(border=True, key=f"{prefix}-hint-panel"):
         if coaching is None:
-            st.markdown(help_text("hint_banker"))
-            if s.rules.banker_must_reach:
-                st.markdown(f"Under {s.rules.name} rules {banker_model_words(s.rules.banker_must_reach)}.")
+            if (banking := table.banker_coaching()) is not None:
+                banker_hint(s, banking)
+                return
+            st.markdown(help_text("hint_retire"))
             return
         best = coaching.best
         banker = escape_markdown(s.players[s.banker])
@@ -88,3 +90,25 @@ def hint(table: PracticeTable, prefix: str) -> None:
             shown.append(max(bets, key=lambda item: item[1]))
         st.caption(" · ".join(f"{action_label(s, a)}: {chips(v)}"
                               for a, v in sorted(shown, key=lambda item: -item[1])))
+
+
+def banker_hint(s: State, advice: BankerAdvice) -> None:
+    """The banker's draw or stand, exactly, with what each open hand may hold."""
+    best = Draw() if advice.best == DRAW else Stand()
+    st.markdown(f"**Best now: {action_label(s, best)}** ({chips(advice.values[advice.best])} for the bank on "
+                "average, taking the players to have played by the odds).")
+    st.markdown(advice.facts)
+    if s.rules.banker_must_reach and advice.value < s.rules.banker_must_reach:
+        st.markdown(f"Under {s.rules.name} rules {banker_model_words(s.rules.banker_must_reach)}.")
+    lines = []
+    open_seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
+    for seat, totals in zip(open_seats, advice.totals, strict=True):
+        beats = Fraction(sum(p for total, p in totals.items() if total > advice.value)).limit_denominator(100_000)
+        likeliest = max(totals, key=totals.get)
+        lines.append(f"- {escape_markdown(s.players[seat])} (stake {s.stakes[seat]}): beats your {advice.value} "
+                     f"with {chance_words(beats)}; most likely {likeliest}.")
+    st.markdown("\n".join(lines))
+    actions = {DRAW: Draw(), "stand": Stand()}
+    st.caption(" · ".join(f"{action_label(s, actions[c])}: {chips(v)}"
+                          for c, v in sorted(advice.values.items(), key=lambda item: -item[1])))
+    st.caption(help_text("hint_bank_model").format(model=MODEL_WORDS))

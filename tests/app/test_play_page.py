@@ -7,9 +7,22 @@ import pytest
 
 from quitlok import KVITLACH, QUITLOK
 from quitlok.bots import bold, cautious
-from quitlok.coach import coach
-from quitlok.game import BANKER, STAKE, YOU, Blot, StakeBank, Stay, action_label, apply_action, new_game
+from quitlok.coach import banker_coach, coach
+from quitlok.game import (
+    BANKER,
+    STAKE,
+    YOU,
+    Blot,
+    Draw,
+    StakeBank,
+    Stand,
+    Stay,
+    action_label,
+    apply_action,
+    new_game,
+)
 from quitlok.practice import PracticeTable
+from quitlok.ui.style import chips
 from tests.app.conftest import open_page, texts
 
 MAX_CLICKS = 300
@@ -140,10 +153,45 @@ def test_you_stake_your_bank_and_draw_or_stand(app):
     assert {"play.do.draw", "play.do.stand"} & buttons(at)
     assert "You are the banker" in texts(at)
     click(at, "play.hint")
-    panel = texts(at)
-    assert "The advisor helps players, not the banker" in panel and "Best now" not in panel
+    assert_banker_hint(at)
     click(at, "play.do.stand" if "play.do.stand" in buttons(at) else "play.do.draw")
     assert any("You stand on" in e or "You draw" in e for e in table(at).state.events)
+
+
+def assert_banker_hint(at):
+    """The Hint gives the banker's exact draw-or-stand, as quitlok.bank_odds works it out for this table."""
+    s = table(at).state
+    advice = banker_coach(s)
+    panel = texts(at)
+    best = action_label(s, Draw() if advice.best == "draw" else Stand())
+    assert f"Best now: {best}" in panel and f"{chips(advice.values[advice.best])} for the bank" in panel
+    assert advice.facts in panel
+    for choice, value in advice.values.items():
+        assert f"{action_label(s, Draw() if choice == 'draw' else Stand())}: {chips(value)}" in panel
+    open_seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
+    assert panel.count(f"beats your {advice.value} with") == len(open_seats)
+    assert "How the players' face-down cards are weighed" in panel
+
+
+def test_the_hint_tells_a_kvitlach_banker_when_he_must_draw(app):
+    at = start(app, "Kvitlach", **{"play.computers": 2, "play.first": "Me", "play.chips": 20, "play.bank": 10})
+    click(at, "play.do.stakebank")
+    for _ in range(MAX_CLICKS):
+        s = table(at).state
+        if s.phase == BANKER and table(at).humans_turn and s.value(s.banker) < 17:
+            break
+        keys = buttons(at)
+        if s.phase == BANKER and table(at).humans_turn:
+            click(at, "play.do.stand")
+        else:
+            click(at, "play.do.keepbank" if "play.do.keepbank" in keys else
+                  "play.do.stakebank" if "play.do.stakebank" in keys else "play.next")
+    else:
+        pytest.fail("the learner never banked below 17 against an open stake")
+    click(at, "play.hint")
+    assert_banker_hint(at)
+    assert list(banker_coach(table(at).state).values) == ["draw"]
+    assert "The rules make you draw below 17" in texts(at)
 
 
 def test_only_legal_bets_are_offered(app):
