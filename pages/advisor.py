@@ -6,15 +6,27 @@ from collections import Counter
 import streamlit as st
 
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
+from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
+from quitlok.odds import percent
 from quitlok.rules import banker_model_words
 from quitlok.ui import charts
-from quitlok.ui.advisor import answer, next_card_effects
+from quitlok.ui.advisor import (
+    BANKER_CHOICES,
+    answer,
+    banker_choices,
+    beating_chances,
+    next_card_effects,
+    open_cards,
+)
 
 ui.through_the_app()
 
 HAND, SEEN, STAKE, ROOM, MODEL = "advisor.hand", "advisor.seen", "advisor.stake", "advisor.room", "advisor.stands_on"
 MAX_BET = "advisor.max_bet"
+ROLE, PLAYER, BANKER = "advisor.role", "I am a player", "I hold the bank"
+OPEN_COUNT = "advisor.open_count"
+MOST_OPEN_HANDS = 6
 MOST_CHIPS = 10_000
 LONGEST_SHOWN = 40  # characters of a bad link value repeated in the message
 rules = ui.current_rules()
@@ -66,7 +78,24 @@ def _shown(text: str) -> str:
 
 
 def unseen() -> Counter:
-    return Counter(rules.pack) - Counter(st.session_state[HAND]) - Counter(st.session_state[SEEN])
+    """The cards not picked anywhere on the page: the banker's open hands' face-up cards count as seen."""
+    shown = [card for _, cards, _ in open_hands_read() if cards for card in cards if card is not None]
+    return Counter(rules.pack) - Counter(st.session_state[HAND]) - Counter(st.session_state[SEEN]) - Counter(shown)
+
+
+def open_hands_read() -> list[tuple[int, tuple | None, int]]:
+    """The banker's open hands as typed: (stake, cards or None when they don't read, room); none for a player."""
+    if st.session_state.get(ROLE) != BANKER:
+        return []
+    hands = []
+    for i in range(st.session_state.get(OPEN_COUNT, 1)):
+        try:
+            cards = open_cards(st.session_state.get(f"advisor.open.{i}.cards", "?, ?"))
+        except ValueError:
+            cards = None
+        hands.append((st.session_state.get(f"advisor.open.{i}.stake", 1), cards,
+                      st.session_state.get(f"advisor.open.{i}.room", 0)))
+    return hands
 
 
 def add(rank: int) -> None:
@@ -88,7 +117,8 @@ def clear() -> None:
 
 
 def picker() -> None:
-    st.radio("Add a card to", ["My cards", "Cards I have seen"], key="advisor.target", horizontal=True)
+    st.radio("Add a card to", ["My cards", "Cards I have seen"], key="advisor.target", horizontal=True,
+             help="As banker: the face-up cards other than your own and the staying players' (those go below).")
     left = unseen()
     with st.container(horizontal=True, gap="small"):
         for rank in range(1, 13):
@@ -168,6 +198,54 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
                    + " neither wins nor loses: its value is 0.")
 
 
+def open_hands_inputs() -> None:
+    """Each staying player with a stake: chips, cards in order (? face down), and what he could still bet."""
+    st.number_input("Players who stayed with a stake", 1, MOST_OPEN_HANDS, key=OPEN_COUNT)
+    for i in range(st.session_state[OPEN_COUNT]):
+        st.session_state.setdefault(f"advisor.open.{i}.cards", "?, ?")
+        with st.container(horizontal=True, key=f"advisor-open-{i}"):
+            st.number_input(f"Player {i + 1}: stake", 1, MOST_CHIPS, key=f"advisor.open.{i}.stake")
+            st.text_input(f"Player {i + 1}: cards in order, ? face down", key=f"advisor.open.{i}.cards",
+                          max_chars=60, help="Such as ?, 5 for a face-down first card and a blot of 5.")
+            st.number_input("could still bet", 0, MOST_CHIPS, key=f"advisor.open.{i}.room",
+                            help="Chips he could have added when he stayed: best play weighs betting against "
+                                 "staying.")
+
+
+def show_banker_answer(hand: list[int], seen: list[int]) -> None:
+    value = hand_value(hand, rules)
+    if value >= 21:
+        st.subheader("You have 21: every open stake is yours." if value == 21 else
+                     f"Bust: your cards count {value}, and every open stake wins.")
+        return
+    read = open_hands_read()
+    bad = [i + 1 for i, (_, cards, _) in enumerate(read) if cards is None]
+    if bad:
+        st.error(f"Player {', '.join(map(str, bad))}: list the cards in order as numbers from 1 to 12, with ? for "
+                 "each face-down card, such as ?, 5.")
+        return
+    try:
+        advice = banker_advice(hand, seen, rules, open_hands=[OpenHand(stake, cards, room)
+                                                              for stake, cards, room in read])
+    except QuitlokError as problem:
+        st.error(f"That table can't be worked out: {problem}")
+        return
+    st.subheader(BANKER_CHOICES[advice.best])
+    st.markdown(advice.facts)
+    beats = beating_chances(advice)
+    st.markdown("\n".join(f"- Player {i + 1} beats your {value} now with {percent(p)}"
+                          f" ({'played by the odds' if model == 'best play' else 'any hand below 21'})"
+                          for i, (p, model) in enumerate(zip(beats, advice.models, strict=True))))
+    st.markdown("**What each staying player may hold**")
+    st.plotly_chart(charts.open_hands_chart(advice.totals, [f"Player {i + 1}" for i in range(len(read))], value,
+                                            large=ui.projector()),
+                    key="advisor.open_chart", config={"displayModeBar": False})
+    st.markdown("**Each choice, in chips for the bank on average**")
+    st.table(ui.actions_table(banker_choices(advice)), hide_index=True)
+    st.caption(MODEL_WORDS + " “Played by the odds” means best play against a banker standing on 17"
+               + (f" ({banker_model_words(rules.banker_must_reach)})" if rules.banker_must_reach else "") + ".")
+
+
 def strategy() -> None:
     """The first decision for every first card, nothing else seen, against each banker model the rules allow."""
     with st.expander("Strategy table: the best first move for every first card"):
@@ -181,7 +259,8 @@ def strategy() -> None:
 # --- the page --------------------------------------------------------------------------------------
 
 st.title("Advisor")
-st.markdown(ui.content("advisor/intro"))
+role = st.radio("Who are you at the table?", [PLAYER, BANKER], key=ROLE, horizontal=True)
+st.markdown(ui.content("advisor/intro" if role == PLAYER else "advisor/banker"))
 st.session_state.setdefault(HAND, [])
 st.session_state.setdefault(SEEN, [])
 st.session_state.setdefault("advisor.target", "My cards")
@@ -206,12 +285,18 @@ else:
     left, right = st.columns([5, 6], gap="large")
 with left:
     picker()
-    stake, room, stands_on = stakes()
+    if role == PLAYER:
+        stake, room, stands_on = stakes()
+    else:
+        open_hands_inputs()
 with right:
     if clear_needed:
         st.info("Clear the cards to go on.")
     elif not st.session_state[HAND]:
         st.info("Pick your first card to start: press its number on the left.")
-    else:
+    elif role == PLAYER:
         show_answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
-strategy()
+    else:
+        show_banker_answer(st.session_state[HAND], st.session_state[SEEN])
+if role == PLAYER:
+    strategy()

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
+from quitlok.bank_odds import DRAW, STAND, BankerAdvice
 from quitlok.hand import hand_value
 from quitlok.odds import Advice, action_words, advise, first_bets, percent, strategy_table
 from quitlok.rules import RuleSet
@@ -182,3 +183,38 @@ def strategy_frame(rules: RuleSet) -> pd.DataFrame:
     frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")
     frame.columns = [f"Banker stands on {total}" for total in frame.columns]
     return frame.rename_axis("First card").reset_index()
+
+
+#: the banker's choices in the page's words
+BANKER_CHOICES = {STAND: "Stand", DRAW: "Draw a card"}
+#: the most cards one open hand may list
+MOST_OPEN_CARDS = 12
+
+
+def open_cards(text: str) -> tuple[int | None, ...]:
+    """A staying player's cards as the banker sees them, in order: '?, 5, ?' -> (None, 5, None).
+    Raises ValueError with a message for people (showing nothing of the text but its length)."""
+    parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    if not parts:
+        raise ValueError("list the player's cards in order, ? for each face-down card, such as ?, 5")
+    if len(parts) > MOST_OPEN_CARDS:
+        raise ValueError(f"a hand of {len(parts)} cards is more than anyone holds below 21")
+    cards = []
+    for part in parts:
+        if part == "?":
+            cards.append(None)
+        elif part.isascii() and part.isdigit() and 1 <= int(part) <= 12:
+            cards.append(int(part))
+        else:
+            raise ValueError("each card is a number from 1 to 12, or ? for a face-down card")
+    return tuple(cards)
+
+
+def banker_choices(advice: BankerAdvice) -> dict[str, float]:
+    """The banker's choices in words -> the bank's expected result, best first, for `actions_table`."""
+    return _best_first({BANKER_CHOICES[c]: float(v) for c, v in advice.values.items()}, BANKER_CHOICES[advice.best])
+
+
+def beating_chances(advice: BankerAdvice) -> list[float]:
+    """For each open hand, the chance that it beats the banker's total now (ties go to the banker)."""
+    return [float(sum(p for total, p in totals.items() if total > advice.value)) for totals in advice.totals]

@@ -69,6 +69,30 @@ def banker_title(mine: int) -> str:
     return f"Where the banker ends: you win if he busts or ends below your {mine}"
 
 
+#: Okabe-Ito colours for the open hands, one each, in order (none of them means bust, 21 or the banker)
+HAND_COLOURS = ("#0072B2", "#E69F00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+
+
+def open_hands_chart(totals: tuple[dict, ...], names: list[str], banker_total: int, *,
+                     large: bool = False) -> go.Figure:
+    """What each open hand may hold, as the banker's model weighs it: one bar series per hand, and a line at
+    the banker's own total (a hand to its right beats him; ties go to him)."""
+    fig = go.Figure()
+    shown = sorted({t for hand in totals for t in hand} | {banker_total if banker_total <= 21 else 21})
+    for i, (hand, name) in enumerate(zip(totals, names, strict=True)):
+        fig.add_trace(go.Bar(
+            x=shown, y=[float(hand.get(t, 0)) for t in shown], name=name,
+            marker_color=HAND_COLOURS[i % len(HAND_COLOURS)],
+            hovertemplate=f"{name}: %{{x}} with %{{y:.1%}}<extra></extra>",
+        ))
+    fig.add_vline(x=banker_total + 0.5, line_dash="dash", line_color=BANKER_COLOUR,
+                  annotation_text=f"your {banker_total}: higher beats you", annotation_position="top left")
+    fig = _layout(fig, "the player's total", large)
+    fig.update_layout(xaxis={"type": "linear", "dtick": 1}, showlegend=len(names) > 1, barmode="group",
+                      legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
 RIGHT_COLOUR = "#009E73"  # bluish green: the right answer, as a 21 is the good end of a hand
 OTHER_COLOUR = "#0072B2"  # blue: the class's other answers
 

@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH, QUITLOK
+from quitlok.bank_odds import OpenHand, banker_advice
 from quitlok.odds import action_words, advise, banker_outcomes, next_card_odds, percent, position_value, strategy_table
 from quitlok.rules import banker_model_words
 from tests.app.conftest import APP, open_page, texts
@@ -282,3 +283,60 @@ def test_a_bet_worth_the_same_to_the_hundredth_says_it_makes_almost_no_differenc
     raised, drawn = float(advice.values["raise+aluvun"]), float(advice.values["draw+aluvun"])
     assert f"{raised:+.2f}" == f"{drawn:+.2f}"  # the position the review met: both shown as -0.01
     assert "makes almost no difference" in main_words(at)
+
+
+# --- "I hold the bank": draw or stand against the open stakes -------------------------------------------
+
+
+def as_banker(at, *open_hands):
+    """Switch the page to the banker and describe the open hands: (stake, "?, 5", room)."""
+    at.radio(key="advisor.role").set_value("I hold the bank").run()
+    at.number_input(key="advisor.open_count").set_value(len(open_hands)).run()
+    for i, (stake, cards, room) in enumerate(open_hands):
+        at.number_input(key=f"advisor.open.{i}.stake").set_value(stake)
+        at.text_input(key=f"advisor.open.{i}.cards").set_value(cards)
+        at.number_input(key=f"advisor.open.{i}.room").set_value(room)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_banker_sees_stand_or_draw_as_the_exact_odds_say(app):
+    at = as_banker(open_page(app, "pages/advisor.py"), (2, "?, 5", 0), (1, "?, 3, ?", 1))
+    at = pick(at, 10, 6)
+    at = pick(at, 1, 8, seen=True)
+    advice = banker_advice([10, 6], [1, 8], QUITLOK, open_hands=[OpenHand(2, (None, 5), 0),
+                                                                 OpenHand(1, (None, 3, None), 1)])
+    page = texts(at)
+    heading = at.main.subheader[0].value
+    assert heading == {"stand": "Stand", "draw": "Draw a card"}[advice.best]
+    assert advice.facts in page
+    table = at.main.table[0].value
+    assert dict(zip(table["Choice"], table["Chips on average"], strict=True)) == pytest.approx(
+        {{"stand": "Stand", "draw": "Draw a card"}[c]: v for c, v in advice.values.items()})
+    spec = charts(at)[0]
+    assert [trace["name"] for trace in spec["data"]] == ["Player 1", "Player 2"]
+    for trace, totals in zip(spec["data"], advice.totals, strict=True):
+        assert dict(zip(trace["x"], trace["y"], strict=True)) == pytest.approx(
+            {t: totals.get(t, 0) for t in trace["x"]})
+    beats = sum(p for t, p in advice.totals[0].items() if t > 16)
+    assert f"Player 1 beats your 16 now with {percent(beats)}" in page
+    # the open hands' face-up cards count as seen: three 3s and 5s are gone from the picker's counts
+    assert at.button(key="advisor.add.5").label == "5 · 1 left"
+    assert at.button(key="advisor.add.3").label == "3 · 1 left"
+
+
+def test_a_banker_s_bad_open_hand_gets_a_message_not_a_traceback(app):
+    at = as_banker(pick(open_page(app, "pages/advisor.py"), 10, 6), (1, "?, 25", 0))
+    assert "list the cards in order as numbers from 1 to 12" in texts(at)
+    at.text_input(key="advisor.open.0.cards").set_value("?, 10, 11").run()  # 21 would have been paid at once
+    assert "can't be worked out" in texts(at) and not at.exception
+
+
+def test_a_kvitlach_banker_below_17_may_only_draw(app):
+    at = open_page(app, "pages/advisor.py")
+    at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    at = pick(as_banker(at, (1, "?, ?", 0)), 10, 5)
+    assert at.main.subheader[0].value == "Draw a card"
+    assert list(at.main.table[0].value["Choice"]) == ["Draw a card"]
+    assert "The rules make you draw below 17" in texts(at)
