@@ -17,7 +17,7 @@ hand after which the bank is empty breaks it; from hand `rules.retire_from_hand`
 banker's first card is one of `rules.retire_cards` and the bank holds at least `retire_at` times the
 opening bank, he retires before the player plays (no result for that hand). Either way a new bank of the
 same size starts, with the same roles. Kvitlach's share of the bank from the other players is left out:
-with a single player it would only move chips around before the first card.
+every bank is the banker's opening stake alone.
 """
 
 import math
@@ -246,11 +246,11 @@ def _player_graph(rules: RuleSet, decider: _Best | _Styled) -> tuple[np.ndarray,
     def available(hand: tuple, rejected: int, rank: int) -> bool:
         return hand.count(rank) + (rejected if rank == 11 else 0) < rules.copies
 
-    room = 0 if rules.bet_first else 1
+    stake, room = (1, 0) if rules.bet_first else (0, 1)  # bet-first: his chip is bet before any other card
     start = np.zeros(13, dtype=np.int32)
     for card in RANKS:
         stays_out = rules.bet_first and not decider.bets(card)
-        start[card] = graph.id(("out",), False, 0, 0) if stays_out else after((card,), 0, 1 - room, room)
+        start[card] = graph.id(("out",), False, 0, 0) if stays_out else after((card,), 0, stake, room)
     while graph.work:
         key = graph.work.pop()
         kind, hand, rejected, stake, room = key
@@ -321,6 +321,7 @@ class _Stock:
 
     @classmethod
     def shuffled(cls, rules: RuleSet, hands: int, rng: np.random.Generator) -> "_Stock":
+        """A full pack for each of `hands` hands, shuffled as it is dealt."""
         return cls(np.tile(np.array(rules.pack, dtype=np.int8), (hands, 1)), rng)
 
     def left(self, rows: np.ndarray) -> np.ndarray:
