@@ -94,7 +94,8 @@ def controls() -> tuple[RuleSet, str, int, str, int, int, int]:
     styles = list(PLAYER_STYLES)
     keep_option(PLAYER, styles, "best")
     player = st.radio("The player plays", styles, key=PLAYER, format_func=str.capitalize,
-                      captions=[PLAYER_STYLES[s] for s in styles], help=words("player_help"))
+                      captions=[PLAYER_STYLES[s][:1].upper() + PLAYER_STYLES[s][1:] for s in styles],
+                      help=words("player_help"))
     models = list(rules.banker_models)
     keep_option(MODEL, models, 17)
     stands_on = st.select_slider("The banker stands on", models, key=MODEL,
@@ -147,30 +148,32 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
         st.caption(f"Last run: {setup_words(setup, hands, seed)}.")
     best = setup.player == "best" and setup.retire_at is None
     outcomes = exact(setup.rules, setup.stands_on) if best else None
-    if best:
-        st.markdown(words("final_exact", hands=f"{summary.hands:,}", average=lab.chips_a_hand(summary.average),
-                          gap=f"{abs(summary.average - float(outcomes.edge)):.3f}",
-                          exact=lab.exact_chips(outcomes.edge)))
-    else:
-        two = 2 * summary.standard_error
-        st.markdown(words("final_no_exact", hands=f"{summary.hands:,}",
-                          average=lab.chips_a_hand(summary.average),
-                          lower=lab.chips_a_hand(summary.average - two), upper=lab.chips_a_hand(summary.average + two)))
+    average, two = summary.average, 2 * summary.standard_error
+    if not best:
         st.info(words("no_line_style", style=setup.player) if setup.player != "best" else words("no_line_retire"))
     large = ui.projector()
     st.markdown(f"**{words('running_title')}**")
     st.plotly_chart(lab.running_average_chart(summary, outcomes.edge if best else None, large=large),
                     key="lab.running_chart", config={"displayModeBar": False})
+    if best:
+        st.markdown(words("final_exact", hands=f"{summary.hands:,}", average=lab.chips_a_hand(average),
+                          gap=f"{abs(average - float(outcomes.edge)):.4f}", exact=lab.exact_chips(outcomes.edge),
+                          two=f"{two:.4f}"))
+    else:
+        st.markdown(words("final_no_exact", hands=f"{summary.hands:,}", average=lab.chips_a_hand(average),
+                          lower=lab.chips_a_hand(average - two), upper=lab.chips_a_hand(average + two)))
     st.caption(words("running_caption"))
     st.markdown(f"**{words('banker_title')}**")
     st.plotly_chart(lab.banker_chart(summary, large=large), key="lab.banker_chart",
                     config={"displayModeBar": False})
     st.caption(words("banker_caption"))
     st.markdown(f"**{words('shares_title')}**")
-    a, b, c = st.columns(3)
-    a.metric("Hands played", f"{summary.hands:,}")
-    b.metric("Banks broken", f"{summary.broken:,}", help=f"{lab.share(summary.broken / summary.hands)} of hands")
-    c.metric("Banker retired", f"{summary.retired:,}", help=f"{lab.share(summary.retired / summary.hands)} of hands")
+    with st.container(horizontal=True, gap="medium"):  # side by side on a phone too
+        st.metric("Hands played", f"{summary.hands:,}", width="content")
+        st.metric("Banks broken", f"{summary.broken:,}", width="content",
+                  help=f"{lab.share(summary.broken / summary.hands)} of hands ended with the bank empty")
+        st.metric("Banker retired", f"{summary.retired:,}", width="content",
+                  help=f"{lab.share(summary.retired / summary.hands)} of hands: he took his bank home")
     st.plotly_chart(lab.shares_chart(summary, outcomes, large=large), key="lab.shares_chart",
                     config={"displayModeBar": False})
 
@@ -201,6 +204,7 @@ def the_simulation() -> None:
             if st.session_state.pop(PRESSED, False):  # the page runs it, so its progress shows in place
                 run(*current)
         results(current)
+        for_teachers()  # beside the controls before a run, under the charts after one
 
 
 def for_teachers() -> None:
@@ -216,4 +220,3 @@ st.markdown(ui.link_citations(words("intro")))
 the_exact_answer()
 st.divider()
 the_simulation()
-for_teachers()

@@ -33,7 +33,12 @@ FIRST_DRAWN = 10
 
 def per_hundred(edge) -> str:
     """An edge for learners: '+3.9 chips per 100 hands'."""
-    return f"{100 * float(edge):+.1f} chips per 100 hands"
+    return f"{chips_per_hundred(edge)} per 100 hands"
+
+
+def chips_per_hundred(edge) -> str:
+    """An edge in the table, under the heading EDGE_HEADING: '+3.9 chips'."""
+    return f"{100 * float(edge):+.1f} chips"
 
 
 def share(p) -> str:
@@ -51,12 +56,16 @@ def exact_chips(x) -> str:
     return f"{float(x):+.4f}"
 
 
+#: the edge column's heading: its cells are short ('+3.9 chips') so that the table fits a phone
+EDGE_HEADING = "Player's edge per 100 hands"
+
+
 def edge_frame(outcomes: Iterable) -> pd.DataFrame:
     """The exact edge table: one row per (rules, banker model), from `quitlok.odds.EdgeOutcomes`."""
     return pd.DataFrame([{
         "Rules": o.rules.name,
         "Banker stands on": o.stands_on,
-        "Player's edge": per_hundred(o.edge),
+        EDGE_HEADING: chips_per_hundred(o.edge),
         "Player wins": share(o.win),
         "Player loses": share(o.lose),
         "No chip played": share(o.out),
@@ -127,12 +136,21 @@ def summarise(batches: Iterable) -> LabSummary:
 # --- figures ---------------------------------------------------------------------------------------------
 
 
-def _layout(fig: go.Figure, y_title: str, large: bool, *, legend: bool = False) -> go.Figure:
+def hand_ticks(hands: int) -> list[int]:
+    """The hand numbers labelled on a log axis: each power of ten up to `hands`, and `hands` itself."""
+    ticks = [10**k for k in range(1, 7) if 10**k < hands]
+    return ticks + [hands]
+
+
+def _layout(fig: go.Figure, hands: int, y_title: str, large: bool, *, legend: bool = False) -> go.Figure:
+    ticks = hand_ticks(hands)
     fig.update_layout(
         font={"size": 17 if large else 13}, height=420 if large else 340,
-        margin={"l": 10, "r": 10, "t": 10 if not legend else 40, "b": 10},
-        xaxis={"title": "hands played (log scale)", "type": "log"}, yaxis={"title": y_title, "zeroline": True},
-        showlegend=legend, legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
+        margin={"l": 10, "r": 20, "t": 10 if not legend else 40, "b": 10},
+        xaxis={"title": "hands played (log scale)", "type": "log", "tickvals": ticks,
+               "ticktext": [f"{t:,}" for t in ticks]},
+        yaxis={"title": y_title, "zeroline": True},
+        showlegend=legend, legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0, "traceorder": "normal"},
         hovermode="x unified",
     )
     return fig
@@ -148,15 +166,15 @@ def running_average_chart(s: LabSummary, exact=None, *, large: bool = False) -> 
     fig.add_trace(go.Scatter(x=x, y=upper, mode="lines", line={"width": 0}, showlegend=False, name="upper",
                              hoverinfo="skip"))
     fig.add_trace(go.Scatter(x=x, y=lower, mode="lines", line={"width": 0}, fill="tonexty", fillcolor=BAND_COLOUR,
-                             name="two standard errors either side", hoverinfo="skip"))
+                             name="two standard errors either side", hoverinfo="skip", legendrank=2))
     fig.add_trace(go.Scatter(x=x, y=mean, mode="lines", line={"color": PLAYER_COLOUR, "width": 3},
-                             name="player's average so far",
+                             name="player's average so far", legendrank=1,
                              hovertemplate="after %{x:,} hands: %{y:+.3f} chips a hand<extra></extra>"))
     if exact is not None:
         fig.add_trace(go.Scatter(x=[x[0], x[-1]], y=[float(exact)] * 2, mode="lines",
                                  line={"color": EXACT_COLOUR, "width": 3, "dash": "dash"},
-                                 name=f"exact edge: {exact_chips(exact)}", hoverinfo="skip"))
-    return _layout(fig, "chips a hand", large, legend=True)
+                                 name=f"exact edge: {exact_chips(exact)}", hoverinfo="skip", legendrank=3))
+    return _layout(fig, s.hands, "chips a hand", large, legend=True)
 
 
 def banker_chart(s: LabSummary, *, large: bool = False) -> go.Figure:
@@ -164,27 +182,31 @@ def banker_chart(s: LabSummary, *, large: bool = False) -> go.Figure:
     fig = go.Figure(go.Scatter(x=s.x.tolist(), y=(-s.mean).tolist(), mode="lines",
                                line={"color": BANKER_COLOUR, "width": 3}, name="banker's profit so far",
                                hovertemplate="after %{x:,} hands: %{y:+.3f} chips a hand<extra></extra>"))
-    return _layout(fig, "chips a hand", large)
+    return _layout(fig, s.hands, "chips a hand", large)
 
 
 SHARE_LABELS = ("wins his chip", "loses his chip", "no chip played")
 
 
 def shares_chart(s: LabSummary, exact=None, *, large: bool = False) -> go.Figure:
-    """How the hands ended in this run, beside the exact chances (`EdgeOutcomes`) when they apply."""
+    """How the hands ended in this run, beside the exact chances (`EdgeOutcomes`) when they apply: bars
+    across, so that the labels fit a phone."""
+    labels = list(SHARE_LABELS)
     ran = [s.wins / s.hands, s.losses / s.hands, s.out / s.hands]
-    fig = go.Figure(go.Bar(x=list(SHARE_LABELS), y=ran, name="this run", marker_color=PLAYER_COLOUR,
+    fig = go.Figure(go.Bar(y=labels, x=ran, orientation="h", name="this run", marker_color=PLAYER_COLOUR,
                            text=[share(p) for p in ran], textposition="outside", cliponaxis=False,
-                           hovertemplate="this run, %{x}: %{y:.1%}<extra></extra>"))
+                           hovertemplate="this run, %{y}: %{x:.1%}<extra></extra>"))
     if exact is not None:
         chances = [float(exact.win), float(exact.lose), float(exact.out)]
-        fig.add_trace(go.Bar(x=list(SHARE_LABELS), y=chances, name="exact", marker_color=EXACT_COLOUR,
+        fig.add_trace(go.Bar(y=labels, x=chances, orientation="h", name="exact", marker_color=EXACT_COLOUR,
                              text=[share(p) for p in chances], textposition="outside", cliponaxis=False,
-                             hovertemplate="exact, %{x}: %{y:.1%}<extra></extra>"))
+                             hovertemplate="exact, %{y}: %{x:.1%}<extra></extra>"))
+    bars = 3 * (2 if exact is not None else 1)
     fig.update_layout(
-        font={"size": 17 if large else 13}, height=360 if large else 300, barmode="group", bargap=0.3,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis={"title": "share of hands", "tickformat": ".0%"},
-        xaxis={"type": "category"}, showlegend=True,
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
+        font={"size": 17 if large else 13}, height=(110 if large else 90) + (34 if large else 26) * bars,
+        barmode="group", bargap=0.25, margin={"l": 10, "r": 50, "t": 40, "b": 10},
+        xaxis={"title": "share of hands", "tickformat": ".0%", "range": [0, 1]},
+        yaxis={"type": "category", "autorange": "reversed"}, showlegend=True,
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0, "traceorder": "normal"},
     )
     return fig

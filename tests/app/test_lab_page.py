@@ -13,11 +13,15 @@ from quitlok.rules import PRESETS, QUITLOK
 from tests.app.conftest import open_page, texts
 
 PAGE = "pages/lab.py"
-COLUMNS = ["Rules", "Banker stands on", "Player's edge", "Player wins", "Player loses", "No chip played"]
+COLUMNS = ["Rules", "Banker stands on", "Player's edge per 100 hands", "Player wins", "Player loses", "No chip played"]
 
 
 def per_hundred(x) -> str:
     return f"{100 * float(x):+.1f} chips per 100 hands"
+
+
+def chips(x) -> str:
+    return f"{100 * float(x):+.1f} chips"
 
 
 def pct(x) -> str:
@@ -28,7 +32,7 @@ def expected_rows(rules) -> list[list]:
     rows = []
     for total in rules.banker_models:
         o = edge_outcomes(rules, stands_on=total, exact=True)
-        rows.append([rules.name, total, per_hundred(o.edge), pct(o.win), pct(o.lose), pct(o.out)])
+        rows.append([rules.name, total, chips(o.edge), pct(o.win), pct(o.lose), pct(o.out)])
     return rows
 
 
@@ -63,6 +67,7 @@ def sums(setup: LabSetup, hands: int, seed: int) -> dict:
         "total": int(results.sum()), "wins": int((results == 1).sum()), "losses": int((results == -1).sum()),
         "out": int(sum((~b.staked).sum() for b in batches)),
         "broken": int(sum(b.broken.sum() for b in batches)), "retired": int(sum(b.retired.sum() for b in batches)),
+        "spread": float(results.std(ddof=1)),
     }
 
 
@@ -118,13 +123,14 @@ def test_a_run_shows_what_the_batches_add_up_to(app):
     assert exact_line["y"] == [float(edge.edge)] * 2
     assert traces(shown["banker"])["banker's profit so far"]["y"][-1] == -average
     bars = traces(shown["shares"])
-    assert bars["this run"]["y"] == [expected["wins"] / 1_000, expected["losses"] / 1_000, expected["out"] / 1_000]
-    assert bars["exact"]["y"] == [float(edge.win), float(edge.lose), float(edge.out)]
+    assert bars["this run"]["x"] == [expected["wins"] / 1_000, expected["losses"] / 1_000, expected["out"] / 1_000]
+    assert bars["exact"]["x"] == [float(edge.win), float(edge.lose), float(edge.out)]
     assert expected["wins"] + expected["losses"] + expected["out"] == 1_000
 
     page = words(at)
     assert (f"After 1,000 hands the player's average was **{average:+.3f} chips a hand**, within "
-            f"{abs(average - float(edge.edge)):.3f} of the exact {float(edge.edge):+.4f}.") in page
+            f"{abs(average - float(edge.edge)):.4f} of the exact {float(edge.edge):+.4f}.") in page
+    assert f"about {2 * expected['spread'] / np.sqrt(1_000):.4f} either way (two standard errors)" in page
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Hands played"] == "1,000"
     assert metrics["Banks broken"] == f"{expected['broken']:,}"
