@@ -203,13 +203,15 @@ def open_hands_inputs() -> None:
     st.number_input("Players who stayed with a stake", 1, MOST_OPEN_HANDS, key=OPEN_COUNT)
     for i in range(st.session_state[OPEN_COUNT]):
         st.session_state.setdefault(f"advisor.open.{i}.cards", "?, ?")
-        with st.container(horizontal=True, key=f"advisor-open-{i}"):
-            st.number_input(f"Player {i + 1}: stake", 1, MOST_CHIPS, key=f"advisor.open.{i}.stake")
-            st.text_input(f"Player {i + 1}: cards in order, ? face down", key=f"advisor.open.{i}.cards",
-                          max_chars=60, help="Such as ?, 5 for a face-down first card and a blot of 5.")
-            st.number_input("could still bet", 0, MOST_CHIPS, key=f"advisor.open.{i}.room",
-                            help="Chips he could have added when he stayed: best play weighs betting against "
-                                 "staying.")
+        with st.container(border=True, key=f"advisor-open-{i}"):
+            st.markdown(f"**Player {i + 1}**")
+            with st.container(horizontal=True):
+                st.number_input("Stake", 1, MOST_CHIPS, key=f"advisor.open.{i}.stake", width=120)
+                st.text_input("Cards in order, ? face down", key=f"advisor.open.{i}.cards", max_chars=60,
+                              help="Such as ?, 5 for a face-down first card and a blot of 5.")
+                st.number_input("Could still bet", 0, MOST_CHIPS, key=f"advisor.open.{i}.room", width=140,
+                                help="Chips he could have added when he stayed: best play weighs betting "
+                                     "against staying.")
 
 
 def show_banker_answer(hand: list[int], seen: list[int]) -> None:
