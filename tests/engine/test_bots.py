@@ -98,3 +98,18 @@ def test_the_table_takes_the_banker_to_stand_where_the_rules_let_him():
     from quitlok.practice import start_table
     table = start_table(KVITLACH, computers=3, seat=1, chips=20, bank=8, style="bold", banker=0, seed=3)
     assert table.banker_stands_on == 17
+
+
+def test_a_cautious_banker_retires_once_the_bank_has_grown_by_a_fifth():
+    """retire_at 1.2 on an opening bank of 10 means a bank of 12 (in floats 1.2 x 10 is a hair over 12)."""
+    from quitlok.bots import bank
+    from quitlok.game import RETIRE, KeepBank, Retire
+
+    class Stub:
+        phase, opening_bank = RETIRE, 10
+
+        def __init__(self, chips):
+            self.bank = chips
+
+    assert bank(Stub(12), 17, cautious().retire_at) == Retire()
+    assert bank(Stub(11), 17, cautious().retire_at) == KeepBank()
