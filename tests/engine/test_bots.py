@@ -5,8 +5,8 @@ from dataclasses import replace
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.bots import PLAYERS, BestPlayer, RandomPlayer, bold, cautious
-from quitlok.game import BANKER, Aluvun, Bet, Blot, Draw, Stand, Stay, legal_actions
+from quitlok.bots import PLAYERS, BestPlayer, RandomPlayer, bank, bold, cautious
+from quitlok.game import BANKER, RETIRE, Aluvun, Bet, Blot, Draw, KeepBank, Retire, Stand, Stay, legal_actions
 from quitlok.practice import start_table
 from quitlok.sim import random_game, step
 from tests.engine.helpers import game, play
@@ -102,9 +102,6 @@ def test_the_table_takes_the_banker_to_stand_where_the_rules_let_him():
 
 def test_a_cautious_banker_retires_once_the_bank_has_grown_by_a_fifth():
     """retire_at 1.2 on an opening bank of 10 means a bank of 12 (in floats 1.2 x 10 is a hair over 12)."""
-    from quitlok.bots import bank
-    from quitlok.game import RETIRE, KeepBank, Retire
-
     class Stub:
         phase, opening_bank = RETIRE, 10
 
