@@ -179,6 +179,17 @@ def test_best_play_converges_to_the_exact_edge(rules, stands_on):
     assert np.array_equal(np.concatenate([b.staked for b in batches]), results != 0)
 
 
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=["Quitlok", "Kvitlach"])
+def test_the_engine_s_own_monte_carlo_meets_the_exact_edge(rules):
+    """The real engine (quitlok.game), one fresh game a hand, best play: its mean within 4 standard errors of
+    player_edge, with no simulator in between."""
+    hands = 8_000
+    results = engine_results(LabSetup(rules, player="best", stands_on=17), hands, seed=5).results
+    exact = edge_outcomes(rules, stands_on=17, exact=True)
+    error = math.sqrt(float(exact.win + exact.lose - exact.edge ** 2) / hands)
+    assert abs(results.mean() - float(exact.edge)) <= 4 * error
+
+
 def test_the_banker_model_is_raised_to_what_the_rules_force():
     assert LabSetup(KVITLACH, stands_on=15).banker_model == 17
     assert LabSetup(QUITLOK, stands_on=15).banker_model == 15
