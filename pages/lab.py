@@ -71,11 +71,17 @@ def the_exact_answer() -> None:
 # --- the simulation ----------------------------------------------------------------------------------------
 
 
+#: the choice of rules that follows the sidebar, whatever it is set to
+HOUSE = "house"
+
+
 def rules_choices() -> dict[str, RuleSet]:
-    """The sidebar's house rules first, then each preset that differs from them."""
-    choices = {house.name: house}
-    for preset in PRESETS.values():
-        choices.setdefault(preset.name, preset)
+    """The sidebar's house rules first (HOUSE, so that the choice follows the sidebar), then each preset
+    that differs from them."""
+    choices = {HOUSE: house}
+    for name, preset in PRESETS.items():
+        if preset.name != house.name:
+            choices[name] = preset
     return choices
 
 
@@ -87,10 +93,10 @@ def keep_option(key: str, options: list, default) -> None:
 
 def controls() -> tuple[RuleSet, str, int, str, int, int, int]:
     choices = rules_choices()
-    keep_option(RULES, list(choices), house.name)
-    name = st.radio("Rules", list(choices), key=RULES,
-                    help="The first are the house rules chosen in the sidebar.")
-    rules = choices[name]
+    keep_option(RULES, list(choices), HOUSE)
+    chosen = st.radio("Rules", list(choices), key=RULES, format_func=lambda key: choices[key].name,
+                      help="The first are the house rules chosen in the sidebar.")
+    rules = choices[chosen]
     styles = list(PLAYER_STYLES)
     keep_option(PLAYER, styles, "best")
     player = st.radio("The player plays", styles, key=PLAYER, format_func=str.capitalize,

@@ -105,6 +105,10 @@ def test_house_rules_add_their_own_rows(app):
     assert len(at.table[0].value) == sum(len(r.banker_models) for r in PRESETS.values()) + len(house.banker_models)
     assert f"Under your house rules ({house.name})" in texts(at)
     assert at.radio(key="lab.rules").options == [house.name, "Quitlok", "Kvitlach"]
+    at = run(at, **{"lab.hands": 1_000})
+    assert "Last run: Quitlok with house rules, best player" in words(at), "the simulation follows the sidebar"
+    edge = edge_outcomes(house, stands_on=17, exact=True)
+    assert f"exact edge: {float(edge.edge):+.4f}" in traces(figures(at)["running"])
 
 
 def test_a_run_shows_what_the_batches_add_up_to(app):
