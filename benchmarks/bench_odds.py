@@ -5,7 +5,9 @@
 - the same call repeated (goal: 1 ms);
 - `exact=True` in a fresh process (goal: 3 s);
 - the full strategy table, every first card against every banker model the rules allow (Quitlok: standing
-  on 15 to 18; Kvitlach, whose banker must draw on 16 or less: 17 and 18), in a fresh process (goal: 2 s).
+  on 15 to 18; Kvitlach, whose banker must draw on 16 or less: 17 and 18), in a fresh process (goal: 2 s);
+- the banker's Hint (`quitlok.coach.banker_coach`: stand or draw against the open hands) at every banker
+  decision of 40 games of five computer players, in one process (goal: median 50 ms, slowest 1 s).
 
 Run: python benchmarks/bench_odds.py
 """
@@ -49,6 +51,29 @@ strategy_table(rules)
 print(time.perf_counter() - start)
 """
 
+BANKER = """
+import json, sys, time
+from quitlok import QUITLOK, KVITLACH
+from quitlok.bots import BestPlayer, bold, cautious
+from quitlok.coach import banker_coach
+from quitlok.game import BANKER, new_game
+from quitlok.sim import step
+rules = {"Quitlok": QUITLOK, "Kvitlach": KVITLACH}[sys.argv[1]]
+times = []
+for seed in range(40):
+    players = {i: (cautious, bold, BestPlayer)[i % 3](seed * 10 + i) for i in range(5)}
+    s = new_game(rules, [f"P{i}" for i in range(5)], banker=seed % 5, bank=20, purses=40, seed=seed)
+    for _ in range(300):
+        if s.is_over:
+            break
+        if s.phase == BANKER:
+            start = time.perf_counter()
+            banker_coach(s)
+            times.append(time.perf_counter() - start)
+        s = step(s, players)
+print(json.dumps(times))
+"""
+
 
 def fresh(script: str, *args: str) -> str:
     return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, check=True, capture_output=True,
@@ -74,6 +99,10 @@ def main() -> None:
         models = "-".join(map(str, PRESETS[preset].banker_models[::len(PRESETS[preset].banker_models) - 1]))
         print(f"{preset:8} strategy table (12 cards x banker {models}), fresh: median "
               f"{ms(statistics.median(tables))}; goal 2 s")
+        times = sorted(json.loads(fresh(BANKER, preset)))
+        print(f"{preset:8} banker's Hint, {len(times)} decisions: median {ms(statistics.median(times))}, "
+              f"95th percentile {ms(times[int(0.95 * len(times))])}, slowest {ms(times[-1])}; "
+              "goal 50 ms median, 1 s slowest")
 
 
 if __name__ == "__main__":

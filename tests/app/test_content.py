@@ -44,6 +44,9 @@ def test_every_content_file_is_used_and_exists(loaded):
     for step in range(len(LESSONS)):
         at.selectbox(key="lesson.jump").set_value(step).run()
         assert not at.exception
+    at.switch_page("pages/advisor.py").run()
+    at.radio(key="advisor.role").set_value("I hold the bank").run()
+    assert not at.exception
     at.switch_page("pages/play.py").run()
     at.button(key="play.start").click().run()
     assert not at.exception
