@@ -8,7 +8,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.errors import InvalidSetup
 from quitlok.lab import MAX_HANDS, PLAYER_STYLES, LabSetup, simulate
-from quitlok.odds import EdgeOutcomes, edge_outcomes
+from quitlok.odds import EdgeOutcomes, edge_outcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
 from quitlok.ui import lab_charts as lab
 
@@ -176,10 +176,10 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
     st.markdown(f"**{words('shares_title')}**")
     with st.container(horizontal=True, gap="medium"):  # side by side on a phone too
         st.metric("Hands played", f"{summary.hands:,}", width="content")
-        st.metric("Banks broken", f"{summary.broken:,}", width="content",
-                  help=f"{lab.share(summary.broken / summary.hands)} of hands ended with the bank empty")
-        st.metric("Banker retired", f"{summary.retired:,}", width="content",
-                  help=f"{lab.share(summary.retired / summary.hands)} of hands: he took his bank home")
+        st.metric("Hands ending in a broken bank", percent(summary.broken / summary.hands), width="content",
+                  help=f"{summary.broken:,} hands ended with the bank empty")
+        st.metric("Hands ending in a retirement", percent(summary.retired / summary.hands), width="content",
+                  help=f"{summary.retired:,} hands: the banker took his bank home")
     st.plotly_chart(lab.shares_chart(summary, outcomes, large=large), key="lab.shares_chart",
                     config={"displayModeBar": False})
 
