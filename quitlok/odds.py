@@ -197,12 +197,12 @@ class _Solver:
         self.table = _banker_table(rules.copies, rules.twelve_values, rules.framed_pair_21, stands_on)
         # falling[r, c, b] = falling(c, copies of rank r+1 in final b): a pool's vector is one gather and a product
         small = [[_falling(c, m) for m in range(rules.copies + 1)] for c in range(rules.copies + 1)]
-        falling = np.array([[np.array(small[c], dtype=object)[self.table.counts[:, r]] for c in range(rules.copies + 1)]
-                            for r in range(12)], dtype=object)
+        falling = np.array([[np.array(small[c], dtype=np.int64)[self.table.counts[:, r]]
+                             for c in range(rules.copies + 1)] for r in range(12)])
         # exact sums stay in machine integers when even the full pack's cannot overflow them (the big factor,
         # the orders of the cards that follow, is applied per run in Python integers)
-        largest = sum(falling[_RANK_INDEX, rules.copies].prod(axis=0) * self.table.orders)
-        self.machine = exact and largest < 2**62
+        self.machine = exact and sum(
+            falling.astype(object)[_RANK_INDEX, rules.copies].prod(axis=0) * self.table.orders) < 2**62
         dtype = np.int64 if self.machine else self.dtype
         self.falling = falling.astype(dtype)
         self.orders = self.table.orders.astype(dtype)
