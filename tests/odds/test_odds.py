@@ -18,7 +18,10 @@ from quitlok.odds import (
     advise,
     banker_outcomes,
     bust_chance,
+    edge_outcomes,
     next_card_odds,
+    player_edge,
+    position_value,
     stay_value,
 )
 
@@ -349,3 +352,39 @@ def test_the_bet_first_strategy_table_asks_the_first_question_bet_or_stay_out():
         assert row["bet"] == bet == first_bets([row["card"]], [], KVITLACH, room=1, stands_on=row["stands_on"],
                                                 exact=True)[1]
         assert row["stay"] == 0 and row["best"] == ("bet" if bet > 0 else "stay")
+
+
+# --- who has the edge: player_edge and edge_outcomes (SPEC section 3) ------------------------------------
+
+
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=["Quitlok", "Kvitlach"])
+def test_player_edge_is_the_average_over_first_cards_of_best_play(rules):
+    """SPEC: betting at any time, position_value([c], [], stake=0, room=1); bet-first, bet one chip before
+    the second card or stay out (0); averaged over the first card."""
+    for stands_on in rules.banker_models:
+        if rules.bet_first:
+            each = [max(Fraction(0), position_value([c], [], rules, stake=1, room=0, stands_on=stands_on, exact=True))
+                    for c in range(1, 13)]
+        else:
+            each = [position_value([c], [], rules, stake=0, room=1, stands_on=stands_on, exact=True)
+                    for c in range(1, 13)]
+        edge = player_edge(rules, stands_on=stands_on, exact=True)
+        assert edge == sum(each) / 12
+        assert abs(player_edge(rules, stands_on=stands_on) - float(edge)) < 1e-12
+        outcomes = edge_outcomes(rules, stands_on=stands_on, exact=True)
+        assert outcomes.win - outcomes.lose == outcomes.edge == edge
+        assert outcomes.win + outcomes.lose + outcomes.out == 1
+        assert all(0 < p < 1 for p in (outcomes.win, outcomes.lose, outcomes.out))
+
+
+def test_a_kvitlach_player_never_stakes_a_chip_on_a_first_card_best_play_stays_out_on():
+    bets = [c for c in range(1, 13) if position_value([c], [], KVITLACH, stake=1, room=0, exact=True) > 0]
+    assert edge_outcomes(KVITLACH, exact=True).out == Fraction(12 - len(bets), 12)
+
+
+@pytest.mark.parametrize("stands_on", [0, 22, 17.5, "17", True])
+def test_player_edge_refuses_a_banker_model_that_cannot_be(stands_on):
+    with pytest.raises(InvalidSetup):
+        player_edge(QUITLOK, stands_on=stands_on)
+    with pytest.raises(InvalidSetup):
+        player_edge("Quitlok")
