@@ -47,7 +47,7 @@ def start_game() -> None:
 
 def act(action: Action) -> None:
     table: PracticeTable = st.session_state[TABLE]
-    coaching = table.coaching()
+    coaching = table.coaching() or table.banker_coaching()  # what the decision is worth, priced before it
     try:
         st.session_state[TABLE] = table.act(action)
         st.session_state.pop("play.problem", None)

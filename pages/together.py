@@ -147,7 +147,7 @@ def join_room(code: str, name_key: str) -> None:
 
 def act(code: str, token: str, table: PracticeTable, version: int, action: Action) -> None:
     """This seat's decision, applied only if nobody changed the room since it was drawn."""
-    coaching = table.coaching()
+    coaching = table.coaching() or table.banker_coaching()  # what the decision is worth, priced before it
     try:
         now = rooms().act(code, token, action, version=version)
     except StaleView:

@@ -10,7 +10,7 @@ from fractions import Fraction
 import streamlit as st
 
 from quitlok.actions import Action, Bet, Draw, Stand
-from quitlok.bank_odds import DRAW, MODEL_WORDS, BankerAdvice
+from quitlok.bank_odds import DRAW, MODEL_WORDS, STAND, BankerAdvice
 from quitlok.coach import TOLERANCE, Coaching
 from quitlok.game import STAKE, State, action_label
 from quitlok.odds import chance_words
@@ -23,10 +23,13 @@ from quitlok.ui.table import help_text
 from quitlok.ui.words import escape_markdown
 
 
-def feedback(state: State, coaching: Coaching | None, action: Action) -> tuple[str, str] | None:
+def feedback(state: State, coaching: Coaching | BankerAdvice | None, action: Action) -> tuple[str, str] | None:
     """("best" or "cost", a short note) on the decision `action` in `state`, from the advisor's exact values,
-    naming each action as its button did. None when the advisor had nothing to price (a banker's decision).
-    The decision is also kept with the learner's progress; a costly one comes back on the Review page."""
+    naming each action as its button did. None when the advisor had nothing to price (staking or retiring).
+    A player's decision is also kept with the learner's progress; a costly one comes back on the Review page.
+    A banker's draw or stand is priced for the bank (`BankerAdvice`) and not kept: Review asks players' questions."""
+    if isinstance(coaching, BankerAdvice):
+        return _banker_feedback(state, coaching, action)
     if coaching is None or action not in coaching.values:
         return None
     kept = decision(state, coaching, action, learner.now())
@@ -37,6 +40,19 @@ def feedback(state: State, coaching: Coaching | None, action: Action) -> tuple[s
     best = coaching.best
     return "cost", (f"{action_label(state, action)} was about {cost:.2f} chips worse on average than the best "
                     f"play, {action_label(state, best)} ({chips(coaching.values[best])}).")
+
+
+def _banker_feedback(state: State, advice: BankerAdvice, action: Action) -> tuple[str, str] | None:
+    choice = {Draw(): DRAW, Stand(): STAND}.get(action)
+    if choice not in advice.values:
+        return None
+    best = advice.values[advice.best]
+    cost = float(best - advice.values[choice])
+    if cost < TOLERANCE:
+        return "best", f"{action_label(state, action)}: the best play for the bank here."
+    named = Draw() if advice.best == DRAW else Stand()
+    return "cost", (f"{action_label(state, action)} was about {cost:.2f} chips worse for the bank on average than "
+                    f"{action_label(state, named)} ({chips(best)}).")
 
 
 def show_feedback(key: str) -> None:
@@ -108,7 +124,7 @@ def banker_hint(s: State, advice: BankerAdvice) -> None:
         lines.append(f"- {escape_markdown(s.players[seat])} (stake {s.stakes[seat]}): beats your {advice.value} "
                      f"with {chance_words(beats)}; most likely {likeliest}.")
     st.markdown("\n".join(lines))
-    actions = {DRAW: Draw(), "stand": Stand()}
+    actions = {DRAW: Draw(), STAND: Stand()}
     st.caption(" · ".join(f"{action_label(s, actions[c])}: {chips(v)}"
                           for c, v in sorted(advice.values.items(), key=lambda item: -item[1])))
     st.caption(help_text("hint_bank_model").format(model=MODEL_WORDS))

@@ -154,8 +154,19 @@ def test_you_stake_your_bank_and_draw_or_stand(app):
     assert "You are the banker" in texts(at)
     click(at, "play.hint")
     assert_banker_hint(at)
-    click(at, "play.do.stand" if "play.do.stand" in buttons(at) else "play.do.draw")
+    s = table(at).state
+    advice = banker_coach(s)
+    choice = "stand" if "play.do.stand" in buttons(at) else "draw"
+    click(at, f"play.do.{choice}")
     assert any("You stand on" in e or "You draw" in e for e in table(at).state.events)
+    # the decision is priced for the bank, as the Hint priced it
+    said = " ".join(str(e.value) for e in [*at.success, *at.warning])
+    named = action_label(s, Stand() if choice == "stand" else Draw())
+    if advice.values[advice.best] - advice.values[choice] < 0.005:
+        assert f"{named}: the best play for the bank here." in said
+    else:
+        assert f"{named} was about {advice.values[advice.best] - advice.values[choice]:.2f} chips worse for the bank" \
+            in said
 
 
 def assert_banker_hint(at):
