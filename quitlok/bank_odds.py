@@ -44,10 +44,10 @@ __all__ = ["DRAW", "MODEL_WORDS", "STAND", "BankerAdvice", "OpenHand", "banker_a
 STAND, DRAW = "stand", "draw"
 
 MODEL_WORDS = (
-    "Each staying player's face-down cards are weighed by how often they would be dealt from the cards you "
-    "have not seen, keeping only those that never took his hand to 21 or beyond (either would have ended his "
-    "turn) and on which best play would stay. When no cards fit his play, every hand below 21 counts. "
-    "Your own next cards come from what is left."
+    "How the advisor weighs the players' hidden cards: each staying player's face-down cards count by how "
+    "often they would be dealt from the cards you have not seen, keeping only those that never took his hand "
+    "to 21 or beyond (either would have ended his turn) and on which best play would stay. When no cards fit "
+    "his play, every hand below 21 counts. Your own next cards come from what is left."
 )
 
 
@@ -275,7 +275,9 @@ def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None) -> Ba
     n = len(open_hands)
     parts = [f"You hold {advice.value}, against {n} open hand{'s' if n != 1 else ''} "
              f"({stakes} chip{'s' if stakes != 1 else ''} at stake)."]
-    if advice.value < 21:
+    if advice.value < 21 and not advice.busting:
+        parts.append(f"None of the {advice.unseen} unseen cards can bust you.")
+    elif advice.value < 21:
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you"
                      f" ({percent(Fraction(advice.busting, advice.unseen))}).")
     if must is not None and advice.value < must:

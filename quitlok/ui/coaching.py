@@ -122,9 +122,9 @@ def banker_hint(s: State, advice: BankerAdvice) -> None:
         beats = Fraction(sum(p for total, p in totals.items() if total > advice.value)).limit_denominator(100_000)
         likeliest = max(totals, key=totals.get)
         lines.append(f"- {escape_markdown(s.players[seat])} (stake {s.stakes[seat]}): beats your {advice.value} "
-                     f"with {chance_words(beats)}; most likely {likeliest}.")
+                     f"now: {chance_words(beats)}; most likely holds {likeliest}.")
     st.markdown("\n".join(lines))
     actions = {DRAW: Draw(), STAND: Stand()}
     st.caption(" · ".join(f"{action_label(s, actions[c])}: {chips(v)}"
                           for c, v in sorted(advice.values.items(), key=lambda item: -item[1])))
-    st.caption(help_text("hint_bank_model").format(model=MODEL_WORDS))
+    st.caption(MODEL_WORDS)

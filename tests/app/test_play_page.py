@@ -180,8 +180,8 @@ def assert_banker_hint(at):
     for choice, value in advice.values.items():
         assert f"{action_label(s, Draw() if choice == 'draw' else Stand())}: {chips(value)}" in panel
     open_seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
-    assert panel.count(f"beats your {advice.value} with") == len(open_seats)
-    assert "How the players' face-down cards are weighed" in panel
+    assert panel.count(f"beats your {advice.value} now: ") == len(open_seats)
+    assert "How the advisor weighs the players' hidden cards" in panel
 
 
 def test_the_hint_tells_a_kvitlach_banker_when_he_must_draw(app):
