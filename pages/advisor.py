@@ -8,16 +8,17 @@ import streamlit as st
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
 from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
-from quitlok.odds import percent
+from quitlok.practice import COMPUTER_NAMES
 from quitlok.rules import banker_model_words
 from quitlok.ui import charts
 from quitlok.ui.advisor import (
     BANKER_CHOICES,
     answer,
     banker_choices,
-    beating_chances,
+    banker_verdict,
     next_card_effects,
     open_cards,
+    open_hand_lines,
 )
 
 ui.through_the_app()
@@ -26,7 +27,7 @@ HAND, SEEN, STAKE, ROOM, MODEL = "advisor.hand", "advisor.seen", "advisor.stake"
 MAX_BET = "advisor.max_bet"
 ROLE, PLAYER, BANKER = "advisor.role", "I am a player", "I hold the bank"
 OPEN_COUNT = "advisor.open_count"
-MOST_OPEN_HANDS = 6
+MOST_OPEN_HANDS = len(COMPUTER_NAMES)  # as many as the practice table seats
 MOST_CHIPS = 10_000
 LONGEST_SHOWN = 40  # characters of a bad link value repeated in the message
 rules = ui.current_rules()
@@ -79,20 +80,21 @@ def _shown(text: str) -> str:
 
 def unseen() -> Counter:
     """The cards not picked anywhere on the page: the banker's open hands' face-up cards count as seen."""
-    shown = [card for _, cards, _ in open_hands_read() if cards for card in cards if card is not None]
+    shown = [card for _, cards, _ in open_hands_read() if not isinstance(cards, str) for card in cards
+             if card is not None]
     return Counter(rules.pack) - Counter(st.session_state[HAND]) - Counter(st.session_state[SEEN]) - Counter(shown)
 
 
-def open_hands_read() -> list[tuple[int, tuple | None, int]]:
-    """The banker's open hands as typed: (stake, cards or None when they don't read, room); none for a player."""
+def open_hands_read() -> list[tuple[int, tuple | str, int]]:
+    """The banker's open hands as typed: (stake, cards or what is wrong with them, room); none for a player."""
     if st.session_state.get(ROLE) != BANKER:
         return []
     hands = []
     for i in range(st.session_state.get(OPEN_COUNT, 1)):
         try:
             cards = open_cards(st.session_state.get(f"advisor.open.{i}.cards", "?, ?"))
-        except ValueError:
-            cards = None
+        except ValueError as problem:
+            cards = str(problem)
         hands.append((st.session_state.get(f"advisor.open.{i}.stake", 1), cards,
                       st.session_state.get(f"advisor.open.{i}.room", 0)))
     return hands
@@ -221,30 +223,26 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
                      f"Bust: your cards count {value}, and every open stake wins.")
         return
     read = open_hands_read()
-    bad = [i + 1 for i, (_, cards, _) in enumerate(read) if cards is None]
-    if bad:
-        st.error(f"Player {', '.join(map(str, bad))}: list the cards in order as numbers from 1 to 12, with ? for "
-                 "each face-down card, such as ?, 5.")
+    if problems := [f"Player {i + 1}: {cards}." for i, (_, cards, _) in enumerate(read) if isinstance(cards, str)]:
+        st.error(" ".join(problems))
         return
     try:
         advice = banker_advice(hand, seen, rules, open_hands=[OpenHand(stake, cards, room)
                                                               for stake, cards, room in read])
     except QuitlokError as problem:
-        st.error(f"That table can't be worked out: {problem}")
+        st.error(f"That table can't be worked out: {problem}.")
         return
     st.subheader(BANKER_CHOICES[advice.best])
+    st.markdown(banker_verdict(advice))
     st.markdown(advice.facts)
-    beats = beating_chances(advice)
-    st.markdown("\n".join(f"- Player {i + 1} beats your {value} now with {percent(p)}"
-                          f" ({'played by the odds' if model == 'best play' else 'any hand below 21'})"
-                          for i, (p, model) in enumerate(zip(beats, advice.models, strict=True))))
+    names = [f"Player {i + 1}" for i in range(len(read))]
+    st.markdown(open_hand_lines(advice, names, [stake for stake, _, _ in read]))
     st.markdown("**What each staying player may hold**")
-    st.plotly_chart(charts.open_hands_chart(advice.totals, [f"Player {i + 1}" for i in range(len(read))], value,
-                                            large=ui.projector()),
+    st.plotly_chart(charts.open_hands_chart(advice.totals, names, value, large=ui.projector()),
                     key="advisor.open_chart", config={"displayModeBar": False})
     st.markdown("**Each choice, in chips for the bank on average**")
     st.table(ui.actions_table(banker_choices(advice)), hide_index=True)
-    st.caption(MODEL_WORDS + " “Played by the odds” means best play against a banker standing on 17"
+    st.caption(MODEL_WORDS + " Best play here means the advisor's, against a banker standing on 17"
                + (f" ({banker_model_words(rules.banker_must_reach)})" if rules.banker_must_reach else "") + ".")
 
 
@@ -295,7 +293,7 @@ with right:
     if clear_needed:
         st.info("Clear the cards to go on.")
     elif not st.session_state[HAND]:
-        st.info("Pick your first card to start: press its number on the left.")
+        st.info("Pick your first card to start: press its number among the buttons 1 to 12.")
     elif role == PLAYER:
         show_answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
     else:

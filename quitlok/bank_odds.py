@@ -94,7 +94,7 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
     if not hand:
         raise InvalidCards("banker's cards: empty; the banker holds at least his first card")
     seen = check_cards(seen, rules.copies, "seen cards")
-    open_hands = _check_open_hands(open_hands)
+    open_hands = _check_open_hands(open_hands, rules)
     shown = tuple(card for open_hand in open_hands for card in open_hand.cards if card is not None)
     known = check_cards(hand + seen + shown, rules.copies, "banker's cards, seen cards and open hands together")
     pool = Counter(rules.pack) - Counter(known)
@@ -104,7 +104,7 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
     return _Banker(rules, hand, pool, open_hands, player_stands_on, exact).advice()
 
 
-def _check_open_hands(open_hands) -> tuple[OpenHand, ...]:
+def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
     if isinstance(open_hands, OpenHand) or not isinstance(open_hands, Sequence):
         raise InvalidSetup("open_hands: a list of OpenHand, one per staying player with a stake")
     if not open_hands:
@@ -121,6 +121,12 @@ def _check_open_hands(open_hands) -> tuple[OpenHand, ...]:
         if not cards:
             raise InvalidCards(f"open hand {i}: no cards; a staying player holds at least his first card")
         check_cards([c for c in cards if c is not None], 4, f"open hand {i}'s face-up cards")
+        if cards[0] is not None:
+            raise InvalidCards(f"open hand {i}: a player's first card is dealt face down, so the banker cannot "
+                               f"know it (write ? for it)")
+        if not rules.blots and any(card is not None for card in cards):
+            raise InvalidCards(f"open hand {i}: under these rules every card a player takes comes face down "
+                               "(there are no blots), so write ? for each")
         checked.append(OpenHand(open_hand.stake, cards, open_hand.room))
     return tuple(checked)
 
@@ -137,7 +143,7 @@ class _Banker:
         self.player_solver = _solver(rules, rules.banker_model(player_stands_on), exact)
         self.falling = np.array([[perm(n, d) if d <= n else 0 for d in range(rules.copies + 1)]
                                  for n in range(rules.copies + 1)], dtype=object if exact else np.float64)
-        self.players = [self._possible_hands(open_hand) for open_hand in open_hands]
+        self.players = [self._possible_hands(i, open_hand) for i, open_hand in enumerate(open_hands, 1)]
         self._memo: dict = {}
 
     def value(self, s) -> int:
@@ -145,7 +151,7 @@ class _Banker:
 
     # --- the players: every hidden set his play allows, with how often it is dealt -----------------------
 
-    def _possible_hands(self, open_hand: OpenHand) -> dict:
+    def _possible_hands(self, number: int, open_hand: OpenHand) -> dict:
         """{(hidden counts, total): ways} for one open hand, best play's stays when any fit, else all open hands."""
         ways: dict = defaultdict(int)
         used = [0] * 12
@@ -166,7 +172,11 @@ class _Banker:
 
         walk(0, (0, 0, 0, 0), 1)
         if not ways:
-            raise InvalidCards("open hand: its face-up cards already make 21 or more, so it cannot still be open")
+            shown = self.value(_summary(card for card in open_hand.cards if card is not None))
+            why = (f"its face-up cards already count {shown}" if shown >= 21 else
+                   "no cards from those unseen could fill its face-down places without reaching 21 first")
+            raise InvalidCards(f"open hand {number}: {why}, and a hand at 21 or more is settled at once, so it "
+                               "cannot still be open")
         stays = {key: w for key, w in ways.items() if self._best_play_stays(open_hand, *key)}
         model, kept = ("best play", stays) if stays else ("open", ways)
         totals: dict = defaultdict(int)

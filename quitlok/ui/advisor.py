@@ -9,13 +9,14 @@ prices it.
 
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pandas as pd
 import streamlit as st
 
 from quitlok.bank_odds import DRAW, STAND, BankerAdvice
 from quitlok.hand import hand_value
-from quitlok.odds import Advice, action_words, advise, first_bets, percent, strategy_table
+from quitlok.odds import Advice, action_words, advise, chance_words, first_bets, percent, strategy_table
 from quitlok.rules import RuleSet
 from quitlok.ui.style import chips
 
@@ -215,6 +216,24 @@ def banker_choices(advice: BankerAdvice) -> dict[str, float]:
     return _best_first({BANKER_CHOICES[c]: float(v) for c, v in advice.values.items()}, BANKER_CHOICES[advice.best])
 
 
-def beating_chances(advice: BankerAdvice) -> list[float]:
-    """For each open hand, the chance that it beats the banker's total now (ties go to the banker)."""
-    return [float(sum(p for total, p in totals.items() if total > advice.value)) for totals in advice.totals]
+def banker_verdict(advice: BankerAdvice) -> str:
+    """One sentence after the banker's best choice: forced, both losing, or what it is worth."""
+    best = float(advice.values[advice.best])
+    if len(advice.values) == 1 and advice.best == DRAW:
+        return f"The rules leave you no choice: draw ({chips(best)} for the bank on average from here)."
+    if all(v < 0 for v in advice.values.values()):
+        return (f"Both choices lose chips on average here; {BANKER_CHOICES[advice.best].lower()} loses fewer "
+                f"({chips(best)} for the bank).")
+    return f"Worth {chips(best)} for the bank on average."
+
+
+def open_hand_lines(advice: BankerAdvice, names: list[str], stakes: list[int]) -> str:
+    """A Markdown list: each open hand's stake, its chance to beat the banker now and its likeliest total."""
+    lines = []
+    for name, stake, totals, model in zip(names, stakes, advice.totals, advice.models, strict=True):
+        beats = Fraction(sum(p for total, p in totals.items() if total > advice.value)).limit_denominator(100_000)
+        likeliest = max(totals, key=totals.get)
+        note = "" if model == "best play" else " (no hand fits best play, so every hand below 21 counts)"
+        lines.append(f"- {name}, stake {stake}: beats your {advice.value} now: {chance_words(beats)}; most "
+                     f"likely holds {likeliest}{note}.")
+    return "\n".join(lines)

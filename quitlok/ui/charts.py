@@ -88,8 +88,10 @@ def open_hands_chart(totals: tuple[dict, ...], names: list[str], banker_total: i
     fig.add_vline(x=banker_total + 0.5, line_dash="dash", line_color=BANKER_COLOUR,
                   annotation_text=f"your {banker_total}: higher beats you", annotation_position="top left")
     fig = _layout(fig, "the player's total", large)
-    fig.update_layout(xaxis={"type": "linear", "dtick": 1}, showlegend=len(names) > 1, barmode="group",
-                      legend={"orientation": "h", "y": -0.25})
+    # a linear axis (for the line between totals) held to the totals shown: Plotly's own range strayed below 0
+    fig.update_layout(xaxis={"type": "linear", "dtick": 1, "range": [min(shown) - 0.6, max(shown) + 0.6],
+                             "tickangle": 0},
+                      showlegend=len(names) > 1, barmode="group", legend={"orientation": "h", "y": -0.25})
     return fig
 
 

@@ -16,8 +16,8 @@ from quitlok.game import STAKE, State, action_label
 from quitlok.odds import chance_words
 from quitlok.practice import PracticeTable
 from quitlok.progress import decision
-from quitlok.rules import banker_model_words
 from quitlok.ui import progress as learner
+from quitlok.ui.advisor import banker_verdict, open_hand_lines
 from quitlok.ui.style import chips
 from quitlok.ui.table import help_text
 from quitlok.ui.words import escape_markdown
@@ -109,22 +109,16 @@ def hint(table: PracticeTable, prefix: str) -> None:
 
 
 def banker_hint(s: State, advice: BankerAdvice) -> None:
-    """The banker's draw or stand, exactly, with what each open hand may hold."""
+    """The banker's draw or stand, exactly, with what each open hand may hold (as the Advisor says it)."""
     best = Draw() if advice.best == DRAW else Stand()
-    st.markdown(f"**Best now: {action_label(s, best)}** ({chips(advice.values[advice.best])} for the bank on "
-                "average, taking the players to have played by the odds).")
+    lead = "You must now" if len(advice.values) == 1 else "Best now"
+    st.markdown(f"**{lead}: {action_label(s, best)}**. {banker_verdict(advice)}")
     st.markdown(advice.facts)
-    if s.rules.banker_must_reach and advice.value < s.rules.banker_must_reach:
-        st.markdown(f"Under {s.rules.name} rules {banker_model_words(s.rules.banker_must_reach)}.")
-    lines = []
-    open_seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
-    for seat, totals in zip(open_seats, advice.totals, strict=True):
-        beats = Fraction(sum(p for total, p in totals.items() if total > advice.value)).limit_denominator(100_000)
-        likeliest = max(totals, key=totals.get)
-        lines.append(f"- {escape_markdown(s.players[seat])} (stake {s.stakes[seat]}): beats your {advice.value} "
-                     f"now: {chance_words(beats)}; most likely holds {likeliest}.")
-    st.markdown("\n".join(lines))
+    seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
+    st.markdown(open_hand_lines(advice, [escape_markdown(s.players[seat]) for seat in seats],
+                                [s.stakes[seat] for seat in seats]))
     actions = {DRAW: Draw(), STAND: Stand()}
-    st.caption(" · ".join(f"{action_label(s, actions[c])}: {chips(v)}"
-                          for c, v in sorted(advice.values.items(), key=lambda item: -item[1])))
-    st.caption(MODEL_WORDS)
+    if len(advice.values) > 1:
+        st.caption(" · ".join(f"{action_label(s, actions[c])}: {chips(v)}"
+                              for c, v in sorted(advice.values.items(), key=lambda item: -item[1])))
+    st.caption(MODEL_WORDS + " Players at a real table may play otherwise: this is a guide, not a certainty.")

@@ -48,4 +48,4 @@ def show_cards(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool,
 
 def chips(x: float) -> str:
     """An expected result for learners: '+0.12 chips'."""
-    return f"{x:+.2f} chips"
+    return f"{x:+.2f} chips" if round(x, 2) else "0.00 chips"  # never "-0.00"

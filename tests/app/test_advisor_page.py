@@ -1,13 +1,23 @@
 """The Advisor page, driven by widget keys; every number shown must equal quitlok.odds."""
 
 import json
+from fractions import Fraction
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH, QUITLOK
 from quitlok.bank_odds import OpenHand, banker_advice
-from quitlok.odds import action_words, advise, banker_outcomes, next_card_odds, percent, position_value, strategy_table
+from quitlok.odds import (
+    action_words,
+    advise,
+    banker_outcomes,
+    chance_words,
+    next_card_odds,
+    percent,
+    position_value,
+    strategy_table,
+)
 from quitlok.rules import banker_model_words
 from tests.app.conftest import APP, open_page, texts
 from tests.app.test_link_text import as_read, raw_signs
@@ -188,7 +198,7 @@ def test_calling_before_a_bet_with_nothing_staked_says_what_the_numbers_say(app)
             "to bet and take a face-down card, worth +0.21 chips.") in texts(at)
     at = from_link(hand="6,5", stake="0", room="1")
     assert ("**Should I call aluvun?** **It makes no difference here.** Calling it cuts your chance of busting on "
-            "the next card from 9.1% to 0.43%. Your best play is worth +0.00 chips with it or without it.") \
+            "the next card from 9.1% to 0.43%. Your best play is worth 0.00 chips with it or without it.") \
         in texts(at)
     assert "costs nothing" not in texts(at)
 
@@ -319,8 +329,8 @@ def test_the_banker_sees_stand_or_draw_as_the_exact_odds_say(app):
     for trace, totals in zip(spec["data"], advice.totals, strict=True):
         assert dict(zip(trace["x"], trace["y"], strict=True)) == pytest.approx(
             {t: totals.get(t, 0) for t in trace["x"]})
-    beats = sum(p for t, p in advice.totals[0].items() if t > 16)
-    assert f"Player 1 beats your 16 now with {percent(beats)}" in page
+    beats = Fraction(sum(p for t, p in advice.totals[0].items() if t > 16)).limit_denominator(100_000)
+    assert f"Player 1, stake 2: beats your 16 now: {chance_words(beats)}" in page
     # the open hands' face-up cards count as seen: three 3s and 5s are gone from the picker's counts
     assert at.button(key="advisor.add.5").label == "5 · 1 left"
     assert at.button(key="advisor.add.3").label == "3 · 1 left"
@@ -328,7 +338,13 @@ def test_the_banker_sees_stand_or_draw_as_the_exact_odds_say(app):
 
 def test_a_banker_s_bad_open_hand_gets_a_message_not_a_traceback(app):
     at = as_banker(pick(open_page(app, "pages/advisor.py"), 10, 6), (1, "?, 25", 0))
-    assert "list the cards in order as numbers from 1 to 12" in texts(at)
+    assert "Player 1: each card is a number from 1 to 12, or ? for a face-down card." in texts(at)
+    at.text_input(key="advisor.open.0.cards").set_value(", ".join("?" * 20)).run()
+    assert "Player 1: a hand of 20 cards is more than anyone holds below 21." in texts(at)
+    at.text_input(key="advisor.open.0.cards").set_value(", ".join("?" * 9)).run()
+    assert "open hand 1: no cards from those unseen could fill its face-down places" in texts(at)
+    at.text_input(key="advisor.open.0.cards").set_value("5, ?").run()
+    assert "a player's first card is dealt face down" in texts(at)
     at.text_input(key="advisor.open.0.cards").set_value("?, 10, 11").run()  # 21 would have been paid at once
     assert "can't be worked out" in texts(at) and not at.exception
 

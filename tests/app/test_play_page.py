@@ -175,12 +175,16 @@ def assert_banker_hint(at):
     advice = banker_coach(s)
     panel = texts(at)
     best = action_label(s, Draw() if advice.best == "draw" else Stand())
-    assert f"Best now: {best}" in panel and f"{chips(advice.values[advice.best])} for the bank" in panel
+    lead = "Best now" if len(advice.values) > 1 else "You must now"
+    assert f"{lead}: {best}" in panel and f"{chips(advice.values[advice.best])} for the bank" in panel
     assert advice.facts in panel
     for choice, value in advice.values.items():
-        assert f"{action_label(s, Draw() if choice == 'draw' else Stand())}: {chips(value)}" in panel
+        assert len(advice.values) == 1 or \
+            f"{action_label(s, Draw() if choice == 'draw' else Stand())}: {chips(value)}" in panel
     open_seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
     assert panel.count(f"beats your {advice.value} now: ") == len(open_seats)
+    for seat in open_seats:
+        assert f"{s.players[seat]}, stake {s.stakes[seat]}: beats your" in panel
     assert "How the advisor weighs the players' hidden cards" in panel
 
 

@@ -174,7 +174,8 @@ def test_best_play_model_keeps_only_hands_worth_staying_on():
     ([OpenHand(1.5, (None,))], InvalidSetup),
     ([OpenHand(1, ())], InvalidCards),
     ([OpenHand(1, (13,))], InvalidCards),
-    ([OpenHand(1, (10, 11))], InvalidCards),  # 21 is paid at once: it cannot still be open
+    ([OpenHand(1, (None, 10, 11))], InvalidCards),  # 21 is paid at once: it cannot still be open
+    ([OpenHand(1, (5, None))], InvalidCards),  # the first card is dealt face down
     ([OpenHand(1, (None,) * 30)], InvalidCards),
     (["1 chip"], InvalidSetup),
 ])
@@ -188,3 +189,14 @@ def test_impossible_cards_are_refused():
         banker_advice((10, 10), [10], QUITLOK, open_hands=[OpenHand(1, (None, 4))])
     with pytest.raises(InvalidCards, match="empty"):
         banker_advice((), [], QUITLOK, open_hands=[OpenHand(1, (None, 4))])
+
+
+def test_what_cannot_be_an_open_hand_is_named():
+    with pytest.raises(InvalidCards, match="open hand 2: its face-up cards already count 21"):
+        banker_advice((10, 5), [], QUITLOK, open_hands=[OpenHand(1, (None, 4)), OpenHand(1, (None, 10, 11))])
+    with pytest.raises(InvalidCards, match="open hand 1: no cards from those unseen could fill its face-down"):
+        banker_advice((10, 5), [], QUITLOK, open_hands=[OpenHand(1, (None,) * 9)])
+    with pytest.raises(InvalidCards, match="open hand 1: a player's first card is dealt face down"):
+        banker_advice((10, 5), [], QUITLOK, open_hands=[OpenHand(1, (3, None))])
+    with pytest.raises(InvalidCards, match="there are no blots"):
+        banker_advice((10, 5), [], KVITLACH, open_hands=[OpenHand(1, (None, 3))])
