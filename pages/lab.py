@@ -113,7 +113,8 @@ def controls() -> tuple[RuleSet, str, int, str, int, int, int]:
     keep_option(HANDS, HAND_CHOICES, 10_000)
     hands = st.radio("Hands to play", HAND_CHOICES, key=HANDS, horizontal=True, format_func="{:,}".format)
     with st.expander("Random seed"):
-        seed = st.number_input("Seed: the same seed plays the same cards again", 0, MOST_SEED, key=SEED)
+        seed = st.number_input("Seed: the same seed plays the same cards again", 0, MOST_SEED, key=SEED,
+                               help="A longer run is dealt afresh: it does not continue a shorter one.")
     return rules, player, stands_on, retire, bank, hands, seed
 
 
@@ -162,9 +163,10 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
     st.plotly_chart(lab.running_average_chart(summary, outcomes.edge if best else None, large=large),
                     key="lab.running_chart", config={"displayModeBar": False})
     if best:
-        st.markdown(words("final_exact", hands=f"{summary.hands:,}", average=lab.chips_a_hand(average),
-                          gap=f"{abs(average - float(outcomes.edge)):.4f}", exact=lab.exact_chips(outcomes.edge),
-                          two=f"{two:.4f}"))
+        gap = abs(average - float(outcomes.edge))
+        st.markdown(words("final_exact", hands=f"{summary.hands:,}", average=f"{average:+.4f}",
+                          gap=f"{gap:.4f}", exact=lab.exact_chips(outcomes.edge), two=f"{two:.4f}")
+                    + " " + words("inside_band" if gap <= two else "outside_band"))
     else:
         st.markdown(words("final_no_exact", hands=f"{summary.hands:,}", average=lab.chips_a_hand(average),
                           lower=lab.chips_a_hand(average - two), upper=lab.chips_a_hand(average + two)))

@@ -76,8 +76,10 @@ def hint(table: PracticeTable, prefix: str) -> None:
         position = len(s.events)
         st.session_state[shown_at] = None if st.session_state.get(shown_at) == position else position
 
-    st.button("Hint: what does the advisor say?", key=f"{prefix}.hint", on_click=toggle, icon=":material/lightbulb:")
-    if st.session_state.get(shown_at) != len(s.events):
+    shown = st.session_state.get(shown_at) == len(s.events)
+    st.button("Hide the hint" if shown else "Hint: what does the advisor say?", key=f"{prefix}.hint",
+              on_click=toggle, icon=":material/lightbulb:")
+    if not shown:
         return
     coaching = table.coaching()
     with st.container(border=True, key=f"{prefix}-hint-panel"):

@@ -144,11 +144,13 @@ def hand_ticks(hands: int) -> list[int]:
 
 def _layout(fig: go.Figure, hands: int, y_title: str, large: bool, *, legend: bool = False) -> go.Figure:
     ticks = hand_ticks(hands)
+    fig.add_hline(y=0, line_color=BANKER_COLOUR, line_width=1)  # even, drawn whether or not 0 is near the data
     fig.update_layout(
-        font={"size": 17 if large else 13}, height=420 if large else 340,
-        margin={"l": 10, "r": 20, "t": 10 if not legend else 40, "b": 10},
+        font={"size": 20 if large else 13}, height=460 if large else 340,
+        # room on the right for the last label ("1,000,000"), which sits on the axis's very end
+        margin={"l": 10, "r": 45, "t": 10 if not legend else 40, "b": 10},
         xaxis={"title": "hands played (log scale)", "type": "log", "tickvals": ticks,
-               "ticktext": [f"{t:,}" for t in ticks]},
+               "ticktext": [f"{t:,}" for t in ticks], "range": [np.log10(FIRST_DRAWN), np.log10(hands)]},
         yaxis={"title": y_title, "zeroline": True},
         showlegend=legend, legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0, "traceorder": "normal"},
         hovermode="x unified",
