@@ -6,6 +6,7 @@ starts from one and changes single fields with `dataclasses.replace`, e.g.
 ``replace(QUITLOK, twelve_values=(12, 10, 9))``.
 """
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -16,6 +17,12 @@ from quitlok.errors import InvalidSetup
 ALUVUN_WORDS = ("aluvun", "elvaroon")
 #: the totals a banker model may stand on in the advisor and at the table
 BANKER_MODELS = (15, 16, 17, 18)
+#: the latest hand of a bank from which retiring may start: far beyond any real table
+MOST_HANDS = 1000
+#: the longest name a rule set may carry
+LONGEST_NAME = 60
+_FLAGS = ("framed_pair_21", "agreed_max_bet", "blots", "bet_first", "aluvun", "elvaroon_raise",
+          "alternate_direction")
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,7 @@ class RuleSet:
     retire_cards: frozenset[int] = field(default_factory=lambda: frozenset({4, 7}))
 
     def __post_init__(self) -> None:
+        _check_types(self)
         object.__setattr__(self, "bank_share", Fraction(self.bank_share))
         object.__setattr__(self, "twelve_values", tuple(self.twelve_values))
         object.__setattr__(self, "retire_cards", frozenset(self.retire_cards))
@@ -63,6 +71,8 @@ class RuleSet:
             problems.append("the pack holds 2 or 4 copies of each number (24 or 48 cards)")
         if 12 not in self.twelve_values or not set(self.twelve_values) <= {9, 10, 12}:
             problems.append("a 12 counts 12 and optionally 10 or 9")
+        if len(set(self.twelve_values)) != len(self.twelve_values):
+            problems.append("each value of a 12 is listed once")
         if not 0 <= self.bank_share <= 1:
             problems.append("the players' share of the bank is between 0 and 1")
         if self.blots and self.bet_first:
@@ -71,8 +81,8 @@ class RuleSet:
             problems.append("the elvaroon raise only matters with bet-first play")
         if self.banker_must_reach is not None and not 2 <= self.banker_must_reach <= 21:
             problems.append("the banker's must-draw total is between 2 and 21")
-        if self.retire_from_hand < 1:
-            problems.append("retiring starts from hand 1 or later")
+        if not 1 <= self.retire_from_hand <= MOST_HANDS:
+            problems.append(f"retiring starts from hand 1 to {MOST_HANDS}")
         if not self.retire_cards <= set(range(1, 13)):
             problems.append("retire cards are numbers 1 to 12")
         if problems:
@@ -104,6 +114,37 @@ class RuleSet:
     def banker_model(self, stands_on: int) -> int:
         """The total a banker is taken to stand on: `stands_on`, raised to what the rules force."""
         return max(stands_on, self.banker_must_reach or 0)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_types(rules: "RuleSet") -> None:
+    """Every field of the right type before anything is converted or compared: InvalidSetup naming the field
+    (a flag is True or False, never "yes" or 1; numbers are whole where they count things; no strings for sets)."""
+    wrong = []
+    if not isinstance(rules.name, str) or not 0 < len(rules.name) <= LONGEST_NAME:
+        wrong.append(f"name (a text of 1 to {LONGEST_NAME} characters)")
+    if not _whole(rules.copies):
+        wrong.append("copies (2 or 4)")
+    if not isinstance(rules.twelve_values, tuple | list) or not all(_whole(v) for v in rules.twelve_values):
+        wrong.append("twelve_values (whole numbers such as (12, 9))")
+    if isinstance(rules.bank_share, bool) or not isinstance(rules.bank_share, int | Fraction | float) \
+            or (isinstance(rules.bank_share, float) and not math.isfinite(rules.bank_share)):
+        wrong.append("bank_share (a number from 0 to 1)")
+    wrong += [f"{name} (True or False)" for name in _FLAGS if not isinstance(getattr(rules, name), bool)]
+    if rules.banker_must_reach is not None and not _whole(rules.banker_must_reach):
+        wrong.append("banker_must_reach (None or a whole number from 2 to 21)")
+    if not isinstance(rules.aluvun_word, str):
+        wrong.append("aluvun_word (aluvun or elvaroon)")
+    if not _whole(rules.retire_from_hand):
+        wrong.append(f"retire_from_hand (a whole number from 1 to {MOST_HANDS})")
+    if not isinstance(rules.retire_cards, set | frozenset | tuple | list) \
+            or not all(_whole(c) for c in rules.retire_cards):
+        wrong.append("retire_cards (numbers 1 to 12, such as {4, 7})")
+    if wrong:
+        raise InvalidSetup("Invalid house rules, wrong kind of value for: " + "; ".join(wrong) + ".")
 
 
 QUITLOK = RuleSet()

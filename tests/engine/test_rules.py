@@ -47,3 +47,28 @@ def test_house_rules_change_single_fields():
 def test_inconsistent_house_rules_are_refused(change, message):
     with pytest.raises(InvalidSetup, match=message):
         replace(QUITLOK, **change)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("name", 5), ("name", ""), ("name", "x" * 61),
+    ("copies", 2.0), ("copies", True), ("copies", "2"), ("copies", 3),
+    ("twelve_values", 12), ("twelve_values", "12"), ("twelve_values", (12, 9, 9)), ("twelve_values", (12, 9.0)),
+    ("twelve_values", (9,)), ("twelve_values", (12, 11)),
+    ("framed_pair_21", "yes"), ("agreed_max_bet", 1), ("blots", None), ("bet_first", 0), ("aluvun", "no"),
+    ("elvaroon_raise", 1), ("alternate_direction", "y"),
+    ("bank_share", "x"), ("bank_share", True), ("bank_share", float("nan")), ("bank_share", float("inf")),
+    ("bank_share", 2), ("bank_share", -0.5),
+    ("banker_must_reach", 17.5), ("banker_must_reach", True), ("banker_must_reach", 22), ("banker_must_reach", "17"),
+    ("aluvun_word", None), ("aluvun_word", "eleven"),
+    ("retire_from_hand", 4.0), ("retire_from_hand", 0), ("retire_from_hand", 10**400),
+    ("retire_cards", 4), ("retire_cards", "47"), ("retire_cards", [4, "7"]), ("retire_cards", {13}),
+])
+def test_every_invalid_field_is_refused_by_the_constructor(field, value):
+    with pytest.raises(InvalidSetup, match="Invalid house rules"):
+        RuleSet(**{field: value})
+
+
+def test_valid_fields_in_other_shapes_are_taken():
+    rules = RuleSet(twelve_values=[12, 10, 9], retire_cards=[4, 7], bank_share=0.5)
+    assert rules.twelve_values == (12, 10, 9) and rules.retire_cards == frozenset({4, 7})
+    assert rules.bank_share == Fraction(1, 2)
