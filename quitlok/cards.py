@@ -7,7 +7,7 @@ decorated border, and two framed cards as a hand's first two make 21.
 from collections import Counter
 from collections.abc import Iterable
 
-from quitlok.errors import InvalidCards
+from quitlok.errors import InvalidCards, shown
 
 RANKS = tuple(range(1, 13))
 FRAMED = frozenset({2, 11})
@@ -30,11 +30,11 @@ def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple
     the pack holds (`copies` of each).
     """
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise InvalidCards(f"{what}: {cards!r} is not a list of cards; give the numbers, such as [6, 5]")
+        raise InvalidCards(f"{what}: {shown(cards)} is not a list of cards; give the numbers, such as [6, 5]")
     cards = tuple(cards)
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= 12:
-            raise InvalidCards(f"{what}: {card!r} is not a card; cards are numbered 1 to 12")
+            raise InvalidCards(f"{what}: {shown(card)} is not a card; cards are numbered 1 to 12")
     for rank, count in sorted(Counter(cards).items()):
         if count > copies:
             raise InvalidCards(

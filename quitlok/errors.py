@@ -1,5 +1,7 @@
 """The library's exceptions: each names what was wrong, so the app can show it as is."""
 
+import reprlib
+
 
 class QuitlokError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -15,3 +17,16 @@ class IllegalAction(QuitlokError):
 
 class InvalidSetup(QuitlokError):
     """A game that cannot start: bad seats, banker, bank or purses."""
+
+
+#: the longest wrong argument a message repeats
+LONGEST_SHOWN = 40
+
+
+def shown(value: object) -> str:
+    """A wrong argument as a message shows it: its repr, cut to LONGEST_SHOWN characters (a number of five
+    thousand digits, or a list of a million cards, is not repeated in full)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**LONGEST_SHOWN:
+        return f"a number of {len(str(abs(value))) if abs(value) < 10**4000 else 'thousands of'} digits"
+    text = reprlib.repr(value)  # a long list is cut before it is written out
+    return text if len(text) <= LONGEST_SHOWN else text[:LONGEST_SHOWN] + "…"

@@ -34,7 +34,7 @@ from quitlok.cards import a_card, check_cards, plural
 from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
 from quitlok.rules import RuleSet
-from quitlok.validate import is_whole, rule_set, whole_number
+from quitlok.validate import is_whole, rule_set, shown, whole_number
 
 __all__ = [
     "Action",
@@ -192,7 +192,7 @@ def new_game(
     """
     rules = rule_set(rules)
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise InvalidSetup(f"players must be a list of names, one per seat (got {players!r}).")
+        raise InvalidSetup(f"players must be a list of names, one per seat (got {shown(players)}).")
     players = tuple(players)
     if len(players) < 2:
         raise InvalidSetup("A game needs at least two seats: a banker and a player.")
@@ -203,12 +203,12 @@ def new_game(
     if is_whole(purses):
         purses = (purses,) * len(players)
     if isinstance(purses, str | bytes) or not isinstance(purses, Sequence):
-        raise InvalidSetup(f"purses must be a whole number of chips, or one per seat (got {purses!r}).")
+        raise InvalidSetup(f"purses must be a whole number of chips, or one per seat (got {shown(purses)}).")
     purses = tuple(whole_number("Each purse", p) for p in purses)
     if len(purses) != len(players):
         raise InvalidSetup(f"{len(purses)} purses for {len(players)} seats.")
     if not is_whole(banker) or not 0 <= banker < len(players):
-        raise InvalidSetup(f"The banker must be one of the seats 0 to {len(players) - 1} (got {banker!r}).")
+        raise InvalidSetup(f"The banker must be one of the seats 0 to {len(players) - 1} (got {shown(banker)}).")
     bank = whole_number("The opening bank", bank, low=1)
     if purses[banker] < 1:
         raise InvalidSetup(f"{players[banker]} has no chips to stake a bank.")
@@ -224,13 +224,13 @@ def new_game(
             f"every player needs more than the share of {share} to pay it and still bet." if share
             else "no player other than the banker has chips."))
     if not isinstance(choose_stake, bool):
-        raise InvalidSetup(f"choose_stake must be True or False (got {choose_stake!r}).")
+        raise InvalidSetup(f"choose_stake must be True or False (got {shown(choose_stake)}).")
     if seed is not None and not is_whole(seed):
-        raise InvalidSetup(f"seed must be a whole number or None (got {seed!r}).")
+        raise InvalidSetup(f"seed must be a whole number or None (got {shown(seed)}).")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if stock is not None and (isinstance(stock, str | bytes) or not isinstance(stock, Sequence)):
-        raise InvalidSetup(f"stock must be a list of cards from the top (got {stock!r}).")
+        raise InvalidSetup(f"stock must be a list of cards from the top (got {shown(stock)}).")
     top = check_cards(stock or (), rules.copies, "stock")
     rest = list((Counter(rules.pack) - Counter(top)).elements())
     random.Random(f"{seed}/deal").shuffle(rest)
@@ -371,7 +371,7 @@ def action_label(state: State, action: Action) -> str:
 def _why_illegal(state: State, action: Action) -> str:
     """A message that says what was wrong with an action."""
     if type(action) not in _ACTION_TYPES:
-        return f"{action!r} is not an action; use Bet(2), Stay() and the like from quitlok.game."
+        return f"{shown(action)} is not an action; use Bet(2), Stay() and the like from quitlok.game."
     if state.to_act is None:
         return "The game is over: no more actions."
     who = state.players[state.to_act]

@@ -19,6 +19,7 @@ How it stays fast (after Eric Farmer's blackjack analyser):
   number type), so a repeated question is a dictionary look-up.
 """
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -30,7 +31,7 @@ import numpy as np
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.rules import RuleSet
-from quitlok.validate import flag, is_whole, rule_set, whole_number
+from quitlok.validate import flag, is_whole, rule_set, shown, whole_number
 
 __all__ = ["Advice", "EdgeOutcomes", "action_values", "action_words", "advise", "banker_outcomes", "bust_chance",
            "card_value", "chance_words", "edge_outcomes", "first_bets", "next_card_odds", "percent",
@@ -38,8 +39,19 @@ __all__ = ["Advice", "EdgeOutcomes", "action_values", "action_words", "advise", 
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
-#: a solver forgets its memo beyond this many positions, so a long-running server stays small
-_MEMO_LIMIT = 300_000
+#: the memos of all solvers together stay within this many units, least recently used solver forgotten first:
+#: a banker entry (a distribution) weighs BANKER_WEIGHT units, any other entry one; a unit is about 120 bytes,
+#: so the budget is about 100 MB, and a long-running server stays small whatever it is asked
+MEMO_BUDGET = 800_000
+BANKER_WEIGHT = 6
+
+def _memo_full(memo: dict, weight: int = 1) -> bool:
+    """One question alone may fill a memo to half the budget before it starts again, so no call grows
+    without bound."""
+    return weight * len(memo) > MEMO_BUDGET // 2
+
+#: solvers kept at once (one per rules, banker model and number type)
+MOST_SOLVERS = 32
 QUITLOK_ACTIONS = ("stay", "blot", "bet", "blot+aluvun", "bet+aluvun")
 KVITLACH_ACTIONS = ("stay", "draw", "draw+aluvun", "raise+aluvun")
 
@@ -212,6 +224,15 @@ class _Solver:
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
 
+    def memo_weight(self) -> int:
+        """How much this solver's memos hold, in MEMO_BUDGET's units."""
+        return BANKER_WEIGHT * len(self._banker) + len(self._best) + len(self._chances) + len(self._next)
+
+    def forget(self) -> None:
+        """Empty the memos: the answers stay the same, only slower until they are filled again."""
+        for memo in (self._banker, self._best, self._chances, self._next):
+            memo.clear()
+
     # numbers
 
     def ratio(self, a: int, b: int):
@@ -263,7 +284,7 @@ class _Solver:
         denominator = _falling(size, longest)
         result = {label: self.ratio(n, denominator) if self.exact else n / denominator
                   for label, n in numerators.items() if n}
-        if len(self._banker) > _MEMO_LIMIT:
+        if _memo_full(self._banker, BANKER_WEIGHT):
             self._banker.clear()
         self._banker[pool] = result
         return result
@@ -348,7 +369,7 @@ class _Solver:
                 result = self.stay_chances(s, pool) if stake else (self.num(0), self.num(0))
             else:
                 result = self.take_chances(s, pool, *self.moves(s, pool, stake, room)[choice])
-            if len(self._chances) > _MEMO_LIMIT:
+            if _memo_full(self._chances):
                 self._chances.clear()
             self._chances[key] = result
         return self._chances[key]
@@ -382,22 +403,56 @@ class _Solver:
     def best(self, s: Summary, pool: int, stake: int, room: int):
         key = (s, pool, stake, room)
         if key not in self._best:
-            if len(self._best) > _MEMO_LIMIT:
+            if _memo_full(self._best):
                 self._best.clear()
             self._best[key] = max(self.actions(s, pool, stake, room).values())
         return self._best[key]
 
 
 def _solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
-    """The solver for these rules, banker model and number type, after checking the arguments."""
+    """The solver for these rules, banker model and number type, after checking the arguments (always first:
+    a look-up never answers for an argument the checks would refuse)."""
     if not is_whole(stands_on) or not 1 <= stands_on <= 21:
-        raise InvalidSetup(f"The banker model stands on a total from 1 to 21, not {stands_on!r}.")
-    return _cached_solver(rule_set(rules), stands_on, flag("exact", exact))
+        raise InvalidSetup(f"The banker model stands on a total from 1 to 21, not {shown(stands_on)}.")
+    return _SOLVERS.get(rule_set(rules), stands_on, flag("exact", exact))
 
 
-@lru_cache(maxsize=32)
-def _cached_solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
-    return _Solver(rules, stands_on, exact)
+class _Solvers:
+    """The solvers in use, most recently asked last: at most MOST_SOLVERS, and their memos within MEMO_BUDGET."""
+
+    def __init__(self) -> None:
+        self._by_key: OrderedDict[tuple, _Solver] = OrderedDict()
+
+    def get(self, rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
+        key = (rules, stands_on, exact)
+        solver = self._by_key.pop(key, None) or _Solver(rules, stands_on, exact)
+        self._by_key[key] = solver
+        while len(self._by_key) > MOST_SOLVERS:
+            self._by_key.popitem(last=False)
+        self._keep_within_budget(solver)
+        return solver
+
+    def weight(self) -> int:
+        """All memos together, in MEMO_BUDGET's units."""
+        return sum(solver.memo_weight() for solver in self._by_key.values())
+
+    def _keep_within_budget(self, current: _Solver) -> None:
+        total = self.weight()
+        for solver in list(self._by_key.values()):  # least recently used first
+            if total <= MEMO_BUDGET:
+                return
+            if solver is not current:
+                total -= solver.memo_weight()
+                solver.forget()
+        if total > MEMO_BUDGET:
+            current.forget()
+
+    def clear(self) -> None:
+        """Drop every solver (a fresh start, as in a new process)."""
+        self._by_key.clear()
+
+
+_SOLVERS = _Solvers()
 
 
 def _chips(stake: object, room: object) -> None:
@@ -472,7 +527,7 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
     """
     _chips(stake, room)
     if not is_whole(bet) or not 0 <= bet <= room:
-        raise InvalidSetup(f"A bet of {bet!r} does not fit a room of {room!r} chips.")
+        raise InvalidSetup(f"A bet of {shown(bet)} does not fit a room of {shown(room)} chips.")
     flag("aluvun", aluvun)
     hand, pool = _pool(hand, seen, rules, need_hand=True)
     if not pool:

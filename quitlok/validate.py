@@ -5,7 +5,7 @@ computes anything, so a caller gets an `InvalidSetup` (or `InvalidCards`, `Illeg
 was wrong, never a `TypeError` from deep inside, and no state is built from nonsense.
 """
 
-from quitlok.errors import InvalidSetup
+from quitlok.errors import InvalidSetup, shown
 from quitlok.rules import RuleSet
 
 #: the most chips any one amount may hold: far beyond a real table, small enough to stay exact and fast
@@ -20,19 +20,19 @@ def is_whole(value: object) -> bool:
 def whole_number(name: str, value: object, low: int = 0, high: int = MAX_CHIPS) -> int:
     """`value` if it is a whole number from `low` to `high`; otherwise InvalidSetup naming `name`."""
     if not is_whole(value) or not low <= value <= high:
-        raise InvalidSetup(f"{name} must be a whole number from {low:,} to {high:,} (got {value!r}).")
+        raise InvalidSetup(f"{name} must be a whole number from {low:,} to {high:,} (got {shown(value)}).")
     return value
 
 
 def flag(name: str, value: object) -> bool:
     """`value` if it is True or False; otherwise InvalidSetup (a string such as "no" is not a flag)."""
     if not isinstance(value, bool):
-        raise InvalidSetup(f"{name} must be True or False (got {value!r}).")
+        raise InvalidSetup(f"{name} must be True or False (got {shown(value)}).")
     return value
 
 
 def rule_set(rules: object) -> RuleSet:
     """`rules` if it is a RuleSet; otherwise InvalidSetup."""
     if not isinstance(rules, RuleSet):
-        raise InvalidSetup(f"rules must be a RuleSet such as QUITLOK or KVITLACH (got {rules!r}).")
+        raise InvalidSetup(f"rules must be a RuleSet such as QUITLOK or KVITLACH (got {shown(rules)}).")
     return rules

@@ -388,3 +388,47 @@ def test_player_edge_refuses_a_banker_model_that_cannot_be(stands_on):
         player_edge(QUITLOK, stands_on=stands_on)
     with pytest.raises(InvalidSetup):
         player_edge("Quitlok")
+
+
+# --- memory: one budget for every solver's memos ------------------------------------------------------
+
+
+def test_the_memos_of_all_solvers_stay_within_one_budget(monkeypatch):
+    import random
+
+    from quitlok import odds
+
+    monkeypatch.setattr(odds, "MEMO_BUDGET", 20_000)
+    odds._SOLVERS.clear()
+    rng = random.Random(3)
+    variants = [QUITLOK, KVITLACH, replace(QUITLOK, copies=4), replace(QUITLOK, twelve_values=(12, 10, 9))]
+    for _ in range(150):
+        rules = rng.choice(variants)
+        hand = [rng.randint(1, 12) for _ in range(rng.randint(1, 2))]
+        seen = [rng.randint(1, 12) for _ in range(rng.randint(0, 8))]
+        question = {"stake": 1, "room": rng.randint(0, 2), "stands_on": rng.choice(rules.banker_models)}
+        try:
+            advice = advise(hand, seen, rules, **question)
+        except InvalidCards:
+            continue
+        asked = (hand, seen, rules, question)
+        # every solver but the one just asked within the budget; a single question within half of it per memo
+        assert odds._SOLVERS.weight() <= 3 * odds.MEMO_BUDGET
+    odds._SOLVERS.clear()  # forgetting changes no answer
+    hand, seen, rules, question = asked
+    assert advise(hand, seen, rules, **question).values == pytest.approx(advise(hand, seen, rules, **question).values)
+    assert advise(hand, seen, rules, **question).values == pytest.approx(advice.values)
+
+
+def test_arguments_are_checked_before_any_cached_answer():
+    advise([6, 5], [], QUITLOK, stands_on=17)
+    with pytest.raises(InvalidSetup):
+        advise([6, 5], [], QUITLOK, stands_on=17.0)
+    with pytest.raises(InvalidSetup):
+        advise([6, 5], [], QUITLOK, exact=1)
+
+
+def test_a_huge_argument_is_named_shortly():
+    with pytest.raises(InvalidSetup) as problem:
+        advise([6, 5], [], QUITLOK, stake=10**5000)
+    assert len(str(problem.value)) < 120 and "digits" in str(problem.value)
