@@ -6,6 +6,7 @@ that player can see, stake and room) and prices the engine's actions, so the
 table can give hints, say what a decision cost, and drive a best-play player.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
@@ -15,6 +16,8 @@ from quitlok.odds import Advice, advise, card_value, position_value
 
 #: decisions within this many chips of the best count as best
 TOLERANCE = 0.005
+#: three prices of bets within this many chips of one line are taken to lie on it (float rounding only)
+_COLLINEAR = 1e-9
 
 
 @dataclass(frozen=True)
@@ -64,15 +67,37 @@ def coach(state: State, stands_on: int = 17) -> Coaching | None:
         elif isinstance(action, Blot | Draw):
             values[action] = card_value(hand, seen, rules, stake=stake, room=room, aluvun=state.aluvun_called,
                                         stands_on=model)
-        elif isinstance(action, Bet) and rules.bet_first and not state.aluvun_called:
-            # Kvitlach's first bet brings no card: the position with that stake, the rest kept for a raise
-            values[action] = position_value(hand, seen, rules, stake=action.n, room=room - action.n, stands_on=model)
-        elif isinstance(action, Bet):
-            values[action] = card_value(hand, seen, rules, stake=stake, room=room, bet=action.n,
-                                        aluvun=state.aluvun_called, stands_on=model)
         elif isinstance(action, Aluvun):
             values[action] = max(v for name, v in advice.values.items() if name.endswith("+aluvun"))
+    bets = [action for action in legal if isinstance(action, Bet)]
+    if bets and rules.bet_first and not state.aluvun_called:
+        # Kvitlach's first bet brings no card: the position with that stake, the rest kept for a raise
+        values |= bet_values(bets, room, lambda n: position_value(hand, seen, rules, stake=n, room=room - n,
+                                                                  stands_on=model))
+    elif bets:
+        values |= bet_values(bets, room, lambda n: card_value(hand, seen, rules, stake=stake, room=room, bet=n,
+                                                              aluvun=state.aluvun_called, stands_on=model))
     return _coaching(values, legal, advice)
+
+
+def bet_values(bets: list[Bet], room: int, price: Callable[[int], float]) -> dict[Bet, float]:
+    """Every legal bet's value, asking `price` (the solver) a few times, not once per amount.
+
+    With best play afterwards, a bet of n chips is worth the best, over the ways of playing on, of an amount
+    linear in (stake + n, room - n) (SPEC section 3: the result is linear in the chips). A maximum of lines is
+    convex in n, on 1 <= n < room; n = room, with no room left, allows fewer ways of playing on and is priced
+    apart. A convex function that meets a line at n = 1, 2 and room - 1 is that line on the whole stretch, so
+    three prices give every bet below room; if they are not on one line, each bet is priced.
+    """
+    amounts = sorted(bet.n for bet in bets)
+    below = [n for n in amounts if n < room]
+    prices = {n: price(n) for n in {amounts[0], *amounts[1:2], below[-1] if below else amounts[0], amounts[-1]}}
+    if len(below) > 3:
+        first, second, last = below[0], below[1], below[-1]
+        slope = (prices[second] - prices[first]) / (second - first)
+        if abs(prices[first] + slope * (last - first) - prices[last]) <= _COLLINEAR:
+            prices |= {n: prices[first] + slope * (n - first) for n in below if n not in prices}
+    return {bet: prices[bet.n] if bet.n in prices else price(bet.n) for bet in bets}
 
 
 def _coaching(values: dict, legal: list, advice: Advice | None) -> Coaching:
