@@ -9,7 +9,7 @@ from quitlok.errors import InvalidSetup, shown
 from quitlok.rules import RuleSet
 
 #: the most chips any one amount may hold: far beyond a real table, small enough to stay exact and fast
-MAX_CHIPS = 1_000_000
+MAX_CHIPS = 100_000
 
 
 def is_whole(value: object) -> bool:
