@@ -34,10 +34,10 @@ from math import perm
 import numpy as np
 
 from quitlok.cards import RANKS, check_cards
-from quitlok.errors import InvalidCards, InvalidSetup
+from quitlok.errors import InvalidCards, InvalidSetup, shown
 from quitlok.odds import _add, _pack, _solver, _summary, _value, percent
 from quitlok.rules import RuleSet
-from quitlok.validate import flag, rule_set, whole_number
+from quitlok.validate import flag, is_whole, rule_set, whole_number
 
 __all__ = ["DRAW", "MODEL_WORDS", "STAND", "BankerAdvice", "OpenHand", "banker_advice"]
 
@@ -90,13 +90,16 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
     the open hands'), against `open_hands`. Raises InvalidCards or InvalidSetup naming the problem."""
     rules = rule_set(rules)
     exact = flag("exact", exact)
+    if not is_whole(player_stands_on) or not 1 <= player_stands_on <= 21:
+        raise InvalidSetup(f"player_stands_on: the banker the players play against stands on a total from 1 to 21, "
+                           f"not {shown(player_stands_on)}")
     hand = check_cards(hand, rules.copies, "banker's cards")
     if not hand:
         raise InvalidCards("banker's cards: empty; the banker holds at least his first card")
     seen = check_cards(seen, rules.copies, "seen cards")
     open_hands = _check_open_hands(open_hands, rules)
-    shown = tuple(card for open_hand in open_hands for card in open_hand.cards if card is not None)
-    known = check_cards(hand + seen + shown, rules.copies, "banker's cards, seen cards and open hands together")
+    face_up = tuple(card for open_hand in open_hands for card in open_hand.cards if card is not None)
+    known = check_cards(hand + seen + face_up, rules.copies, "banker's cards, seen cards and open hands together")
     pool = Counter(rules.pack) - Counter(known)
     hidden = sum(open_hand.cards.count(None) for open_hand in open_hands)
     if hidden > sum(pool.values()):
@@ -112,11 +115,13 @@ def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
     checked = []
     for i, open_hand in enumerate(open_hands, 1):
         if not isinstance(open_hand, OpenHand):
-            raise InvalidSetup(f"open hand {i}: an OpenHand(stake, cards, room), not {open_hand!r}")
+            raise InvalidSetup(f"open hand {i}: an OpenHand(stake, cards, room), not {shown(open_hand)}")
         whole_number(f"open hand {i}'s stake", open_hand.stake)
         whole_number(f"open hand {i}'s room", open_hand.room)
         if open_hand.stake < 1:
             raise InvalidSetup(f"open hand {i}: a staying player with an open stake has at least 1 chip on it")
+        if not isinstance(open_hand.cards, tuple | list):
+            raise InvalidCards(f"open hand {i}: its cards are a list such as (None, 5), not {shown(open_hand.cards)}")
         cards = tuple(open_hand.cards)
         if not cards:
             raise InvalidCards(f"open hand {i}: no cards; a staying player holds at least his first card")
@@ -172,8 +177,8 @@ class _Banker:
 
         walk(0, (0, 0, 0, 0), 1)
         if not ways:
-            shown = self.value(_summary(card for card in open_hand.cards if card is not None))
-            why = (f"its face-up cards already count {shown}" if shown >= 21 else
+            up = self.value(_summary(card for card in open_hand.cards if card is not None))
+            why = (f"its face-up cards already count {up}" if up >= 21 else
                    "no cards from those unseen could fill its face-down places without reaching 21 first")
             raise InvalidCards(f"open hand {number}: {why}, and a hand at 21 or more is settled at once, so it "
                                "cannot still be open")

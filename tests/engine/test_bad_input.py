@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK, IllegalAction, InvalidCards, InvalidSetup, QuitlokError, hand_value, odds
+from quitlok.bank_odds import OpenHand, banker_advice
 from quitlok.game import Aluvun, Bet, Stay, apply_action, legal_actions, new_game
 from tests.engine.helpers import game, play
 
@@ -118,9 +119,19 @@ ODDS_CALLS = {
     "position_value": lambda a: odds.position_value(a["hand"], a["seen"], a["rules"], stake=a["stake"],
                                                     room=a["room"], stands_on=a["stands_on"], exact=a["exact"]),
     "hand_value": lambda a: hand_value(a["hand"], a["rules"]),
+    "action_values": lambda a: odds.action_values(a["hand"], a["seen"], a["rules"], stake=a["stake"],
+                                                  room=a["room"], stands_on=a["stands_on"], exact=a["exact"]),
+    "first_bets": lambda a: odds.first_bets(a["hand"], a["seen"], a["rules"], room=a["room"],
+                                            stands_on=a["stands_on"], exact=a["exact"]),
+    "player_edge": lambda a: odds.player_edge(a["rules"], stands_on=a["stands_on"], exact=a["exact"]),
+    "edge_outcomes": lambda a: odds.edge_outcomes(a["rules"], stands_on=a["stands_on"], exact=a["exact"]),
+    "banker_advice": lambda a: banker_advice(a["hand"], a["seen"], a["rules"], exact=a["exact"],
+                                             player_stands_on=a["stands_on"],
+                                             open_hands=[OpenHand(a["stake"], a["open"], a["room"])]),
+    "banker_advice_hands": lambda a: banker_advice(a["hand"], a["seen"], a["rules"], open_hands=a["open"]),
 }
 GOOD = {"hand": [6, 5], "seen": [3], "rules": QUITLOK, "exact": False, "flag": False, "stands_on": 17,
-        "stake": 1, "room": 1, "bet": 0}
+        "stake": 1, "room": 1, "bet": 0, "open": (None, 4)}
 
 
 @pytest.mark.parametrize("name", list(ODDS_CALLS))
