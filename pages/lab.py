@@ -29,7 +29,7 @@ def words(key: str, **values) -> str:
     return ui.content_sections("lab/lab")[key].format(**values)
 
 
-@st.cache_data(show_spinner="Working out the exact edge…")
+@st.cache_data(show_spinner="Working out the exact edge…", max_entries=64)  # house rules: keep the server small
 def exact(rules: RuleSet, stands_on: int) -> EdgeOutcomes:
     """The exact chances and edge for a lone player at his best (0.1-0.6 s each, so kept)."""
     return edge_outcomes(rules, stands_on=stands_on, exact=True)

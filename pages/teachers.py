@@ -37,13 +37,16 @@ ss = st.session_state
 
 # --- the PDFs, built on demand and kept ----------------------------------------------------------
 
+#: sheets kept per kind whose key a visitor chooses (house rules, a worksheet's number): the server stays small
+MOST_KEPT = 64
+
 
 @st.cache_data(show_spinner=False)
 def pack(copies: int, paper: str) -> bytes:
     return pack_pdf(copies, paper)
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=MOST_KEPT)
 def rules_sheet(rules: RuleSet, paper: str, max_bet: int | None) -> bytes:
     return rules_sheet_pdf(rules, paper, max_bet=max_bet)
 
@@ -53,12 +56,12 @@ def glossary(paper: str) -> bytes:
     return glossary_pdf(paper)
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=MOST_KEPT)
 def worksheet(seed: int, rules: RuleSet, paper: str) -> bytes:
     return worksheet_pdf(seed, rules, paper)
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=MOST_KEPT)
 def worksheet_problem(seed: int, rules: RuleSet) -> str | None:
     """Why the engine cannot make worksheet `seed` under `rules`, or None when it can (it takes a moment, so the
     page says so at once, rather than through a download that fails)."""

@@ -170,7 +170,7 @@ def actions_table(choices: dict[str, float]):
         lambda row: [_BEST_ROW if row.name == 0 else ""] * len(row), axis=1)
 
 
-@st.cache_data(show_spinner="Working out every first card…")
+@st.cache_data(show_spinner="Working out every first card…", max_entries=32)  # one per house rules in use
 def strategy_frame(rules: RuleSet) -> pd.DataFrame:
     """The best first decision for every first card (rows) against each banker model the rules allow
     (columns "Banker stands on 17" and so on), in the tradition's words, nothing else seen.
