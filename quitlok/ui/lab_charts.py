@@ -1,9 +1,10 @@
 """The Lab page's numbers and figures: the exact edge table, a simulation's running summary, and its charts.
 
 The same meaning keeps the same colour as on every page (Okabe-Ito): the player's own results in blue, the
-banker in grey, the exact answer in bluish green (as in the class reveal). Each chart's title is Markdown for
-the page to show above it, as in `charts` (Plotly cannot wrap a title). `large` gives the figures bigger text
-for the back row (projector mode).
+banker in grey, the exact answer in bluish green (as in the class reveal). Colour is never the only cue: the
+exact answer is also a dashed line, or dotted bars, and every line and bar is named in a legend or a title.
+Each chart's title is Markdown for the page to show above it, as in `charts` (Plotly cannot wrap a title).
+`large` gives the figures bigger text for the back row (projector mode).
 
 A simulation of a million hands is summarised once, when it ends (`summarise`): its totals, and its running
 average with a standard error at no more than `POINTS` hand numbers, spaced evenly on a log scale, so a chart
@@ -17,11 +18,12 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from quitlok.ui.charts import BANKER_COLOUR, TWENTY_ONE_COLOUR
+from quitlok.ui.charts import BANKER_COLOUR, TWENTY_ONE_COLOUR, TWENTY_ONE_PATTERN, bar_pattern
 
 PLAYER_COLOUR = "#0072B2"  # Okabe-Ito blue: the player's results
 BAND_COLOUR = "rgba(0, 114, 178, 0.18)"  # the same blue, see-through: two standard errors either side
 EXACT_COLOUR = TWENTY_ONE_COLOUR  # bluish green: the exact answer
+EXACT_PATTERN = TWENTY_ONE_PATTERN  # dotted bars, as the right answer in class (a line is dashed)
 #: the most points a running-average line has, whatever the number of hands
 POINTS = 2000
 #: the first hand number drawn: before it, an average of a few +1s and -1s only swings from end to end
@@ -191,7 +193,7 @@ SHARE_LABELS = ("wins his chip", "loses his chip", "no chip played")
 
 
 def shares_chart(s: LabSummary, exact=None, *, large: bool = False) -> go.Figure:
-    """How the hands ended in this run, beside the exact chances (`EdgeOutcomes`) when they apply: bars
+    """How the hands ended in this run, beside the exact chances (`EdgeOutcomes`) when they apply, dotted: bars
     across, so that the labels fit a phone."""
     labels = list(SHARE_LABELS)
     ran = [s.wins / s.hands, s.losses / s.hands, s.out / s.hands]
@@ -201,6 +203,7 @@ def shares_chart(s: LabSummary, exact=None, *, large: bool = False) -> go.Figure
     if exact is not None:
         chances = [float(exact.win), float(exact.lose), float(exact.out)]
         fig.add_trace(go.Bar(y=labels, x=chances, orientation="h", name="exact", marker_color=EXACT_COLOUR,
+                             marker_pattern=bar_pattern(EXACT_PATTERN),
                              text=[share(p) for p in chances], textposition="outside", cliponaxis=False,
                              hovertemplate="exact, %{y}: %{x:.1%}<extra></extra>"))
     bars = 3 * (2 if exact is not None else 1)

@@ -126,6 +126,47 @@ def _ring_places(n: int, human: int) -> dict[int, tuple[int, int, int]]:
     return places
 
 
+#: a seat's status by kind, for its colour and icon: the colour (Okabe-Ito, as in the charts: bust vermilion,
+#: 21 bluish green, safe sky blue, the banker grey) is never alone: an icon beside it, and the status's own words
+_STATUS_KINDS = (
+    (re.compile(r"^(banker: )?bust\b"), "bust", "✗"),
+    (re.compile(r"^21\b"), "twenty-one", "★"),
+    (re.compile(r"^stayed\b"), "stayed", "■"),
+    (re.compile(r"^won\b"), "won", "▲"),
+    (re.compile(r"^lost\b"), "lost", "▼"),
+    (re.compile(r"^banker\b"), "banker", "◆"),
+    (re.compile(r"^playing$"), "playing", "▶"),
+)
+
+
+def status_kind(status: str) -> tuple[str, str]:
+    """A seat's status as (kind, icon): ('bust', '✗') for 'bust, lost 2'; ('', '') for one without a colour
+    ('waiting', 'threw in', 'sitting out: ...')."""
+    for pattern, kind, icon in _STATUS_KINDS:
+        if pattern.match(status):
+            return kind, icon
+    return "", ""
+
+
+def status_html(status: str, css: str) -> str:
+    """A seat's status in words, with the icon and the colour of its kind (the icon is not read out: the words
+    say the same)."""
+    kind, icon = status_kind(status)
+    mark = f'<span class="ql-st-icon" aria-hidden="true">{icon}</span> ' if icon else ""
+    return f'<div class="{css} ql-st{f" ql-st-{kind}" if kind else ""}">{mark}{escape(status)}</div>'
+
+
+#: the colours of the statuses, shared by the seats and the hand-over panel: a bar on the left and the icon
+_STATUS_CSS = """
+.ql-st-bust, .ql-st-twenty-one, .ql-st-stayed, .ql-st-banker { border-left: 4px solid; padding-left: 6px; }
+.ql-st-bust { border-color: #D55E00; } .ql-st-bust .ql-st-icon { color: #D55E00; }
+.ql-st-twenty-one { border-color: #009E73; } .ql-st-twenty-one .ql-st-icon { color: #009E73; }
+.ql-st-stayed { border-color: #56B4E9; } .ql-st-stayed .ql-st-icon { color: #56B4E9; }
+.ql-st-banker { border-color: #999999; } .ql-st-banker .ql-st-icon { color: #999999; }
+.ql-st-icon { font-style: normal; font-weight: 700; }
+"""
+
+
 def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> str:
     """One seat's box: name and badges, where it sits, purse and stake, cards, status, and what a computer
     player does, by its numbers."""
@@ -148,7 +189,7 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
     ]
     status = s.status[seat]
     if status and status != "banker":
-        parts.append(f'<div class="ql-status">{escape(status)}</div>')
+        parts.append(status_html(status, "ql-status"))
     if (s.last_hand[seat] and not table.hand_ended and status in ("waiting", "playing", "banker")
             and len(s.hands[seat]) <= 1):  # while the hand-over panel shows, it says this
         parts.append(f'<div class="ql-last">last hand: {escape(s.last_hand[seat])}</div>')
@@ -197,7 +238,7 @@ def the_table(table: PracticeTable) -> None:
               f'role="group" aria-label="The seats round the table">' + felt + "".join(boxes) + "</div>")
 
 
-_TABLE_CSS = """<style>
+_TABLE_CSS = """<style>""" + _STATUS_CSS + """
 .ql-ring { display: grid; gap: 14px 26px; align-items: stretch; }
 .ql-seat { position: relative; border: 1px solid rgba(128, 128, 128, .4); border-radius: 10px; padding: 6px 10px;
   min-width: 0; }
@@ -480,7 +521,7 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
         name = "You" if seat == table.human else escape(s.players[seat])
         pictures = hand_html(cards, (True,) * len(cards), mine=False, size=size)
         seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
-                     f'<div class="ql-over-status">{escape(status)}</div></div>')
+                     f'{status_html(status, "ql-over-status")}</div>')
     with st.container(border=True, key="hand-over"):
         st.markdown(f":material/flag: **{hand_over_words(table)}**")
         st.html(_HAND_OVER_CSS + '<div class="ql-over">' + "".join(seats) + "</div>")
@@ -488,7 +529,7 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
             st.button("Got it", key="hand-over-close", on_click=on_close, icon=":material/check:")
 
 
-_HAND_OVER_CSS = """<style>
+_HAND_OVER_CSS = """<style>""" + _STATUS_CSS + """
 .ql-over { display: flex; flex-wrap: wrap; gap: 10px; }
 .ql-over-seat { border: 1px solid rgba(128, 128, 128, .35); border-radius: 8px; padding: 4px 8px; min-width: 90px; }
 .ql-over-seat.ql-mine { border: 2px solid #C9A227; }
