@@ -1,0 +1,348 @@
+"""How fast the app answers a click and opens a page, in headless Chromium, against a one-button Streamlit app.
+
+Starts two servers on free ports: the real app (`streamlit run tutorial_app.py`, its rooms in a temporary
+SQLite file) and, as the floor, a one-button app (a title, a button that counts its presses), both from the
+project's folder so that they share `.streamlit/config.toml`. One headless Chromium then measures, round by
+round (each round takes one sample of each, so a busy spell on the shared machine falls on all of them alike):
+
+- clicks: a move at the practice table (the first of Next move, Stay, Stand, Keep the bank... that is there, as
+  the browser tests play), a card button in the Advisor (6, then 5, then Clear all, which is not timed), a
+  lesson's Next (and Back, on the way back from the last step), and the floor app's button;
+- page loads: the address of Home, Lessons, Play and Advisor opened anew (a new session each, a warm browser
+  cache, no saved progress), and the floor app's.
+
+A click is timed from the click event in the page to the page having settled: the server has sent "script
+finished" for a run that started after the click (read from the WebSocket's ForwardMsgs, so a run too quick to
+ever show `data-test-script-state='running'` still counts, and one that never starts is never timed as 0),
+the app says `notRunning`, and neither the DOM nor the socket has changed for --quiet ms; the time is that of
+the last DOM change or message. A page load is timed the same way from navigation start. Goals: every click
+within 1.5 times the floor's click, every page load within 2 times the floor's load (medians).
+
+Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400]
+"""
+
+import argparse
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import defaultdict
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("QUITLOK_CHROMIUM", "/usr/bin/chromium")
+#: the last three keep the timers of every open page at full speed (several pages are open at once)
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-background-timer-throttling",
+                  "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"]
+VIEWPORT = {"width": 1400, "height": 900}
+
+FLOOR_APP = '''import streamlit as st
+
+st.title("One button")
+if st.button("Press me"):
+    st.session_state.presses = st.session_state.get("presses", 0) + 1
+st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
+'''
+
+#: runs in every page before its own scripts: notes each DOM change, the app's script state as it changes, and
+#: every ForwardMsg from the server (its top-level fields read from the protobuf: 6 is script_finished, 26 a
+#: heartbeat's answer, which is ignored)
+WATCH_JS = """
+(() => {
+  const qb = window.__qb = {t0: 0, lastDom: 0, lastMsg: 0, state: null, firstMsgAt: -1, finishedAt: -1};
+  const varint = (b, at) => {
+    let value = 0, shift = 0, x;
+    do { x = b[at.i++]; value += (x & 0x7f) * 2 ** shift; shift += 7; } while (x & 0x80);
+    return value;
+  };
+  const fields = (buffer) => {
+    const b = new Uint8Array(buffer), at = {i: 0}, out = {};
+    while (at.i < b.length) {
+      const key = varint(b, at), field = Math.floor(key / 8), wire = key % 8;
+      if (wire === 0) out[field] = varint(b, at);
+      else if (wire === 2) { const n = varint(b, at); out[field] = true; at.i += n; }
+      else if (wire === 1) at.i += 8;
+      else if (wire === 5) at.i += 4;
+      else break;
+    }
+    return out;
+  };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (!(event.data instanceof ArrayBuffer)) return;
+        const t = performance.now(), f = fields(event.data);
+        if (26 in f) return;
+        qb.lastMsg = t;
+        if (qb.firstMsgAt < qb.t0) qb.firstMsgAt = t;
+        if (6 in f && f[6] !== 2) qb.finishedAt = t;  // 2: finished early for a rerun, another run follows
+      });
+    }
+  };
+  const look = () => {
+    qb.lastDom = performance.now();
+    const app = document.querySelector("[data-testid='stApp']");
+    qb.state = app ? app.getAttribute("data-test-script-state") : null;
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true,
+                                                characterData: true});
+  qb.arm = () => { qb.t0 = performance.now(); qb.finishedAt = -1; };
+  qb.settled = (quiet) => {
+    const now = performance.now();
+    return qb.finishedAt > qb.t0 && qb.state === "notRunning" && now - Math.max(qb.lastDom, qb.lastMsg) >= quiet;
+  };
+  qb.took = () => Math.max(qb.lastDom, qb.lastMsg) - qb.t0;
+  qb.phases = () => [qb.firstMsgAt - qb.t0, qb.finishedAt - qb.t0, qb.took()];
+})();
+"""
+
+
+# --- servers ---------------------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serve(script: str, env: dict[str, str]):
+    """`streamlit run script` from the project's folder on a free port; yields its URL once it is healthy."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true", "--server.port", str(port),
+         "--server.fileWatcherType", "none", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(240):
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.25)
+        else:
+            raise RuntimeError(f"{script} did not start within a minute")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+# --- timing in the page ----------------------------------------------------------------------------------
+
+
+class Sample(NamedTuple):
+    """One click or load, in ms from the click (or navigation start): the server's first message, its "script
+    finished", and the page settled (the figure that counts)."""
+
+    first: float
+    finished: float
+    settled: float
+
+
+class Timer:
+    def __init__(self, quiet_ms: int) -> None:
+        self.quiet = quiet_ms
+
+    def settle(self, page: Page) -> Sample:
+        """Wait until the page has settled after the armed moment; when its phases ended, in ms."""
+        page.wait_for_function("q => window.__qb && window.__qb.settled(q)", arg=self.quiet, polling=20,
+                               timeout=120_000)
+        return Sample(*page.evaluate("window.__qb.phases()"))
+
+    def click(self, page: Page, name: str | re.Pattern) -> Sample:
+        """Click the button `name` as a script would (no mouse over it, so no tooltip opens); ms to settled."""
+        button = page.get_by_role("button", name=name, exact=True) if isinstance(name, str) else \
+            page.get_by_role("button", name=name)
+        button.first.evaluate("el => { window.__qb.arm(); el.click(); }")
+        return self.settle(page)
+
+    def load(self, page: Page, url: str) -> Sample:
+        """Open `url` anew; ms from navigation start to settled."""
+        page.goto(url, wait_until="commit")
+        return self.settle(page)
+
+
+def _new_page(browser, url: str, timer: Timer) -> Page:
+    context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(WATCH_JS)
+    page = context.new_page()
+    timer.load(page, url)
+    return page
+
+
+def has_button(page: Page, name: str | re.Pattern) -> bool:
+    if isinstance(name, str):
+        return page.get_by_role("button", name=name, exact=True).count() > 0
+    return page.get_by_role("button", name=name).count() > 0
+
+
+# --- what is measured -----------------------------------------------------------------------------------
+
+#: the buttons that move play on without betting, in the order the browser tests prefer them
+MOVE_ON = ("Next move", "Stay", "Stand", "Keep the bank", "Keep the 11", "Draw a card")
+STAKE = re.compile(r"^Stake a bank of \d+$")
+
+
+class Play:
+    """The practice table: each call times one move; a new game is started (untimed) when one ends."""
+
+    def __init__(self, browser, url: str, timer: Timer) -> None:
+        self.page, self.timer = _new_page(browser, f"{url}/play", timer), timer
+        timer.click(self.page, "Start a new game")
+
+    def __call__(self, samples: dict) -> None:
+        page = self.page
+        for _ in range(3):
+            if has_button(page, "Play again with the same settings"):
+                self.timer.click(page, "Play again with the same settings")
+                continue
+            if has_button(page, STAKE):
+                samples["practice table: a move"].append(self.timer.click(page, STAKE))
+                return
+            for name in MOVE_ON:
+                if has_button(page, name):
+                    took = self.timer.click(page, name)
+                    samples["practice table: a move"].append(took)
+                    samples["practice table: Next move" if name == "Next move" else
+                            "practice table: your decision"].append(took)
+                    return
+        raise RuntimeError("the practice table offers none of the moves the benchmark knows")
+
+
+class Advisor:
+    """The Advisor: a 6 then a 5 to your cards (each timed), then Clear all (untimed)."""
+
+    CARDS = (6, 5)
+
+    def __init__(self, browser, url: str, timer: Timer) -> None:
+        self.page, self.timer, self.next = _new_page(browser, f"{url}/advisor", timer), timer, 0
+
+    def __call__(self, samples: dict) -> None:
+        if self.next == len(self.CARDS):
+            self.timer.click(self.page, "Clear all")
+            self.next = 0
+        rank = self.CARDS[self.next]
+        samples["advisor: a card"].append(self.timer.click(self.page, re.compile(rf"^{rank} · \d+ left$")))
+        self.next += 1
+
+
+class Lessons:
+    """The lessons: Next to the last step, then Back to the first, each click timed."""
+
+    def __init__(self, browser, url: str, timer: Timer) -> None:
+        self.page, self.timer, self.forward = _new_page(browser, f"{url}/lessons", timer), timer, True
+
+    def __call__(self, samples: dict) -> None:
+        page = self.page
+        if self.forward and page.get_by_role("button", name="Next", exact=True).is_disabled():
+            self.forward = False
+        elif not self.forward and page.get_by_role("button", name="Back", exact=True).is_disabled():
+            self.forward = True
+        name = "Next" if self.forward else "Back"
+        samples[f"lesson: {name}"].append(self.timer.click(page, name))
+
+
+class Floor:
+    """The one-button app's button."""
+
+    def __init__(self, browser, url: str, timer: Timer) -> None:
+        self.page, self.timer = _new_page(browser, url, timer), timer
+
+    def __call__(self, samples: dict) -> None:
+        samples["floor: a click"].append(self.timer.click(self.page, "Press me"))
+
+
+class Loads:
+    """Page loads, each a new session in one browser context (its HTTP cache warm after the first)."""
+
+    def __init__(self, browser, app: str, floor: str, timer: Timer) -> None:
+        self.page, self.timer = _new_page(browser, floor, timer), timer
+        self.targets = {"load: floor app": floor, "load: Home": f"{app}/", "load: Lessons": f"{app}/lessons",
+                        "load: Play": f"{app}/play", "load: Advisor": f"{app}/advisor"}
+
+    def __call__(self, samples: dict) -> None:
+        for name, url in self.targets.items():
+            samples[name].append(self.timer.load(self.page, url))
+
+
+# --- the report --------------------------------------------------------------------------------------------
+
+CLICK_GOAL, LOAD_GOAL = 1.5, 2.0
+ROWS = [("practice table: a move", "floor: a click"), ("practice table: Next move", "floor: a click"),
+        ("practice table: your decision", "floor: a click"), ("advisor: a card", "floor: a click"),
+        ("lesson: Next", "floor: a click"), ("lesson: Back", "floor: a click"), ("floor: a click", None),
+        ("load: Home", "load: floor app"), ("load: Lessons", "load: floor app"), ("load: Play", "load: floor app"),
+        ("load: Advisor", "load: floor app"), ("load: floor app", None)]
+
+
+def p90(values: list[float]) -> float:
+    return statistics.quantiles(values, n=10, method="inclusive")[-1] if len(values) > 1 else values[0]
+
+
+def report(samples: dict[str, list[Sample]]) -> None:
+    print("| interaction | n | median | p90 | against the floor | goal | met | server done (median) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, floor in ROWS:
+        if not samples.get(name):
+            continue
+        values = [sample.settled for sample in samples[name]]
+        median = statistics.median(values)
+        if floor is None:
+            ratio, goal, met = "(the floor)", "", ""
+        else:
+            limit = LOAD_GOAL if name.startswith("load") else CLICK_GOAL
+            times = median / statistics.median(sample.settled for sample in samples[floor])
+            ratio, goal, met = f"{times:.2f}x", f"{limit}x", "yes" if times <= limit else "no"
+        finished = statistics.median(sample.finished for sample in samples[name])
+        print(f"| {name} | {len(values)} | {median:.0f} ms | {p90(values):.0f} ms | {ratio} | {goal} | {met} "
+              f"| {finished:.0f} ms |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=20, help="timed rounds (one sample of everything each)")
+    parser.add_argument("--warmup", type=int, default=2, help="rounds before those, not counted")
+    parser.add_argument("--quiet", type=int, default=400, help="ms without a DOM change or message: settled")
+    args = parser.parse_args()
+    timer = Timer(args.quiet)
+    with ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="quitlok-bench-")))
+        (folder / "one_button.py").write_text(FLOOR_APP, encoding="utf-8")
+        env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{folder / 'rooms.sqlite3'}"}
+        app = stack.enter_context(serve("tutorial_app.py", env))
+        floor = stack.enter_context(serve(str(folder / "one_button.py"), env))
+        playwright = stack.enter_context(sync_playwright())
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        stack.callback(browser.close)
+        started = time.perf_counter()
+        tasks = [Floor(browser, floor, timer), Play(browser, app, timer), Advisor(browser, app, timer),
+                 Lessons(browser, app, timer), Loads(browser, app, floor, timer)]
+        samples: dict[str, list[Sample]] = defaultdict(list)
+        for round_ in range(args.warmup + args.rounds):
+            counted = samples if round_ >= args.warmup else defaultdict(list)
+            for task in tasks + tasks[:4]:  # two of each click a round, one of each load
+                task(counted)
+        print(f"{args.rounds} rounds after {args.warmup} to warm up, {time.perf_counter() - started:.0f} s; "
+              f"settled: {args.quiet} ms without a change; {os.cpu_count()} cores, load average "
+              f"{os.getloadavg()[0]:.2f} at the end")
+        report(samples)
+
+
+if __name__ == "__main__":
+    main()
