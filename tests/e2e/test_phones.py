@@ -1,0 +1,236 @@
+"""Phones: every page at 360x740 (portrait) and 740x360 (landscape), with touch, as a phone's browser shows it.
+
+Each page: no horizontal scrolling (nothing wider than the screen: neither the document nor Streamlit's main
+scrolling area), no error, the title on screen. The practice table during the learner's turn: the action
+buttons never lie over the learner's own cards, which are on screen when scrolled to. The sidebar's projector
+switch makes the body text larger on a phone too.
+
+A picture of every page at both sizes, the whole page's length, goes to tests/e2e/artifacts/phones/ (or the
+folder in QUITLOK_ARTIFACTS), for a person to look at: the folder is made by the test and kept out of git.
+"""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.conftest import ROOT
+from tests.e2e.conftest import open_app, wait_for_app
+from tests.e2e.test_browser import PATHS
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"portrait": (360, 740), "landscape": (740, 360)}
+ARTIFACTS = Path(os.environ.get("QUITLOK_ARTIFACTS", ROOT / "tests" / "e2e" / "artifacts")) / "phones"
+#: the Advisor answering a hand of 10 and 3 with two 9s and an 11 seen: a bust, a 21 and safe cards in its chart
+ADVISED = "advisor?hand=10,3&seen=9,9,11"
+#: the longest picture taken of a page (the history pages are long on a narrow screen)
+LONGEST = 8000
+
+#: what reaches past the screen's right edge: the document and Streamlit's scrolling main area, and the
+#: visible elements that stick out (not those inside something that scrolls or clips them by itself)
+_WIDTHS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const out = [];
+  for (const el of document.querySelectorAll('[data-testid="stMain"] *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= innerWidth + 1) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    let clipped = false;
+    for (let a = el.parentElement; a && a !== main; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= innerWidth + 1) {
+        clipped = true; break; }
+    }
+    const within = el.parentElement.closest('[data-testid]');
+    if (!clipped) out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? '[' + el.dataset.testid + ']' : ''}`
+      + ` in ${within ? within.dataset.testid : 'the page'} to ${Math.round(r.right)} px`);
+  }
+  return {document: document.documentElement.scrollWidth, main: main.scrollWidth, mainWidth: main.clientWidth,
+          screen: innerWidth, sticking: out.slice(0, 8)};
+}"""
+
+#: whether the first h1 is wholly on screen and nothing (Streamlit's header) lies over it
+_TITLE_SEEN = """() => {
+  const h = document.querySelector('[data-testid="stMain"] h1');
+  if (!h) return 'no title';
+  const r = h.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth + 1) return `off screen: ${r.top}`;
+  const hit = document.elementFromPoint(r.left + Math.min(r.width, 40) / 2, r.top + r.height / 2);
+  return hit && (h.contains(hit) || hit.contains(h)) ? 'seen' : `covered by ${hit && hit.outerHTML.slice(0, 80)}`;
+}"""
+
+
+@pytest.fixture(scope="module")
+def phone_browser(browser):
+    """A phone's browser, with touch, kept for the module's tests (its cache saves loading Streamlit's scripts
+    again for every page)."""
+    width, height = SIZES["portrait"]
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=1)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone(phone_browser) -> Page:
+    """A fresh tab (a session of its own) in the phone's browser, which notes the page's script errors."""
+    page = phone_browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    page.close()
+
+
+def turn(page: Page, orientation: str) -> None:
+    """Hold the phone upright or on its side."""
+    width, height = SIZES[orientation]
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(300)
+
+
+def no_failure(page: Page) -> None:
+    failures = page.locator("[data-testid='stException']")
+    assert failures.count() == 0, failures.first.inner_text()
+    assert not page.errors, page.errors
+
+
+def fits_the_screen(page: Page, where: str) -> None:
+    widths = page.evaluate(_WIDTHS)
+    assert widths["document"] <= widths["screen"], f"{where}: the page scrolls sideways: {widths}"
+    assert widths["main"] <= widths["mainWidth"], f"{where}: the main area scrolls sideways: {widths}"
+
+
+def picture(page: Page, name: str) -> Path:
+    """The whole page's length as one picture: the screen made as tall as the page, then put back."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+    path = ARTIFACTS / f"{name}.png"
+    page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]), LONGEST)})
+    page.wait_for_timeout(250)
+    page.screenshot(path=path)
+    page.set_viewport_size(size)
+    return path
+
+
+#: every page, and the Advisor with its answer and charts (a link with a hand)
+PAGES = [*PATHS, ADVISED]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_fits_a_phone_both_ways(phone, app_url, path):
+    """Each page opened on the phone, then the phone turned: every other page is opened on its side first, so
+    that both sizes are met on a page's first drawing as well as after a turn."""
+    first = "portrait" if PAGES.index(path) % 2 == 0 else "landscape"
+    name = "advisor-answer" if path == ADVISED else path or "home"
+    turn(phone, first)
+    open_app(phone, f"{app_url}/{path}")
+    if path == ADVISED:
+        phone.locator(".js-plotly-plot").nth(1).wait_for(timeout=30_000)
+    for orientation in (first, "landscape" if first == "portrait" else "portrait"):
+        turn(phone, orientation)
+        picture(phone, f"{orientation}-{name}")
+        where = f"{name} ({orientation})"
+        no_failure(phone)
+        assert phone.evaluate(_TITLE_SEEN) == "seen", where
+        fits_the_screen(phone, where)
+
+
+#: at the practice table, the buttons that move play on to the learner's turn
+MOVE_ON = ("Skip to my turn", "Next move")
+
+
+def tap(page: Page, name: str | re.Pattern) -> None:
+    page.get_by_role("button", name=name, exact=True if isinstance(name, str) else None).first.tap()
+    wait_for_app(page)
+
+
+def boxes(page: Page, selector: str) -> list[dict]:
+    """Where the visible elements of `selector` are, on the page (None for one not shown)."""
+    items = page.locator(selector)
+    return [items.nth(i).bounding_box() for i in range(items.count())]
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+#: what lies over the middle of an element scrolled to the middle of the screen (None: nothing)
+_COVER = """el => { el.scrollIntoView({block: 'center'}); const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && (el === hit || el.contains(hit) || hit.contains(el)) ? null
+    : (hit ? hit.outerHTML.slice(0, 120) : 'nothing: off screen'); }"""
+
+#: the learner's own cards, in the learner's seat at the table
+MY_CARDS = ".ql-seat.ql-me img.ql-card"
+ACTIONS = ".st-key-play-actions button:visible"
+
+
+@pytest.mark.parametrize("orientation", list(SIZES))
+def test_the_practice_table_on_a_phone(phone, app_url, orientation):
+    """During the learner's turn the action buttons never lie over the learner's cards; both are on screen
+    (not covered) when scrolled to, and the page still fits the screen."""
+    page = phone
+    turn(page, orientation)
+    open_app(page, f"{app_url}/play")
+    tap(page, "Start a new game")
+    page.wait_for_selector("text=What happened", timeout=30_000)
+    for _ in range(30):
+        if page.locator(ACTIONS).count() and page.locator(MY_CARDS).count():
+            break
+        if page.get_by_role("button", name=re.compile(r"^Stake a bank of \d+$")).count():
+            tap(page, re.compile(r"^Stake a bank of \d+$"))
+        else:
+            tap(page, next(name for name in MOVE_ON if page.get_by_role("button", name=name).count()))
+    else:
+        pytest.fail("the learner's turn did not come within 30 taps")
+    no_failure(page)
+    fits_the_screen(page, f"the practice table ({orientation})")
+    cards, buttons = boxes(page, MY_CARDS), [box for box in boxes(page, ACTIONS) if box]
+    assert None not in cards, f"one of the learner's cards is not shown ({orientation})"
+    for card in cards:
+        assert card["width"] > 20 and card["x"] >= 0 and card["x"] + card["width"] <= SIZES[orientation][0] + 1
+        for button in buttons:
+            assert not overlap(card, button), f"a button lies over a card: {button} {card}"
+    for selector in (MY_CARDS, ACTIONS):
+        items = page.locator(selector)
+        for i in range(items.count()):
+            cover = items.nth(i).evaluate(_COVER)
+            assert cover is None, f"{selector} number {i + 1} is covered by {cover} ({orientation})"
+    gap = min(button["y"] for button in buttons) - max(card["y"] + card["height"] for card in cards)
+    print(f"\n{orientation}: the buttons begin {gap:.0f} px below the learner's cards "
+          f"(the screen is {SIZES[orientation][1]} px tall)")
+    picture(page, f"{orientation}-play-your-turn")
+
+
+def body_text_size(page: Page) -> float:
+    size = page.locator("[data-testid='stMain'] [data-testid='stMarkdownContainer'] p").first.evaluate(
+        "el => getComputedStyle(el).fontSize")
+    return float(size.removesuffix("px"))
+
+
+@pytest.mark.parametrize("orientation", list(SIZES))
+def test_projector_mode_makes_text_larger_on_a_phone(phone, app_url, orientation):
+    page = phone
+    turn(page, orientation)
+    open_app(page, f"{app_url}/rules")
+    before = body_text_size(page)
+    switch = page.get_by_role("switch", name="Projector mode (large text and cards)")
+    opener = page.get_by_test_id("stExpandSidebarButton")
+    if opener.is_visible():  # the sidebar starts closed on a phone, unless this browser opened it before
+        opener.tap()
+    switch.wait_for(state="visible")
+    page.locator("label").filter(has=switch).tap()
+    wait_for_app(page)
+    assert switch.is_checked()
+    page.get_by_test_id("stSidebarCollapseButton").locator("button").tap()  # back to the page
+    page.wait_for_timeout(300)
+    after = body_text_size(page)
+    assert after > before, f"the body text stays {before} px in projector mode ({orientation})"
+    no_failure(page)
+    picture(page, f"{orientation}-rules-projector")
+    fits_the_screen(page, f"the rules in projector mode ({orientation})")
