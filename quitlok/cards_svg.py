@@ -40,20 +40,30 @@ def _underline(rank: int, x: float, y: float, width: float, thickness: float) ->
             f'height="{thickness:g}" rx="{thickness / 2:g}" fill="{INK}"/>')
 
 
-def card_label(rank: int | None, *, face_up: bool, mine: bool = False) -> str:
-    """The text alternative: 'framed 11, face down, only you see it'."""
-    if rank is None:
-        return "a face-down card"
-    name = f"framed {rank}" if is_framed(rank) else str(rank)
-    if face_up:
-        return f"{name}, face up"
-    return f"{name}, face down, only you see it" if mine else f"{name}, face down"
+def card_label(rank: int | None, *, face_up: bool, mine: bool = False, owner: str | None = None) -> str:
+    """The text alternative, as a screen reader says it: whose card it is, when that is known, and all that
+    the viewer may know of it.
+
+    The viewer's own card ('mine'): "your card: framed 11, face down, only you see it", or "your card: 7" face
+    up. Another seat's card (`owner` its name): "Dov's card, face down" (its number hidden), "Dov's card: 7".
+    A card of no seat (a row of the pack, the cards under the stock): "framed 2"; a hidden one "a face-down
+    card".
+    """
+    name = None if rank is None else f"framed {rank}" if is_framed(rank) else str(rank)
+    whose = "your card" if mine else f"{owner}'s card" if owner else None
+    if name is None or (not face_up and not mine):  # its number is hidden from this viewer
+        return f"{whose}, face down" if whose else "a face-down card"
+    if not face_up:
+        return f"{whose}: {name}, face down, only you see it"
+    return f"{whose}: {name}" if whose else name
 
 
-def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size: int = 72) -> str:
-    """One card. `rank=None` draws the back of a card whose number is hidden."""
+def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size: int = 72,
+             owner: str | None = None) -> str:
+    """One card. `rank=None` draws the back of a card whose number is hidden; `owner` names the seat it
+    belongs to in its text alternative (card_label)."""
     height = round(size * 1.4)
-    label = escape(card_label(rank, face_up=face_up, mine=mine))
+    label = escape(card_label(rank, face_up=face_up, mine=mine, owner=owner))
     head = (
         f'<svg class="ql-card" width="{size}" height="{height}" viewBox="0 0 100 140" role="img" '
         f'aria-label="{label}" xmlns="http://www.w3.org/2000/svg"><title>{label}</title>'

@@ -6,10 +6,34 @@ from quitlok.ui.cards import hand_html
 
 _CSS = """
 <style>
+/* Colours that depend on the theme. Streamlit follows the system's colour scheme (config.toml sets
+   [theme.light] and [theme.dark]; with toolbarMode "minimal" there is no menu to choose another), so the
+   media query always agrees with the theme shown. */
+:root { --ql-focus: #1F4E99; }
+@media (prefers-color-scheme: dark) {
+  :root { --ql-focus: #E2B43C; }
+  /* a gold primary button takes navy words: white on gold is 1.9:1, navy 8:1 (5:1 on its hover shade) */
+  .stApp button[kind^="primary"], .stApp button[kind^="primary"] * { color: #14213D; }
+}
 .ql-hand { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; min-height: 40px; }
 .ql-hand img { filter: drop-shadow(0 1px 2px rgba(20, 33, 61, .25)); }
-.ql-empty { color: #6B7385; font-style: italic; align-items: center; }
+/* faint words in the theme's own text colour, so they read in both themes (at least 4.5:1) */
+.ql-empty { color: color-mix(in srgb, currentColor 78%, transparent); font-style: italic; align-items: center; }
 .ql-under { opacity: .9; }
+/* st.caption is the text colour at 60% opacity in Streamlit: 4.3:1 on white, and its links 3:1. At 80% of the
+   text colour, with links and code in their own colours, it is 8:1 or more in both themes. */
+[data-testid="stCaptionContainer"] { opacity: 1; color: color-mix(in srgb, currentColor 80%, transparent); }
+/* Keyboard focus: a clear ring on whatever the keyboard reaches, in both themes (Streamlit's own is a pale
+   shadow, or a faint background behind a radio, a checkbox or a toggle, whose real input is hidden). */
+.stApp :is(a, button, summary, select, [role="slider"], [role="tab"], [tabindex]:not([tabindex="-1"])):focus-visible,
+.stApp label:has(input:is([type="radio"], [type="checkbox"]):focus-visible),
+.stApp :is([data-baseweb="input"], [data-baseweb="textarea"], [data-baseweb="select"] > div,
+  [data-testid="stNumberInputContainer"]):has(:is(input, textarea):focus-visible) {
+  outline: 3px solid var(--ql-focus) !important; outline-offset: 2px;
+}
+/* Reference numbers standing together in a table cell (the glossary's "[1][9]"): each one a target of 24 px
+   at least (WCAG 2.2, 2.5.8); in a sentence they stay as they are. */
+.stApp td a[href*="sources#source-"] { display: inline-block; min-width: 24px; min-height: 24px; text-align: center; }
 /* The sidebar wraps its words instead of cutting them off with "…": page names, section headers, widget
    labels and the expander's title. Large text (projector mode) and a narrow screen would otherwise hide
    the ends of "Who wrote the sources" and the like. */
