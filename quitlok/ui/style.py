@@ -24,13 +24,20 @@ _CSS = """
    text colour, with links and code in their own colours, it is 8:1 or more in both themes. */
 [data-testid="stCaptionContainer"] { opacity: 1; color: color-mix(in srgb, currentColor 80%, transparent); }
 /* Keyboard focus: a clear ring on whatever the keyboard reaches, in both themes (Streamlit's own is a pale
-   shadow, or a faint background behind a radio, a checkbox or a toggle, whose real input is hidden). */
-.stApp :is(a, button, summary, select, [role="slider"], [role="tab"], [tabindex]:not([tabindex="-1"])):focus-visible,
+   shadow, or a faint background behind a radio, a checkbox or a toggle). A radio's, checkbox's, toggle's and
+   slider's real input is hidden, so the ring goes round what is drawn for it (the label, the slider's thumb);
+   a text, number or select input's ring goes round its whole box. */
+.stApp :is(a, button, summary, select, [role="tab"], [tabindex]:not([tabindex="-1"], input, textarea)):focus-visible,
 .stApp label:has(input:is([type="radio"], [type="checkbox"]):focus-visible),
-.stApp :is([data-baseweb="input"], [data-baseweb="textarea"], [data-baseweb="select"] > div,
-  [data-testid="stNumberInputContainer"]):has(:is(input, textarea):focus-visible) {
+.stApp :is([data-testid="stTextInputRootElement"], [data-testid="stTextAreaRootElement"],
+  [data-testid="stNumberInputContainer"], [data-testid="stSelectbox"] [role="group"],
+  [data-testid="stMultiSelect"] [role="group"]):has(:is(input, textarea):focus-visible),
+.stApp [data-testid="stSlider"] [data-rac]:has(> div > input:focus-visible) {
   outline: 3px solid var(--ql-focus) !important; outline-offset: 2px;
 }
+.stApp summary:focus-visible { outline-offset: -3px; }  /* an expander cuts off what lies outside its title */
+.stApp label:has(input:focus-visible) { border-radius: .4rem; }
+.stApp [data-testid="stSlider"] [data-rac]:has(> div > input:focus-visible) { border-radius: 50%; }
 /* Reference numbers standing together in a table cell (the glossary's "[1][9]"): each one a target of 24 px
    at least (WCAG 2.2, 2.5.8); in a sentence they stay as they are. */
 .stApp td a[href*="sources#source-"] { display: inline-block; min-width: 24px; min-height: 24px; text-align: center; }
