@@ -268,35 +268,45 @@ st.session_state.setdefault(STAKE, 1)
 st.session_state.setdefault(ROOM, 2)
 st.session_state.setdefault(MAX_BET, rules.default_max_bet(10) or 1)
 read_link()
-if problem := st.session_state.get("advisor.problem"):
-    st.error(problem)
-try:
-    check_cards(st.session_state[HAND] + st.session_state[SEEN], rules.copies, "your cards and seen cards")
-except InvalidCards as problem:
-    st.error(f"These cards don't fit the {rules.pack_size}-card pack of your house rules: {problem}. "
-             "Undo some cards or clear them.")
-    clear_needed = True
-else:
-    clear_needed = False
 
-if ui.projector():  # large text needs the whole width: the answer comes under the picker
-    left = right = st.container()
-else:
-    left, right = st.columns([5, 6], gap="large")
-with left:
-    picker()
-    if role == PLAYER:
-        stake, room, stands_on = stakes()
+
+@st.fragment
+def position() -> None:
+    """The cards, the stakes and the answer: a card pressed, a stake or a banker model changed reruns only this
+    part of the page (not the sidebar, the words above or the strategy table)."""
+    role = st.session_state[ROLE]
+    if problem := st.session_state.get("advisor.problem"):
+        st.error(problem)
+    try:
+        check_cards(st.session_state[HAND] + st.session_state[SEEN], rules.copies, "your cards and seen cards")
+    except InvalidCards as problem:
+        st.error(f"These cards don't fit the {rules.pack_size}-card pack of your house rules: {problem}. "
+                 "Undo some cards or clear them.")
+        clear_needed = True
     else:
-        open_hands_inputs()
-with right:
-    if clear_needed:
-        st.info("Clear the cards to go on.")
-    elif not st.session_state[HAND]:
-        st.info("Pick your first card to start: press its number among the buttons 1 to 12.")
-    elif role == PLAYER:
-        show_answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
+        clear_needed = False
+
+    if ui.projector():  # large text needs the whole width: the answer comes under the picker
+        left = right = st.container()
     else:
-        show_banker_answer(st.session_state[HAND], st.session_state[SEEN])
+        left, right = st.columns([5, 6], gap="large")
+    with left:
+        picker()
+        if role == PLAYER:
+            stake, room, stands_on = stakes()
+        else:
+            open_hands_inputs()
+    with right:
+        if clear_needed:
+            st.info("Clear the cards to go on.")
+        elif not st.session_state[HAND]:
+            st.info("Pick your first card to start: press its number among the buttons 1 to 12.")
+        elif role == PLAYER:
+            show_answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
+        else:
+            show_banker_answer(st.session_state[HAND], st.session_state[SEEN])
+
+
+position()
 if role == PLAYER:
     strategy()

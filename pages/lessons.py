@@ -223,33 +223,44 @@ st.session_state.setdefault(STEP, 0)
 st.session_state.setdefault("lesson.jump", st.session_state[STEP])
 
 st.title("Learn to play, step by step")
-top = st.empty()  # the progress is drawn last, once this step's hand and check are known
-lesson = LESSONS[st.session_state[STEP]]
-title, words, question = ui.lesson_words(lesson.slug)
-st.header(f"{st.session_state[STEP] + 1}. {title}")
-st.markdown(words["text"])
-prediction(lesson, words)
-played = the_hand(lesson, words)
-answered = check(lesson, question)
-if played and answered:
-    record = learner.current().lessons.get(lesson.slug)
-    checked = st.session_state.get(f"lesson.checked.{lesson.slug}")
-    if record is None or not record.done:
-        learner.update(lambda p: p.with_lesson(lesson.slug, done=True, guess=guessed(lesson), answer=checked))
-    st.success("Step done!" + (" On to the next one." if st.session_state[STEP] < len(LESSONS) - 1 else
-                               " That was the last step: try a whole game at the practice table, or the quiz."))
-if st.session_state[STEP] == len(LESSONS) - 1 or len(done_steps()) == len(LESSONS):
-    with st.container(horizontal=True):
-        st.page_link("pages/play.py", label="Play a whole game", icon=":material/playing_cards:")
-        st.page_link("pages/quiz.py", label="Take the quiz", icon=":material/quiz:")
-        st.page_link("pages/history_origins.py", label="Where the game comes from", icon=":material/history_edu:")
 
-with top.container():
-    progress()
 
-back, forward = st.columns(2)
-back.button("Back", key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),
-            disabled=st.session_state[STEP] == 0, icon=":material/arrow_back:", width="stretch")
-forward.button("Next", key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
-               disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
-               type="primary", width="stretch")
+@st.fragment
+def this_step() -> None:
+    """The step: its words, guess, hand and check, the progress above and Back and Next below. Every click on
+    it (a move, a guess, the check, another step) reruns only this part of the page, not the sidebar; a step
+    done is kept with the progress, so this part saves it itself: its reruns do not reach the app's keeper."""
+    top = st.empty()  # the progress is drawn last, once this step's hand and check are known
+    lesson = LESSONS[st.session_state[STEP]]
+    title, words, question = ui.lesson_words(lesson.slug)
+    st.header(f"{st.session_state[STEP] + 1}. {title}")
+    st.markdown(words["text"])
+    prediction(lesson, words)
+    played = the_hand(lesson, words)
+    answered = check(lesson, question)
+    if played and answered:
+        record = learner.current().lessons.get(lesson.slug)
+        checked = st.session_state.get(f"lesson.checked.{lesson.slug}")
+        if record is None or not record.done:
+            learner.update(lambda p: p.with_lesson(lesson.slug, done=True, guess=guessed(lesson), answer=checked))
+        st.success("Step done!" + (" On to the next one." if st.session_state[STEP] < len(LESSONS) - 1 else
+                                   " That was the last step: try a whole game at the practice table, or the quiz."))
+    if st.session_state[STEP] == len(LESSONS) - 1 or len(done_steps()) == len(LESSONS):
+        with st.container(horizontal=True):
+            st.page_link("pages/play.py", label="Play a whole game", icon=":material/playing_cards:")
+            st.page_link("pages/quiz.py", label="Take the quiz", icon=":material/quiz:")
+            st.page_link("pages/history_origins.py", label="Where the game comes from", icon=":material/history_edu:")
+
+    with top.container():
+        progress()
+
+    back, forward = st.columns(2)
+    back.button("Back", key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),
+                disabled=st.session_state[STEP] == 0, icon=":material/arrow_back:", width="stretch")
+    forward.button("Next", key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
+                   disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
+                   type="primary", width="stretch")
+    learner.keep("lessons")
+
+
+this_step()

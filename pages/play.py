@@ -11,6 +11,7 @@ from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
+from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -162,26 +163,34 @@ def game_over(table: PracticeTable) -> None:
 
 # --- the page ----------------------------------------------------------------------
 
-st.title("Practice table")
-table: PracticeTable | None = st.session_state.get(TABLE)
-setup_form(open_=table is None)
-if problem := st.session_state.get("play.problem"):
-    st.error(problem)
-if table is None:
-    st.markdown(view.help_text("intro"))
-    st.stop()
+@st.fragment
+def play_area() -> None:
+    """The game: a move, a hint or a new game from the table reruns only this part of the page (not the
+    sidebar or the new-game form). A decision the learner makes is kept with the progress, so this part saves
+    the progress itself: its reruns do not reach the app's own keeper."""
+    table: PracticeTable | None = st.session_state.get(TABLE)
+    if problem := st.session_state.get("play.problem"):
+        st.error(problem)
+    if table is None:
+        st.markdown(view.help_text("intro"))
+        return
+    if table.state.rules != ui.current_rules():
+        st.info(f"This game is played by **{table.state.rules.name}** rules. The house rules in the sidebar "
+                "have changed; they apply from your next new game.")
+    view.top_bar(table)
+    view.hand_over(table)
+    view.the_table(table)
+    coaching_ui.show_feedback("play.feedback")
+    if table.state.is_over:
+        game_over(table)
+    elif table.humans_turn:
+        your_turn(table)
+    else:
+        computer_turn(table)
+    view.the_log(table, "play-log", view.first_bank(table))
+    learner.keep("play")
 
-if table.state.rules != ui.current_rules():
-    st.info(f"This game is played by **{table.state.rules.name}** rules. The house rules in the sidebar "
-            "have changed; they apply from your next new game.")
-view.top_bar(table)
-view.hand_over(table)
-view.the_table(table)
-coaching_ui.show_feedback("play.feedback")
-if table.state.is_over:
-    game_over(table)
-elif table.humans_turn:
-    your_turn(table)
-else:
-    computer_turn(table)
-view.the_log(table, "play-log", view.first_bank(table))
+
+st.title("Practice table")
+setup_form(open_=st.session_state.get(TABLE) is None)
+play_area()

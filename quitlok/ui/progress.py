@@ -42,19 +42,26 @@ def load() -> None:
     the app, once; a new visitor's browser reports nothing), and save the progress as it is now. Saved here
     as well as after the page, since a page that calls st.stop() never reaches keep."""
     with st.sidebar:
-        saved = browser.local_storage(STORAGE_NAME, current().to_json(), loaded=bool(st.session_state.get(LOADED)),
+        saved = browser.local_storage(STORAGE_NAME, _text(), loaded=bool(st.session_state.get(LOADED)),
                                       place="before")
     _take_up(saved)
 
 
-def keep() -> None:
+def keep(place: str = "after") -> None:
     """After the page: save what it changed (a lesson step done during its run, say). The browser may report
-    its save to this keeper rather than load's (whichever looks first): then the page is drawn again with it."""
+    its save to this keeper rather than load's (whichever looks first): then the page is drawn again with it.
+    A fragment that changes the progress calls it too, with a `place` of its own: its reruns skip the app's."""
     with st.sidebar:
-        saved = browser.local_storage(STORAGE_NAME, current().to_json(), loaded=bool(st.session_state.get(LOADED)),
-                                      place="after")
+        saved = browser.local_storage(STORAGE_NAME, _text(), loaded=bool(st.session_state.get(LOADED)), place=place)
     if _take_up(saved):
         st.rerun()
+
+
+def _text() -> str:
+    """What this browser keeps: the progress, or nothing ("") while there is none, so that a visitor who has
+    done nothing has nothing to report when a page opens (each report costs the page a second run)."""
+    kept = current()
+    return "" if kept == Progress() else kept.to_json()
 
 
 def _take_up(saved: str | None) -> bool:
