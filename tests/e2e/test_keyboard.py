@@ -71,8 +71,11 @@ class Keyboard:
     seen: set[str] = field(default_factory=set)
     #: the controls passed by the last tab_to, for its message when it fails
     passed: list[str] = field(default_factory=list)
-    #: the buttons after whose press the focus was lost (back to the page's start: Tab starts again at the top)
+    #: the buttons after whose press nothing has the focus (the run drew the button anew): no control shows
+    #: the focus until the next Tab, which Chromium starts from where the button was
     lost: list[str] = field(default_factory=list)
+    #: each control tabbed to, with the presses it took
+    reached: list[str] = field(default_factory=list)
 
     def focused(self) -> dict | None:
         return self.page.evaluate(_FOCUSED)
@@ -137,31 +140,37 @@ class Keyboard:
     def is_focused(self, target: Locator) -> bool:
         return target.evaluate_all("els => els.includes(document.activeElement)")
 
-    def tab_to(self, target: Locator, name: str, limit: int = 60) -> None:
-        """Press Tab until `target` has the focus; from the page's top, the skip link jumps over the sidebar."""
+    def tab_to(self, target: Locator, name: str, limit: int = 60, *, back: bool = False) -> None:
+        """Press Tab (Shift+Tab when `back`) until `target` has the focus; from the page's top, the skip link
+        jumps over the sidebar."""
         self.passed = []
-        for _ in range(limit):
-            now = self.press("Tab")
+        key = "Shift+Tab" if back else "Tab"
+        for count in range(1, limit + 1):
+            now = self.press(key)
             if self.is_focused(target):
+                self.reached.append(f"{name} {count}")
                 return
-            if now is not None and now["skip"]:
+            if now is not None and now["skip"] and not back:
                 self.press("Enter")  # "Skip to main content"
                 now = self.focused()
             self.passed.append(now["what"] if now else "(nothing: the page's end)")
-        pytest.fail(f"{name} not reached within {limit} presses of Tab; passed: {self.passed}")
+        pytest.fail(f"{name} not reached within {limit} presses of {key}; passed: {self.passed}")
 
-    def press_button(self, name: str | re.Pattern, limit: int = 60) -> None:
-        """Tab to the button called `name` and press Enter on it; wait until the app has run."""
-        self.tab_to(self.button(name), f"the button {name if isinstance(name, str) else name.pattern!r}", limit)
+    def press_button(self, name: str | re.Pattern, limit: int = 60, *, back: bool = False) -> None:
+        """Tab (or Shift+Tab, `back`) to the button called `name` and press Enter on it; wait until the app has
+        run."""
+        label = name if isinstance(name, str) else name.pattern
+        self.tab_to(self.button(name), label, limit, back=back)
         self.press("Enter")
         wait_for_app(self.page)
         if self.focused() is None:
-            self.lost.append(name if isinstance(name, str) else name.pattern)
+            self.lost.append(label)
 
     def report(self, what: str) -> None:
-        """Print the key presses needed, and where the focus went back to the top of the page."""
-        lost = f"; the focus went back to the page's top after pressing {sorted(set(self.lost))}" if self.lost else ""
-        print(f"\n{what}: {self.presses} key presses{lost}")
+        """Print the key presses needed, and the buttons after whose press nothing had the focus."""
+        lost = f"; nothing had the focus after pressing {sorted(set(self.lost))}" if self.lost else ""
+        print(f"\n{what}: {self.presses} key presses (with those that look at the focus){lost}; "
+              f"Tab or Shift+Tab to reach each: {'; '.join(self.reached)}")
 
     def choose(self, option: str, limit: int = 60) -> None:
         """In a radio group: Tab into it, then the arrow keys to `option` (they choose as they move); Space
@@ -253,7 +262,7 @@ def test_a_lesson_step_by_keyboard(page, app_url, keyboard):
 def test_an_advisor_question_by_keyboard(page, app_url, keyboard):
     open_app(page, f"{app_url}/advisor")
     keyboard.press_button("6 · 2 left")
-    keyboard.press_button("5 · 2 left")
+    keyboard.press_button("5 · 2 left", back=True)  # the focus stays on the 6: one Shift+Tab
     page.wait_for_selector(".js-plotly-plot", timeout=30_000)
     assert page.get_by_role("heading", name="Call aluvun, then take a blot").count() == 1
     text = main_text(page)
