@@ -72,9 +72,11 @@ def setup_page() -> None:
     st.html(_CSS + (_PROJECTOR_CSS if projector() else "") + "</style>")
 
 
-def show_cards(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool, small: bool = False) -> None:
-    """A row of cards as one viewer sees them."""
-    st.html(hand_html(cards, face_up, mine=mine, size=card_size(small)))
+def show_cards(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool, small: bool = False,
+               owner: str | None = None) -> None:
+    """A row of cards as one viewer sees them: `mine` for the viewer's own ("your card: 6"), `owner` for a
+    seat's ("Dov's card: 6"), neither for cards of nobody's hand ("6")."""
+    st.html(hand_html(cards, face_up, mine=mine, size=card_size(small), owner=owner))
 
 
 def chips(x: float) -> str:
