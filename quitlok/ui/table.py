@@ -185,7 +185,8 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
         f'<div class="ql-seat-head"><span class="ql-name">{name}</span> {" ".join(badges)}</div>',
         f'<div class="ql-where">{escape(" · ".join(roles))}</div>' if roles else "",
         f'<div class="ql-money">{money}</div>',
-        hand_html(s.hands[seat], s.face_up[seat], mine=me, size=size if me else round(size * 0.75)),
+        hand_html(s.hands[seat], s.face_up[seat], mine=me, size=size if me else round(size * 0.75),
+                  owner=None if me else s.players[seat]),
     ]
     status = s.status[seat]
     if status and status != "banker":
@@ -519,7 +520,8 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
             continue
         mine = " ql-mine" if seat == table.human else ""
         name = "You" if seat == table.human else escape(s.players[seat])
-        pictures = hand_html(cards, (True,) * len(cards), mine=False, size=size)
+        pictures = hand_html(cards, (True,) * len(cards), mine=seat == table.human, size=size,
+                             owner=None if seat == table.human else s.players[seat])
         seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
                      f'{status_html(status, "ql-over-status")}</div>')
     with st.container(border=True, key="hand-over"):

@@ -171,8 +171,8 @@ def up_to_date(page: Page, rooms: Rooms, code: str, token: str) -> RoomView:
         mine = [seat for seat in drawn if seat["me"]]
         return (newest == view.events[-1] and len(mine) == 1
                 and sorted(len(seat["cards"]) for seat in drawn) == sorted(map(len, view.hands))
-                and [card["alt"].split(",")[0].removeprefix("framed ") for card in mine[0]["cards"]]
-                == [str(card) for card in view.hands[view.seat]])
+                and [re.findall(r"\d+", card["alt"].split(":", 1)[-1])[:1] for card in mine[0]["cards"]]
+                == [[str(card)] for card in view.hands[view.seat]])
 
     wait_until(shown, f"{page.url} to show the room's latest move")
     return rooms.view(code, token)
@@ -192,7 +192,7 @@ def act_in_browser(page: Page, label: str, rooms: Rooms, code: str, token: str) 
 
 
 def rank(alt: str) -> int:
-    found = re.match(r"(?:framed )?(\d+), face ", alt)
+    found = re.search(r"card: (?:framed )?(\d+)", alt)
     assert found, f"a card whose number is shown: {alt!r}"
     return int(found.group(1))
 
@@ -208,18 +208,19 @@ def seats(page: Page, privacy: dict[str, int] | None = None) -> list[dict]:
             alt, svg = card["alt"], card["svg"]
             if seat["me"]:
                 assert "your seat" in seat["badges"] and seat["name"] == "You"
-                assert alt != "a face-down card", "your own face-down card shows its number"
+                assert alt.startswith("your card: "), "your own face-down card shows its number"
                 if alt.endswith("face down, only you see it"):
                     assert ">only you<" in svg and f">{rank(alt)}<" in svg
                     kind = "own face down"
                 else:
-                    assert alt.endswith(", face up") and "only you" not in svg, alt
+                    assert re.fullmatch(r"your card: (framed )?\d+", alt) and "only you" not in svg, alt
                     kind = "face up"
-            elif alt == "a face-down card":
+            elif alt.endswith("'s card, face down"):
                 assert "<text" not in svg, f"{seat['name']}'s card back shows no number"
                 kind = "back"
             else:
-                assert alt.endswith(", face up"), f"{seat['name']}'s face-down card is hidden: {alt!r}"
+                assert re.fullmatch(r".+'s card: (framed )?\d+", alt), \
+                    f"{seat['name']}'s face-down card is hidden: {alt!r}"
                 assert "only you" not in svg
                 kind = "face up"
             if privacy is not None:
