@@ -15,6 +15,12 @@ _CSS = """
   /* a gold primary button takes navy words: white on gold is 1.9:1, navy 8:1 (5:1 on its hover shade) */
   .stApp button[kind^="primary"], .stApp button[kind^="primary"] * { color: #14213D; }
 }
+/* On a phone a wide Markdown table (the glossary) scrolls within itself and breaks long words, so the page
+   never scrolls sideways */
+@media (max-width: 640px) {
+  [data-testid="stMarkdownContainer"] :is(th, td) { overflow-wrap: anywhere; }
+  [data-testid="stMarkdownContainer"] table { display: block; overflow-x: auto; }
+}
 .ql-hand { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; min-height: 40px; }
 .ql-hand img { filter: drop-shadow(0 1px 2px rgba(20, 33, 61, .25)); }
 /* faint words in the theme's own text colour, so they read in both themes (at least 4.5:1) */
