@@ -3,11 +3,13 @@
 Starts two servers on free ports: the real app (`streamlit run tutorial_app.py`, its rooms in a temporary
 SQLite file) and, as the floor, a one-button app (a title, a button that counts its presses), both from the
 project's folder so that they share `.streamlit/config.toml`. One headless Chromium then measures, round by
-round (each round takes one sample of each, so a busy spell on the shared machine falls on all of them alike):
+round (each round samples all of them, so that a busy spell on a shared machine falls on all alike):
 
 - clicks: a move at the practice table (the first of Next move, Stay, Stand, Keep the bank... that is there, as
-  the browser tests play), a card button in the Advisor (6, then 5, then Clear all, which is not timed), a
-  lesson's Next (and Back, on the way back from the last step), and the floor app's button;
+  the browser tests play), a card button in the Advisor (6, then 5, then Clear all, which is not timed; the
+  same two positions again and again), a second card in the Advisor on a position not asked before in this
+  run (Clear all and the first card not timed), a lesson's Next (and Back, on the way back from the last
+  step), and the floor app's button;
 - page loads: the address of Home, Lessons, Play and Advisor opened anew (a new session each, a warm browser
   cache, no saved progress), and the floor app's.
 
@@ -16,13 +18,16 @@ finished" for a run that started after the click (read from the WebSocket's Forw
 ever show `data-test-script-state='running'` still counts, and one that never starts is never timed as 0),
 the app says `notRunning`, and neither the DOM nor the socket has changed for --quiet ms; the time is that of
 the last DOM change or message. A page load is timed the same way from navigation start. Goals: every click
-within 1.5 times the floor's click, every page load within 2 times the floor's load (medians).
+within 1.5 times the floor's click, every page load within 2 times the floor's load (medians). The last column
+says when the server's "script finished" arrived (median): the rest of the time is the browser drawing.
 
 Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400]
 """
 
 import argparse
+import itertools
 import os
+import random
 import re
 import socket
 import statistics
@@ -242,6 +247,27 @@ class Advisor:
         self.next += 1
 
 
+class AdvisorNew:
+    """The Advisor on a position it has not been asked before: Clear all and a first card (untimed), then a
+    second card (timed), each time another pair of numbers (never 5 and 6, which the other task asks)."""
+
+    PAIRS = [pair for pair in itertools.combinations_with_replacement(range(1, 13), 2) if pair != (5, 6)]
+
+    def __init__(self, browser, url: str, timer: Timer) -> None:
+        self.page, self.timer = _new_page(browser, f"{url}/advisor", timer), timer
+        self.pairs = itertools.cycle(random.Random(12).sample(self.PAIRS, len(self.PAIRS)))
+        self.cards = False
+
+    def __call__(self, samples: dict) -> None:
+        first, second = next(self.pairs)
+        if self.cards:
+            self.timer.click(self.page, "Clear all")
+        self.cards = True
+        self.timer.click(self.page, re.compile(rf"^{first} · \d+ left$"))
+        samples["advisor: a card, new position"].append(
+            self.timer.click(self.page, re.compile(rf"^{second} · \d+ left$")))
+
+
 class Lessons:
     """The lessons: Next to the last step, then Back to the first, each click timed."""
 
@@ -286,6 +312,7 @@ class Loads:
 CLICK_GOAL, LOAD_GOAL = 1.5, 2.0
 ROWS = [("practice table: a move", "floor: a click"), ("practice table: Next move", "floor: a click"),
         ("practice table: your decision", "floor: a click"), ("advisor: a card", "floor: a click"),
+        ("advisor: a card, new position", "floor: a click"),
         ("lesson: Next", "floor: a click"), ("lesson: Back", "floor: a click"), ("floor: a click", None),
         ("load: Home", "load: floor app"), ("load: Lessons", "load: floor app"), ("load: Play", "load: floor app"),
         ("load: Advisor", "load: floor app"), ("load: floor app", None)]
@@ -331,12 +358,13 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
         started = time.perf_counter()
-        tasks = [Floor(browser, floor, timer), Play(browser, app, timer), Advisor(browser, app, timer),
-                 Lessons(browser, app, timer), Loads(browser, app, floor, timer)]
+        clicks = [Floor(browser, floor, timer), Play(browser, app, timer), Advisor(browser, app, timer),
+                  Lessons(browser, app, timer)]
+        once = [AdvisorNew(browser, app, timer), Loads(browser, app, floor, timer)]
         samples: dict[str, list[Sample]] = defaultdict(list)
         for round_ in range(args.warmup + args.rounds):
             counted = samples if round_ >= args.warmup else defaultdict(list)
-            for task in tasks + tasks[:4]:  # two of each click a round, one of each load
+            for task in clicks + once + clicks:  # two of each click a round, one new position, one of each load
                 task(counted)
         print(f"{args.rounds} rounds after {args.warmup} to warm up, {time.perf_counter() - started:.0f} s; "
               f"settled: {args.quiet} ms without a change; {os.cpu_count()} cores, load average "

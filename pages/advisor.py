@@ -3,13 +3,15 @@
 import re
 from collections import Counter
 
+import plotly.graph_objects as go
 import streamlit as st
 
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
 from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
+from quitlok.odds import advise
 from quitlok.practice import COMPUTER_NAMES
-from quitlok.rules import banker_model_words
+from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import charts
 from quitlok.ui.advisor import (
     BANKER_CHOICES,
@@ -165,6 +167,20 @@ def stakes() -> tuple[int, int, int]:
     return stake, room, stands_on
 
 
+@st.cache_resource(show_spinner=False, max_entries=64)  # about 90 KB a position: keep the server small
+def player_charts(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, stake: int, room: int,
+                  stands_on: int, large: bool) -> tuple[go.Figure, go.Figure]:
+    """The answer's two charts for a player's position: the next card and where the banker ends.
+
+    Building them is most of a card's answer (Plotly checks every property as a figure is made, about 50 ms),
+    and they depend on the position alone, so a position asked again (a card undone and picked again, a class
+    on the projected position) gets the same figures back. st.plotly_chart only reads them."""
+    advice = advise(list(hand), list(seen), rules, stake=stake, room=room, stands_on=stands_on)
+    left = Counter(rules.pack) - Counter(hand) - Counter(seen)
+    return (charts.next_card_chart(advice, next_card_effects(list(hand), rules, left), dict(left), large=large),
+            charts.banker_chart(advice.banker, large=large))
+
+
 def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int) -> None:
     value = hand_value(hand, rules)
     if value >= 21:
@@ -183,16 +199,13 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
     st.caption(f"Worked out exactly over the cards still unseen, assuming {banker_model_words(stands_on)}.")
     st.markdown(f"**Should I bet?** {said.should_bet}")
     st.markdown(f"**Should I call {call}?** {said.should_call}")
-    left = unseen()
+    next_chart, banker_chart = player_charts(tuple(hand), tuple(seen), rules, stake, room, stands_on, ui.projector())
     st.markdown(f"**{charts.next_card_title(advice, call)}**")
-    st.plotly_chart(charts.next_card_chart(advice, next_card_effects(hand, rules, left), dict(left),
-                                           large=ui.projector()),
-                    key="advisor.next_chart", config={"displayModeBar": False})
+    st.plotly_chart(next_chart, key="advisor.next_chart", config={"displayModeBar": False})
     st.caption(f"Above each bar: how many of the {advice.unseen} unseen cards carry that number. "
                "Vermilion would bust you, green gives you 21, blue is safe.")
     st.markdown(f"**{charts.banker_title(value)}**")
-    st.plotly_chart(charts.banker_chart(advice.banker, large=ui.projector()), key="advisor.banker_chart",
-                    config={"displayModeBar": False})
+    st.plotly_chart(banker_chart, key="advisor.banker_chart", config={"displayModeBar": False})
     st.markdown("**Every choice, in chips won or lost on average**")
     st.table(ui.actions_table(said.choices), hide_index=True)
     if not stake:
