@@ -161,7 +161,8 @@ def position(pos: Position) -> None:
     for seat, place in enumerate(pos.seats):
         badges = ['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []
         stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
-        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size)
+        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size,
+                          owner=None if seat == pos.you else place.name)
         mine = " ql-me" if seat == pos.you else ""
         boxes.append(f'<div class="ql-seat{mine}"><div class="ql-seat-head"><span class="ql-name">'
                      f'{"You" if seat == pos.you else place.name}</span> {" ".join(badges)}</div>{stake}{cards}</div>')
