@@ -21,7 +21,11 @@ the last DOM change or message. A page load is timed the same way from navigatio
 within 1.5 times the floor's click, every page load within 2 times the floor's load (medians). The last column
 says when the server's "script finished" arrived (median): the rest of the time is the browser drawing.
 
-Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400]
+With --compare FOLDER, another checkout of the app (an earlier commit: `git archive <commit> | tar -x -C
+FOLDER`) is served as well and timed in the same rounds, with a table of its own: on a shared machine, two runs
+one after the other meet different loads.
+
+Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400] [--compare FOLDER]
 """
 
 import argparse
@@ -124,13 +128,14 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve(script: str, env: dict[str, str]):
-    """`streamlit run script` from the project's folder on a free port; yields its URL once it is healthy."""
+def serve(script: str, env: dict[str, str], folder: Path = ROOT):
+    """`streamlit run script` from `folder` (by default this project's) on a free port; yields its URL once it is
+    healthy."""
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true", "--server.port", str(port),
          "--server.fileWatcherType", "none", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -297,14 +302,17 @@ class Floor:
 class Loads:
     """Page loads, each a new session in one browser context (its HTTP cache warm after the first)."""
 
-    def __init__(self, browser, app: str, floor: str, timer: Timer) -> None:
-        self.page, self.timer = _new_page(browser, floor, timer), timer
-        self.targets = {"load: floor app": floor, "load: Home": f"{app}/", "load: Lessons": f"{app}/lessons",
-                        "load: Play": f"{app}/play", "load: Advisor": f"{app}/advisor"}
+    def __init__(self, browser, targets: dict[str, str], timer: Timer) -> None:
+        self.page, self.timer, self.targets = _new_page(browser, next(iter(targets.values())), timer), timer, targets
 
     def __call__(self, samples: dict) -> None:
         for name, url in self.targets.items():
             samples[name].append(self.timer.load(self.page, url))
+
+
+def app_loads(browser, app: str, timer: Timer) -> Loads:
+    return Loads(browser, {"load: Home": f"{app}/", "load: Lessons": f"{app}/lessons", "load: Play": f"{app}/play",
+                           "load: Advisor": f"{app}/advisor"}, timer)
 
 
 # --- the report --------------------------------------------------------------------------------------------
@@ -323,6 +331,7 @@ def p90(values: list[float]) -> float:
 
 
 def report(samples: dict[str, list[Sample]]) -> None:
+    """A Markdown table of `samples` (the floor's included)."""
     print("| interaction | n | median | p90 | against the floor | goal | met | server done (median) |")
     print("|---|---|---|---|---|---|---|---|")
     for name, floor in ROWS:
@@ -343,33 +352,49 @@ def report(samples: dict[str, list[Sample]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=20, help="timed rounds (one sample of everything each)")
+    parser.add_argument("--rounds", type=int, default=20, help="timed rounds (two of each click, one of each load)")
     parser.add_argument("--warmup", type=int, default=2, help="rounds before those, not counted")
     parser.add_argument("--quiet", type=int, default=400, help="ms without a DOM change or message: settled")
+    parser.add_argument("--compare", type=Path, metavar="FOLDER",
+                        help="another checkout of the app (an earlier commit, say, from git archive) timed in the "
+                             "same rounds, so that both meet the same load on a shared machine")
     args = parser.parse_args()
     timer = Timer(args.quiet)
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="quitlok-bench-")))
         (folder / "one_button.py").write_text(FLOOR_APP, encoding="utf-8")
         env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{folder / 'rooms.sqlite3'}"}
-        app = stack.enter_context(serve("tutorial_app.py", env))
+        checkouts = {"this checkout": ROOT} | ({str(args.compare): args.compare.resolve()} if args.compare else {})
+        apps = {name: stack.enter_context(serve("tutorial_app.py", env, where)) for name, where in checkouts.items()}
         floor = stack.enter_context(serve(str(folder / "one_button.py"), env))
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
         started = time.perf_counter()
-        clicks = [Floor(browser, floor, timer), Play(browser, app, timer), Advisor(browser, app, timer),
-                  Lessons(browser, app, timer)]
-        once = [AdvisorNew(browser, app, timer), Loads(browser, app, floor, timer)]
-        samples: dict[str, list[Sample]] = defaultdict(list)
+        floor_clicks, floor_load = Floor(browser, floor, timer), Loads(browser, {"load: floor app": floor}, timer)
+        clicks = {name: [Play(browser, url, timer), Advisor(browser, url, timer), Lessons(browser, url, timer)]
+                  for name, url in apps.items()}
+        once = {name: [AdvisorNew(browser, url, timer), app_loads(browser, url, timer)] for name, url in apps.items()}
+        samples: dict[str, dict[str, list[Sample]]] = {name: defaultdict(list) for name in [*apps, "floor"]}
         for round_ in range(args.warmup + args.rounds):
-            counted = samples if round_ >= args.warmup else defaultdict(list)
-            for task in clicks + once + clicks:  # two of each click a round, one new position, one of each load
-                task(counted)
+            counted = samples if round_ >= args.warmup else {name: defaultdict(list) for name in samples}
+            for _ in range(2):  # two of each click a round, one new position, one of each load
+                floor_clicks(counted["floor"])
+                for name in apps:
+                    for task in clicks[name]:
+                        task(counted[name])
+                if _ == 0:
+                    floor_load(counted["floor"])
+                    for name in apps:
+                        for task in once[name]:
+                            task(counted[name])
         print(f"{args.rounds} rounds after {args.warmup} to warm up, {time.perf_counter() - started:.0f} s; "
               f"settled: {args.quiet} ms without a change; {os.cpu_count()} cores, load average "
               f"{os.getloadavg()[0]:.2f} at the end")
-        report(samples)
+        for name in apps:
+            if len(apps) > 1:
+                print(f"\n{name}:\n")
+            report(samples[name] | samples["floor"])
 
 
 if __name__ == "__main__":
