@@ -11,7 +11,9 @@ round (each round samples all of them, so that a busy spell on a shared machine 
   run (Clear all and the first card not timed), a lesson's Next (and Back, on the way back from the last
   step), and the floor app's button;
 - page loads: the address of Home, Lessons, Play and Advisor opened anew (a new session each, a warm browser
-  cache, no saved progress), and the floor app's.
+  cache, no saved progress), the floor app's, and for comparison a second floor: the button with a toggle, a
+  selectbox and a radio in the sidebar, a number input and a slider (the kinds of widget every page of the
+  app shows at once, whose code Streamlit loads as a page first draws them).
 
 A click is timed from the click event in the page to the page having settled: the server has sent "script
 finished" for a run that started after the click (read from the WebSocket's ForwardMsgs, so a run too quick to
@@ -58,6 +60,22 @@ VIEWPORT = {"width": 1400, "height": 900}
 FLOOR_APP = '''import streamlit as st
 
 st.title("One button")
+if st.button("Press me"):
+    st.session_state.presses = st.session_state.get("presses", 0) + 1
+st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
+'''
+
+#: a second floor for page loads: the one button with a few of the widgets every page of the app has in its
+#: sidebar or shows at once; Streamlit loads each kind of widget's code when a page first draws one
+FLOOR_WIDGETS_APP = '''import streamlit as st
+
+st.title("One button and a few widgets")
+with st.sidebar:
+    st.toggle("A toggle")
+    st.selectbox("A selectbox", ["a", "b"])
+    st.radio("A radio", ["a", "b"], horizontal=True)
+st.number_input("A number", 1, 10)
+st.slider("A slider", 1, 10)
 if st.button("Press me"):
     st.session_state.presses = st.session_state.get("presses", 0) + 1
 st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
@@ -323,7 +341,7 @@ ROWS = [("practice table: a move", "floor: a click"), ("practice table: Next mov
         ("advisor: a card, new position", "floor: a click"),
         ("lesson: Next", "floor: a click"), ("lesson: Back", "floor: a click"), ("floor: a click", None),
         ("load: Home", "load: floor app"), ("load: Lessons", "load: floor app"), ("load: Play", "load: floor app"),
-        ("load: Advisor", "load: floor app"), ("load: floor app", None)]
+        ("load: Advisor", "load: floor app"), ("load: floor app", None), ("load: floor app with widgets", "")]
 
 
 def p90(values: list[float]) -> float:
@@ -341,6 +359,8 @@ def report(samples: dict[str, list[Sample]]) -> None:
         median = statistics.median(values)
         if floor is None:
             ratio, goal, met = "(the floor)", "", ""
+        elif not floor:
+            ratio, goal, met = "(for comparison)", "", ""
         else:
             limit = LOAD_GOAL if name.startswith("load") else CLICK_GOAL
             times = median / statistics.median(sample.settled for sample in samples[floor])
@@ -363,15 +383,18 @@ def main() -> None:
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="quitlok-bench-")))
         (folder / "one_button.py").write_text(FLOOR_APP, encoding="utf-8")
+        (folder / "widgets.py").write_text(FLOOR_WIDGETS_APP, encoding="utf-8")
         env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{folder / 'rooms.sqlite3'}"}
         checkouts = {"this checkout": ROOT} | ({str(args.compare): args.compare.resolve()} if args.compare else {})
         apps = {name: stack.enter_context(serve("tutorial_app.py", env, where)) for name, where in checkouts.items()}
         floor = stack.enter_context(serve(str(folder / "one_button.py"), env))
+        widgets = stack.enter_context(serve(str(folder / "widgets.py"), env))
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
         started = time.perf_counter()
-        floor_clicks, floor_load = Floor(browser, floor, timer), Loads(browser, {"load: floor app": floor}, timer)
+        floor_clicks = Floor(browser, floor, timer)
+        floor_load = Loads(browser, {"load: floor app": floor, "load: floor app with widgets": widgets}, timer)
         clicks = {name: [Play(browser, url, timer), Advisor(browser, url, timer), Lessons(browser, url, timer)]
                   for name, url in apps.items()}
         once = {name: [AdvisorNew(browser, url, timer), app_loads(browser, url, timer)] for name, url in apps.items()}
