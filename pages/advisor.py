@@ -184,7 +184,7 @@ def player_charts(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, 
 def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int) -> None:
     value = hand_value(hand, rules)
     if value >= 21:
-        st.subheader("You have 21!" if value == 21 else f"Bust: your cards count {value}.")
+        st.header("You have 21!" if value == 21 else f"Bust: your cards count {value}.")
         st.markdown("Your turn is already over." + (f" Your stake of {stake} is won." if value == 21 and stake else ""))
         return
     try:
@@ -193,7 +193,7 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
         st.error(f"That position can't be worked out: {problem}")
         return
     advice = said.advice
-    st.subheader(said.headline)
+    st.header(said.headline)
     st.markdown(f"Your cards count {value}. {advice.busting} of the {advice.unseen} unseen cards would bust you; "
                 f"{advice.making_21} would give you 21 at once.")
     st.caption(f"Worked out exactly over the cards still unseen, assuming {banker_model_words(stands_on)}.")
@@ -232,7 +232,7 @@ def open_hands_inputs() -> None:
 def show_banker_answer(hand: list[int], seen: list[int]) -> None:
     value = hand_value(hand, rules)
     if value >= 21:
-        st.subheader("You have 21: every open stake is yours." if value == 21 else
+        st.header("You have 21: every open stake is yours." if value == 21 else
                      f"Bust: your cards count {value}, and every open stake wins.")
         return
     read = open_hands_read()
@@ -245,7 +245,7 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
     except QuitlokError as problem:
         st.error(f"That table can't be worked out: {problem}.")
         return
-    st.subheader(BANKER_CHOICES[advice.best])
+    st.header(BANKER_CHOICES[advice.best])
     st.markdown(banker_verdict(advice))
     st.markdown(advice.facts)
     names = [f"Player {i + 1}" for i in range(len(read))]

@@ -131,7 +131,7 @@ def entrance(code: str | None) -> None:
     st.markdown(words("intro"))
     student, teacher = st.columns(2, gap="large")
     with student.container(border=True, key="class-join-box"):
-        st.subheader("Join your class")
+        st.header("Join your class")
         st.caption(words("student"))
         if code:
             st.markdown(f"Class session **{code}**")
@@ -144,7 +144,7 @@ def entrance(code: str | None) -> None:
     if code:
         return
     with teacher.container(border=True, key="class-start-box"):
-        st.subheader("Run a class session")
+        st.header("Run a class session")
         st.caption(words("teacher", rules=ui.current_rules().name))
         show_problem("start")
         st.button("Start a session", type="primary", key="class.start", icon=":material/co_present:",
@@ -188,7 +188,7 @@ _POSITION_CSS = """<style>
 
 def question_block(question: ClassQuestion, number: int) -> None:
     """The question (`number` from 1, counting questions only), its position and its prompt."""
-    st.subheader(f"Question {number}: {question.title}")
+    st.header(f"Question {number}: {question.title}")
     position(question.position)
     st.markdown(question.prompt)
 
@@ -302,7 +302,7 @@ def controls(session: ClassView, key: str) -> None:
 def class_table(session: ClassView, key: str) -> None:
     """The projected class table: the class's seat, the vote, and once closed the advisor on each move."""
     table = session.table
-    st.subheader("The class table")
+    st.header("The class table")
     st.caption(words("table"))
     seen = seat_table(table)
     view.top_bar(seen)
@@ -347,7 +347,7 @@ def what_happened(vote, table) -> None:
 
 def board(session: ClassView) -> None:
     """The top five, those with at least one right answer (nobody is ranked at nought)."""
-    st.subheader("Top five")
+    st.header("Top five")
     leaders = [(nickname, right) for nickname, right in session.board if right]
     if not leaders:
         st.caption("Nobody yet: the first right answer puts a name here.")
@@ -489,7 +489,7 @@ def my_result(session: ClassView) -> None:
 def student_vote(session: ClassView, key: str) -> None:
     vote = session.round.vote
     if session.table is not None:
-        st.subheader("The class's move")
+        st.header("The class's move")
         view.the_table(seat_table(session.table))
     if session.phase == "open":
         vote_form(session, key)

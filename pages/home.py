@@ -26,7 +26,7 @@ def welcome_back(kept: Progress) -> None:
     mastered = [t for t, answers in kept.quiz.items()
                 if len(answers) >= MASTERED_AFTER and sum(answers) / len(answers) >= MASTERED_SHARE]
     with st.container(border=True, key="home-welcome-back"):
-        st.subheader("Welcome back")
+        st.header("Welcome back")
         st.caption(words("back"))
         a, b, c = st.columns(3)
         a.metric("Lessons done", f"{len(done)} of {len(LESSONS)}")
@@ -96,13 +96,13 @@ ui.show_cards(tuple(range(1, 13)), (True,) * 12, mine=False, small=True)
 
 newcomer, teacher = st.columns(2, border=True)
 with newcomer:
-    st.subheader("New to the game?")
+    st.header("New to the game?")
     st.markdown(ui.content("home/newcomer"))
     st.page_link("pages/lessons.py", label="Start the lessons (about twenty minutes)", icon=":material/school:")
     st.page_link("pages/play.py", label="Play a practice hand", icon=":material/playing_cards:")
     st.page_link("pages/advisor.py", label="Ask the advisor: should I bet?", icon=":material/calculate:")
 with teacher:
-    st.subheader("Teaching a class?")
+    st.header("Teaching a class?")
     st.markdown(ui.content("home/teacher"))
     st.page_link("pages/rules.py", label="Rules to show the class", icon=":material/menu_book:")
     st.page_link("pages/history_origins.py", label="History and culture, with sources", icon=":material/history_edu:")

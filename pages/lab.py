@@ -49,7 +49,7 @@ def is_preset(rules: RuleSet) -> bool:
 
 
 def the_exact_answer() -> None:
-    st.subheader(words("exact_title"))
+    st.header(words("exact_title"))
     presets = [exact(rules, s) for rules in PRESETS.values() for s in rules.banker_models]
     edges = [o.edge for o in presets]
     key = "player_edge" if min(edges) > 0 else "bank_edge" if max(edges) < 0 else "mixed_edge"
@@ -187,7 +187,7 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
 
 
 def the_simulation() -> None:
-    st.subheader(words("sim_title"))
+    st.header(words("sim_title"))
     model = st.empty()  # the model in words, for the rules chosen below
     st.session_state.setdefault(BANK, 10)
     st.session_state.setdefault(SEED, 0)
@@ -217,7 +217,7 @@ def the_simulation() -> None:
 
 def for_teachers() -> None:
     with st.container(border=True):
-        st.subheader(words("teachers_title"))
+        st.header(words("teachers_title"))
         st.markdown(words("teachers"))
 
 

@@ -12,6 +12,7 @@ from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
 from quitlok.ui import progress as learner
+from quitlok.ui import restarts
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -42,6 +43,7 @@ def start_game() -> None:
         )
         ss.pop("play.problem", None)
         ss.pop("play.feedback", None)
+        ss.pop("play.lost", None)
     except InvalidSetup as problem:
         ss["play.problem"] = str(problem)
 
@@ -128,9 +130,9 @@ def setup_form(open_: bool) -> None:
 def your_turn(table: PracticeTable) -> None:
     s = table.state
     if s.phase == STAKE:
-        st.subheader("The bank comes to you")
+        st.header("The bank comes to you")
     else:
-        st.subheader("Your turn as banker" if s.banker == table.human else "Your turn")
+        st.header("Your turn as banker" if s.banker == table.human else "Your turn")
     st.markdown(view.situation(table))
     view.action_buttons(table, "play", act)
     coaching_ui.hint(table, "play")
@@ -141,7 +143,7 @@ def computer_turn(table: PracticeTable) -> None:
     who = s.players[s.to_act]
     doing = {BANKER: "is playing the bank", RETIRE: "may retire with the bank", PROTECTED: "was dealt a protected 11",
              STAKE: "is staking a new bank"}
-    st.subheader(f"{who} {doing.get(s.phase, 'is deciding')}…")
+    st.header(f"{who} {doing.get(s.phase, 'is deciding')}…")
     if table.human_out:
         st.info("You have no chips left, so you sit out. Watch the others play on, or start a new game above.")
     with st.container(key="play-moves"):
@@ -155,7 +157,7 @@ def computer_turn(table: PracticeTable) -> None:
 
 def game_over(table: PracticeTable) -> None:
     s = table.state
-    st.subheader("Game over")
+    st.header("Game over")
     mine = s.purses[table.human]
     st.markdown(f"{s.events[-1]} You finish with **{mine}** chips.")
     st.button("Play again with the same settings", type="primary", on_click=start_game, key="play.again")
@@ -172,6 +174,11 @@ def play_area() -> None:
     if problem := st.session_state.get("play.problem"):
         st.error(problem)
     if table is None:
+        if lost := st.session_state.get("play.lost"):  # a restart or a reload took the game: say so
+            with st.container(key="play-lost"):
+                st.warning(lost, icon=":material/sync_problem:")
+                st.button("Start a new game", type="primary", on_click=start_game, key="play.restart",
+                          icon=":material/playing_cards:")
         st.markdown(view.help_text("intro"))
         return
     if table.state.rules != ui.current_rules():
@@ -192,5 +199,8 @@ def play_area() -> None:
 
 
 st.title("Practice table")
+with st.sidebar:  # this tab remembers that a game is in progress, so that a restart or a reload can say it was lost
+    if lost := restarts.held("play", "" if st.session_state.get(TABLE) is None else "game"):
+        st.session_state["play.lost"] = lost.words
 setup_form(open_=st.session_state.get(TABLE) is None)
 play_area()

@@ -153,7 +153,7 @@ def to_revisit(answers: list[tuple[Question, int]]) -> dict[str, list[tuple[str,
 def the_summary() -> None:
     answers: list[tuple[Question, int]] = ss["quiz.answers"]
     right = sum(choice == q.answer for q, choice in answers)
-    st.subheader(f"Round {ss['quiz.round']} done")
+    st.header(f"Round {ss['quiz.round']} done")
     score, bar = st.columns([1, 3], vertical_alignment="center")
     score.metric("Score", f"{right} of {len(answers)}")
     level = mastery(learner.current().quiz)

@@ -91,6 +91,6 @@ if not due:
     st.stop()
 mistake = due[0]
 with st.container(border=True, key="review-position"):
-    st.subheader(f"Position 1 of {len(due)} due · it cost you {mistake.cost:.2f} chips")
+    st.header(f"Position 1 of {len(due)} due · it cost you {mistake.cost:.2f} chips")
     the_position(mistake)
     the_question(mistake)

@@ -14,10 +14,10 @@ sections = ui.content_sections("rules/summary")
 left, right = st.columns(2)
 for i, (heading, text) in enumerate(sections.items()):
     with left if i < (len(sections) + 1) // 2 else right:
-        st.subheader(heading)
+        st.header(heading)
         st.markdown(text)
 
-st.subheader(f"Your table: {rules.name}")
+st.header(f"Your table: {rules.name}")
 st.caption("Change these in the sidebar under House rules; the practice table uses them for a new game.")
 game = st.session_state.get("play.table")  # a practice game under these rules knows its agreed maximum bet
 summary = rule_summary(rules, game.state.max_bet if game is not None and game.state.rules == rules else None)

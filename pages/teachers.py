@@ -98,7 +98,7 @@ st.markdown(words["intro"])
 paper = st.radio("Paper", list(PAPERS), key="teachers.paper", horizontal=True, help=words["paper"])
 st.caption(f"Your house rules: **{rules.name}** (change them in the sidebar).")
 
-st.subheader("Print and play")
+st.header("Print and play")
 cards, rules_box, glossary_box = st.columns(3, border=True)
 with cards:
     st.markdown("**The pack**")
@@ -119,7 +119,7 @@ with glossary_box:
     st.download_button("Glossary", data=partial(glossary, paper), file_name=file_name("glossary", paper), mime=PDF,
                        key="teachers.glossary", icon=":material/download:")
 
-st.subheader("A worksheet")
+st.header("A worksheet")
 st.markdown(words["worksheet"])
 ss.setdefault("teachers.seed", str(new_seed()))
 number, another = st.columns([2, 1], vertical_alignment="bottom")
@@ -137,7 +137,7 @@ else:
                            file_name=file_name("worksheet", seed, rules.name, paper), mime=PDF,
                            key="teachers.worksheet", icon=":material/download:", type="primary")
 
-st.subheader("Lesson plans")
+st.header("Lesson plans")
 st.markdown(words["plans"])
 for tab, minutes in zip(st.tabs([f"{m} minutes" for m in LESSON_PLANS]), LESSON_PLANS, strict=True):
     with tab:
@@ -145,6 +145,6 @@ for tab, minutes in zip(st.tabs([f"{m} minutes" for m in LESSON_PLANS]), LESSON_
         st.download_button(f"Lesson plan, {minutes} minutes", data=partial(lesson_plan, minutes, paper),
                            file_name=file_name("lesson-plan", minutes, "minutes", paper), mime=PDF,
                            key=f"teachers.plan{minutes}", icon=":material/download:")
-        st.header(ui.page_title(f"teachers/lesson_{minutes}"), divider="gray")
+        st.subheader(ui.page_title(f"teachers/lesson_{minutes}"), divider="gray")
         st.markdown(ui.link_citations(plan["body"]))
         st.caption(ui.link_citations(plan["Sources"]))

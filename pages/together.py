@@ -179,7 +179,7 @@ def entrance() -> None:
         ss["together.max_bet"] = rules.default_max_bet(ss["together.bank"])
     join, new = st.columns(2, gap="large")
     with join.container(border=True, key="together-join-box"):
-        st.subheader("Join a room")
+        st.header("Join a room")
         st.caption(words("join"))
         st.text_input("Room code", key="together.code", placeholder="for example K7QH3M")
         st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
@@ -187,7 +187,7 @@ def entrance() -> None:
         st.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
                   on_click=lambda: join_room(ss["together.code"], "together.join_name"))
     with new.container(border=True, key="together-create-box"):
-        st.subheader("Open a room")
+        st.header("Open a room")
         st.caption(words("create", rules=rules.name))
         st.text_input("Your name (you host the room)", key="together.host_name",
                       placeholder="as the others will see it")
@@ -217,7 +217,7 @@ def join_this_room(code: str) -> None:
         st.button("Open or join another room", on_click=leave, key="together.again")
         return
     with st.container(border=True, key="together-join-box"):
-        st.subheader(f"Join room {code}")
+        st.header(f"Join room {code}")
         st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
         show_problem("join")
         left, right = st.columns(2)
@@ -254,7 +254,7 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
     if host is None:
         st.info(words("lobby_wait"), icon=":material/hourglass_top:")
     invitation(code, hosting=host is not None)
-    st.subheader(f"At the table ({len(room.players)} of {MAX_SEATS} seats)")
+    st.header(f"At the table ({len(room.players)} of {MAX_SEATS} seats)")
     st.caption(f"{room.rules.name} rules · {room.starting_purse} chips each · opening bank {room.opening_bank}")
     who_sits(room, here)
     if host is None:
@@ -334,7 +334,7 @@ def drawn_for(views: list[RoomView]) -> tuple[RoomView, PracticeTable, bool]:
 def curtain(room: RoomView) -> None:
     name = room.players[room.seat]
     with st.container(border=True, key="together-curtain"):
-        st.subheader(f"Pass to {ui.escape_markdown(name)}")
+        st.header(f"Pass to {ui.escape_markdown(name)}")
         st.markdown(words("curtain", name=ui.escape_markdown(name)))
         st.button(f"I am {name}: show my cards", type="primary", key="together.uncover",
                   icon=":material/visibility:", on_click=lambda: st.session_state.__setitem__(SHOWN, room.seat))
@@ -353,9 +353,9 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
     s = table.state
     name = ui.escape_markdown(room.players[room.seat])
     if s.phase == STAKE:
-        st.subheader(f"The bank comes to you, {name}", anchor="your-move")
+        st.header(f"The bank comes to you, {name}", anchor="your-move")
     else:
-        st.subheader(f"Your turn as banker, {name}" if s.banker == room.seat else f"Your turn, {name}",
+        st.header(f"Your turn as banker, {name}" if s.banker == room.seat else f"Your turn, {name}",
                      anchor="your-move")
     st.markdown(view.situation(table))
     view.action_buttons(table, "together", lambda action: act(room.code, token, table, room.version, action))
@@ -364,7 +364,7 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
 
 def summary(room: RoomView) -> None:
     """Who won what: each seat's chips now against what it started with."""
-    st.subheader("The game is over" if not room.ended_by_host else "The host ended the game")
+    st.header("The game is over" if not room.ended_by_host else "The host ended the game")
     frame = pd.DataFrame({
         "Player": room.players,
         "Chips now": room.chips,

@@ -19,7 +19,7 @@ rows = [(q_label if q_label == k_label else f"{q_label} / {k_label}", q_value, k
 differ = [row for row in rows if row[1] != row[2]]
 shared = [row for row in rows if row[1] == row[2]]
 
-st.subheader("Where the traditions differ")
+st.header("Where the traditions differ")
 st.markdown(notes["Where the traditions differ"])
 st.table({
     "Rule": [label for label, *_ in differ],
@@ -28,7 +28,7 @@ st.table({
     "What the sources say": [ui.link_citations(note) for *_, note in differ],
 })
 
-st.subheader("What both traditions share")
+st.header("What both traditions share")
 st.markdown(notes["What both traditions share"])
 st.table({
     "Rule": [label for label, *_ in shared],

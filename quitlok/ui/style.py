@@ -55,6 +55,9 @@ _CSS = """
   white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere;
 }
 [data-testid="stSidebar"] [data-testid="stSidebarNavLink"] { height: auto; min-height: 2rem; }
+/* A page's sections are st.header (h2 under the page's h1, so that a screen reader's list of headings has no
+   gap), drawn at the size of Streamlit's subheader: a section title, not a second page title. */
+[data-testid="stMain"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }
 """
 _PROJECTOR_CSS = """
 html { font-size: 21px; }

@@ -418,7 +418,7 @@ def first_bank(table: PracticeTable) -> str | None:
 def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     """The narration: this hand's steps, newest first, and the earlier hands folded away, newest first.
     `first` is an extra oldest line (how the bank was chosen)."""
-    st.subheader("What happened")
+    st.header("What happened")
     hands = hands_in_log(([first] if first else []) + list(table.state.events))
     title, current = hands[-1]
     with st.container(border=True, key=key):

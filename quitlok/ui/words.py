@@ -132,5 +132,5 @@ def reference_list() -> None:
     st.title(page_title("history/sources"))
     st.markdown(content_sections("history/sources")["body"])
     for number, (title, details) in reference_entries().items():
-        st.subheader(f"[{number}] {title}", anchor=source_anchor(number))
+        st.header(f"[{number}] {title}", anchor=source_anchor(number))
         st.markdown(details)

@@ -51,7 +51,7 @@ def from_link(**params) -> AppTest:
 def main_words(at) -> str:
     """Every word the page itself shows (not the shared sidebar): text, tables, widget labels and help."""
     main = at.main
-    kinds = ("markdown", "caption", "subheader", "title", "info", "error", "warning", "expander")
+    kinds = ("markdown", "caption", "subheader", "header", "title", "info", "error", "warning", "expander")
     parts = [getattr(e, "value", None) or getattr(e, "label", "") for kind in kinds for e in main.get(kind)]
     parts += [t.value.to_string() + " ".join(t.value.columns) for t in main.table]
     for kind in ("button", "radio", "number_input", "select_slider"):
@@ -69,7 +69,7 @@ def test_six_and_five_shows_why_aluvun_is_worth_calling(app):
     advice = advise([6, 5], [], QUITLOK, stake=1, room=2, stands_on=17)
     page = texts(at)
     assert advice.best in ("blot+aluvun", "bet+aluvun")
-    assert at.subheader[0].value == action_words(QUITLOK)[advice.best].capitalize()
+    assert at.header[0].value == action_words(QUITLOK)[advice.best].capitalize()
     assert f"from {percent(advice.bust)} to {percent(advice.bust_with_aluvun)}" in page
     assert "from 9.1% to 0.43%" in page and "2 of the 22 unseen cards would bust you" in page
     assert "Should I call aluvun?** **Yes.**" in page
@@ -167,7 +167,7 @@ def test_kvitlach_says_elvaroon_everywhere_on_the_page(app):
     assert "aluvun" not in words.lower()
     assert "**Should I call elvaroon?** **Yes.**" in words
     assert "Call elvaroon and raise" in words and "with elvaroon, " in words
-    assert at.subheader[0].value == action_words(KVITLACH)[advise([6, 5], [], KVITLACH, stake=1, room=1).best] \
+    assert at.header[0].value == action_words(KVITLACH)[advise([6, 5], [], KVITLACH, stake=1, room=1).best] \
         .capitalize()
 
 
@@ -181,7 +181,7 @@ def test_kvitlach_asks_whether_to_bet_at_all(app):
     table = at.table[0].value
     assert list(table["Choice"]) == ["Bet 1, keeping 1 for a raise with elvaroon", "Bet 2",
                                      "Stay out (no bet: your cards are thrown in)"]
-    assert at.subheader[0].value == "Bet 1"
+    assert at.header[0].value == "Bet 1"
     assert "**Should I bet?** **Yes: bet 1.**" in texts(at)
     after = advise([3, 4, 4], [], KVITLACH, stake=1, room=1)
     assert f"After that bet: **Yes.** Calling it cuts your chance of busting on the next card from " \
@@ -318,7 +318,7 @@ def test_the_banker_sees_stand_or_draw_as_the_exact_odds_say(app):
     advice = banker_advice([10, 6], [1, 8], QUITLOK, open_hands=[OpenHand(2, (None, 5), 0),
                                                                  OpenHand(1, (None, 3, None), 1)])
     page = texts(at)
-    heading = at.main.subheader[0].value
+    heading = at.main.header[0].value
     assert heading == {"stand": "Stand", "draw": "Draw a card"}[advice.best]
     assert advice.facts in page
     table = at.main.table[0].value
@@ -353,6 +353,6 @@ def test_a_kvitlach_banker_below_17_may_only_draw(app):
     at = open_page(app, "pages/advisor.py")
     at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
     at = pick(as_banker(at, (1, "?, ?", 0)), 10, 5)
-    assert at.main.subheader[0].value == "Draw a card"
+    assert at.main.header[0].value == "Draw a card"
     assert list(at.main.table[0].value["Choice"]) == ["Draw a card"]
     assert "The rules make you draw below 17" in texts(at)

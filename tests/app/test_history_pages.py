@@ -48,7 +48,7 @@ def test_every_number_cited_in_the_history_texts_has_an_entry():
 def test_the_reference_list_gives_every_entry_its_anchor(app):
     at = open_page(app, "pages/sources.py")
     assert at.title[0].value == "Reference list"
-    anchors = {h.proto.anchor: h.value for h in at.subheader}
+    anchors = {h.proto.anchor: h.value for h in at.header}
     for number, (title, _) in ui.reference_entries().items():
         assert anchors[ui.source_anchor(number)] == f"[{number}] {title}"
     assert "kvitlach.us" in anchors[ui.source_anchor(9)]
@@ -93,7 +93,7 @@ def test_blatt_and_futch_cite_kvitlach_us():
 
 def test_variants_show_the_shared_rules_apart(app):
     at = open_page(app, "pages/variants.py")
-    headings = [h.value for h in at.main.subheader]
+    headings = [h.value for h in at.main.header]
     assert headings == ["Where the traditions differ", "What both traditions share"]
     differ, shared = (table.value for table in at.table)
     same = {label for (label, q), (_, k) in zip(rule_summary(QUITLOK), rule_summary(KVITLACH), strict=True) if q == k}

@@ -142,7 +142,7 @@ def test_pass_and_play_covers_every_card_until_the_next_player_is_looking(databa
         if "together.uncover" in keys:
             seen_curtain += 1
             name = room.players[room.to_act]
-            assert at.subheader[0].value == f"Pass to {name}"
+            assert at.header[0].value == f"Pass to {name}"
             html = "".join(str(h.proto.body) for h in at.get("html"))
             assert "only you" not in html  # no face-down card shows its number behind the curtain
             assert not [k for k in keys if k.startswith("together.do.")]
