@@ -9,6 +9,7 @@ from quitlok.game import BANKER, Bet, action_label
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
 from quitlok.ui import progress as learner
+from quitlok.ui import restarts
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -231,6 +232,8 @@ def this_step() -> None:
     it (a move, a guess, the check, another step) reruns only this part of the page, not the sidebar; a step
     done is kept with the progress, so this part saves it itself: its reruns do not reach the app's keeper."""
     top = st.empty()  # the progress is drawn last, once this step's hand and check are known
+    if note := st.session_state.pop("lesson.lost", None):
+        st.toast(note, icon=":material/sync_problem:")
     lesson = LESSONS[st.session_state[STEP]]
     title, words, question = ui.lesson_words(lesson.slug)
     st.header(f"{st.session_state[STEP] + 1}. {title}")
@@ -260,6 +263,12 @@ def this_step() -> None:
     forward.button("Next", key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
                    disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
                    type="primary", width="stretch")
+    step = st.session_state[STEP]
+    lost = restarts.held("lessons", str(step + 1) if step else "")
+    if lost and lost.label.isdigit():  # a restart or a reload: back to the step this tab was on
+        go_to(int(lost.label) - 1)
+        st.session_state["lesson.lost"] = lost.words.format(step=st.session_state[STEP] + 1)
+        st.rerun()
     learner.keep("lessons")
 
 

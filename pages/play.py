@@ -174,11 +174,6 @@ def play_area() -> None:
     if problem := st.session_state.get("play.problem"):
         st.error(problem)
     if table is None:
-        if lost := st.session_state.get("play.lost"):  # a restart or a reload took the game: say so
-            with st.container(key="play-lost"):
-                st.warning(lost, icon=":material/sync_problem:")
-                st.button("Start a new game", type="primary", on_click=start_game, key="play.restart",
-                          icon=":material/playing_cards:")
         st.markdown(view.help_text("intro"))
         return
     if table.state.rules != ui.current_rules():
@@ -202,5 +197,7 @@ st.title("Practice table")
 with st.sidebar:  # this tab remembers that a game is in progress, so that a restart or a reload can say it was lost
     if lost := restarts.held("play", "" if st.session_state.get(TABLE) is None else "game"):
         st.session_state["play.lost"] = lost.words
+if st.session_state.get(TABLE) is None and (lost := st.session_state.get("play.lost")):
+    st.warning(lost, icon=":material/sync_problem:")  # a restart or a reload took the game: say so, first
 setup_form(open_=st.session_state.get(TABLE) is None)
 play_area()

@@ -13,6 +13,7 @@ from quitlok import ui
 from quitlok.lessons import LESSONS
 from quitlok.quiz import GENERATORS, ROUND, Question, plan_round
 from quitlok.ui import progress as learner
+from quitlok.ui import restarts
 
 ui.through_the_app()
 
@@ -75,6 +76,7 @@ def check() -> None:
     question = ss["quiz.question"]
     ss["quiz.checked"] = choice
     ss["quiz.answers"].append((question, choice))
+    ss.pop("quiz.lost", None)
     learner.update(lambda p: p.with_quiz_answer(question.topic, choice == question.answer))
 
 
@@ -198,6 +200,11 @@ elif (not ss["quiz.summary"] and ss["quiz.checked"] is None and ss["quiz.plan"][
 st.caption(f"Rounds of {ROUND}. Questions on counting, bust and 21, settlement, the bank, betting and odds are made "
            f"from real games by the engine, under your house rules (**{rules.name}**); the others are on the "
            "history and the words of the game.")
+with st.sidebar:  # this tab remembers that a round is under way, so that a restart or a reload can say it was lost
+    if lost := restarts.held("quiz", "round" if ss["quiz.answers"] and not ss["quiz.summary"] else ""):
+        ss["quiz.lost"] = lost.words
+if ss.get("quiz.lost") and not ss["quiz.answers"]:  # said until the first answer of the new round
+    st.warning(ss["quiz.lost"], icon=":material/sync_problem:")
 if ss["quiz.summary"]:
     the_summary()
 else:

@@ -26,6 +26,15 @@ A third setting lives in .streamlit/config.toml, not here: `runner.postScriptGC 
 full garbage collection after every run, each fragment's included; with this app's modules loaded that was most
 of the time a page spends following its room or class, and thirty phones kept a core busy with it. The same
 test module fails if the option goes or Streamlit stops forcing the collection.
+
+A fifth reach is for a server restart under an open page (`rerun_on_reconnect`). Streamlit 1.67's page reconnects
+by itself once the server is back, to a new, empty session, but reruns the script only if a fragment with
+`run_every` is on the page (or a run was under way): otherwise the old page stays on screen, unaware, and every
+click inside an `st.fragment` is dropped by the server ("fragment does not exist anymore") until a click outside
+one runs the whole page. A page holding something only the server remembers (a practice game) mounts an empty
+fragment that reruns once a day: its timer is what makes the page rerun as soon as the server is back, so the page
+can say at once what was lost (quitlok/ui/restarts.py). tests/app/test_internals.py checks Streamlit's bundle still
+has that rule; tests/e2e/test_restart_browser.py restarts a real server under a practice game.
 """
 
 from collections.abc import Iterator
@@ -85,6 +94,17 @@ def stalled(seconds: float = 10) -> bool:
     result = _watchdog(data={"beat": beat, "seconds": seconds}, key="quitlok-watchdog",
                        on_stalled_change=lambda: None)
     return bool(result.stalled)
+
+
+#: the empty fragment's period: long, since only its being on the page matters (a browser timer must stay under
+#: 2**31 ms, about 24 days, or it fires at once)
+RECONNECT_PERIOD = 24 * 3600
+
+
+@st.fragment(run_every=RECONNECT_PERIOD)
+def rerun_on_reconnect() -> None:
+    """Mount where a page holds work the server alone keeps: the page then reruns as soon as a restarted server
+    is back, instead of waiting for a click (see the module docstring). Draws nothing."""
 
 
 def through_the_app() -> None:
