@@ -131,7 +131,7 @@ def picker() -> None:
                       help=f"{left[rank]} of the {rules.copies} cards numbered {rank} "
                            f"{'is' if left[rank] == 1 else 'are'} still unseen")
     st.markdown("**Your cards, in order**")
-    ui.show_cards(tuple(st.session_state[HAND]), (True,) * len(st.session_state[HAND]), mine=False)
+    ui.show_cards(tuple(st.session_state[HAND]), (True,) * len(st.session_state[HAND]), mine=True)
     st.markdown("**Cards you have seen**")
     ui.show_cards(tuple(st.session_state[SEEN]), (True,) * len(st.session_state[SEEN]), mine=False, small=True)
     with st.container(horizontal=True):
@@ -203,7 +203,7 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
     st.markdown(f"**{charts.next_card_title(advice, call)}**")
     st.plotly_chart(next_chart, key="advisor.next_chart", config={"displayModeBar": False})
     st.caption(f"Above each bar: how many of the {advice.unseen} unseen cards carry that number. "
-               "Vermilion would bust you, green gives you 21, blue is safe.")
+               "Vermilion and crossed out would bust you, green and dotted gives you 21, plain blue is safe.")
     st.markdown(f"**{charts.banker_title(value)}**")
     st.plotly_chart(banker_chart, key="advisor.banker_chart", config={"displayModeBar": False})
     st.markdown("**Every choice, in chips won or lost on average**")
