@@ -134,6 +134,7 @@ def your_turn(table: PracticeTable) -> None:
         st.header("The bank comes to you")
     else:
         st.header("Your turn as banker" if s.banker == table.human else "Your turn")
+    view.hand_for_phones(table)
     st.markdown(view.situation(table))
     view.action_buttons(table, "play", act)
     coaching_ui.hint(table, "play")

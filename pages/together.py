@@ -356,7 +356,8 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
         st.header(f"The bank comes to you, {name}", anchor="your-move")
     else:
         st.header(f"Your turn as banker, {name}" if s.banker == room.seat else f"Your turn, {name}",
-                     anchor="your-move")
+                  anchor="your-move")
+    view.hand_for_phones(table)
     st.markdown(view.situation(table))
     view.action_buttons(table, "together", lambda action: act(room.code, token, table, room.version, action))
     coaching_ui.hint(table, "together")

@@ -296,6 +296,25 @@ def action_help(action: Action, table: PracticeTable) -> str:
     return help_text(keys[type(action)])
 
 
+def hand_for_phones(table: PracticeTable) -> None:
+    """On a phone the seats stand in one long column, and the learner's own seat may be far above the
+    buttons: the learner's cards are shown again just above them, so that both are on screen together. Wider
+    screens hide this row (the ring shows the cards beside the buttons), and so do screen readers there."""
+    s, me = table.state, table.human
+    if not s.hands[me]:
+        return
+    with st.container(key="ql-phone-hand"):
+        st.html(_PHONE_HAND_CSS + f'<div class="ql-phone-hand"><span>Your cards</span>'
+                f'{hand_html(s.hands[me], s.face_up[me], mine=True, size=ui.card_size(small=True))}</div>')
+
+
+_PHONE_HAND_CSS = """<style>
+.st-key-ql-phone-hand { display: none; }
+@media (max-width: 640px), (max-height: 500px) { .st-key-ql-phone-hand { display: flex; } }  /* a phone either way */
+.ql-phone-hand { display: flex; align-items: center; gap: 10px; font-weight: 600; }
+</style>"""
+
+
 def situation(table: PracticeTable) -> str:
     """One sentence on where the learner stands."""
     s, me = table.state, table.human

@@ -170,10 +170,19 @@ MY_CARDS = ".ql-seat.ql-me img.ql-card"
 ACTIONS = ".st-key-play-actions button:visible"
 
 
+#: with the first action button scrolled to the bottom of the screen: whether the learner's cards of the row just
+#: above the buttons (quitlok.ui.table.hand_for_phones) are all on screen with it
+_WITH_MY_CARDS = """el => { el.scrollIntoView({block: 'end'});
+  const cards = [...document.querySelectorAll('.st-key-ql-phone-hand img.ql-card')].map(c => c.getBoundingClientRect());
+  return {cards: cards.length, onScreen: cards.length > 0 && cards.every(r => r.height > 0 && r.top >= 0
+    && r.bottom <= el.getBoundingClientRect().top)}; }"""
+
+
 @pytest.mark.parametrize("orientation", list(SIZES))
 def test_the_practice_table_on_a_phone(phone, app_url, orientation):
     """During the learner's turn the action buttons never lie over the learner's cards; both are on screen
-    (not covered) when scrolled to, and the page still fits the screen."""
+    (not covered) when scrolled to, the learner's cards are on screen together with the buttons (a row of
+    them just above), and the page still fits the screen."""
     page = phone
     turn(page, orientation)
     open_app(page, f"{app_url}/play")
@@ -201,6 +210,9 @@ def test_the_practice_table_on_a_phone(phone, app_url, orientation):
         for i in range(items.count()):
             cover = items.nth(i).evaluate(_COVER)
             assert cover is None, f"{selector} number {i + 1} is covered by {cover} ({orientation})"
+    together = page.locator(ACTIONS).first.evaluate(_WITH_MY_CARDS)
+    assert together["cards"], f"no row of the learner's cards above the buttons ({orientation})"
+    assert together["onScreen"], f"the learner's cards are not on screen with the buttons ({orientation}): {together}"
     gap = min(button["y"] for button in buttons) - max(card["y"] + card["height"] for card in cards)
     print(f"\n{orientation}: the buttons begin {gap:.0f} px below the learner's cards "
           f"(the screen is {SIZES[orientation][1]} px tall)")
