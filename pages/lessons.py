@@ -42,6 +42,7 @@ def guessed_key(slug: str) -> str:
 def go_to(step: int) -> None:
     st.session_state[STEP] = max(0, min(step, len(LESSONS) - 1))
     st.session_state["lesson.jump"] = st.session_state[STEP]
+    st.session_state.pop("lesson.lost", None)
 
 
 def jump() -> None:
@@ -222,8 +223,13 @@ def check(lesson, question) -> bool:
 
 st.session_state.setdefault(STEP, 0)
 st.session_state.setdefault("lesson.jump", st.session_state[STEP])
+if restore := st.session_state.pop("lesson.restore", None):
+    go_to(restore[0])
+    st.session_state["lesson.lost"] = restore[1].format(step=st.session_state[STEP] + 1)
 
 st.title("Learn to play, step by step")
+with st.sidebar:  # the page reruns as soon as a restarted server is back, so that it finds its step again
+    ui.internals.rerun_on_reconnect()
 
 
 @st.fragment
@@ -232,11 +238,11 @@ def this_step() -> None:
     it (a move, a guess, the check, another step) reruns only this part of the page, not the sidebar; a step
     done is kept with the progress, so this part saves it itself: its reruns do not reach the app's keeper."""
     top = st.empty()  # the progress is drawn last, once this step's hand and check are known
-    if note := st.session_state.pop("lesson.lost", None):
-        st.toast(note, icon=":material/sync_problem:")
     lesson = LESSONS[st.session_state[STEP]]
     title, words, question = ui.lesson_words(lesson.slug)
     st.header(f"{st.session_state[STEP] + 1}. {title}")
+    if note := st.session_state.get("lesson.lost"):  # until another step is chosen
+        st.info(note, icon=":material/sync_problem:")
     st.markdown(words["text"])
     prediction(lesson, words)
     played = the_hand(lesson, words)
@@ -264,10 +270,9 @@ def this_step() -> None:
                    disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
                    type="primary", width="stretch")
     step = st.session_state[STEP]
-    lost = restarts.held("lessons", str(step + 1) if step else "")
-    if lost and lost.label.isdigit():  # a restart or a reload: back to the step this tab was on
-        go_to(int(lost.label) - 1)
-        st.session_state["lesson.lost"] = lost.words.format(step=st.session_state[STEP] + 1)
+    lost = restarts.held("lessons", str(step + 1) if step else "", rerun=False)
+    if lost and lost.label.isdigit():  # a restart or a reload: back to the step this tab was on, in a new run (the
+        st.session_state["lesson.restore"] = (int(lost.label) - 1, lost.words)  # step picker is drawn already)
         st.rerun()
     learner.keep("lessons")
 

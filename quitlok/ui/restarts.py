@@ -62,12 +62,13 @@ class Lost(NamedTuple):
     words: str  #: what to tell the learner: content/restarts.md, section `<name>_<how>`
 
 
-def held(name: str, holding: str) -> Lost | None:
+def held(name: str, holding: str, *, rerun: bool = True) -> Lost | None:
     """Call once per full run (in the sidebar: it draws nothing) on a page that keeps work in the session only.
     `holding` is a short label of what the session holds now ("" nothing; never anything secret: the browser
     keeps it). Returns what was lost in the run after a new session found nothing where this tab remembered
-    something, else None. While something is held, the page reruns as soon as a restarted server is back."""
-    if holding:
+    something, else None. While something is held, the page reruns as soon as a restarted server is back (inside
+    an st.fragment, pass rerun=False and call internals.rerun_on_reconnect outside it: a nested timer is lost)."""
+    if holding and rerun:
         rerun_on_reconnect()
     result = _held(data={"name": name, "session": session_mark(), "holding": holding}, key=f"held-{name}",
                    on_lost_change=lambda: None)

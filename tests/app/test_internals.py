@@ -81,3 +81,18 @@ def test_the_forced_garbage_collection_after_every_run_is_switched_off():
     assert "postScriptGC" in inspect.getsource(ScriptRunner._on_script_finished)
     settings = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
     assert settings["runner"]["postScriptGC"] is False
+
+
+def test_the_page_still_reruns_on_reconnect_only_with_a_run_every_fragment():
+    """rerun_on_reconnect (quitlok/ui/internals.py) relies on Streamlit's page rerunning on reconnect when an
+    auto-rerun fragment is on it; tests/e2e/test_restart_browser.py checks it with a real restart."""
+    import re
+    from pathlib import Path
+
+    import streamlit
+
+    static = Path(streamlit.__file__).parent / "static" / "static" / "js"
+    bundle = "".join(p.read_text(encoding="utf-8", errors="replace") for p in static.glob("index.*.js"))
+    rule = re.search(r"Reconnected to server\..{0,400}?autoRerunIntervals\.size>0.{0,80}?Requesting a script run",
+                     bundle, flags=re.DOTALL)
+    assert rule, "Streamlit's reconnect rule changed: see quitlok/ui/internals.py (rerun_on_reconnect)"
