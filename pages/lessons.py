@@ -11,6 +11,7 @@ from quitlok.odds import chance_words
 from quitlok.ui import progress as learner
 from quitlok.ui import restarts
 from quitlok.ui import table as view
+from quitlok.ui.focus import keep_focus
 
 ui.through_the_app()
 
@@ -187,6 +188,7 @@ def next_decision(lesson, table) -> None:
             st.session_state["lesson.bet_for"] = (slug, len(made))
         hint = (f"Suggested: **{action_label(s, move)}**" if move is not None
                 else "The lesson suggested other moves: play on, or start the hand again.")
+        view.hand_for_phones(table)
         st.markdown(f"{view.situation(table)}  \n:material/lightbulb: {hint}")
         view.action_buttons(table, "lesson", lambda action: act(lesson, action))
     else:
@@ -275,6 +277,8 @@ def this_step() -> None:
         st.session_state["lesson.restore"] = (int(lost.label) - 1, lost.words)  # step picker is drawn already)
         st.rerun()
     learner.keep("lessons")
+    keep_focus(".st-key-lesson-actions, .st-key-lesson-next, .st-key-lesson-forward, .st-key-lesson-back",
+               key="lesson.focus")
 
 
 this_step()
