@@ -10,6 +10,9 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page
 
+from quitlok.lessons import LESSONS
+from quitlok.progress import Progress
+from quitlok.ui.progress import STORAGE_NAME
 from tests.conftest import ROOT
 from tests.e2e.conftest import IDLE, _free_port, click, open_app, sqlite_url, wait_for_app
 
@@ -101,4 +104,22 @@ def test_a_restart_under_a_lesson_keeps_its_step_and_its_buttons_work(page: Page
     assert "Step 3 of 12" in page.inner_text("body")
     click(page, "Next")  # a click inside the step's fragment is no longer dropped by the new session
     assert "Step 4 of 12" in page.inner_text("body")
+    no_traceback(page)
+
+
+def test_a_restart_keeps_the_progress_saved_in_this_browser(page: Page, restartable):
+    """The new session after a restart has no progress of its own yet: it must take up the browser's save, not
+    overwrite it with nothing (quitlok/ui/browser.py looks again when the session changes)."""
+    url, restart = restartable
+    saved = Progress().with_lesson(LESSONS[0].slug, done=True).with_lesson(LESSONS[1].slug, done=True).to_json()
+    open_app(page, url)
+    page.evaluate("([name, text]) => localStorage.setItem(name, text)", [STORAGE_NAME, saved])
+    open_app(page, f"{url}/lessons")
+    page.get_by_text("Step 1 of 12 · 2 done").wait_for(timeout=30_000)
+    restart()
+    page.wait_for_timeout(5_000)  # the page reruns by itself in the new session
+    wait_for_app(page)
+    assert Progress.from_json(page.evaluate("name => localStorage.getItem(name)", STORAGE_NAME)) == \
+        Progress.from_json(saved), "the save in the browser was overwritten"
+    page.get_by_text("Step 1 of 12 · 2 done").wait_for(timeout=30_000)
     no_traceback(page)
