@@ -32,6 +32,7 @@ OPEN_COUNT = "advisor.open_count"
 MOST_OPEN_HANDS = len(COMPUTER_NAMES)  # as many as the practice table seats
 MOST_CHIPS = 10_000
 LONGEST_SHOWN = 40  # characters of a bad link value repeated in the message
+LONGEST_CARDS = 48 * len("12, ")  # characters of ?hand= or ?seen= at the most: every card of two packs
 rules = ui.current_rules()
 call = rules.aluvun_word
 
@@ -58,7 +59,7 @@ def read_link() -> None:
     for name, key in (("stake", STAKE), ("room", ROOM)):
         if name in params:
             text = params[name].strip()
-            if text.isascii() and text.isdigit() and int(text) <= MOST_CHIPS:
+            if text.isascii() and text.isdigit() and len(text) <= len(str(MOST_CHIPS)) and int(text) <= MOST_CHIPS:
                 st.session_state[key] = int(text)
             else:
                 problems.append(f"The link's {name} “{_shown(text)}” should be a whole number of chips "
@@ -68,7 +69,11 @@ def read_link() -> None:
 
 
 def _numbers(text: str, name: str) -> list[int]:
-    """'6,5' -> [6, 5]; anything else raises ValueError with a message that shows the text safely."""
+    """'6,5' -> [6, 5]; anything else raises ValueError with a message that shows the text safely. A text
+    longer than any real hand (every card of two packs, "12," each) is refused before it is read."""
+    if len(text) > LONGEST_CARDS:
+        raise ValueError(f"{name} “{_shown(text)}” is longer than any real {name} ({LONGEST_CARDS} characters at "
+                         "the most).")
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not all(re.fullmatch(r"[0-9]{1,2}", p) for p in parts):
         raise ValueError(f"{name} “{_shown(text)}” should be numbers separated by commas, such as 6,5.")

@@ -261,7 +261,7 @@ def test_a_link_can_set_the_position():
     assert not at.error
 
 
-@pytest.mark.parametrize("value", ["-1", "1.5", "²", "10001"])
+@pytest.mark.parametrize("value", ["-1", "1.5", "²", "10001", "9" * 5000, "0" * 5000 + "1"])
 def test_a_link_with_a_bad_number_of_chips_gets_a_clear_message(value):
     at = from_link(hand="6,5", stake=value)
     assert "should be a whole number of chips from 0 to 10,000" in at.error[0].value
@@ -356,3 +356,14 @@ def test_a_kvitlach_banker_below_17_may_only_draw(app):
     assert at.main.header[0].value == "Draw a card"
     assert list(at.main.table[0].value["Choice"]) == ["Draw a card"]
     assert "The rules make you draw below 17" in texts(at)
+
+
+@pytest.mark.parametrize("name", ["hand", "seen"])
+@pytest.mark.parametrize("text", ["6," * 30_000, "9" * 5_000, "1" + " " * 60_000])
+def test_cards_longer_than_any_real_hand_are_refused_with_one_short_message(name, text):
+    at = from_link(**{name: text})
+    assert len(at.error) == 1
+    message = at.error[0].value
+    assert len(message) < 250 and "…" in message, message
+    assert "longer than any real" in message or "should be numbers" in message
+    assert at.session_state["advisor.hand"] == [] and at.session_state["advisor.seen"] == []
