@@ -3,7 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
-from quitlok.ui import progress
+from quitlok.ui import nav, progress
 
 st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
 
@@ -34,8 +34,9 @@ pages = {
         st.Page("pages/sources.py", title="Reference list", icon=":material/library_books:"),
     ],
 }
-navigation = st.navigation(pages)
+navigation = st.navigation(pages, position="hidden")  # the app draws the list of pages itself (quitlok.ui.nav)
 ui.setup_page()
+nav.page_list(pages, navigation)
 ui.house_rules_sidebar()
 progress.load()
 with ui.app_run():

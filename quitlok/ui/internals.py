@@ -35,6 +35,13 @@ one runs the whole page. A page holding something only the server remembers (a p
 fragment that reruns once a day: its timer is what makes the page rerun as soon as the server is back, so the page
 can say at once what was lost (quitlok/ui/restarts.py). tests/app/test_internals.py checks Streamlit's bundle still
 has that rule; tests/e2e/test_restart_browser.py restarts a real server under a practice game.
+
+A sixth reach closes the sidebar on a phone once a page is chosen (`close_sidebar_on_phones`). The app draws its
+own list of pages (quitlok/ui/nav.py: Streamlit's menu is a broken list for screen readers), and Streamlit's
+st.page_link, unlike its menu, leaves the sidebar open over the new page on a narrow screen. A tiny component
+listens for a click on a page link in the sidebar and, below Streamlit's own breakpoint for narrow screens
+(768 px), presses the sidebar's close button (`stSidebarCollapseButton`). tests/e2e/test_links_and_sidebar.py
+chooses a page on a phone and fails if the sidebar stays open.
 """
 
 from collections.abc import Iterator
@@ -105,6 +112,28 @@ RECONNECT_PERIOD = 24 * 3600
 def rerun_on_reconnect() -> None:
     """Mount where a page holds work the server alone keeps: the page then reruns as soon as a restarted server
     is back, instead of waiting for a click (see the module docstring). Draws nothing."""
+
+
+#: once per page: a click on a page link in the sidebar, on a narrow screen, presses the sidebar's close button
+_CLOSE_SIDEBAR_JS = """
+export default function () {
+  if (window.quitlokClosesSidebar) return;
+  window.quitlokClosesSidebar = true;
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest?.('[data-testid="stSidebar"] a[data-testid="stPageLink-NavLink"]');
+    if (!link || !window.matchMedia("(max-width: 767.98px)").matches) return;
+    setTimeout(() => document.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click(), 0);
+  });
+}
+"""
+_close_sidebar = st.components.v2.component("quitlok.close_sidebar", js=_CLOSE_SIDEBAR_JS,
+                                            css=":host { display: none; }")
+
+
+def close_sidebar_on_phones() -> None:
+    """Mount in the sidebar, once per run: choosing a page there closes the sidebar on a phone (see the module
+    docstring)."""
+    _close_sidebar(key="quitlok-close-sidebar")
 
 
 def through_the_app() -> None:

@@ -47,14 +47,14 @@ _CSS = """
 /* Reference numbers standing together in a table cell (the glossary's "[1][9]"): each one a target of 24 px
    at least (WCAG 2.2, 2.5.8); in a sentence they stay as they are. */
 .stApp td a[href*="sources#source-"] { display: inline-block; min-width: 24px; min-height: 24px; text-align: center; }
-/* The sidebar wraps its words instead of cutting them off with "…": page names, section headers, widget
-   labels and the expander's title. Large text (projector mode) and a narrow screen would otherwise hide
+/* The sidebar wraps its words instead of cutting them off with "…": page names (quitlok.ui.nav), widget
+   labels and the expanders' titles. Large text (projector mode) and a narrow screen would otherwise hide
    the ends of "Who wrote the sources" and the like. */
-[data-testid="stSidebar"] :is([data-testid="stSidebarNavLink"] span, [data-testid="stNavSectionHeader"],
-  [data-testid="stWidgetLabel"] *, [data-testid="stExpander"] summary *) {
+[data-testid="stSidebar"] :is([data-testid="stPageLink-NavLink"] span, [data-testid="stWidgetLabel"] *,
+  [data-testid="stExpander"] summary *) {
   white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere;
 }
-[data-testid="stSidebar"] [data-testid="stSidebarNavLink"] { height: auto; min-height: 2rem; }
+[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"] { height: auto; }
 /* A page's sections are st.header (h2 under the page's h1, so that a screen reader's list of headings has no
    gap), drawn at the size of Streamlit's subheader: a section title, not a second page title. */
 [data-testid="stMain"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }

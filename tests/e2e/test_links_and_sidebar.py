@@ -55,3 +55,26 @@ def test_nothing_in_the_sidebar_is_cut_off_in_projector_mode(browser, app_url, w
         assert page.evaluate(CUT_OFF) == []
     finally:
         context.close()
+
+
+#: where the sidebar ends on the screen: beyond the left edge when closed
+SIDEBAR_RIGHT = "document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right"
+
+
+def test_choosing_a_page_on_a_phone_closes_the_sidebar(browser, app_url):
+    """The app's own list of pages (quitlok/ui/nav.py) closes the sidebar on a phone once a page is chosen, as
+    Streamlit's menu did (quitlok/ui/internals.py, close_sidebar_on_phones): a Streamlit upgrade that changes
+    the sidebar's markup fails here."""
+    context = browser.new_context(viewport={"width": 400, "height": 800})
+    page = context.new_page()
+    try:
+        open_app(page, app_url)
+        page.get_by_test_id("stExpandSidebarButton").click()
+        page.wait_for_function(f"() => {SIDEBAR_RIGHT} >= 200", timeout=5_000)  # open, over the page
+        page.get_by_role("link", name="Quiz").click()
+        page.wait_for_url("**/quiz")
+        wait_for_app(page)
+        page.wait_for_function(f"() => {SIDEBAR_RIGHT} <= 1", timeout=5_000)  # closed, out of sight
+        assert page.get_by_role("heading", name="Quiz").count() == 1
+    finally:
+        context.close()

@@ -1,0 +1,44 @@
+"""The list of the app's pages at the top of the sidebar, drawn by the app with st.page_link.
+
+Streamlit's own menu (st.navigation in the sidebar) puts one <div> a section straight into its <ul>, so a
+screen reader meets a broken list (axe-core's "list" and "listitem" rules, impact serious). The app hides
+that menu (`st.navigation(..., position="hidden")`) and draws the same pages here: a name for each section and
+a link for each page, the page shown marked as the current one. The History section, six pages, stays folded
+until one of its pages is open, so that the house rules below are not pushed out of sight. On a phone,
+choosing a page closes the sidebar, as Streamlit's menu did (quitlok.ui.internals.close_sidebar_on_phones).
+"""
+
+import streamlit as st
+from streamlit.navigation.page import StreamlitPage
+
+from quitlok.ui import internals
+
+#: the section whose pages are folded away unless one of them is open
+FOLDED = "History"
+
+_CSS = """<style>
+/* the links stand close together, as in a menu; a section's name is small and set apart from the one before */
+.st-key-ql-pages [data-testid="stVerticalBlock"] { gap: 0.25rem; }
+.st-key-ql-pages [data-testid="stPageLink-NavLink"] { min-height: 2rem; margin: 0; }  /* targets of 24 px and more */
+.st-key-ql-pages [data-testid="stCaptionContainer"] { margin-top: 0.6rem; font-weight: 600; }
+.st-key-ql-pages [data-testid="stExpander"] { margin-top: 0.4rem; }
+</style>"""
+
+
+def page_list(pages: dict[str, list[StreamlitPage]], current: StreamlitPage) -> None:
+    """Every page of `pages` (sections of pages, as given to st.navigation) as a link in the sidebar."""
+    with st.sidebar, st.container(key="ql-pages"):
+        st.html(_CSS)
+        internals.close_sidebar_on_phones()
+        for section, entries in pages.items():
+            if section == FOLDED:
+                with st.expander(f"{section} ({len(entries)} pages)", expanded=current in entries):
+                    _links(entries)
+            else:
+                st.caption(section)
+                _links(entries)
+
+
+def _links(entries: list[StreamlitPage]) -> None:
+    for page in entries:
+        st.page_link(page, label=page.title, icon=page.icon, width="stretch")
