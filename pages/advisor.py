@@ -3,16 +3,14 @@
 import re
 from collections import Counter
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
 from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
-from quitlok.odds import advise
 from quitlok.practice import COMPUTER_NAMES
-from quitlok.rules import RuleSet, banker_model_words
-from quitlok.ui import charts
+from quitlok.rules import banker_model_words
+from quitlok.ui import bars
 from quitlok.ui.advisor import (
     BANKER_CHOICES,
     answer,
@@ -172,20 +170,6 @@ def stakes() -> tuple[int, int, int]:
     return stake, room, stands_on
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)  # about 90 KB a position: keep the server small
-def player_charts(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, stake: int, room: int,
-                  stands_on: int, large: bool) -> tuple[go.Figure, go.Figure]:
-    """The answer's two charts for a player's position: the next card and where the banker ends.
-
-    Building them is most of a card's answer (Plotly checks every property as a figure is made, about 50 ms),
-    and they depend on the position alone, so a position asked again (a card undone and picked again, a class
-    on the projected position) gets the same figures back. st.plotly_chart only reads them."""
-    advice = advise(list(hand), list(seen), rules, stake=stake, room=room, stands_on=stands_on)
-    left = Counter(rules.pack) - Counter(hand) - Counter(seen)
-    return (charts.next_card_chart(advice, next_card_effects(list(hand), rules, left), dict(left), large=large),
-            charts.banker_chart(advice.banker, large=large))
-
-
 def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int) -> None:
     value = hand_value(hand, rules)
     if value >= 21:
@@ -204,13 +188,13 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
     st.caption(f"Worked out exactly over the cards still unseen, assuming {banker_model_words(stands_on)}.")
     st.markdown(f"**Should I bet?** {said.should_bet}")
     st.markdown(f"**Should I call {call}?** {said.should_call}")
-    next_chart, banker_chart = player_charts(tuple(hand), tuple(seen), rules, stake, room, stands_on, ui.projector())
-    st.markdown(f"**{charts.next_card_title(advice, call)}**")
-    st.plotly_chart(next_chart, key="advisor.next_chart", config={"displayModeBar": False})
+    left = Counter(rules.pack) - Counter(hand) - Counter(seen)
+    st.markdown(f"**{bars.next_card_title(advice, call)}**")
+    st.html(bars.next_card_chart(advice, next_card_effects(hand, rules, left), dict(left), large=ui.projector()))
     st.caption(f"Above each bar: how many of the {advice.unseen} unseen cards carry that number. "
                "Vermilion and crossed out would bust you, green and dotted gives you 21, plain blue is safe.")
-    st.markdown(f"**{charts.banker_title(value)}**")
-    st.plotly_chart(banker_chart, key="advisor.banker_chart", config={"displayModeBar": False})
+    st.markdown(f"**{bars.banker_title(value)}**")
+    st.html(bars.banker_chart(advice.banker, large=ui.projector()))
     st.markdown("**Every choice, in chips won or lost on average**")
     st.table(ui.actions_table(said.choices), hide_index=True)
     if not stake:
@@ -256,8 +240,7 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
     names = [f"Player {i + 1}" for i in range(len(read))]
     st.markdown(open_hand_lines(advice, names, [stake for stake, _, _ in read]))
     st.markdown("**What each staying player may hold**")
-    st.plotly_chart(charts.open_hands_chart(advice.totals, names, value, large=ui.projector()),
-                    key="advisor.open_chart", config={"displayModeBar": False})
+    st.html(bars.open_hands_chart(advice.totals, names, value, large=ui.projector()))
     st.markdown("**Each choice, in chips for the bank on average**")
     st.table(ui.actions_table(banker_choices(advice)), hide_index=True)
     st.caption(MODEL_WORDS + " Best play here means the advisor's, against a banker standing on 17"

@@ -1,7 +1,8 @@
 """The Advisor page, driven by widget keys; every number shown must equal quitlok.odds."""
 
-import json
+import re
 from fractions import Fraction
+from html.parser import HTMLParser
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -33,8 +34,41 @@ def pick(at, *ranks, seen=False):
     return at
 
 
-def charts(at):
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+class _Bars(HTMLParser):
+    """The Advisor's charts (quitlok/ui/bars.py) read back from their HTML: each chart's name and size, and
+    for each column its name and bars (the chance, the colour, the words above it and what it says)."""
+
+    def __init__(self):
+        super().__init__()
+        self.charts, self.above = [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        classes = (a.get("class") or "").split()
+        if tag == "figure" and "ql-bars" in classes:
+            self.charts.append({"title": a["aria-label"], "large": "ql-large" in classes, "columns": {}})
+        elif "ql-col" in classes:
+            self.column = self.charts[-1]["columns"].setdefault(a["data-name"], [])
+        elif "ql-bar" in classes:
+            colour = re.findall(r"#[0-9A-Fa-f]{6}", a["style"])[-1]
+            self.column.append({"value": float(a["data-value"]), "colour": colour, "says": a["aria-label"],
+                                "above": "", "pattern": "gradient" in a["style"]})
+        elif "ql-above" in classes:
+            self.above = self.column[-1]
+
+    def handle_data(self, data):
+        if self.above is not None:
+            self.above["above"] += data
+
+    def handle_endtag(self, tag):
+        self.above = None
+
+
+def charts(at) -> list[dict]:
+    reader = _Bars()
+    for element in at.get("html"):
+        reader.feed(element.proto.body)
+    return reader.charts
 
 
 def from_link(**params) -> AppTest:
@@ -80,24 +114,26 @@ def test_six_and_five_shows_why_aluvun_is_worth_calling(app):
 def test_the_next_card_chart_shows_the_exact_odds(app):
     at = pick(open_page(app, "pages/advisor.py"), 10, 3)
     at = pick(at, 9, 9, 11, seen=True)
-    spec = charts(at)[0]
-    bar = spec["data"][0]
+    columns = charts(at)[0]["columns"]
     odds = next_card_odds([10, 3], [9, 9, 11], QUITLOK)
-    shown = dict(zip(bar["x"], bar["y"], strict=True))
-    assert {int(k): v for k, v in shown.items() if v} == odds
-    assert shown["9"] == 0
-    colours = dict(zip(bar["x"], bar["marker"]["color"], strict=True))
-    assert (colours["1"], colours["8"], colours["12"]) == ("#56B4E9", "#009E73", "#D55E00")  # safe, 21, bust
-    assert dict(zip(bar["x"], bar["text"], strict=True))["11"] == "1", "how many 11s are still unseen"
+    shown = {name: bars[0]["value"] for name, bars in columns.items()}
+    assert {int(k): v for k, v in shown.items() if v} == pytest.approx(odds)
+    assert list(shown) == [str(r) for r in range(1, 13)] and shown["9"] == 0
+    looks = {name: (bars[0]["colour"], bars[0]["pattern"]) for name, bars in columns.items()}
+    assert (looks["1"], looks["8"], looks["12"]) == (("#56B4E9", False), ("#009E73", True), ("#D55E00", True))
+    assert columns["11"][0]["above"] == "1", "how many 11s are still unseen"
+    assert columns["12"][0]["says"] == "next card 12: 11% (2 in 19), busts you"
 
 
 def test_the_banker_chart_and_the_table_equal_the_odds(app):
     at = open_page(app, "pages/advisor.py")
     at.select_slider(key="advisor.stands_on").set_value(16).run()
     at = pick(at, 10, 8)
-    bar = charts(at)[1]["data"][0]
+    columns = charts(at)[1]["columns"]
     expected = banker_outcomes([10, 8], [], QUITLOK, stands_on=16)
-    assert dict(zip(bar["x"], bar["y"], strict=True)) == {str(k): v for k, v in expected.items()}
+    assert {name: bars[0]["value"] for name, bars in columns.items()} == pytest.approx(
+        {str(k): v for k, v in expected.items()})
+    assert columns["bust"][0]["colour"] == "#D55E00" and columns["bust"][0]["pattern"]
     advice = advise([10, 8], [], QUITLOK, stake=1, room=2, stands_on=16)
     table = at.table[0].value
     words = action_words(QUITLOK)
@@ -234,7 +270,7 @@ def test_projector_mode_gives_the_answer_the_whole_width(app):
     app.sidebar.toggle(key="ui.projector").set_value(True).run()
     at = pick(open_page(app, "pages/advisor.py"), 6, 5)
     assert not at.main.columns
-    assert charts(at)[0]["layout"]["font"]["size"] == 16
+    assert charts(at)[0]["large"]
 
 
 def test_a_link_with_impossible_cards_gets_a_clear_message():
@@ -324,11 +360,11 @@ def test_the_banker_sees_stand_or_draw_as_the_exact_odds_say(app):
     table = at.main.table[0].value
     assert dict(zip(table["Choice"], table["Chips on average"], strict=True)) == pytest.approx(
         {{"stand": "Stand", "draw": "Draw a card"}[c]: v for c, v in advice.values.items()})
-    spec = charts(at)[0]
-    assert [trace["name"] for trace in spec["data"]] == ["Player 1", "Player 2"]
-    for trace, totals in zip(spec["data"], advice.totals, strict=True):
-        assert dict(zip(trace["x"], trace["y"], strict=True)) == pytest.approx(
-            {t: totals.get(t, 0) for t in trace["x"]})
+    columns = charts(at)[0]["columns"]
+    for i, totals in enumerate(advice.totals):
+        assert {int(name): bars[i]["value"] for name, bars in columns.items()} == pytest.approx(
+            {int(name): totals.get(int(name), 0) for name in columns})
+        assert all(bars[i]["says"].startswith(f"Player {i + 1}: {name} with ") for name, bars in columns.items())
     beats = Fraction(sum(p for t, p in advice.totals[0].items() if t > 16)).limit_denominator(100_000)
     assert f"Player 1, stake 2: beats your 16 now: {chance_words(beats)}" in page
     # the open hands' face-up cards count as seen: three 3s and 5s are gone from the picker's counts

@@ -95,12 +95,12 @@ def test_the_advisor_explains_six_and_five(page, app_url):
     open_app(page, f"{app_url}/advisor")
     click(page, "6 · 2 left")
     click(page, "5 · 2 left")
-    page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+    page.wait_for_selector(".ql-bars", timeout=30_000)
     assert page.get_by_role("heading", name="Call aluvun, then take a blot").count() == 1
     body = page.locator("[data-testid='stMain']").inner_text()
     assert "2 of the 22 unseen cards would bust you" in body
     assert "from 9.1% to 0.43%" in body
-    assert page.locator(".js-plotly-plot").count() == 2
+    assert page.locator(".ql-bars").count() == 2
     assert page.locator("[data-testid='stException']").count() == 0
 
 
@@ -131,7 +131,7 @@ def test_a_class_opening_the_app_at_once(browser, fresh_app_url):
     try:
         for page in pages:
             # eight first loads share two cores: on a busy machine they take about a minute
-            page.wait_for_selector(".js-plotly-plot", timeout=120_000)
+            page.wait_for_selector(".ql-bars", timeout=120_000)
             assert page.locator("[data-testid='stException']").count() == 0
             assert "from 9.1% to 0.43%" in page.locator("[data-testid='stMain']").inner_text()
             assert page.get_by_text("House rules").count() > 0, "a deep link on a fresh server runs through the app"

@@ -268,7 +268,7 @@ def test_an_advisor_question_by_keyboard(page, app_url, keyboard):
     open_app(page, f"{app_url}/advisor")
     keyboard.press_button("6 · 2 left")
     keyboard.press_button("5 · 2 left", back=True)  # the focus stays on the 6: one Shift+Tab
-    page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+    page.wait_for_selector(".ql-bars", timeout=30_000)
     assert page.get_by_role("heading", name="Call aluvun, then take a blot").count() == 1
     text = main_text(page)
     assert "2 of the 22 unseen cards would bust you" in text and "from 9.1% to 0.43%" in text

@@ -129,7 +129,7 @@ def test_every_page_fits_a_phone_both_ways(phone, app_url, path):
     turn(phone, first)
     open_app(phone, f"{app_url}/{path}")
     if path == ADVISED:
-        phone.locator(".js-plotly-plot").nth(1).wait_for(timeout=30_000)
+        phone.locator(".ql-bars").nth(1).wait_for(timeout=30_000)
     for orientation in (first, "landscape" if first == "portrait" else "portrait"):
         turn(phone, orientation)
         picture(phone, f"{orientation}-{name}")
