@@ -64,8 +64,15 @@ def _count(pool: int, rank: int) -> int:
     return (pool >> _SHIFT[rank]) & 7
 
 
+@lru_cache(maxsize=1 << 14)  # the solvers ask for the same pools again and again (with _size, about 4 MB full)
 def _counts(pool: int) -> tuple[int, ...]:
     return tuple((pool >> _SHIFT[rank]) & 7 for rank in RANKS)
+
+
+@lru_cache(maxsize=1 << 14)
+def _size(pool: int) -> int:
+    """How many cards the pool holds."""
+    return sum(_counts(pool))
 
 
 def _pack(counts: Iterable[int]) -> int:
@@ -313,7 +320,7 @@ class _Solver:
 
     def take(self, s: Summary, pool: int, stake: int, room: int, protected: bool):
         """Expected result of taking the next card (protected by aluvun or not)."""
-        size = sum(_counts(pool))
+        size = _size(pool)
         total = self.num(0)
         for rank, hand, value in self.next_hands(s):
             c = _count(pool, rank)
@@ -381,7 +388,7 @@ class _Solver:
 
     def take_chances(self, s: Summary, pool: int, stake: int, room: int, protected: bool) -> tuple:
         """(win, lose) of taking the next card and playing on as `take` does."""
-        size = sum(_counts(pool))
+        size = _size(pool)
         win = lose = self.num(0)
         for rank, hand, value in self.next_hands(s):
             c = _count(pool, rank)
@@ -489,7 +496,7 @@ def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool
     protected = flag("aluvun", aluvun) and solver.can_call_aluvun(s)
 
     def chance(pool: int, protected: bool):
-        size = sum(_counts(pool))
+        size = _size(pool)
         total = solver.num(0)
         for rank in RANKS:
             c = _count(pool, rank)
