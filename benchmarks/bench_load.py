@@ -85,6 +85,11 @@ WATCH_JS = """
 SETTLED = f"n => window.__qm && window.__qm.finished > n && document.querySelector(\"{IDLE}\") !== null"
 
 
+def link(path: str) -> str:
+    """The sidebar's link to the page at `path` (its href is relative, `lessons`, or a whole address)."""
+    return f"{NAV_LINK}[href='{path}'], {NAV_LINK}[href$='/{path}']"
+
+
 class Failure(Exception):
     """What went wrong, in a line, and of which kind."""
 
@@ -143,7 +148,8 @@ class Visitor:
         except Failure as failure:
             self.failures.append((self.number, failure))
         except Exception as problem:  # noqa: BLE001 - a benchmark counts what went wrong and goes on
-            self.failures.append((self.number, Failure("error", str(problem).splitlines()[0][:200])))
+            where = self.page.url if self.page else "no page"
+            self.failures.append((self.number, Failure("error", f"{str(problem).splitlines()[0][:200]} (at {where})")))
 
     async def walk(self) -> None:
         """Home by its address, then every page from the sidebar; a page that fails is noted and the walk goes
@@ -155,9 +161,9 @@ class Visitor:
         timeouts = 0
         for path in paths[1:]:
             try:
-                if not await self.page.locator(f"{NAV_LINK}[href$='/{path}']").is_visible():  # a folded section
+                if not await self.page.locator(link(path)).is_visible():  # a folded section
                     await self.page.get_by_text(FOLDED).click()
-                took = await self.click(f"{NAV_LINK}[href$='/{path}']", f"page {path}")
+                took = await self.click(link(path), f"page {path}")
                 self.times["page change"].append(took)
                 self.times[f"page: {path}"].append(took)
             except Failure as failure:
@@ -169,7 +175,7 @@ class Visitor:
     async def play(self, moves: int) -> None:
         """The practice table: a new game and `moves` moves; its first-bank line must stay that of its game."""
         if not self.page.url.rstrip("/").endswith("/play"):
-            await self.click(f"{NAV_LINK}[href$='/play']", "page play")
+            await self.click(link("play"), "page play")
         self.times["move"].append(await self.click(f"{css_key('play.start')} button", "Start a new game"))
         game = await self.first_bank()
         if game is None:
