@@ -18,12 +18,13 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from quitlok.ui.charts import BANKER_COLOUR, TWENTY_ONE_COLOUR, TWENTY_ONE_PATTERN, bar_pattern
+from quitlok.ui.bars import BANKER_COLOUR, TWENTY_ONE_COLOUR
+from quitlok.ui.charts import RIGHT_PATTERN, bar_pattern
 
 PLAYER_COLOUR = "#0072B2"  # Okabe-Ito blue: the player's results
 BAND_COLOUR = "rgba(0, 114, 178, 0.18)"  # the same blue, see-through: two standard errors either side
 EXACT_COLOUR = TWENTY_ONE_COLOUR  # bluish green: the exact answer
-EXACT_PATTERN = TWENTY_ONE_PATTERN  # dotted bars, as the right answer in class (a line is dashed)
+EXACT_PATTERN = RIGHT_PATTERN  # dotted bars, as the right answer in class (a line is dashed)
 #: the most points a running-average line has, whatever the number of hands
 POINTS = 2000
 #: the first hand number drawn: before it, an average of a few +1s and -1s only swings from end to end
