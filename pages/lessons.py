@@ -8,10 +8,9 @@ from quitlok import IllegalAction, ui
 from quitlok.game import BANKER, Bet, action_label
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
+from quitlok.ui import focus, restarts
 from quitlok.ui import progress as learner
-from quitlok.ui import restarts
 from quitlok.ui import table as view
-from quitlok.ui.focus import keep_focus
 
 ui.through_the_app()
 
@@ -43,6 +42,7 @@ def guessed_key(slug: str) -> str:
 def go_to(step: int) -> None:
     st.session_state[STEP] = max(0, min(step, len(LESSONS) - 1))
     st.session_state["lesson.jump"] = st.session_state[STEP]
+    st.session_state["lesson.moved"] = True  # the step's heading takes the focus (quitlok.ui.focus)
     st.session_state.pop("lesson.lost", None)
 
 
@@ -277,8 +277,9 @@ def this_step() -> None:
         st.session_state["lesson.restore"] = (int(lost.label) - 1, lost.words)  # step picker is drawn already)
         st.rerun()
     learner.keep("lessons")
-    keep_focus(".st-key-lesson-actions, .st-key-lesson-next, .st-key-lesson-forward, .st-key-lesson-back",
-               key="lesson.focus")
+    focus.keep_focus(focus.buttons("lesson-actions", "lesson.next") + ', [class*="st-key-lesson-check-"] input, '
+                     + focus.buttons("lesson.check_button*", "lesson.forward", "lesson.back"),
+                     key="lesson.focus", top=st.session_state.pop("lesson.moved", False))
 
 
 this_step()

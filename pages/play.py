@@ -11,10 +11,9 @@ from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
+from quitlok.ui import focus, restarts
 from quitlok.ui import progress as learner
-from quitlok.ui import restarts
 from quitlok.ui import table as view
-from quitlok.ui.focus import keep_focus
 
 ui.through_the_app()
 
@@ -172,7 +171,7 @@ def play_area() -> None:
     """The game: a move, a hint or a new game from the table reruns only this part of the page (not the
     sidebar or the new-game form). A decision the learner makes is kept with the progress, so this part saves
     the progress itself: its reruns do not reach the app's own keeper."""
-    keep_focus(".st-key-play-actions, .st-key-play-moves, .st-key-play-again", key="play.focus")
+    focus.keep_focus(focus.buttons("play-actions", "play-moves", "play.again"), key="play.focus")
     table: PracticeTable | None = st.session_state.get(TABLE)
     if problem := st.session_state.get("play.problem"):
         st.error(problem)

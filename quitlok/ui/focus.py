@@ -6,8 +6,10 @@ the document (the next Tab starts from nowhere a screen reader can name). `keep_
 component made with Streamlit's own `st.components.v2` (a few lines of JavaScript): when the button that had
 the focus has left the page (or was folded away, as "Start a new game" is once the game has begun) and
 nothing else has the focus, it gives the focus to the button with the same
-words if the run drew one (press Enter again for the next move), else to the first button among `within`.
-A mouse user sees no ring: the browser shows one only when the focus came from the keyboard.
+words if the run drew one (press Enter again for the next move), else to the first of the page's `targets`
+(the table's buttons, a lesson's question), scrolled into sight if it was off the screen; a new lesson step
+gives it to the step's heading instead, at the top of the screen, where reading starts again. A mouse user
+sees no ring: the browser shows one only when the focus came from the keyboard.
 """
 
 import streamlit as st
@@ -23,30 +25,54 @@ export default function ({ data }) {
         ? { button, words: button.innerText.trim() } : null;
     });
   }
+  const onScreen = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
+  const take = (el) => {
+    el.focus({ preventScroll: true });
+    if (!onScreen(el)) el.scrollIntoView({ block: "center" });
+  };
   const giveBack = () => {
     const last = own.last, active = document.activeElement;
-    const gone = !last?.button.isConnected || !last.button.checkVisibility();  // left, or folded away
-    if (!last || !gone || (active && active !== document.body)) return;
-    const buttons = [...document.querySelectorAll(
-      `[data-testid="stMain"] :is(${data.within}) button[data-testid^="stBaseButton"]:not([disabled])`)];
-    const target = buttons.find((b) => b.innerText.trim() === last.words) ?? buttons[0];
-    if (target) target.focus({ preventScroll: true });
+    if (!last) return;
+    const heading = data.top && document.querySelector('[data-testid="stMain"] h2');
+    if (heading) {  // a new step: its heading, at the top of the screen, is where reading starts again
+      own.last = null;
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+      heading.scrollIntoView({ block: "start" });
+      return;
+    }
+    const gone = !last.button.isConnected || !last.button.checkVisibility() || last.button.disabled;
+    if (!gone || (active && active !== document.body)) return;
+    own.last = null;
+    const targets = [...document.querySelectorAll(data.targets)].filter((el) => !el.disabled && el.checkVisibility());
+    const target = targets.find((el) => el.innerText?.trim() === last.words) ?? targets[0];
+    if (target) take(target);
   };
   // the run's elements arrive over several frames: look again as the page changes, for two seconds
   giveBack();
   const main = document.querySelector('[data-testid="stMain"]');
   if (!main) return;
   const watch = new MutationObserver(giveBack);
-  watch.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["open", "style"] });
+  watch.observe(main, { childList: true, subtree: true, attributes: true,
+                        attributeFilter: ["open", "style", "disabled"] });
   setTimeout(() => watch.disconnect(), 2000);
 }
 """
 _keep_focus = st.components.v2.component("quitlok.keep_focus", js=_KEEP_FOCUS_JS, css=":host { display: none; }")
 
 
-def keep_focus(within: str, key: str) -> None:
-    """Give the focus back after a press redrew its button (see the module's docstring): `within` is a CSS
-    selector list of the areas whose buttons may take it (".st-key-play-moves, .st-key-play-actions")."""
+def keep_focus(targets: str, key: str, *, top: bool = False) -> None:
+    """Give the focus back after a press redrew its button (see the module's docstring): `targets` is a CSS
+    selector list of what may take it, the first shown in the page's order unless the pressed button's words
+    come again; with `top` (a new lesson step), the step's heading takes it, at the top of the screen."""
     runs = st.session_state.get(f"{key}.runs", 0) + 1  # a new value each run, so the component looks again
     st.session_state[f"{key}.runs"] = runs
-    _keep_focus(data={"within": within, "run": runs}, key=key)
+    _keep_focus(data={"targets": targets, "top": top, "run": runs}, key=key)
+
+
+def buttons(*keys: str) -> str:
+    """The CSS selector of the buttons inside the elements with these widget keys ("play.actions" and the like;
+    a key ending in "*" stands for every key it begins)."""
+    return ", ".join(
+        f'[class*="st-key-{k[:-1].replace(".", "-")}"] button[data-testid^="stBaseButton"]' if k.endswith("*")
+        else f'.st-key-{k.replace(".", "-")} button[data-testid^="stBaseButton"]' for k in keys)

@@ -145,7 +145,7 @@ def complete_first_lesson(page, app_url) -> str:
     check; returns the page's main text at the end."""
     open_app(page, f"{app_url}/lessons")
     assert page.get_by_role("heading", name="1. The pack and its framed cards").count() == 1
-    card = page.locator("img[alt='your card: framed 2, face down, only you see it']")
+    card = page.locator("img[alt='your card: framed 2, face down, only you see it']").locator("visible=true")
     card.first.wait_for(timeout=30_000)  # st.html may draw a moment after the heading on a busy machine
     assert card.count() == 1
     click(page, "Bet 2")  # the chips box starts at the suggested bet
