@@ -66,7 +66,10 @@ _CSS = """<style>
 .ql-bars .ql-mark { position: absolute; top: 0; left: .3rem; white-space: nowrap; font-size: .9em; }
 /* on a phone a bar's words above it would run into its neighbours': each keeps its tooltip and its words for
    screen readers */
-@media (max-width: 640px) { .ql-bars .ql-above.ql-long { display: none; } }
+@media (max-width: 640px) {
+  .ql-bars .ql-above.ql-long { display: none; }
+  .ql-bars .ql-names { font-size: .8em; letter-spacing: -.03em; gap: 2%; }  /* "10", "11", "12" stay apart */
+}
 </style>"""
 
 
@@ -166,13 +169,16 @@ def next_card_chart(advice: Advice, effects: dict[int, str], counts: dict[int, i
 
 
 def banker_chart(banker: dict, *, large: bool = False) -> str:
-    """The banker's final total: grey bars, bust in vermilion and crossed out (its column is called "bust")."""
+    """The banker's final total: grey bars, and his bust in green and dotted, as a 21 is in the next-card chart:
+    the good end for the player who reads it (its column is called "bust", and the legend says so)."""
     totals = sorted(k for k in banker if k != BUST) + ([BUST] if BUST in banker else [])
     columns = [Column(str(k), (Bar(
-        float(banker[k]), BUST_COLOUR if k == BUST else BANKER_COLOUR, "x" if k == BUST else "",
+        float(banker[k]), TWENTY_ONE_COLOUR if k == BUST else BANKER_COLOUR, "." if k == BUST else "",
         percent(banker[k]), f"the banker {'busts' if k == BUST else f'ends on {k}'}: {percent(banker[k])}"),))
         for k in totals]
-    return chart("Where the banker ends", columns, [], "the banker's total", large=large)
+    legend = [("he ends on this total", BANKER_COLOUR, "")] + (
+        [("he busts: you win", TWENTY_ONE_COLOUR, ".")] if BUST in banker else [])
+    return chart("Where the banker ends", columns, legend, "the banker's total", large=large)
 
 
 def open_hands_chart(totals: tuple[dict, ...], names: list[str], banker_total: int, *, large: bool = False) -> str:

@@ -19,7 +19,8 @@ FOLDED = "History"
 _CSS = """<style>
 /* the links stand close together, as in a menu; a section's name is small and set apart from the one before */
 .st-key-ql-pages [data-testid="stVerticalBlock"] { gap: 0.25rem; }
-.st-key-ql-pages [data-testid="stPageLink-NavLink"] { min-height: 2rem; margin: 0; }  /* targets of 24 px and more */
+.st-key-ql-pages [data-testid="stPageLink-NavLink"] { min-height: 2rem; margin: 0; padding-block: .2rem; }  /* 24 px+ */
+.st-key-ql-pages [data-testid="stExpanderDetails"] [data-testid="stVerticalBlock"] { gap: 0.25rem; }
 .st-key-ql-pages [data-testid="stCaptionContainer"] { margin-top: 0.6rem; font-weight: 600; }
 .st-key-ql-pages [data-testid="stExpander"] { margin-top: 0.4rem; }
 </style>"""

@@ -133,7 +133,7 @@ def test_the_banker_chart_and_the_table_equal_the_odds(app):
     expected = banker_outcomes([10, 8], [], QUITLOK, stands_on=16)
     assert {name: bars[0]["value"] for name, bars in columns.items()} == pytest.approx(
         {str(k): v for k, v in expected.items()})
-    assert columns["bust"][0]["colour"] == "#D55E00" and columns["bust"][0]["pattern"]
+    assert columns["bust"][0]["colour"] == "#009E73" and columns["bust"][0]["pattern"], "good for the player: green"
     advice = advise([10, 8], [], QUITLOK, stake=1, room=2, stands_on=16)
     table = at.table[0].value
     words = action_words(QUITLOK)
