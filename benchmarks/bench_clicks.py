@@ -146,13 +146,15 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve(script: str, env: dict[str, str], folder: Path = ROOT):
-    """`streamlit run script` from `folder` (by default this project's) on a free port; yields its URL once it is
-    healthy."""
+def serve(script: str, env: dict[str, str], folder: Path = ROOT, extra: tuple[str, ...] = ()):
+    """`streamlit run script` from `folder` (by default this project's) on a free port, with `extra` options;
+    yields (its URL, the server process) once it is healthy. bench_memory.py and bench_load.py serve the app
+    with it too."""
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true", "--server.port", str(port),
-         "--server.fileWatcherType", "none", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+         "--server.fileWatcherType", "none", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+         *extra],
         cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
@@ -165,7 +167,7 @@ def serve(script: str, env: dict[str, str], folder: Path = ROOT):
                 time.sleep(0.25)
         else:
             raise RuntimeError(f"{script} did not start within a minute")
-        yield url
+        yield url, server
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -386,9 +388,9 @@ def main() -> None:
         (folder / "widgets.py").write_text(FLOOR_WIDGETS_APP, encoding="utf-8")
         env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{folder / 'rooms.sqlite3'}"}
         checkouts = {"this checkout": ROOT} | ({str(args.compare): args.compare.resolve()} if args.compare else {})
-        apps = {name: stack.enter_context(serve("tutorial_app.py", env, where)) for name, where in checkouts.items()}
-        floor = stack.enter_context(serve(str(folder / "one_button.py"), env))
-        widgets = stack.enter_context(serve(str(folder / "widgets.py"), env))
+        apps = {name: stack.enter_context(serve("tutorial_app.py", env, where))[0] for name, where in checkouts.items()}
+        floor = stack.enter_context(serve(str(folder / "one_button.py"), env))[0]
+        widgets = stack.enter_context(serve(str(folder / "widgets.py"), env))[0]
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         stack.callback(browser.close)

@@ -4,9 +4,9 @@ For each N given (default 10, 20 and 30) a fresh server (`streamlit run tutorial
 temporary SQLite file, nothing imported or cached yet) and one headless Chromium with N browser contexts (each a
 visitor of its own: own cookies, own WebSocket, own Streamlit session), all driven from one asyncio loop so
 that they really are at the same time. Each visitor opens Home, opens every page from the sidebar in its order
-(View more first, so all of them), then at the practice table starts a game and makes --moves moves (the first
-of Next move, Stay, Stand, Keep the bank... that the table offers, the least stake, Play again when a game is
-over), as bench_memory.py does.
+(the folded History section opened when its pages come), then at the practice table starts a game and makes
+--moves moves (the first of Next move, Stay, Stand, Keep the bank... that the table offers, the least stake,
+Play again when a game is over), as bench_memory.py does.
 
 A page time runs from the click on its link (the first load: from navigation start) to the server's "script
 finished" for the run it started (read from the WebSocket) and the app showing `notRunning`; a move's time
@@ -32,57 +32,13 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_memory import CHROMIUM, FLAGS, IDLE, MOVES, ROOT, css_key, rss_mb, serve  # noqa: E402
+from bench_memory import CHROMIUM, FLAGS, IDLE, MOVES, ROOT, SETTLED, WATCH_JS, css_key, rss_mb, serve  # noqa: E402
 
 EXCEPTION = "[data-testid='stException']"
 #: the app's own list of pages in the sidebar (quitlok/ui/nav.py), and the folded section's title
 NAV_LINK = ".st-key-ql-pages a[data-testid='stPageLink-NavLink']"
 FOLDED = re.compile(r"^History \(\d+ pages\)$")
 FIRST_BANK = re.compile(r"Drawing for the first bank: [^.]*\.")
-#: runs in every page before its own scripts: counts the server's "script finished" messages (ForwardMsg field
-#: 6, not 2: finished early for a rerun) and notes when the last one came and when the app last became idle
-WATCH_JS = """
-(() => {
-  const qm = window.__qm = {finished: 0, finishedAt: -1, idleAt: -1, t0: 0};
-  const varint = (b, at) => {
-    let value = 0, shift = 0, x;
-    do { x = b[at.i++]; value += (x & 0x7f) * 2 ** shift; shift += 7; } while (x & 0x80);
-    return value;
-  };
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (event) => {
-        if (!(event.data instanceof ArrayBuffer)) return;
-        const b = new Uint8Array(event.data), at = {i: 0};
-        while (at.i < b.length) {
-          const key = varint(b, at), field = Math.floor(key / 8), wire = key % 8;
-          if (wire === 0) {
-            const v = varint(b, at);
-            if (field === 6 && v !== 2) { qm.finished += 1; qm.finishedAt = performance.now(); }
-          }
-          else if (wire === 2) at.i += varint(b, at);
-          else if (wire === 1) at.i += 8;
-          else if (wire === 5) at.i += 4;
-          else break;
-        }
-      });
-    }
-  };
-  let state = null;
-  new MutationObserver(() => {
-    const app = document.querySelector("[data-testid='stApp']");
-    const now = app ? app.getAttribute("data-test-script-state") : null;
-    if (now !== state && now === "notRunning") qm.idleAt = performance.now();
-    state = now;
-  }).observe(document, {subtree: true, attributes: true, childList: true,
-                        attributeFilter: ["data-test-script-state"]});
-  qm.took = () => Math.max(qm.finishedAt, qm.idleAt) - qm.t0;
-  qm.click = (el) => { qm.t0 = performance.now(); const n = qm.finished; el.click(); return n; };
-})();
-"""
-SETTLED = f"n => window.__qm && window.__qm.finished > n && document.querySelector(\"{IDLE}\") !== null"
 
 
 def link(path: str) -> str:

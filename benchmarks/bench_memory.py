@@ -24,14 +24,14 @@ import itertools
 import os
 import random
 import resource
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import replace
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_clicks  # noqa: E402  (its serve() starts every benchmark's server)
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("QUITLOK_CHROMIUM", "/usr/bin/chromium")
@@ -45,10 +45,11 @@ MOVES = ("play.again", "play.do.stakebank", "play.next", "play.do.stay", "play.d
          "play.do.keep", "play.do.draw", "play.do.blot")
 #: runs in every page before its own scripts: counts the server's "script finished" messages (ForwardMsg field
 #: 6, not 2: finished early for a rerun) read from the WebSocket, so that a click waits for the run it started
-#: even when that run is too quick to ever show data-test-script-state='running'
+#: even when that run is too quick to ever show data-test-script-state='running'; notes when the last one came
+#: and when the app last became idle, and clicks with the time noted (bench_load.py times them)
 WATCH_JS = """
 (() => {
-  const qm = window.__qm = {finished: 0};
+  const qm = window.__qm = {finished: 0, finishedAt: -1, idleAt: -1, t0: 0};
   const varint = (b, at) => {
     let value = 0, shift = 0, x;
     do { x = b[at.i++]; value += (x & 0x7f) * 2 ** shift; shift += 7; } while (x & 0x80);
@@ -63,7 +64,10 @@ WATCH_JS = """
         const b = new Uint8Array(event.data), at = {i: 0};
         while (at.i < b.length) {
           const key = varint(b, at), field = Math.floor(key / 8), wire = key % 8;
-          if (wire === 0) { const v = varint(b, at); if (field === 6 && v !== 2) qm.finished += 1; }
+          if (wire === 0) {
+            const v = varint(b, at);
+            if (field === 6 && v !== 2) { qm.finished += 1; qm.finishedAt = performance.now(); }
+          }
           else if (wire === 2) at.i += varint(b, at);
           else if (wire === 1) at.i += 8;
           else if (wire === 5) at.i += 4;
@@ -72,6 +76,16 @@ WATCH_JS = """
       });
     }
   };
+  let state = null;
+  new MutationObserver(() => {
+    const app = document.querySelector("[data-testid='stApp']");
+    const now = app ? app.getAttribute("data-test-script-state") : null;
+    if (now !== state && now === "notRunning") qm.idleAt = performance.now();
+    state = now;
+  }).observe(document, {subtree: true, attributes: true, childList: true,
+                        attributeFilter: ["data-test-script-state"]});
+  qm.took = () => Math.max(qm.finishedAt, qm.idleAt) - qm.t0;
+  qm.click = (el) => { qm.t0 = performance.now(); const n = qm.finished; el.click(); return n; };
 })();
 """
 SETTLED = f"n => window.__qm && window.__qm.finished > n && document.querySelector(\"{IDLE}\") !== null"
@@ -100,37 +114,14 @@ def slope(points: list[tuple[int, float]], after: int = 0) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in tail) / sum((x - mean_x) ** 2 for x, _ in tail)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def serve(app: Path = ROOT, extra: tuple[str, ...] = ()):
     """`streamlit run tutorial_app.py` from `app` on a free port, its rooms in a temporary SQLite file; yields
     (its URL, the server process) once /_stcore/health says ok."""
-    port = free_port()
     with tempfile.TemporaryDirectory(prefix="quitlok-memory-") as folder:
         env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{folder}/rooms.sqlite3"}
-        server = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "tutorial_app.py", "--server.headless",
-                                   "true", "--server.port", str(port), "--server.address", "127.0.0.1",
-                                   "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false",
-                                   *extra], cwd=app, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(240):
-                try:
-                    if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
-                        break
-                except OSError:
-                    time.sleep(0.25)
-            else:
-                raise RuntimeError("streamlit did not start within a minute")
-            yield url, server
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
+        with bench_clicks.serve("tutorial_app.py", env, app, extra) as served:
+            yield served
 
 
 class Failure(Exception):

@@ -6,13 +6,14 @@ that player can see, stake and room) and prices the engine's actions, so the
 table can give hints, say what a decision cost, and drive a best-play player.
 """
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bank_odds import BankerAdvice, OpenHand, banker_advice
 from quitlok.game import BANKER, PROTECTED, TURN, State, legal_actions
-from quitlok.odds import Advice, advise, card_value, position_value
+from quitlok.odds import Advice, advise, card_value, position_value, scratch_memos
 
 #: decisions within this many chips of the best count as best
 TOLERANCE = 0.005
@@ -38,6 +39,17 @@ def banker_model(state: State, stands_on: int) -> int:
     return max(stands_on, state.rules.banker_must_reach or 0)
 
 
+def _own_memos(function):
+    """Coaching prices positions of one game, which no other game meets: it works them out in memos of its own
+    (quitlok.odds.scratch_memos), so that a server's shared memos do not grow with every game played."""
+    @functools.wraps(function)
+    def in_own_memos(*args, **kwargs):
+        with scratch_memos():
+            return function(*args, **kwargs)
+    return in_own_memos
+
+
+@_own_memos
 def coach(state: State, stands_on: int = 17) -> Coaching | None:
     """Price every legal action of the player to act; None for the banker's decisions or a finished game."""
     seat = state.to_act
@@ -108,6 +120,7 @@ def _coaching(values: dict, legal: list, advice: Advice | None) -> Coaching:
     return Coaching(values=values, best=best, advice=advice)
 
 
+@_own_memos
 def banker_coach(state: State, stands_on: int = 17) -> BankerAdvice | None:
     """Price the banker's draw or stand against the open stakes, as the banker sees the table; None for any
     other decision. The players are taken to play best against a banker standing on `stands_on`."""

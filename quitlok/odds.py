@@ -20,7 +20,9 @@ How it stays fast (after Eric Farmer's blackjack analyser):
 """
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -421,7 +423,7 @@ def _solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
     a look-up never answers for an argument the checks would refuse)."""
     if not is_whole(stands_on) or not 1 <= stands_on <= 21:
         raise InvalidSetup(f"The banker model stands on a total from 1 to 21, not {shown(stands_on)}.")
-    return _SOLVERS.get(rule_set(rules), stands_on, flag("exact", exact))
+    return (_SCRATCH.get() or _SOLVERS).get(rule_set(rules), stands_on, flag("exact", exact))
 
 
 class _Solvers:
@@ -460,6 +462,22 @@ class _Solvers:
 
 
 _SOLVERS = _Solvers()
+#: the solvers of the questions asked inside `scratch_memos()` in this thread, if any
+_SCRATCH: ContextVar[_Solvers | None] = ContextVar("quitlok_odds_scratch", default=None)
+
+
+@contextmanager
+def scratch_memos() -> Iterator[None]:
+    """Answer the questions asked inside from solvers of their own, dropped at the end.
+
+    For questions about positions nobody else will ask about: a practice game's coaching prices positions
+    that no other game meets, and in the shared memos each visitor's game left about 1 MB behind until the
+    budget was reached (benchmarks/bench_memory.py). A question's own memo still serves all of its parts."""
+    token = _SCRATCH.set(_Solvers())
+    try:
+        yield
+    finally:
+        _SCRATCH.reset(token)
 
 
 def _chips(stake: object, room: object) -> None:

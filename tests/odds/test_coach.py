@@ -4,11 +4,12 @@ import random
 
 import pytest
 
-from quitlok import KVITLACH, QUITLOK
+from quitlok import KVITLACH, QUITLOK, odds
+from quitlok.actions import Stay
 from quitlok.bots import cautious
 from quitlok.coach import bet_values, coach
 from quitlok.game import TURN, Bet, legal_actions, new_game
-from quitlok.odds import card_value, position_value
+from quitlok.odds import advise, card_value, position_value
 from quitlok.sim import step
 
 
@@ -77,3 +78,21 @@ def test_a_thousand_chip_table_asks_the_solver_a_few_times(monkeypatch):
     coaching = coach(s)
     assert sum(isinstance(a, Bet) for a in coaching.values) == 1000
     assert len(calls) <= 6
+
+
+def test_coaching_leaves_the_shared_memos_as_it_found_them():
+    """A practice game's positions are priced in memos of their own (quitlok.odds.scratch_memos): a server's
+    shared memos must not grow with every game played, and the answers are the same as from the shared ones."""
+    state = next(learner_turns(QUITLOK, 20, range(1, 40)))
+    odds._SOLVERS.clear()
+    advise(list(state.hands[state.to_act]), [], QUITLOK, stake=0, room=2)  # the shared memos in use
+    before = odds._SOLVERS.weight()
+    coaching = coach(state)
+    assert odds._SOLVERS.weight() == before, "coaching grew the shared memos"
+    with odds.scratch_memos():
+        assert odds._SCRATCH.get() is not None
+    assert odds._SCRATCH.get() is None
+    hand, seen = list(state.hands[state.to_act]), list(state.seen_by(state.to_act))
+    stake, room = state.stakes[state.to_act], state.bet_room(state.to_act)
+    assert coaching.values[Stay()] == pytest.approx(
+        advise(hand, seen, QUITLOK, stake=stake, room=room).values["stay"])
