@@ -112,6 +112,7 @@ class Visitor:
         on (three timeouts end it)."""
         await self.page.goto(self.url, wait_until="commit", timeout=self.timeout)
         self.times["first load (Home)"].append(await self.settle(0, "Home, first load"))
+        await self.page.locator(NAV_LINK).first.wait_for(timeout=self.timeout)  # a busy browser draws it late
         paths = [href.rstrip("/").rsplit("/", 1)[-1] for href in
                  await self.page.locator(NAV_LINK).evaluate_all("links => links.map(a => a.href)")]
         timeouts = 0
