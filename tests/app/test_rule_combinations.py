@@ -31,9 +31,9 @@ from streamlit.testing.v1 import AppTest
 
 from quitlok import QuitlokError, hand_value
 from quitlok.bank_odds import OpenHand, banker_advice
-from quitlok.game import STAKE
+from quitlok.game import RETIRE, STAKE
 from quitlok.lessons import LESSONS
-from quitlok.practice import COMPUTER_NAMES
+from quitlok.practice import COMPUTER_NAMES, start_table
 from quitlok.rules import PRESETS, RuleSet
 from quitlok.ui import bars, sidebar
 from quitlok.ui.advisor import (
@@ -403,3 +403,23 @@ def test_each_page_answers_at_the_limits(row):
     at.selectbox(key="lesson.jump").set_value(len(LESSONS) - 1).run()
     page = shows_no_exception(at, "lessons, last step")
     assert at.session_state[f"lesson.table.{LESSONS[-1].slug}"].state.rules == LESSONS[-1].rules
+
+
+@pytest.mark.parametrize("chips", [1, 1000], ids=["chips-1", "chips-1000"])
+def test_the_practice_table_starts_and_coaches_under_every_rule_set_at_the_limits(chips):
+    """What the practice table's buttons do, for every rule set the sidebar makes: start a game with chips and
+    opening bank at the page's limits (1 and 1000; the agreed maximum bet at its default), play to the
+    learner's first decision and price it (the Hint, the note after a decision). The pairwise visits above
+    draw the page; this runs its engine calls under every rule set."""
+    for number, rules in enumerate(RULE_SETS):
+        table = start_table(rules, computers=2, seat=0, chips=chips, bank=chips, style="mixed", banker=1,
+                            banker_stands_on=None, max_bet=rules.default_max_bet(chips) if rules.agreed_max_bet
+                            else None, seed=number)
+        for _ in range(50):  # "Skip to my turn" stops at the end of every hand too
+            if table.humans_turn or table.state.is_over:
+                break
+            table = table.skip_to_human()
+        assert table.humans_turn or table.state.is_over, rules_id(rules)
+        if table.humans_turn:
+            assert table.coaching() or table.banker_coaching() or table.state.phase in (STAKE, RETIRE), \
+                rules_id(rules)
