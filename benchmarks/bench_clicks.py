@@ -81,12 +81,9 @@ if st.button("Press me"):
 st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
 '''
 
-#: runs in every page before its own scripts: notes each DOM change, the app's script state as it changes, and
-#: every ForwardMsg from the server (its top-level fields read from the protobuf: 6 is script_finished, 26 a
-#: heartbeat's answer, which is ignored)
-WATCH_JS = """
-(() => {
-  const qb = window.__qb = {t0: 0, lastDom: 0, lastMsg: 0, state: null, firstMsgAt: -1, finishedAt: -1};
+#: a ForwardMsg's top-level fields, read from the protobuf: {field: its number, or true for bytes} (bench_memory.py
+#: and bench_load.py read them too)
+FIELDS_JS = """
   const varint = (b, at) => {
     let value = 0, shift = 0, x;
     do { x = b[at.i++]; value += (x & 0x7f) * 2 ** shift; shift += 7; } while (x & 0x80);
@@ -104,7 +101,14 @@ WATCH_JS = """
     }
     return out;
   };
-  const Native = window.WebSocket;
+"""
+#: runs in every page before its own scripts: notes each DOM change, the app's script state as it changes, and
+#: every ForwardMsg from the server (its top-level fields read from the protobuf: 6 is script_finished, 26 a
+#: heartbeat's answer, which is ignored)
+WATCH_JS = """
+(() => {
+  const qb = window.__qb = {t0: 0, lastDom: 0, lastMsg: 0, state: null, firstMsgAt: -1, finishedAt: -1};
+""" + FIELDS_JS + """  const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);

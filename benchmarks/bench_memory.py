@@ -50,29 +50,14 @@ MOVES = ("play.again", "play.do.stakebank", "play.next", "play.do.stay", "play.d
 WATCH_JS = """
 (() => {
   const qm = window.__qm = {finished: 0, finishedAt: -1, idleAt: -1, t0: 0};
-  const varint = (b, at) => {
-    let value = 0, shift = 0, x;
-    do { x = b[at.i++]; value += (x & 0x7f) * 2 ** shift; shift += 7; } while (x & 0x80);
-    return value;
-  };
-  const Native = window.WebSocket;
+""" + bench_clicks.FIELDS_JS + """  const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       this.addEventListener("message", (event) => {
         if (!(event.data instanceof ArrayBuffer)) return;
-        const b = new Uint8Array(event.data), at = {i: 0};
-        while (at.i < b.length) {
-          const key = varint(b, at), field = Math.floor(key / 8), wire = key % 8;
-          if (wire === 0) {
-            const v = varint(b, at);
-            if (field === 6 && v !== 2) { qm.finished += 1; qm.finishedAt = performance.now(); }
-          }
-          else if (wire === 2) at.i += varint(b, at);
-          else if (wire === 1) at.i += 8;
-          else if (wire === 5) at.i += 4;
-          else break;
-        }
+        const f = fields(event.data);
+        if (typeof f[6] === "number" && f[6] !== 2) { qm.finished += 1; qm.finishedAt = performance.now(); }
       });
     }
   };
