@@ -117,6 +117,11 @@ def audit(page: Page, where: str) -> list[str]:
     """axe on the page as it stands: the serious and critical findings, as lines to read; the rest is NOTED."""
     assert page.locator("[data-testid='stException']").count() == 0, f"{where}: the page failed"
     AUDITED.append(where)
+    # Colours that change by a CSS transition (the sidebar's History heading after a change of theme, a hovered
+    # button) are half-way for 150 ms: axe once read such a mix (#747d8e, 56 % of the way from the light
+    # theme's to the dark one's) as too little contrast. Audit the colours the page settles on.
+    page.evaluate("Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
+                  ".map(a => a.finished.catch(() => null)))")
     failing = []
     for violation in AXE.run(page, options=AXE_OPTIONS).response["violations"]:
         if violation["impact"] in FAILING:
@@ -132,10 +137,6 @@ def scheme(page: Page, name: str) -> None:
     page.wait_for_function(
         "bg => { const app = document.querySelector('[data-testid=stApp]');"
         " return !app || getComputedStyle(app).backgroundColor === bg; }", arg=BACKGROUND[name], timeout=10_000)
-    # Colours that change by a CSS transition (the sidebar's History heading) are half-way for a moment: axe
-    # once read such a mix (#747d8e, 56 % of the way from light to dark) as too little contrast.
-    page.evaluate("Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
-                  ".map(a => a.finished.catch(() => null)))")
 
 
 def projector_on(page: Page) -> None:
