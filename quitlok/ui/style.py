@@ -61,7 +61,7 @@ _CSS = """
 """
 _PROJECTOR_CSS = """
 html { font-size: 21px; }
-[data-testid="stMetricValue"] { font-size: 2.4rem; }
+[data-testid="stMetricValue"], .ql-number dd { font-size: 2.4rem; }
 """
 
 

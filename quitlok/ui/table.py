@@ -22,7 +22,7 @@ from quitlok.cards import plural
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
 from quitlok.practice import PracticeTable
 from quitlok.ui.cards import hand_html
-from quitlok.ui.words import escape_markdown, names_as_text
+from quitlok.ui.words import names_as_text
 
 #: the log's line that deals a hand: "Hand 3 of Bella's bank (bank 20): dealt clockwise, ..."
 DEAL_LINE = re.compile(r"^(Hand (\d+) of (.+) bank \(bank \d+\))")
@@ -47,39 +47,60 @@ def max_bet_note(s: State) -> str:
 
 # --- the top bar -------------------------------------------------------------------------
 
+#: the numbers of the table: label (units in it, so a value is never cut off), what it means
+TOP_NUMBERS = (
+    ("Bank (chips)", "What the banker has at stake; every bet must be covered by it"),
+    ("Open stakes", "Chips bet and waiting for the banker; the bank covers them"),
+    ("Hand", "Hands dealt by this banker"),
+    ("Stock (cards)", "Face-down cards left to deal"),
+)
+
+
+def top_numbers(s: State) -> dict[str, str]:
+    """The top bar's numbers by label: {'Bank (chips)': '10', 'Hand': '–', ...}."""
+    values = (s.bank, s.open_stakes, s.hand_number or "–", len(s.stock))
+    return {label: str(value) for (label, _), value in zip(TOP_NUMBERS, values, strict=True)}
+
 
 def top_bar(table: PracticeTable) -> None:
     """The numbers of the table (bank, open stakes, hand, stock), who banks, the direction, the cards under
-    the stock. Units sit in the labels, so a value is never cut off, even in projector mode."""
+    the stock: one piece of HTML, so that a move redraws one element here, not ten (each of Streamlit's
+    elements costs the browser a few milliseconds a run; benchmarks/bench_clicks.py)."""
     s = table.state
-    st.html(_TOP_BAR_CSS)
-    with st.container(key="ql-top-bar"):
-        bank, stakes, hand, stock = st.columns(4)
-        bank.metric("Bank (chips)", s.bank, help="What the banker has at stake; every bet must be covered by it")
-        stakes.metric("Open stakes", s.open_stakes, help="Chips bet and waiting for the banker; the bank covers them")
-        hand.metric("Hand", s.hand_number or "–", help="Hands dealt by this banker")
-        stock.metric("Stock (cards)", len(s.stock), help="Face-down cards left to deal")
-    banker = "You bank" if s.banker == table.human else f"**{escape_markdown(s.players[s.banker])}** banks"
+    numbers = "".join(
+        f'<div class="ql-number" title="{escape(meaning)}"><dt>{escape(label)}</dt><dd>{value}</dd></div>'
+        for (label, meaning), value in zip(TOP_NUMBERS, top_numbers(s).values(), strict=True))
+    banker = "You bank" if s.banker == table.human else f"<b>{escape(s.players[s.banker])}</b> banks"
     if s.direction == 1:
-        way = "**↻ Clockwise** this hand: play goes round to the banker's left"
+        way = "<b>↻ Clockwise</b> this hand: play goes round to the banker's left"
     else:
-        way = "**↺ Anticlockwise** this hand: play goes round to the banker's right"
+        way = "<b>↺ Anticlockwise</b> this hand: play goes round to the banker's right"
     line = f"{banker}. {way}."
     if note := max_bet_note(s):
         line += f" The {note}."
-    st.markdown(line)
+    under = ""
     if s.under:
         shown = s.under[-14:]
-        st.caption(f"Face up under the stock: {plural(len(s.under), 'card')} (the latest on the right)")
         cards = hand_html(shown, (True,) * len(shown), mine=False, size=ui.card_size(small=True))
-        st.html(f'<div class="ql-under-row">{cards}</div>')
+        six = '<span class="ql-phone-only">; the latest six shown</span>' if len(shown) > 6 else ""
+        under = (f'<p class="ql-under-words">Face up under the stock: {plural(len(s.under), "card")} (the latest '
+                 f'on the right{six})</p><div class="ql-under-row">{cards}</div>')
+    st.html(f'{_TOP_BAR_CSS}<div class="ql-top-bar"><dl class="ql-numbers">{numbers}</dl>'
+            f'<p class="ql-way-line">{line}</p>{under}</div>')
 
 
-#: on a phone the four numbers stand two by two instead of one under another
+#: the four numbers in a row (two by two on a phone), drawn as Streamlit draws its metrics
 _TOP_BAR_CSS = """<style>
+.ql-numbers { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px 16px; margin: 0 0 .6rem 0;
+  padding: 0; }
+.ql-number dt { font-size: .875rem; font-weight: 400; opacity: .85; }
+.ql-number dd { font-size: 2.25rem; line-height: 1.2; margin: 0; }
+.ql-way-line { margin: 0 0 .5rem 0; }
+.ql-under-words { font-size: .875rem; opacity: .85; margin: 0 0 .25rem 0; }
+.ql-phone-only { display: none; }
 @media (max-width: 640px) {
-  .st-key-ql-top-bar [data-testid="stHorizontalBlock"] { flex-direction: row; flex-wrap: wrap; }
-  .st-key-ql-top-bar [data-testid="stColumn"] { flex: 1 1 40% !important; min-width: 40% !important; }
+  .ql-phone-only { display: inline; }
+  .ql-numbers { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .ql-under-row img:nth-last-child(n+7) { display: none; }  /* the latest six cards under the stock */
 }
 </style>"""
@@ -436,23 +457,47 @@ def first_bank(table: PracticeTable) -> str | None:
 
 def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     """The narration: this hand's steps, newest first, and the earlier hands folded away, newest first.
-    `first` is an extra oldest line (how the bank was chosen)."""
+    `first` is an extra oldest line (how the bank was chosen).
+
+    Two pieces of HTML in a container keyed `key`: this hand, which changes with every move, and the earlier
+    hands (native <details>, one per hand), which change only when a hand ends, so that a hand the reader
+    has opened stays open while play goes on. One element each, not an expander and a Markdown per hand:
+    each of Streamlit's elements costs the browser a few milliseconds a run (benchmarks/bench_clicks.py)."""
     st.header("What happened")
     hands = hands_in_log(([first] if first else []) + list(table.state.events))
     title, current = hands[-1]
-    with st.container(border=True, key=key):
-        heading = names_as_text(title, table.state.players) if title else "Before the first hand"
-        st.markdown(f"**{heading}**, newest first:")
-        lines = [names_as_text(line, table.state.players) for line in reversed(current)]
-        st.markdown("  \n".join([f"**{lines[0]}**"] + lines[1:]) if lines else "Nothing yet.")
+    lines = [escape(line) for line in reversed(current)]
+    now = "<br>".join([f"<b>{lines[0]}</b>"] + lines[1:]) if lines else "Nothing yet."
     earlier = hands[:-1][::-1]
-    for title, lines in earlier[:RECENT_HANDS]:
-        with st.expander(names_as_text(title, table.state.players) if title else "Before the first hand"):
-            st.markdown("  \n".join(names_as_text(line, table.state.players) for line in reversed(lines)))
+    folded = [_log_hand(title, lines) for title, lines in earlier[:RECENT_HANDS]]
     if older := earlier[RECENT_HANDS:]:
-        with st.expander(f"Older hands ({len(older)})"):
-            st.markdown(names_as_text("\n\n".join(f"**{title}**  \n" + "  \n".join(reversed(lines))
-                                                    for title, lines in older), table.state.players))
+        inside = "".join(f"<p><b>{escape(title or 'Before the first hand')}</b><br>"
+                         + "<br>".join(escape(line) for line in reversed(lines)) + "</p>" for title, lines in older)
+        folded.append(f'<details class="ql-log-hand"><summary>Older hands ({len(older)})</summary>'
+                      f"<div>{inside}</div></details>")
+    with st.container(key=key):
+        st.html(f'{_LOG_CSS}<div class="ql-log-now"><p><b>{escape(title or "Before the first hand")}</b>, newest '
+                f"first:</p><p>{now}</p></div>")
+        if folded:
+            st.html(f'<div class="ql-log-earlier">{"".join(folded)}</div>')
+
+
+def _log_hand(title: str | None, lines: list[str]) -> str:
+    """An earlier hand in the log, folded: its title, and its lines newest first when opened."""
+    return (f'<details class="ql-log-hand"><summary>{escape(title or "Before the first hand")}</summary>'
+            f'<div><p>{"<br>".join(escape(line) for line in reversed(lines))}</p></div></details>')
+
+
+#: this hand in a frame, the earlier ones folded as Streamlit draws its expanders
+_LOG_CSS = """<style>
+.ql-log-now { border: 1px solid rgba(128, 128, 128, .35); border-radius: .6rem; padding: .75rem 1rem; }
+.ql-log-now p, .ql-log-hand p { margin: 0 0 .5rem 0; }
+.ql-log-now p:last-child, .ql-log-hand p:last-child { margin-bottom: 0; }
+.ql-log-earlier { display: flex; flex-direction: column; gap: .5rem; }
+.ql-log-hand { border: 1px solid rgba(128, 128, 128, .35); border-radius: .6rem; }
+.ql-log-hand summary { padding: .6rem 1rem; cursor: pointer; min-height: 24px; }
+.ql-log-hand > div { padding: 0 1rem .75rem 1rem; }
+</style>"""
 
 
 # --- the end of a hand -----------------------------------------------------------------

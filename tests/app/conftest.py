@@ -1,5 +1,8 @@
 """AppTest helpers: every test starts from tutorial_app.py, as a visitor does."""
 
+import re
+from html.parser import HTMLParser
+
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
@@ -62,3 +65,44 @@ def query_values(at: AppTest, key: str) -> list[str]:
     """Every value of `key` in the page's address."""
     value = at.query_params.get(key, [])
     return [value] if isinstance(value, str) else list(value)
+
+
+class _Words(HTMLParser):
+    """The words of our own markup as a reader sees them: tags dropped, a new line at every block and <br>,
+    styles left out."""
+
+    BLOCKS = {"br", "p", "div", "dt", "dd", "summary", "details", "li", "tr"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.in_style = False
+
+    def handle_starttag(self, tag, attrs):
+        self.in_style = self.in_style or tag == "style"
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag == "style":
+            self.in_style = False
+        elif tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.in_style:
+            self.parts.append(data)
+
+
+def html_text(at: AppTest) -> str:
+    """The words of every st.html on the page (the table, its top bar, the log...), a line per block."""
+    reader = _Words()
+    for element in at.get("html"):
+        reader.feed(str(element.proto.body))
+    return "\n".join(line.strip() for line in "".join(reader.parts).splitlines() if line.strip())
+
+
+def top_numbers(at: AppTest) -> dict[str, str]:
+    """The numbers of the table's top bar (quitlok.ui.table.top_bar) by label, as shown."""
+    body = "".join(str(element.proto.body) for element in at.get("html"))
+    return dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", body))

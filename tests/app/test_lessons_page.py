@@ -6,7 +6,7 @@ from quitlok import ui
 from quitlok.actions import Bet
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
-from tests.app.conftest import open_page, texts
+from tests.app.conftest import html_text, open_page, texts
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 #: the buttons that move a hand on: the learner's moves, "Let the others play", and the reveal it waits for
@@ -124,12 +124,12 @@ def test_the_lesson_table_has_the_practice_tables_top_bar(app):
     """The bank, the direction arrow and the face-up cards under the stock, drawn once."""
     at = open_page(app, "pages/lessons.py")
     jump_to(at, 3)  # 4. The deal: "watch the arrow above the table"
-    assert [m.label.split(" (")[0] for m in at.metric].count("Bank") == 1
-    assert "↻ Clockwise" in texts(at)
+    assert html_text(at).count("Bank (chips)") == 1
+    assert "↻ Clockwise" in html_text(at)
     click(at, "lesson.do.stay")
     click(at, "lesson.next")
-    assert "↺ Anticlockwise" in texts(at) and "↻ Clockwise" not in texts(at)
-    assert "Face up under the stock" in texts(at)
+    assert "↺ Anticlockwise" in html_text(at) and "↻ Clockwise" not in html_text(at)
+    assert "Face up under the stock" in html_text(at)
 
 
 def test_after_the_learners_moves_the_others_play_to_the_end_of_the_hand(app):

@@ -2,6 +2,7 @@
 
 import re
 from dataclasses import replace
+from html import escape as html_escape
 
 import pytest
 
@@ -23,7 +24,7 @@ from quitlok.game import (
 )
 from quitlok.practice import PracticeTable
 from quitlok.ui.style import chips
-from tests.app.conftest import open_page, texts
+from tests.app.conftest import html_text, open_page, texts, top_numbers
 
 MAX_CLICKS = 300
 
@@ -235,7 +236,7 @@ def test_the_kvitlach_setup_agrees_a_maximum_bet_that_limits_the_bets(app):
     click(at, "play.start")
     deal_until_you_play(at)
     assert table(at).state.max_bet == 3
-    assert "The maximum bet: 3 chips." in texts(at)
+    assert "The maximum bet: 3 chips." in html_text(at)
     for _ in range(MAX_CLICKS):
         if "play.do.bet" in buttons(at):
             break
@@ -439,10 +440,10 @@ def test_one_card_is_one_card(app):
     state = new_game(QUITLOK, ["Bella", YOU, "Chaim"], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4])
     state = apply_action(state, Stay())  # your 6 is thrown in: one card face up under the stock
     at = scripted(app, state)
-    assert "Face up under the stock: 1 card (" in texts(at)
+    assert "Face up under the stock: 1 card (" in html_text(at)
     state = replace(state, stock=state.stock[:1])
     at = scripted(at, state)
-    assert at.metric[3].label == "Stock (cards)" and at.metric[3].value == "1"
+    assert top_numbers(at)["Stock (cards)"] == "1"
 
 
 def test_the_seats_show_the_banker_s_left_and_right_and_the_order_of_play(app):
@@ -465,14 +466,16 @@ def test_the_log_keeps_this_hand_and_folds_the_earlier_ones(app):
                 break
     assert state.hands_dealt == 4
     at = scripted(app, state)
-    labels = [e.label for e in at.expander]
-    assert [x for x in labels if x.startswith("Hand ")] == [
+    log = html_text(at).split("\n")
+    assert [x for x in log if re.fullmatch(r"Hand \d of Bella's bank \(bank 10\)", x)] == [
         "Hand 3 of Bella's bank (bank 10)", "Hand 2 of Bella's bank (bank 10)", "Hand 1 of Bella's bank (bank 10)"]
-    log = next(m.value for m in at.markdown if m.value.startswith("**Hand 4 of Bella's bank (bank 10)**"))
-    assert log.endswith("newest first:")
-    current = at.markdown[[m.value for m in at.markdown].index(log) + 1].value
-    assert "Hand 3" not in current and current.startswith("**"), "newest first, in bold"
-    assert current.splitlines()[-1].startswith("Hand 4 of Bella's bank"), "oldest line of this hand last"
+    heading = log.index("Hand 4 of Bella's bank (bank 10), newest first:")
+    current = log[heading + 1:log.index("Hand 3 of Bella's bank (bank 10)")]
+    assert not any("Hand 3" in line for line in current)
+    assert current[-1].startswith("Hand 4 of Bella's bank"), "oldest line of this hand last"
+    body = "".join(str(h.proto.body) for h in at.get("html"))
+    assert f"<b>{html_escape(current[0])}</b>" in body, "newest first, in bold"
+    assert body.count("<details") == 3, "each earlier hand folded away"
 
 
 def test_when_the_bank_comes_to_you_you_see_how_the_hand_ended_and_choose_a_stake(app):
