@@ -15,6 +15,11 @@ round (each round samples all of them, so that a busy spell on a shared machine 
   selectbox and a radio in the sidebar, a number input and a slider (the kinds of widget every page of the
   app shows at once, whose code Streamlit loads as a page first draws them).
 
+Three references are timed beside the floor's click, without a goal, to show what Streamlit itself costs: the
+floor's button inside an st.fragment; the least a table can be with Streamlit's own elements (a fragment with
+two headings, the seats and their cards as HTML, the log as HTML, two buttons); and the least it can be at all
+(the same table drawn by one st.components.v2 component, its buttons sending a trigger).
+
 A click is timed from the click event in the page to the page having settled: the server has sent "script
 finished" for a run that started after the click (read from the WebSocket's ForwardMsgs, so a run too quick to
 ever show `data-test-script-state='running'` still counts, and one that never starts is never timed as 0),
@@ -80,6 +85,107 @@ if st.button("Press me"):
     st.session_state.presses = st.session_state.get("presses", 0) + 1
 st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
 '''
+
+#: references for clicks, beside the floor (not goals: they show what Streamlit itself costs): the floor's button
+#: in a fragment; the least a table can be with Streamlit's own elements (in a fragment, as the app's are: two
+#: headings, the seats with their cards as HTML, the log as HTML, two buttons, a short sidebar); and the least it
+#: can be at all, the same table drawn by one st.components.v2 component whose buttons send a trigger
+REFERENCE_APPS = {
+    "fragment": '''import streamlit as st
+
+st.title("One button in a fragment")
+
+
+@st.fragment
+def area():
+    if st.button("Press me"):
+        st.session_state.presses = st.session_state.get("presses", 0) + 1
+    st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
+
+
+area()
+''',
+    "lean_table": '''import random
+import streamlit as st
+from quitlok.ui.cards import hand_html
+
+st.title("A lean table")
+with st.sidebar:
+    st.toggle("A toggle")
+    st.selectbox("A selectbox", ["a", "b"])
+
+
+def seats(n):
+    rng = random.Random(n)
+    return "".join(f"<div><b>Seat {i}</b> purse {rng.randint(1, 20)}"
+                   + hand_html((rng.randint(1, 12), rng.randint(1, 12)), (True, False), mine=False) + "</div>"
+                   for i in range(5))
+
+
+@st.fragment
+def area():
+    n = st.session_state.get("n", 0)
+    st.html(f'<div style="display: grid; grid-template-columns: repeat(3, 1fr)">{seats(n)}</div>')
+    st.header("Your turn")
+    a, b = st.columns(2)
+    a.button("Next move", type="primary", on_click=lambda: st.session_state.update(n=n + 1))
+    b.button("Skip")
+    st.header("What happened")
+    st.html("<br>".join(f"Line {k} of the log, with a few words." for k in range(n, n + 30)))
+
+
+area()
+''',
+    "one_component_table": '''import random
+import streamlit as st
+from quitlok.ui.cards import hand_html
+
+st.title("A table in one component")
+with st.sidebar:
+    st.toggle("A toggle")
+    st.selectbox("A selectbox", ["a", "b"])
+JS = """
+export default function ({ data, parentElement, setTriggerValue }) {
+  let root = parentElement.querySelector(".table");
+  if (!root) {
+    root = document.createElement("div");
+    root.className = "table";
+    parentElement.appendChild(root);
+    root.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-act]");
+      if (button) setTriggerValue("act", button.dataset.act);
+    });
+  }
+  if (root.dataset.n !== data.n) { root.innerHTML = data.html; root.dataset.n = data.n; }
+}
+"""
+table = st.components.v2.component("reference.table", js=JS, isolate_styles=False)
+
+
+def seats(n):
+    rng = random.Random(n)
+    return "".join(f"<div><b>Seat {i}</b> purse {rng.randint(1, 20)}"
+                   + hand_html((rng.randint(1, 12), rng.randint(1, 12)), (True, False), mine=False) + "</div>"
+                   for i in range(5))
+
+
+@st.fragment
+def area():
+    n = st.session_state.get("n", 0)
+    html = (f'<div style="display: grid; grid-template-columns: repeat(3, 1fr)">{seats(n)}</div>'
+            '<h2>Your turn</h2><button data-act="next">Next move</button> <button data-act="skip">Skip</button>'
+            "<h2>What happened</h2>" + "<br>".join(f"Line {k} of the log, with a few words." for k in range(n, n + 30)))
+    table(data={"html": html, "n": str(n)}, key="table",
+          on_act_change=lambda: st.session_state.update(n=st.session_state.get("n", 0) + 1))
+
+
+area()
+''',
+}
+#: each reference's row in the report, and the button it presses
+REFERENCE_ROWS = {"fragment": ("reference: a button in a fragment", "Press me"),
+                  "lean_table": ("reference: a lean table's move", "Next move"),
+                  "one_component_table": ("reference: a one-component table's move", "Next move")}
 
 #: a ForwardMsg's top-level fields, read from the protobuf: {field: its number, or true for bytes} (bench_memory.py
 #: and bench_load.py read them too)
@@ -314,13 +420,13 @@ class Lessons:
 
 
 class Floor:
-    """The one-button app's button."""
+    """The one-button app's button (or a reference app's: its row and the button it presses)."""
 
-    def __init__(self, browser, url: str, timer: Timer) -> None:
-        self.page, self.timer = _new_page(browser, url, timer), timer
+    def __init__(self, browser, url: str, timer: Timer, row: str = "floor: a click", button: str = "Press me") -> None:
+        self.page, self.timer, self.row, self.button = _new_page(browser, url, timer), timer, row, button
 
     def __call__(self, samples: dict) -> None:
-        samples["floor: a click"].append(self.timer.click(self.page, "Press me"))
+        samples[self.row].append(self.timer.click(self.page, self.button))
 
 
 class Loads:
@@ -346,6 +452,7 @@ ROWS = [("practice table: a move", "floor: a click"), ("practice table: Next mov
         ("practice table: your decision", "floor: a click"), ("advisor: a card", "floor: a click"),
         ("advisor: a card, new position", "floor: a click"),
         ("lesson: Next", "floor: a click"), ("lesson: Back", "floor: a click"), ("floor: a click", None),
+        *((row, "floor: a click") for row, _ in REFERENCE_ROWS.values()),
         ("load: Home", "load: floor app"), ("load: Lessons", "load: floor app"), ("load: Play", "load: floor app"),
         ("load: Advisor", "load: floor app"), ("load: floor app", None), ("load: floor app with widgets", "")]
 
@@ -371,6 +478,8 @@ def report(samples: dict[str, list[Sample]]) -> None:
             limit = LOAD_GOAL if name.startswith("load") else CLICK_GOAL
             times = median / statistics.median(sample.settled for sample in samples[floor])
             ratio, goal, met = f"{times:.2f}x", f"{limit}x", "yes" if times <= limit else "no"
+            if name.startswith("reference"):
+                goal, met = "(for comparison)", ""
         finished = statistics.median(sample.finished for sample in samples[name])
         print(f"| {name} | {len(values)} | {median:.0f} ms | {p90(values):.0f} ms | {ratio} | {goal} | {met} "
               f"| {finished:.0f} ms |")
@@ -390,16 +499,22 @@ def main() -> None:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="quitlok-bench-")))
         (folder / "one_button.py").write_text(FLOOR_APP, encoding="utf-8")
         (folder / "widgets.py").write_text(FLOOR_WIDGETS_APP, encoding="utf-8")
+        for name, code in REFERENCE_APPS.items():
+            (folder / f"{name}.py").write_text(code, encoding="utf-8")
         env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{folder / 'rooms.sqlite3'}"}
         checkouts = {"this checkout": ROOT} | ({str(args.compare): args.compare.resolve()} if args.compare else {})
         apps = {name: stack.enter_context(serve("tutorial_app.py", env, where))[0] for name, where in checkouts.items()}
         floor = stack.enter_context(serve(str(folder / "one_button.py"), env))[0]
         widgets = stack.enter_context(serve(str(folder / "widgets.py"), env))[0]
+        # the reference apps import the card pictures from this checkout
+        references = {name: stack.enter_context(serve(str(folder / f"{name}.py"), env | {"PYTHONPATH": str(ROOT)}))[0]
+                      for name in REFERENCE_APPS}
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
         started = time.perf_counter()
-        floor_clicks = Floor(browser, floor, timer)
+        floor_clicks = [Floor(browser, floor, timer)] + [
+            Floor(browser, references[name], timer, *REFERENCE_ROWS[name]) for name in REFERENCE_APPS]
         floor_load = Loads(browser, {"load: floor app": floor, "load: floor app with widgets": widgets}, timer)
         clicks = {name: [Play(browser, url, timer), Advisor(browser, url, timer), Lessons(browser, url, timer)]
                   for name, url in apps.items()}
@@ -408,7 +523,8 @@ def main() -> None:
         for round_ in range(args.warmup + args.rounds):
             counted = samples if round_ >= args.warmup else {name: defaultdict(list) for name in samples}
             for _ in range(2):  # two of each click a round, one new position, one of each load
-                floor_clicks(counted["floor"])
+                for task in floor_clicks:
+                    task(counted["floor"])
                 for name in apps:
                     for task in clicks[name]:
                         task(counted[name])

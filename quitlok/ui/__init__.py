@@ -34,7 +34,6 @@ from quitlok.ui.words import (
     history_page,
     lesson_words,
     link_citations,
-    names_as_text,
     page_title,
     parse_check,
     reference_entries,
@@ -45,6 +44,6 @@ from quitlok.ui.words import (
 __all__ = [
     "CONTENT", "SOURCES_PAGE", "Check", "actions_table", "app_run", "card_size", "chips", "content",
     "content_sections", "current_rules", "escape_markdown", "fixed_questions", "history_page", "house_rules_sidebar",
-    "lesson_words", "link_citations", "names_as_text", "page_title", "parse_check", "projector", "reference_entries",
+    "lesson_words", "link_citations", "page_title", "parse_check", "projector", "reference_entries",
     "reference_list", "setup_page", "show_cards", "source_anchor", "strategy_frame", "through_the_app", "WORD_JOINER",
 ]

@@ -48,14 +48,18 @@ export default function ({ data }) {
     const target = targets.find((el) => el.innerText?.trim() === last.words) ?? targets[0];
     if (target) take(target);
   };
-  // the run's elements arrive over several frames: look again as the page changes, for two seconds
+  // The run's elements arrive over several frames, and the pressed button leaves only when the run ends (on a
+  // busy server, seconds later): look again as the page changes, until the focus is given back or for ten
+  // seconds, with one watcher a page (a new run's replaces the last).
+  own.watch?.disconnect();
+  clearTimeout(own.timer);
   giveBack();
   const main = document.querySelector('[data-testid="stMain"]');
   if (!main) return;
-  const watch = new MutationObserver(giveBack);
-  watch.observe(main, { childList: true, subtree: true, attributes: true,
-                        attributeFilter: ["open", "style", "disabled"] });
-  setTimeout(() => watch.disconnect(), 2000);
+  own.watch = new MutationObserver(() => { giveBack(); if (!own.last) own.watch.disconnect(); });
+  own.watch.observe(main, { childList: true, subtree: true, attributes: true,
+                            attributeFilter: ["open", "style", "disabled"] });
+  own.timer = setTimeout(() => own.watch.disconnect(), 10000);
 }
 """
 _keep_focus = st.components.v2.component("quitlok.keep_focus", js=_KEEP_FOCUS_JS, css=":host { display: none; }")

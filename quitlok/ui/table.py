@@ -22,7 +22,6 @@ from quitlok.cards import plural
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
 from quitlok.practice import PracticeTable
 from quitlok.ui.cards import hand_html
-from quitlok.ui.words import names_as_text
 
 #: the log's line that deals a hand: "Hand 3 of Bella's bank (bank 20): dealt clockwise, ..."
 DEAL_LINE = re.compile(r"^(Hand (\d+) of (.+) bank \(bank \d+\))")
@@ -91,8 +90,8 @@ def top_bar(table: PracticeTable) -> None:
 
 #: the four numbers in a row (two by two on a phone), drawn as Streamlit draws its metrics
 _TOP_BAR_CSS = """<style>
-.ql-numbers { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px 16px; margin: 0 0 .6rem 0;
-  padding: 0; }
+.ql-numbers { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px 16px; margin: 0 0 .6rem 0; }
+.ql-top-bar dl.ql-numbers { padding: 0; }  /* Streamlit indents lists */
 .ql-number dt { font-size: .875rem; font-weight: 400; opacity: .85; }
 .ql-number dd { font-size: 2.25rem; line-height: 1.2; margin: 0; }
 .ql-way-line { margin: 0 0 .5rem 0; }
@@ -567,7 +566,7 @@ def hand_over_words(table: PracticeTable) -> str:
         if seat == banker and any(" retire" in line for line in lines):
             words = f"{_seat_name(table, seat)} (banker) retired and took the bank"
         results.append(words)
-    return names_as_text(f"{title} is over: " + "; ".join(results) + ".", s.players)
+    return f"{title} is over: " + "; ".join(results) + "."
 
 
 def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) -> None:
@@ -589,13 +588,14 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
         seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
                      f'{status_html(status, "ql-over-status")}</div>')
     with st.container(border=True, key="hand-over"):
-        st.markdown(f":material/flag: **{hand_over_words(table)}**")
-        st.html(_HAND_OVER_CSS + '<div class="ql-over">' + "".join(seats) + "</div>")
+        st.html(f'{_HAND_OVER_CSS}<p class="ql-over-words"><span aria-hidden="true">⚑</span> '
+                f'<b>{escape(hand_over_words(table))}</b></p><div class="ql-over">{"".join(seats)}</div>')
         if on_close is not None:
             st.button("Got it", key="hand-over-close", on_click=on_close, icon=":material/check:")
 
 
 _HAND_OVER_CSS = """<style>""" + _STATUS_CSS + """
+.ql-over-words { margin: 0 0 .6rem 0; }
 .ql-over { display: flex; flex-wrap: wrap; gap: 10px; }
 .ql-over-seat { border: 1px solid rgba(128, 128, 128, .35); border-radius: 8px; padding: 4px 8px; min-width: 90px; }
 .ql-over-seat.ql-mine { border: 2px solid #C9A227; }

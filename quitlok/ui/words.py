@@ -1,7 +1,6 @@
 """Words for people, loaded from `content/` (Markdown), and the History pages built from them."""
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -29,22 +28,6 @@ def escape_markdown(text: str) -> str:
     """
     flat = " ".join(str(text).split())
     return _SIGNS.sub(lambda sign: (WORD_JOINER if sign[0] in ".:@" else "") + f"&#{ord(sign[0])};", flat)
-
-
-#: a name that reads the same in Markdown: words of letters and digits joined by single spaces, ' or -
-_PLAIN_NAME = re.compile(r"[^\W_]+(?:[ '-][^\W_]+)*")
-
-
-def names_as_text(text: str, names: Iterable[str]) -> str:
-    """`text` (a log line, a sentence) with every player's name in it made literal for st.markdown.
-
-    People name themselves in a room, and a name such as "*Dov*" or "[me](https://x.org)" must read as
-    written, never as formatting, a link or an image. Only names that need it are escaped (see
-    escape_markdown), so a line about Bella and Dov stays exactly as the engine wrote it."""
-    risky = sorted({name for name in names if not _PLAIN_NAME.fullmatch(name)}, key=len, reverse=True)
-    if not risky:
-        return text
-    return re.compile("|".join(map(re.escape, risky))).sub(lambda m: escape_markdown(m[0]), text)
 
 
 @cache

@@ -28,11 +28,16 @@ def open_page(at: AppTest, page: str) -> AppTest:
     return at
 
 
-def texts(at: AppTest) -> str:
-    """All markdown, captions, subheaders and alerts on the page, as one string."""
+def markdown_texts(at: AppTest) -> str:
+    """All markdown, captions, headings and alerts on the page (as Markdown), as one string."""
     kinds = ("markdown", "caption", "subheader", "title", "header", "info", "error", "warning", "success")
-    parts = [e.value for kind in kinds for e in at.get(kind)]
-    return "\n".join(str(p) for p in parts)
+    return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
+
+
+def texts(at: AppTest) -> str:
+    """markdown_texts, and the words of our own HTML (the table's top bar, the hand-over panel, the log:
+    html_text), as one string."""
+    return markdown_texts(at) + "\n" + html_text(at)
 
 
 @pytest.fixture

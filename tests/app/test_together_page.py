@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from quitlok.rooms import Rooms
 from quitlok.rules import KVITLACH, QUITLOK
 from tests.app import conftest
-from tests.app.conftest import click, query_values, texts
+from tests.app.conftest import click, html_text, markdown_texts, query_values, texts
 
 PAGE = "pages/together.py"
 
@@ -107,13 +107,14 @@ def test_a_wrong_code_is_told_plainly(database):
 def test_names_that_look_like_markup_read_as_written_everywhere(database):
     at = open_room("*Dov*[x](//e.org)")
     sit_here(at, "<b>Zed</b>")
-    page = texts(at)
+    page = markdown_texts(at)
     assert "&#42;Dov&#42;" in page and "[x](//e.org)" not in page and "*Dov*" not in page
     click(at, "together.start")
-    page = texts(at)
-    assert "[x](//e.org)" not in page and "*Dov*" not in page  # the log, the curtain, the top bar
+    page = markdown_texts(at)
+    assert "[x](//e.org)" not in page and "*Dov*" not in page  # the curtain and the other Markdown
     html = "".join(str(h.proto.body) for h in at.get("html"))
-    assert "<b>Zed</b>" not in html and "&lt;b&gt;Zed&lt;/b&gt;" in html  # the seats' own HTML
+    assert "<b>Zed</b>" not in html and "&lt;b&gt;Zed&lt;/b&gt;" in html  # the seats, the top bar, the log
+    assert "*Dov*[x](//e.org)" in html_text(at) and "<b>Zed</b>" in html_text(at), "shown as written"
 
 
 def test_a_reload_finds_the_seat_again_and_a_forged_key_does_not(database):
@@ -266,4 +267,4 @@ def test_the_result_of_a_hand_can_be_put_away(database):
         click(at, next((k for k in order if k in moves), moves[0]))
         assert not view.over
     click(at, "hand-over-close")
-    assert "hand-over-close" not in buttons(at) and "is over" not in texts(at)
+    assert "hand-over-close" not in buttons(at) and "is over" not in html_text(at)
