@@ -32,7 +32,10 @@ With --compare FOLDER, another checkout of the app (an earlier commit: `git arch
 FOLDER`) is served as well and timed in the same rounds, with a table of its own: on a shared machine, two runs
 one after the other meet different loads.
 
-Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400] [--compare FOLDER]
+With --only table, nothing but the practice table's move and the floor's click is timed, with two or three
+pages open in the browser instead of fifteen: a quieter browser, for comparing two checkouts' tables.
+
+Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400] [--compare FOLDER] [--only table]
 """
 
 import argparse
@@ -493,6 +496,9 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, metavar="FOLDER",
                         help="another checkout of the app (an earlier commit, say, from git archive) timed in the "
                              "same rounds, so that both meet the same load on a shared machine")
+    parser.add_argument("--only", choices=["table"],
+                        help="time nothing but the practice table's move and the floor's click (two pages in the "
+                             "browser, not fifteen: each open page costs the others a little)")
     args = parser.parse_args()
     timer = Timer(args.quiet)
     with ExitStack() as stack:
@@ -513,12 +519,17 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
         started = time.perf_counter()
+        table_only = args.only == "table"
         floor_clicks = [Floor(browser, floor, timer)] + [
-            Floor(browser, references[name], timer, *REFERENCE_ROWS[name]) for name in REFERENCE_APPS]
-        floor_load = Loads(browser, {"load: floor app": floor, "load: floor app with widgets": widgets}, timer)
-        clicks = {name: [Play(browser, url, timer), Advisor(browser, url, timer), Lessons(browser, url, timer)]
+            Floor(browser, references[name], timer, *REFERENCE_ROWS[name]) for name in REFERENCE_APPS
+            if not table_only]
+        floor_load = (lambda counted: None) if table_only else \
+            Loads(browser, {"load: floor app": floor, "load: floor app with widgets": widgets}, timer)
+        clicks = {name: [Play(browser, url, timer)] + ([] if table_only else
+                                                       [Advisor(browser, url, timer), Lessons(browser, url, timer)])
                   for name, url in apps.items()}
-        once = {name: [AdvisorNew(browser, url, timer), app_loads(browser, url, timer)] for name, url in apps.items()}
+        once = {name: [] if table_only else [AdvisorNew(browser, url, timer), app_loads(browser, url, timer)]
+                for name, url in apps.items()}
         samples: dict[str, dict[str, list[Sample]]] = {name: defaultdict(list) for name in [*apps, "floor"]}
         for round_ in range(args.warmup + args.rounds):
             counted = samples if round_ >= args.warmup else {name: defaultdict(list) for name in samples}

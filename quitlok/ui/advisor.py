@@ -232,8 +232,17 @@ def open_hand_lines(advice: BankerAdvice, names: list[str], stakes: list[int]) -
     lines = []
     for name, stake, totals, model in zip(names, stakes, advice.totals, advice.models, strict=True):
         beats = Fraction(sum(p for total, p in totals.items() if total > advice.value)).limit_denominator(100_000)
-        likeliest = max(totals, key=totals.get)
         note = "" if model == "best play" else " (no hand fits best play, so every hand below 21 counts)"
-        lines.append(f"- {name}, stake {stake}: beats your {advice.value} now: {chance_words(beats)}; most "
-                     f"likely holds {likeliest}{note}.")
+        lines.append(f"- {name}, stake {stake}: beats your {advice.value} now: {chance_words(beats)}; "
+                     f"{likeliest_words(totals)}{note}.")
     return "\n".join(lines)
+
+
+def likeliest_words(totals: dict) -> str:
+    """'most likely holds 18', or every total as likely as the likeliest: 'most likely holds 18 or 19 (as
+    likely each)'. The chances are exact fractions or floats (a simulation's): floats within a billionth tie."""
+    top = max(totals.values())
+    tied = [total for total, p in totals.items() if p == top or (isinstance(p, float) and abs(p - top) <= 1e-9)]
+    if len(tied) == 1:
+        return f"most likely holds {tied[0]}"
+    return f"most likely holds {', '.join(map(str, tied[:-1]))} or {tied[-1]} (as likely each)"

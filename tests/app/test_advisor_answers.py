@@ -1,12 +1,13 @@
 """The advisor's words (quitlok.ui.advisor) for positions and house rules the page's own tests don't reach."""
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
 from quitlok.odds import action_words, advise, first_bets, position_value
-from quitlok.ui.advisor import answer, strategy_frame
+from quitlok.ui.advisor import answer, likeliest_words, strategy_frame
 
 HANDS = [[6, 5], [3, 4, 4], [12, 2], [1, 12], [9], [10], [7], [11], [1], [12], [2, 9], [8, 3]]
 
@@ -70,3 +71,11 @@ def test_the_strategy_frame_labels_every_banker_model_of_the_rules(rules):
     words = {"Bet 1", "Stay out"} if rules.bet_first else {w.capitalize() for w in action_words(rules).values()}
     assert cells <= words
     assert len(cells) > 1, "the table answers a question whose answer depends on the card"
+
+
+def test_an_open_hand_s_likeliest_totals_are_all_named_when_they_tie():
+    assert likeliest_words({17: Fraction(1, 4), 18: Fraction(1, 2), 19: Fraction(1, 4)}) == "most likely holds 18"
+    assert likeliest_words({18: Fraction(3, 8), 19: Fraction(3, 8), 20: Fraction(1, 4)}) == \
+        "most likely holds 18 or 19 (as likely each)"
+    assert likeliest_words({17: 0.3, 18: 0.3, 19: 0.3 + 1e-12, 20: 0.1}) == \
+        "most likely holds 17, 18 or 19 (as likely each)"
