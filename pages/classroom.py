@@ -373,8 +373,7 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
     with st.expander("Which questions the class found hardest", expanded=expanded):
         frame = pd.DataFrame([(n + 1, title, answers, share) for n, title, share, answers in session.results],
                              columns=["Question", "Kind", "Answers", "Share right"]).sort_values("Share right")
-        st.dataframe(frame, hide_index=True, column_config={
-            "Share right": st.column_config.ProgressColumn("Share right", min_value=0, max_value=1, format="percent")})
+        st.table(frame.style.format({"Share right": "{:.0%}"}).hide(axis="index"))
         st.download_button("Download as CSV", classes().results_csv(session.code, key),
                            file_name=f"quitlok-class-{session.code}.csv", mime="text/csv", key="class.csv",
                            icon=":material/download:")

@@ -64,11 +64,10 @@ def the_question(mistake: Mistake) -> None:
     else:
         st.warning(words("wrong", best=mistake.best), icon=":material/lightbulb:")
     best = max(v for _, v in mistake.options)
-    st.dataframe(pd.DataFrame([(label, value, best - value) for label, value in mistake.options],
-                              columns=["Move", "Chips on average", "Cost against the best"]),
-                 hide_index=True, column_config={
-                     "Chips on average": st.column_config.NumberColumn(format="%+.2f"),
-                     "Cost against the best": st.column_config.NumberColumn(format="%.2f")})
+    frame = pd.DataFrame([(label, value, best - value) for label, value in mistake.options],
+                         columns=["Move", "Chips on average", "Cost against the best"])
+    st.table(frame.style.format({"Chips on average": "{:+.2f}", "Cost against the best": "{:.2f}"})
+             .hide(axis="index"))
     st.caption(f"At the table you chose **{mistake.chosen}**, {mistake.cost:.2f} chips worse on average than "
                f"the best.")
     st.button("Next position", type="primary", key="review.next", on_click=next_one, args=(mistake,),

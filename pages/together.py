@@ -371,7 +371,7 @@ def summary(room: RoomView) -> None:
         "Chips now": room.chips,
         "Won or lost": [f"{c - room.starting_purse:+d}" if c != room.starting_purse else "±0" for c in room.chips],
     }).sort_values("Chips now", ascending=False, kind="stable")
-    st.dataframe(frame, hide_index=True, width="content")
+    st.table(frame, hide_index=True)
     best = max(room.chips)
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
     st.markdown(f"Most chips: {view.and_list([f'**{ui.escape_markdown(w)}**' for w in winners])}, with {best}. "

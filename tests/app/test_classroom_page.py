@@ -231,7 +231,7 @@ def test_the_teacher_reads_the_results_downloads_them_hides_a_nickname_and_shows
         teacher.run()
         click(teacher, "class.reveal")
 
-    table = teacher.dataframe[-1].value
+    table = teacher.table[-1].value
     assert list(table.columns) == ["Question", "Kind", "Answers", "Share right"]
     assert list(table["Share right"]) == [0.5, 1.0], "hardest first"
     assert list(table["Question"]) == [2, 1] and list(table["Answers"]) == [2, 2]

@@ -49,7 +49,7 @@ def test_mistakes_come_back_when_due_costliest_first_and_move_out_when_right(app
     assert "Position 1 of 2 due" in texts(at) and "it cost you 1.50 chips" in texts(at)
     answer(at, "Stay")
     assert at.success and "best play" in at.success[0].value
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table["Move"]) == ["Stay", "Blot (free face-up card)", "Bet 8"]
     assert list(table["Chips on average"]) == [0.25, pytest.approx(-1.25), -0.5]
     at.button(key="review.next").click().run()

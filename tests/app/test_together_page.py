@@ -184,7 +184,7 @@ def test_the_host_pauses_hands_a_seat_to_a_computer_and_ends_with_a_summary(data
     host.checkbox(key="together.sure").check().run()
     click(host, "together.end")
     assert "The host ended the game" in texts(host)
-    table = host.dataframe[0].value
+    table = host.table[0].value
     assert list(table.columns) == ["Player", "Chips now", "Won or lost"]
     assert table["Chips now"].sum() == 2 * 20
 
