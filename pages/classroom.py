@@ -305,8 +305,7 @@ def class_table(session: ClassView, key: str) -> None:
     st.header("The class table")
     st.caption(words("table"))
     seen = seat_table(table)
-    view.top_bar(seen)
-    view.the_table(seen)
+    view.whole_table(seen, with_hand_over=False)
     vote = session.round.vote if session.round is not None else None
     if vote is not None and session.phase == "open":
         for i, option in enumerate(vote.options):

@@ -42,7 +42,6 @@ def guessed_key(slug: str) -> str:
 def go_to(step: int) -> None:
     st.session_state[STEP] = max(0, min(step, len(LESSONS) - 1))
     st.session_state["lesson.jump"] = st.session_state[STEP]
-    st.session_state["lesson.moved"] = True  # the step's heading takes the focus (quitlok.ui.focus)
     st.session_state.pop("lesson.lost", None)
 
 
@@ -164,8 +163,7 @@ def the_hand(lesson, words: dict) -> bool:
         st.markdown("**The table now**, as the next hand begins:")
         view.top_bar(table)
     else:
-        view.top_bar(table)
-        view.the_table(table)
+        view.whole_table(table, with_hand_over=False)
         next_decision(lesson, table)
     st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
@@ -279,7 +277,7 @@ def this_step() -> None:
     learner.keep("lessons")
     focus.keep_focus(focus.buttons("lesson-actions", "lesson.next") + ', [class*="st-key-lesson-check-"] input, '
                      + focus.buttons("lesson.check_button*", "lesson.forward", "lesson.back"),
-                     key="lesson.focus", top=st.session_state.pop("lesson.moved", False))
+                     key="lesson.focus", step=st.session_state[STEP])
 
 
 this_step()

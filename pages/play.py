@@ -147,13 +147,12 @@ def computer_turn(table: PracticeTable) -> None:
     st.header(f"{who} {doing.get(s.phase, 'is deciding')}…")
     if table.human_out:
         st.info("You have no chips left, so you sit out. Watch the others play on, or start a new game above.")
-    with st.container(key="play-moves"):
-        left, right = st.columns(2)
-        left.button("Next move", key="play.next", on_click=next_move, type="primary", width="stretch",
-                    icon=":material/play_arrow:")
-        right.button("Skip to my turn" if not table.human_out else "Play on", key="play.skip",
-                     on_click=skip_to_my_turn, width="stretch", icon=":material/fast_forward:",
-                     help="Computer moves until it is your turn; it stops at the end of every hand.")
+    with st.container(key="play-moves", horizontal=True, gap="medium"):  # a row without columns: fewer elements
+        st.button("Next move", key="play.next", on_click=next_move, type="primary", width="stretch",
+                  icon=":material/play_arrow:")
+        st.button("Skip to my turn" if not table.human_out else "Play on", key="play.skip",
+                  on_click=skip_to_my_turn, width="stretch", icon=":material/fast_forward:",
+                  help="Computer moves until it is your turn; it stops at the end of every hand.")
 
 
 def game_over(table: PracticeTable) -> None:
@@ -169,9 +168,9 @@ def game_over(table: PracticeTable) -> None:
 @st.fragment
 def play_area() -> None:
     """The game: a move, a hint or a new game from the table reruns only this part of the page (not the
-    sidebar or the new-game form). A decision the learner makes is kept with the progress, so this part saves
-    the progress itself: its reruns do not reach the app's own keeper."""
-    focus.keep_focus(focus.buttons("play-actions", "play-moves", "play.again"), key="play.focus")
+    sidebar or the new-game form), with as few elements as it can (each costs the browser a little a run). A
+    decision the learner makes is kept with the progress, so this part saves the progress itself when one
+    changed it: its reruns do not reach the app's own keeper."""
     table: PracticeTable | None = st.session_state.get(TABLE)
     if problem := st.session_state.get("play.problem"):
         st.error(problem)
@@ -181,9 +180,7 @@ def play_area() -> None:
     if table.state.rules != ui.current_rules():
         st.info(f"This game is played by **{table.state.rules.name}** rules. The house rules in the sidebar "
                 "have changed; they apply from your next new game.")
-    view.top_bar(table)
-    view.hand_over(table)
-    view.the_table(table)
+    view.whole_table(table)
     coaching_ui.show_feedback("play.feedback")
     if table.state.is_over:
         game_over(table)
@@ -192,7 +189,9 @@ def play_area() -> None:
     else:
         computer_turn(table)
     view.the_log(table, "play-log", view.first_bank(table))
-    learner.keep("play")
+    if learner.current() is not st.session_state.get("play.kept"):  # a decision of the learner's changed it
+        learner.keep("play")
+        st.session_state["play.kept"] = learner.current()
 
 
 st.title("Practice table")
@@ -202,4 +201,5 @@ with st.sidebar:  # this tab remembers that a game is in progress, so that a res
 if st.session_state.get(TABLE) is None and (lost := st.session_state.get("play.lost")):
     st.warning(lost, icon=":material/sync_problem:")  # a restart or a reload took the game: say so, first
 setup_form(open_=st.session_state.get(TABLE) is None)
+focus.keep_focus(focus.buttons("play-actions", "play-moves", "play.again"), key="play.focus")
 play_area()

@@ -16,62 +16,64 @@ import streamlit as st
 
 _KEEP_FOCUS_JS = """
 export default function ({ data }) {
-  const own = (window.quitlokFocus ??= { last: null });
-  if (!own.listening) {
+  const own = (window.quitlokFocus ??= { last: null, steps: {} });
+  own.targets = data.targets;
+  if (data.step !== null) {  // a new lesson step since this page last looked: its heading takes the focus
+    const before = own.steps[data.key];
+    own.steps[data.key] = data.step;
+    if (before !== undefined && before !== data.step) own.toHeading = true;
+  }
+  if (!own.listening) {  // once a page: one listener and one watcher, which every later run of the page uses
     own.listening = true;
     document.addEventListener("focusin", (event) => {
       const button = event.target.closest?.('button[data-testid^="stBaseButton"]');  // a button, not a stepper
       own.last = button && button.closest('[data-testid="stMain"]')
         ? { button, words: button.innerText.trim() } : null;
     });
-  }
-  const onScreen = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
-  const take = (el) => {
-    el.focus({ preventScroll: true });
-    if (!onScreen(el)) el.scrollIntoView({ block: "center" });
-  };
-  const giveBack = () => {
-    const last = own.last, active = document.activeElement;
-    if (!last) return;
-    const heading = data.top && document.querySelector('[data-testid="stMain"] h2');
-    if (heading) {  // a new step: its heading, at the top of the screen, is where reading starts again
+    const onScreen = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
+    const take = (el) => {
+      el.focus({ preventScroll: true });
+      if (!onScreen(el)) el.scrollIntoView({ block: "center" });
+    };
+    own.giveBack = () => {
+      const last = own.last, active = document.activeElement;
+      if (!last) { own.toHeading = false; return; }
+      if (own.toHeading) {  // a new step: its heading, at the top of the screen, is where reading starts again
+        const heading = document.querySelector('[data-testid="stMain"] h2');
+        if (!heading) return;
+        own.toHeading = false;
+        own.last = null;
+        heading.setAttribute("tabindex", "-1");
+        heading.focus({ preventScroll: true });
+        heading.scrollIntoView({ block: "start" });
+        return;
+      }
+      const gone = !last.button.isConnected || !last.button.checkVisibility() || last.button.disabled;
+      if (!gone || (active && active !== document.body)) return;
       own.last = null;
-      heading.setAttribute("tabindex", "-1");
-      heading.focus({ preventScroll: true });
-      heading.scrollIntoView({ block: "start" });
-      return;
-    }
-    const gone = !last.button.isConnected || !last.button.checkVisibility() || last.button.disabled;
-    if (!gone || (active && active !== document.body)) return;
-    own.last = null;
-    const targets = [...document.querySelectorAll(data.targets)].filter((el) => !el.disabled && el.checkVisibility());
-    const target = targets.find((el) => el.innerText?.trim() === last.words) ?? targets[0];
-    if (target) take(target);
-  };
-  // The run's elements arrive over several frames, and the pressed button leaves only when the run ends (on a
-  // busy server, seconds later): look again as the page changes, until the focus is given back or for ten
-  // seconds, with one watcher a page (a new run's replaces the last).
-  own.watch?.disconnect();
-  clearTimeout(own.timer);
-  giveBack();
-  const main = document.querySelector('[data-testid="stMain"]');
-  if (!main) return;
-  own.watch = new MutationObserver(() => { giveBack(); if (!own.last) own.watch.disconnect(); });
-  own.watch.observe(main, { childList: true, subtree: true, attributes: true,
-                            attributeFilter: ["open", "style", "disabled"] });
-  own.timer = setTimeout(() => own.watch.disconnect(), 10000);
+      const targets = [...document.querySelectorAll(own.targets)].filter((el) => !el.disabled && el.checkVisibility());
+      const target = targets.find((el) => el.innerText?.trim() === last.words) ?? targets[0];
+      if (target) take(target);
+    };
+    // a run's elements arrive over several frames, and the pressed button leaves only when the run ends (on a
+    // busy server, seconds later): look again whenever the page changes
+    new MutationObserver(() => own.giveBack()).observe(document.body, {
+      childList: true, subtree: true, attributes: true, attributeFilter: ["open", "style", "disabled"] });
+  }
+  own.giveBack();
 }
 """
 _keep_focus = st.components.v2.component("quitlok.keep_focus", js=_KEEP_FOCUS_JS, css=":host { display: none; }")
 
 
-def keep_focus(targets: str, key: str, *, top: bool = False) -> None:
+def keep_focus(targets: str, key: str, *, step: int | None = None) -> None:
     """Give the focus back after a press redrew its button (see the module's docstring): `targets` is a CSS
     selector list of what may take it, the first shown in the page's order unless the pressed button's words
-    come again; with `top` (a new lesson step), the step's heading takes it, at the top of the screen."""
-    runs = st.session_state.get(f"{key}.runs", 0) + 1  # a new value each run, so the component looks again
-    st.session_state[f"{key}.runs"] = runs
-    _keep_focus(data={"targets": targets, "top": top, "run": runs}, key=key)
+    come again; a new `step` (a lesson's) gives it to the step's heading, at the top of the screen.
+
+    Mount it where it is drawn again only when its targets or step change (outside the page's fragment, for
+    the practice table): the one watcher it starts in the page follows every later run by itself."""
+    _keep_focus(data={"targets": targets, "step": step, "key": key}, key=key)
 
 
 def buttons(*keys: str) -> str:

@@ -63,8 +63,13 @@ def top_numbers(s: State) -> dict[str, str]:
 
 def top_bar(table: PracticeTable) -> None:
     """The numbers of the table (bank, open stakes, hand, stock), who banks, the direction, the cards under
-    the stock: one piece of HTML, so that a move redraws one element here, not ten (each of Streamlit's
-    elements costs the browser a few milliseconds a run; benchmarks/bench_clicks.py)."""
+    the stock: one element (top_bar_html)."""
+    st.html(top_bar_html(table))
+
+
+def top_bar_html(table: PracticeTable) -> str:
+    """The top bar as HTML: one element where Streamlit's metrics, Markdown and captions made ten. Each element a
+    run draws costs the browser a little (a pass over the page per element; benchmarks/bench_clicks.py)."""
     s = table.state
     numbers = "".join(
         f'<div class="ql-number" title="{escape(meaning)}"><dt>{escape(label)}</dt><dd>{value}</dd></div>'
@@ -84,7 +89,7 @@ def top_bar(table: PracticeTable) -> None:
         six = '<span class="ql-phone-only">; the latest six shown</span>' if len(shown) > 6 else ""
         under = (f'<p class="ql-under-words">Face up under the stock: {plural(len(s.under), "card")} (the latest '
                  f'on the right{six})</p><div class="ql-under-row">{cards}</div>')
-    st.html(f'{_TOP_BAR_CSS}<div class="ql-top-bar"><dl class="ql-numbers">{numbers}</dl>'
+    return (f'{_TOP_BAR_CSS}<div class="ql-top-bar"><dl class="ql-numbers">{numbers}</dl>'
             f'<p class="ql-way-line">{line}</p>{under}</div>')
 
 
@@ -221,7 +226,19 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
 
 def the_table(table: PracticeTable) -> None:
     """Every seat round the table, the learner's highlighted, with the direction of this hand along the
-    ring; one column from the banker on a narrow screen."""
+    ring; one column from the banker on a narrow screen (ring_html)."""
+    st.html(ring_html(table))
+
+
+def whole_table(table: PracticeTable, *, with_hand_over: bool = True) -> None:
+    """The top bar, how the last hand ended (when one just did: hand_over_html) and the seats round the
+    table, drawn as one element: a move at the table redraws one element here, not three to six."""
+    st.html('<div class="ql-whole"><style>.ql-whole > div:not(:first-of-type) { margin-top: 1rem; }</style>'
+            + top_bar_html(table) + (hand_over_html(table) if with_hand_over else "") + ring_html(table) + "</div>")
+
+
+def ring_html(table: PracticeTable) -> str:
+    """The seats round the table as HTML (see the_table)."""
     s = table.state
     n = len(s.players)
     roles = seat_roles(s)
@@ -254,7 +271,7 @@ def the_table(table: PracticeTable) -> None:
             f'<span class="ql-end">{ends[0]}</span><span class="ql-way">{way}</span>'
             f'<span class="ql-end">{ends[1]}</span></div>')
     down = "↓" if clockwise else "↑"
-    st.html(_TABLE_CSS.replace("DOWN", down)
+    return (_TABLE_CSS.replace("DOWN", down)
             + f'<div class="ql-ring" style="grid-template-columns: repeat({2 * width}, minmax(0, 1fr));" '
               f'role="group" aria-label="The seats round the table">' + felt + "".join(boxes) + "</div>")
 
@@ -570,12 +587,27 @@ def hand_over_words(table: PracticeTable) -> str:
 
 
 def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) -> None:
-    """When the last decision ended a hand: how it went, the learner's result first in words, then each
-    seat's cards as the hand ended and its result. Nothing when no hand has just ended. With `on_close`, a
-    button puts it away (a player who waits a long time for the next turn, at a shared table)."""
+    """When the last decision ended a hand: how it went (hand_over_html), in a frame of its own with a button
+    that puts it away (`on_close`: a player who waits a long time for the next turn, at a shared table); or,
+    without `on_close`, as one element. Nothing when no hand has just ended."""
+    panel = hand_over_html(table, framed=on_close is None)
+    if not panel:
+        return
+    if on_close is None:
+        st.html(panel)
+        return
+    with st.container(border=True, key="hand-over"):
+        st.html(panel)
+        st.button("Got it", key="hand-over-close", on_click=on_close, icon=":material/check:")
+
+
+def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
+    """When the last decision ended a hand: the learner's result first in words, then each seat's cards as
+    the hand ended and its result, as HTML (class ql-hand-over), in a frame of its own unless `framed` is
+    False; "" when no hand has just ended."""
     s = table.state
     if not table.hand_ended or not any(s.last_hand):
-        return
+        return ""
     size = ui.card_size(small=True)
     seats = []
     for seat, (cards, status) in enumerate(zip(s.last_cards, s.last_hand, strict=True)):
@@ -587,14 +619,14 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
                              owner=None if seat == table.human else s.players[seat])
         seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
                      f'{status_html(status, "ql-over-status")}</div>')
-    with st.container(border=True, key="hand-over"):
-        st.html(f'{_HAND_OVER_CSS}<p class="ql-over-words"><span aria-hidden="true">⚑</span> '
-                f'<b>{escape(hand_over_words(table))}</b></p><div class="ql-over">{"".join(seats)}</div>')
-        if on_close is not None:
-            st.button("Got it", key="hand-over-close", on_click=on_close, icon=":material/check:")
+    frame = " ql-framed" if framed else ""
+    return (f'{_HAND_OVER_CSS}<div class="ql-hand-over{frame}" role="group" aria-label="How the hand ended">'
+            f'<p class="ql-over-words"><span aria-hidden="true">⚑</span> <b>{escape(hand_over_words(table))}</b>'
+            f'</p><div class="ql-over">{"".join(seats)}</div></div>')
 
 
 _HAND_OVER_CSS = """<style>""" + _STATUS_CSS + """
+.ql-hand-over.ql-framed { border: 1px solid rgba(128, 128, 128, .35); border-radius: .6rem; padding: 1rem; }
 .ql-over-words { margin: 0 0 .6rem 0; }
 .ql-over { display: flex; flex-wrap: wrap; gap: 10px; }
 .ql-over-seat { border: 1px solid rgba(128, 128, 128, .35); border-radius: 8px; padding: 4px 8px; min-width: 90px; }

@@ -46,7 +46,7 @@ def move_on(page) -> None:
 def play_to_the_end_of_a_hand(page, *, bet: bool) -> str:
     """Play until the hand-over panel shows (betting once, if asked); returns the panel's text. On the way,
     the learner's own face-down card shows its number to the learner."""
-    panel = page.locator(".st-key-hand-over")
+    panel = page.locator(".ql-hand-over")
     own_card_seen = False
     for _ in range(200):
         own_card_seen = own_card_seen or page.locator("img[alt*='only you see it']").count() >= 1
@@ -68,7 +68,7 @@ def test_a_learner_plays_a_hand_and_sees_its_result(page, app_url):
     text = play_to_the_end_of_a_hand(page, bet=True)
     assert re.search(r"Hand \d+ of (\w+'s|your) bank is over: you ", text)
     assert re.search(r"(won|lost|bust|21|threw|did not play|retired|had no turn|sat out)", text)
-    assert page.locator(".st-key-hand-over img.ql-card").count() >= 1, "each seat's cards as the hand ended"
+    assert page.locator(".ql-hand-over img.ql-card").count() >= 1, "each seat's cards as the hand ended"
     assert page.locator("[data-testid='stException']").count() == 0
 
 
@@ -80,7 +80,7 @@ def test_the_end_of_a_hand_on_a_phone(browser, app_url):
         start_a_game(page, app_url)
         text = play_to_the_end_of_a_hand(page, bet=False)
         assert " is over: you " in text
-        panel = page.locator(".st-key-hand-over").bounding_box()
+        panel = page.locator(".ql-hand-over").bounding_box()
         assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 400, "the panel fits the screen"
         seats = page.locator(".ql-seat")
         boxes = [seats.nth(i).bounding_box() for i in range(seats.count())]

@@ -220,7 +220,7 @@ def test_a_whole_hand_at_the_practice_table_by_keyboard(page, app_url, keyboard)
     open_app(page, f"{app_url}/play")
     keyboard.press_button("Start a new game")
     page.wait_for_selector("text=What happened", timeout=30_000)
-    panel = page.locator(".st-key-hand-over")
+    panel = page.locator(".ql-hand-over")
     bet = True
     for _ in range(40):
         if panel.count() and "is over:" in panel.inner_text():

@@ -298,7 +298,7 @@ def test_three_people_play_a_hand_together(new_person, app_url, rooms, rules):
     bankers = set()
     for name, page in pages.items():
         up_to_date(page, rooms, code, tokens[name])
-        panel = page.locator(".st-key-hand-over")
+        panel = page.locator(".ql-hand-over")
         expect(panel).to_contain_text("is over:")
         said = re.search(r"Hand 1 of (\w+)'s bank is over: you ", panel.inner_text().replace("\u2060", ""))
         assert said, f"{name}'s own result comes first: {panel.inner_text()}"
