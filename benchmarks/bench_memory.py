@@ -136,7 +136,7 @@ def play(page, url: str, moves: int) -> None:
     settle(page, page.evaluate("window.__qm.finished") - 1)
     click(page, css_key("play.start"))
     try:
-        page.wait_for_selector(css_key("play-log"), timeout=30_000)
+        page.wait_for_selector("#play-log", timeout=30_000)
     except Exception as problem:  # noqa: BLE001 - Playwright's TimeoutError
         raise Failure("no game on the table within 30 s of Start a new game") from problem
     for _ in range(moves):

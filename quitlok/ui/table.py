@@ -472,14 +472,14 @@ def first_bank(table: PracticeTable) -> str | None:
 
 
 def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
-    """The narration: this hand's steps, newest first, and the earlier hands folded away, newest first.
-    `first` is an extra oldest line (how the bank was chosen).
+    """The narration under its heading: this hand's steps, newest first, and the earlier hands folded away,
+    newest first. `first` is an extra oldest line (how the bank was chosen); `key` the id of the log's part
+    of the page (#play-log).
 
-    Two pieces of HTML in a container keyed `key`: this hand, which changes with every move, and the earlier
-    hands (native <details>, one per hand), which change only when a hand ends, so that a hand the reader
-    has opened stays open while play goes on. One element each, not an expander and a Markdown per hand:
-    each of Streamlit's elements costs the browser a few milliseconds a run (benchmarks/bench_clicks.py)."""
-    st.header("What happened")
+    Two pieces of HTML: the heading and this hand, which change with every move, and the earlier hands
+    (native <details>, one per hand), which change only when a hand ends, so that a hand the reader has opened
+    stays open while play goes on. Two elements, where a heading, a frame, an expander and a Markdown per
+    hand made twenty: each element a run draws costs the browser a little (benchmarks/bench_clicks.py)."""
     hands = hands_in_log(([first] if first else []) + list(table.state.events))
     title, current = hands[-1]
     lines = [escape(line) for line in reversed(current)]
@@ -491,11 +491,11 @@ def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
                          + "<br>".join(escape(line) for line in reversed(lines)) + "</p>" for title, lines in older)
         folded.append(f'<details class="ql-log-hand"><summary>Older hands ({len(older)})</summary>'
                       f"<div>{inside}</div></details>")
-    with st.container(key=key):
-        st.html(f'{_LOG_CSS}<div class="ql-log-now"><p><b>{escape(title or "Before the first hand")}</b>, newest '
-                f"first:</p><p>{now}</p></div>")
-        if folded:
-            st.html(f'<div class="ql-log-earlier">{"".join(folded)}</div>')
+    st.html(f'{_LOG_CSS}<section class="ql-log" id="{escape(key)}" aria-labelledby="{escape(key)}-title">'
+            f'<h2 id="{escape(key)}-title">What happened</h2><div class="ql-log-now"><p><b>'
+            f'{escape(title or "Before the first hand")}</b>, newest first:</p><p>{now}</p></div></section>')
+    if folded:
+        st.html(f'<div class="ql-log-earlier" aria-label="Earlier hands" role="group">{"".join(folded)}</div>')
 
 
 def _log_hand(title: str | None, lines: list[str]) -> str:
@@ -506,6 +506,8 @@ def _log_hand(title: str | None, lines: list[str]) -> str:
 
 #: this hand in a frame, the earlier ones folded as Streamlit draws its expanders
 _LOG_CSS = """<style>
+.ql-log h2 { font-size: 1.75rem; font-weight: 600; line-height: 1.2; letter-spacing: -0.005em; margin: 0;
+  padding: .75rem 0 1rem 0; }
 .ql-log-now { border: 1px solid rgba(128, 128, 128, .35); border-radius: .6rem; padding: .75rem 1rem; }
 .ql-log-now p, .ql-log-hand p { margin: 0 0 .5rem 0; }
 .ql-log-now p:last-child, .ql-log-hand p:last-child { margin-bottom: 0; }

@@ -63,18 +63,18 @@ def test_a_restart_under_a_practice_game_says_the_game_was_lost(page: Page, rest
     url, restart = restartable
     open_app(page, f"{url}/play")
     click(page, "Start a new game")
-    assert page.locator(".st-key-play-log").count() == 1  # the game is on the table
+    assert page.locator("#play-log").count() == 1  # the game is on the table
     assert "was lost" not in page.inner_text("body")
 
     restart()
     # no click: the page reruns by itself once the server is back
     page.get_by_text("The app restarted, and your game was lost.").wait_for(timeout=30_000)
     page.wait_for_selector(IDLE, timeout=30_000)
-    assert page.locator(".st-key-play-log").count() == 0, "the old table is still on screen"
+    assert page.locator("#play-log").count() == 0, "the old table is still on screen"
     no_traceback(page)
 
     click(page, "Start a new game")  # the way to start again
-    assert page.locator(".st-key-play-log").count() == 1
+    assert page.locator("#play-log").count() == 1
     assert "your game was lost" not in page.inner_text("body")
     no_traceback(page)
 

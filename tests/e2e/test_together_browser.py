@@ -41,16 +41,17 @@ SEATS_JS = """() => [...document.querySelectorAll('.ql-seat')].map(seat => ({
 #: the newest line of the log, once the page has finished its run (None while it runs)
 NEWEST_JS = """() => {
     const app = document.querySelector("[data-testid='stApp']");
-    const log = document.querySelector('.st-key-together-log');
+    const log = document.querySelector('#together-log');
     if (!log || app.getAttribute('data-test-script-state') !== 'notRunning') return null;
     const lines = log.innerText.replaceAll('\u2060', '').split('\\n').map(line => line.trim()).filter(Boolean);
     const heading = lines.findIndex(line => line.endsWith('newest first:'));
     return heading < 0 ? null : (lines[heading + 1] ?? null);
 }"""
+#: a number of the table's top bar (quitlok.ui.table.top_bar_html) by its label
 METRIC_JS = """label => {
-    const metric = [...document.querySelectorAll('[data-testid=stMetric]')]
-        .find(m => m.querySelector('[data-testid=stMetricLabel]').textContent.trim().startsWith(label));
-    return metric ? metric.querySelector('[data-testid=stMetricValue]').textContent.trim() : null;
+    const number = [...document.querySelectorAll('.ql-number')]
+        .find(n => n.querySelector('dt').textContent.trim().startsWith(label));
+    return number ? number.querySelector('dd').textContent.trim() : null;
 }"""
 
 
