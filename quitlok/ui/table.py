@@ -232,7 +232,7 @@ def the_table(table: PracticeTable) -> None:
 
 def whole_table(table: PracticeTable, *, with_hand_over: bool = True) -> None:
     """The top bar, how the last hand ended (when one just did: hand_over_html) and the seats round the
-    table, drawn as one element: a move at the table redraws one element here, not three to six."""
+    table, drawn as one element: a move at the table redraws one element here, where it once drew a dozen."""
     st.html('<div class="ql-whole"><style>.ql-whole > div:not(:first-of-type) { margin-top: 1rem; }</style>'
             + top_bar_html(table) + (hand_over_html(table) if with_hand_over else "") + ring_html(table) + "</div>")
 
