@@ -93,6 +93,29 @@ st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
 #: in a fragment; the least a table can be with Streamlit's own elements (in a fragment, as the app's are: two
 #: headings, the seats with their cards as HTML, the log as HTML, two buttons, a short sidebar); and the least it
 #: can be at all, the same table drawn by one st.components.v2 component whose buttons send a trigger
+#: the start of both reference tables: a title, a short sidebar, five seats with two cards each and a log of 30
+#: lines, all changing with the move number n
+_TABLE_START = '''import random
+import streamlit as st
+from quitlok.ui.cards import hand_html
+
+st.title("TITLE")
+with st.sidebar:
+    st.toggle("A toggle")
+    st.selectbox("A selectbox", ["a", "b"])
+
+
+def seats(n):
+    rng = random.Random(n)
+    return ('<div style="display: grid; grid-template-columns: repeat(3, 1fr)">' + "".join(
+        f"<div><b>Seat {i}</b> purse {rng.randint(1, 20)}"
+        + hand_html((rng.randint(1, 12), rng.randint(1, 12)), (True, False), mine=False) + "</div>"
+        for i in range(5)) + "</div>")
+
+
+def log(n):
+    return "<br>".join(f"Line {k} of the log, with a few words." for k in range(n, n + 30))
+'''
 REFERENCE_APPS = {
     "fragment": '''import streamlit as st
 
@@ -108,45 +131,23 @@ def area():
 
 area()
 ''',
-    "lean_table": '''import random
-import streamlit as st
-from quitlok.ui.cards import hand_html
-
-st.title("A lean table")
-with st.sidebar:
-    st.toggle("A toggle")
-    st.selectbox("A selectbox", ["a", "b"])
-
-
-def seats(n):
-    rng = random.Random(n)
-    return "".join(f"<div><b>Seat {i}</b> purse {rng.randint(1, 20)}"
-                   + hand_html((rng.randint(1, 12), rng.randint(1, 12)), (True, False), mine=False) + "</div>"
-                   for i in range(5))
-
+    "lean_table": _TABLE_START.replace("TITLE", "A lean table") + '''
 
 @st.fragment
 def area():
     n = st.session_state.get("n", 0)
-    st.html(f'<div style="display: grid; grid-template-columns: repeat(3, 1fr)">{seats(n)}</div>')
+    st.html(seats(n))
     st.header("Your turn")
     a, b = st.columns(2)
     a.button("Next move", type="primary", on_click=lambda: st.session_state.update(n=n + 1))
     b.button("Skip")
     st.header("What happened")
-    st.html("<br>".join(f"Line {k} of the log, with a few words." for k in range(n, n + 30)))
+    st.html(log(n))
 
 
 area()
 ''',
-    "one_component_table": '''import random
-import streamlit as st
-from quitlok.ui.cards import hand_html
-
-st.title("A table in one component")
-with st.sidebar:
-    st.toggle("A toggle")
-    st.selectbox("A selectbox", ["a", "b"])
+    "one_component_table": _TABLE_START.replace("TITLE", "A table in one component") + '''
 JS = """
 export default function ({ data, parentElement, setTriggerValue }) {
   let root = parentElement.querySelector(".table");
@@ -165,19 +166,11 @@ export default function ({ data, parentElement, setTriggerValue }) {
 table = st.components.v2.component("reference.table", js=JS, isolate_styles=False)
 
 
-def seats(n):
-    rng = random.Random(n)
-    return "".join(f"<div><b>Seat {i}</b> purse {rng.randint(1, 20)}"
-                   + hand_html((rng.randint(1, 12), rng.randint(1, 12)), (True, False), mine=False) + "</div>"
-                   for i in range(5))
-
-
 @st.fragment
 def area():
     n = st.session_state.get("n", 0)
-    html = (f'<div style="display: grid; grid-template-columns: repeat(3, 1fr)">{seats(n)}</div>'
-            '<h2>Your turn</h2><button data-act="next">Next move</button> <button data-act="skip">Skip</button>'
-            "<h2>What happened</h2>" + "<br>".join(f"Line {k} of the log, with a few words." for k in range(n, n + 30)))
+    html = (seats(n) + '<h2>Your turn</h2><button data-act="next">Next move</button> '
+            '<button data-act="skip">Skip</button><h2>What happened</h2>' + log(n))
     table(data={"html": html, "n": str(n)}, key="table",
           on_act_change=lambda: st.session_state.update(n=st.session_state.get("n", 0) + 1))
 

@@ -46,21 +46,6 @@ def max_bet_note(s: State) -> str:
 
 # --- the top bar -------------------------------------------------------------------------
 
-#: the numbers of the table: label (units in it, so a value is never cut off), what it means
-TOP_NUMBERS = (
-    ("Bank (chips)", "What the banker has at stake; every bet must be covered by it"),
-    ("Open stakes", "Chips bet and waiting for the banker; the bank covers them"),
-    ("Hand", "Hands dealt by this banker"),
-    ("Stock (cards)", "Face-down cards left to deal"),
-)
-
-
-def top_numbers(s: State) -> dict[str, str]:
-    """The top bar's numbers by label: {'Bank (chips)': '10', 'Hand': '–', ...}."""
-    values = (s.bank, s.open_stakes, s.hand_number or "–", len(s.stock))
-    return {label: str(value) for (label, _), value in zip(TOP_NUMBERS, values, strict=True)}
-
-
 def top_bar(table: PracticeTable) -> None:
     """The numbers of the table (bank, open stakes, hand, stock), who banks, the direction, the cards under
     the stock: one element (top_bar_html)."""
@@ -71,9 +56,13 @@ def top_bar_html(table: PracticeTable) -> str:
     """The top bar as HTML: one element where Streamlit's metrics, Markdown and captions made ten. Each element a
     run draws costs the browser a little (a pass over the page per element; benchmarks/bench_clicks.py)."""
     s = table.state
-    numbers = "".join(
-        f'<div class="ql-number" title="{escape(meaning)}"><dt>{escape(label)}</dt><dd>{value}</dd></div>'
-        for (label, meaning), value in zip(TOP_NUMBERS, top_numbers(s).values(), strict=True))
+    numbers = "".join(  # each label with its units, so that a value is never cut off; what it means on hover
+        f'<div class="ql-number" title="{meaning}"><dt>{label}</dt><dd>{value}</dd></div>'
+        for label, value, meaning in (
+            ("Bank (chips)", s.bank, "What the banker has at stake; every bet must be covered by it"),
+            ("Open stakes", s.open_stakes, "Chips bet and waiting for the banker; the bank covers them"),
+            ("Hand", s.hand_number or "–", "Hands dealt by this banker"),
+            ("Stock (cards)", len(s.stock), "Face-down cards left to deal")))
     banker = "You bank" if s.banker == table.human else f"<b>{escape(s.players[s.banker])}</b> banks"
     if s.direction == 1:
         way = "<b>↻ Clockwise</b> this hand: play goes round to the banker's left"
@@ -483,25 +472,31 @@ def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     hands = hands_in_log(([first] if first else []) + list(table.state.events))
     title, current = hands[-1]
     lines = [escape(line) for line in reversed(current)]
-    now = "<br>".join([f"<b>{lines[0]}</b>"] + lines[1:]) if lines else "Nothing yet."
+    now = "<br>".join([f"<b>{lines[0]}</b>", *lines[1:]]) if lines else "Nothing yet."
     earlier = hands[:-1][::-1]
-    folded = [_log_hand(title, lines) for title, lines in earlier[:RECENT_HANDS]]
+    folded = [_folded(_hand_title(title), f"<p>{_newest_first(lines)}</p>") for title, lines in earlier[:RECENT_HANDS]]
     if older := earlier[RECENT_HANDS:]:
-        inside = "".join(f"<p><b>{escape(title or 'Before the first hand')}</b><br>"
-                         + "<br>".join(escape(line) for line in reversed(lines)) + "</p>" for title, lines in older)
-        folded.append(f'<details class="ql-log-hand"><summary>Older hands ({len(older)})</summary>'
-                      f"<div>{inside}</div></details>")
+        folded.append(_folded(f"Older hands ({len(older)})", "".join(
+            f"<p><b>{_hand_title(title)}</b><br>{_newest_first(lines)}</p>" for title, lines in older)))
     st.html(f'{_LOG_CSS}<section class="ql-log" id="{escape(key)}" aria-labelledby="{escape(key)}-title">'
-            f'<h2 id="{escape(key)}-title">What happened</h2><div class="ql-log-now"><p><b>'
-            f'{escape(title or "Before the first hand")}</b>, newest first:</p><p>{now}</p></div></section>')
+            f'<h2 id="{escape(key)}-title">What happened</h2><div class="ql-log-now"><p><b>{_hand_title(title)}</b>, '
+            f"newest first:</p><p>{now}</p></div></section>")
     if folded:
         st.html(f'<div class="ql-log-earlier" aria-label="Earlier hands" role="group">{"".join(folded)}</div>')
 
 
-def _log_hand(title: str | None, lines: list[str]) -> str:
-    """An earlier hand in the log, folded: its title, and its lines newest first when opened."""
-    return (f'<details class="ql-log-hand"><summary>{escape(title or "Before the first hand")}</summary>'
-            f'<div><p>{"<br>".join(escape(line) for line in reversed(lines))}</p></div></details>')
+def _hand_title(title: str | None) -> str:
+    return escape(title or "Before the first hand")
+
+
+def _newest_first(lines: list[str]) -> str:
+    """A hand's lines as HTML, newest first, a line each."""
+    return "<br>".join(escape(line) for line in reversed(lines))
+
+
+def _folded(summary: str, inside: str) -> str:
+    """An earlier hand in the log, folded under its title (`summary` and `inside` are HTML)."""
+    return f'<details class="ql-log-hand"><summary>{summary}</summary><div>{inside}</div></details>'
 
 
 #: this hand in a frame, the earlier ones folded as Streamlit draws its expanders
