@@ -340,6 +340,11 @@ def curtain(room: RoomView) -> None:
                   icon=":material/visibility:", on_click=lambda: st.session_state.__setitem__(SHOWN, room.seat))
 
 
+def computer_to_act(room: RoomView) -> bool:
+    """A computer seat is to act: the store stopped it at its cap, and the next view plays on."""
+    return not (room.over or room.paused) and room.to_act is not None and room.styles[room.to_act] is not None
+
+
 def waiting_words(room: RoomView) -> str:
     if room.paused:
         return words("paused")
@@ -480,14 +485,16 @@ def show_feedback(room: RoomView) -> None:
 
 
 @st.fragment(run_every=1.0)
-def follow(code: str, version: int) -> None:
+def follow(code: str, version: int, *, computers_left: bool = False) -> None:
     """Every second, a look at the room's version: the page is drawn again only when something changed (or
-    when the browser had stopped following, internals.stalled)."""
+    when the browser had stopped following, internals.stalled). When computer players are left to act (a
+    game where only computers still have chips can run for thousands of moves, and each call of the store
+    plays at most MAX_COMPUTER_MOVES), the page is drawn again anyway: its view lets them play on."""
     try:
         now = rooms().version(code)
     except RoomNotFound:
         now = None
-    if now != version or internals.stalled():
+    if now != version or computers_left or internals.stalled():
         st.rerun()
 
 
@@ -538,4 +545,4 @@ elif not views[0].started:
     st.button("Open or join another room", on_click=leave, key="together.again")
 else:
     game(views, host)
-follow(code, views[0].version)
+follow(code, views[0].version, computers_left=computer_to_act(views[0]))

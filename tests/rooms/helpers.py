@@ -3,7 +3,7 @@
 from contextlib import contextmanager
 
 from quitlok import QUITLOK, RuleSet
-from quitlok.rooms import Rooms, Seat
+from quitlok.rooms import Rooms, RoomView, Seat
 from tests.rooms.conftest import stored
 
 
@@ -25,6 +25,22 @@ def unchanged(rooms: Rooms, code: str):
     before = stored(rooms, code)
     yield
     assert stored(rooms, code) == before
+
+
+def computer_to_act(view: RoomView) -> bool:
+    return not view.over and view.to_act is not None and view.styles[view.to_act] is not None
+
+
+def settled(rooms: Rooms, seat: Seat) -> RoomView:
+    """The seat's view once the computer players left to act have played on. Each call of the store makes at
+    most MAX_COMPUTER_MOVES computer moves, and a game in which only computers still have chips can run for
+    thousands of moves (three cautious players, 18,000): every view lets them play on."""
+    view = rooms.view(seat.code, seat.token)
+    while computer_to_act(view):
+        version = view.version
+        view = rooms.view(seat.code, seat.token)
+        assert view.version > version, "a view lets the computers play on"
+    return view
 
 
 def to_act(rooms: Rooms, seats: list[Seat]) -> Seat | None:

@@ -25,7 +25,7 @@ from quitlok.rooms import (
 from quitlok.rooms import store as store_module
 from quitlok.rooms.database import ROOMS
 from tests.rooms.conftest import _engine, stored_state
-from tests.rooms.helpers import table, to_act, unchanged
+from tests.rooms.helpers import computer_to_act, settled, table, to_act, unchanged
 
 
 def test_two_clicks_at_the_same_moment_only_one_applies(rooms):
@@ -80,13 +80,17 @@ def test_a_new_store_on_the_same_database_goes_on_with_the_hand(database_url, cl
 
 
 def test_one_person_and_computers_play_a_whole_game(rooms):
-    """After every act the view finds a person or nobody to act, never a computer; chips are conserved."""
+    """After every act the view finds a person or nobody to act; a computer only once Ann has no chips left
+    and the computers alone play on (then every view plays on); chips are conserved."""
     seats = table(rooms, ("Ann",), ("cautious", "bold", "best"), purses=20, bank=8, seed=5)
     ann = seats[0]
     rng = random.Random(5)
     view = rooms.view(ann.code, ann.token)
     total = sum(view.chips)
     for _ in range(400):
+        if computer_to_act(view):
+            assert view.chips[0] == 0, "computers outlast a call only when Ann is out"
+            view = settled(rooms, ann)
         assert view.to_act is None or view.styles[view.to_act] is None
         assert sum(view.chips) == total
         if view.over:
