@@ -32,10 +32,12 @@ With --compare FOLDER, another checkout of the app (an earlier commit: `git arch
 FOLDER`) is served as well and timed in the same rounds, with a table of its own: on a shared machine, two runs
 one after the other meet different loads.
 
-With --only table, nothing but the practice table's move and the floor's click is timed, with two or three
-pages open in the browser instead of fifteen: a quieter browser, for comparing two checkouts' tables.
+With --only table (advisor, lesson), nothing but the floor's click and the practice table's move (the Advisor's
+card, the lesson's Next and Back) is timed, with two or three pages open in the browser instead of fifteen: a
+quieter browser, for comparing two checkouts.
 
-Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400] [--compare FOLDER] [--only table]
+Run: python benchmarks/bench_clicks.py [--rounds 20] [--warmup 2] [--quiet 400] [--compare FOLDER]
+     [--only table|advisor|lesson]
 """
 
 import argparse
@@ -481,6 +483,10 @@ def report(samples: dict[str, list[Sample]]) -> None:
               f"| {finished:.0f} ms |")
 
 
+#: the app's clicks that --only times
+ONLY = {"table": (Play,), "advisor": (Advisor,), "lesson": (Lessons,)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=20, help="timed rounds (two of each click, one of each load)")
@@ -489,9 +495,10 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, metavar="FOLDER",
                         help="another checkout of the app (an earlier commit, say, from git archive) timed in the "
                              "same rounds, so that both meet the same load on a shared machine")
-    parser.add_argument("--only", choices=["table"],
-                        help="time nothing but the practice table's move and the floor's click (two pages in the "
-                             "browser, not fifteen: each open page costs the others a little)")
+    parser.add_argument("--only", choices=list(ONLY),
+                        help="time nothing but the floor's click and one of the app's: the practice table's move, "
+                             "the Advisor's card or the lesson's Next and Back (two or three pages in the browser, "
+                             "not fifteen: each open page costs the others a little)")
     args = parser.parse_args()
     timer = Timer(args.quiet)
     with ExitStack() as stack:
@@ -512,16 +519,14 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
         started = time.perf_counter()
-        table_only = args.only == "table"
+        only = args.only is not None
         floor_clicks = [Floor(browser, floor, timer)] + [
-            Floor(browser, references[name], timer, *REFERENCE_ROWS[name]) for name in REFERENCE_APPS
-            if not table_only]
-        floor_load = (lambda counted: None) if table_only else \
+            Floor(browser, references[name], timer, *REFERENCE_ROWS[name]) for name in REFERENCE_APPS if not only]
+        floor_load = (lambda counted: None) if only else \
             Loads(browser, {"load: floor app": floor, "load: floor app with widgets": widgets}, timer)
-        clicks = {name: [Play(browser, url, timer)] + ([] if table_only else
-                                                       [Advisor(browser, url, timer), Lessons(browser, url, timer)])
+        clicks = {name: [task(browser, url, timer) for task in ONLY.get(args.only, (Play, Advisor, Lessons))]
                   for name, url in apps.items()}
-        once = {name: [] if table_only else [AdvisorNew(browser, url, timer), app_loads(browser, url, timer)]
+        once = {name: [] if only else [AdvisorNew(browser, url, timer), app_loads(browser, url, timer)]
                 for name, url in apps.items()}
         samples: dict[str, dict[str, list[Sample]]] = {name: defaultdict(list) for name in [*apps, "floor"]}
         for round_ in range(args.warmup + args.rounds):

@@ -16,9 +16,12 @@ from quitlok.ui.advisor import (
     answer,
     banker_choices,
     banker_verdict,
+    choices_html,
     next_card_effects,
     open_cards,
     open_hand_lines,
+    part,
+    parts_html,
 )
 
 ui.through_the_app()
@@ -184,22 +187,20 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
     advice = said.advice
     st.header(said.headline)
     st.markdown(f"Your cards count {value}. {advice.busting} of the {advice.unseen} unseen cards would bust you; "
-                f"{advice.making_21} would give you 21 at once.")
-    st.caption(f"Worked out exactly over the cards still unseen, assuming {banker_model_words(stands_on)}.")
-    st.markdown(f"**Should I bet?** {said.should_bet}")
-    st.markdown(f"**Should I call {call}?** {said.should_call}")
+                f"{advice.making_21} would give you 21 at once.\n\n**Should I bet?** {said.should_bet}\n\n"
+                f"**Should I call {call}?** {said.should_call}")
     left = Counter(rules.pack) - Counter(hand) - Counter(seen)
-    st.markdown(f"**{bars.next_card_title(advice, call)}**")
-    st.html(bars.next_card_chart(advice, next_card_effects(hand, rules, left), dict(left), large=ui.projector()))
-    st.caption(f"Above each bar: how many of the {advice.unseen} unseen cards carry that number. "
-               "Vermilion and crossed out would bust you, green and dotted gives you 21, plain blue is safe.")
-    st.markdown(f"**{bars.banker_title(value)}**")
-    st.html(bars.banker_chart(advice.banker, large=ui.projector()))
-    st.markdown("**Every choice, in chips won or lost on average**")
-    st.table(ui.actions_table(said.choices), hide_index=True)
-    if not stake:
-        st.caption("With nothing bet yet, " + ("not betting" if rules.bet_first else "staying")
-                   + " neither wins nor loses: its value is 0.")
+    large = ui.projector()
+    st.html(parts_html(  # one element for every chart and table: each element costs the browser a pass
+        part("", "", f"Worked out exactly over the cards still unseen, assuming {banker_model_words(stands_on)}."),
+        part(bars.next_card_title(advice, call),
+             bars.next_card_chart(advice, next_card_effects(hand, rules, left), dict(left), large=large),
+             f"Above each bar: how many of the {advice.unseen} unseen cards carry that number. Vermilion and "
+             "crossed out would bust you, green and dotted gives you 21, plain blue is safe."),
+        part(bars.banker_title(value), bars.banker_chart(advice.banker, large=large)),
+        part("Every choice, in chips won or lost on average", choices_html(said.choices),
+             "" if stake else "With nothing bet yet, " + ("not betting" if rules.bet_first else "staying")
+             + " neither wins nor loses: its value is 0.")))
 
 
 def open_hands_inputs() -> None:
@@ -235,16 +236,15 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
         st.error(f"That table can't be worked out: {problem}.")
         return
     st.header(BANKER_CHOICES[advice.best])
-    st.markdown(banker_verdict(advice))
-    st.markdown(advice.facts)
     names = [f"Player {i + 1}" for i in range(len(read))]
-    st.markdown(open_hand_lines(advice, names, [stake for stake, _, _ in read]))
-    st.markdown("**What each staying player may hold**")
-    st.html(bars.open_hands_chart(advice.totals, names, value, large=ui.projector()))
-    st.markdown("**Each choice, in chips for the bank on average**")
-    st.table(ui.actions_table(banker_choices(advice)), hide_index=True)
-    st.caption(MODEL_WORDS + " Best play here means the advisor's, against a banker standing on 17"
-               + (f" ({banker_model_words(rules.banker_must_reach)})" if rules.banker_must_reach else "") + ".")
+    st.markdown(f"{banker_verdict(advice)}\n\n{advice.facts}\n\n"
+                + open_hand_lines(advice, names, [stake for stake, _, _ in read]))
+    st.html(parts_html(
+        part("What each staying player may hold",
+             bars.open_hands_chart(advice.totals, names, value, large=ui.projector())),
+        part("Each choice, in chips for the bank on average", choices_html(banker_choices(advice)),
+             MODEL_WORDS + " Best play here means the advisor's, against a banker standing on 17"
+             + (f" ({banker_model_words(rules.banker_must_reach)})" if rules.banker_must_reach else "") + ".")))
 
 
 def strategy() -> None:

@@ -18,7 +18,7 @@ and are re-exported here, so a page writes `ui.content(...)`,
 import pandas as pd  # noqa: F401  (imported once, here, before any page needs it)
 
 from quitlok.ui import charts  # noqa: F401  (Plotly is imported here, once, before any page needs it)
-from quitlok.ui.advisor import actions_table, strategy_frame
+from quitlok.ui.advisor import strategy_frame
 from quitlok.ui.internals import app_run, through_the_app
 from quitlok.ui.sidebar import current_rules, house_rules_sidebar
 from quitlok.ui.style import card_size, chips, projector, setup_page, show_cards
@@ -42,7 +42,7 @@ from quitlok.ui.words import (
 )
 
 __all__ = [
-    "CONTENT", "SOURCES_PAGE", "Check", "actions_table", "app_run", "card_size", "chips", "content",
+    "CONTENT", "SOURCES_PAGE", "Check", "app_run", "card_size", "chips", "content",
     "content_sections", "current_rules", "escape_markdown", "fixed_questions", "history_page", "house_rules_sidebar",
     "lesson_words", "link_citations", "page_title", "parse_check", "projector", "reference_entries",
     "reference_list", "setup_page", "show_cards", "source_anchor", "strategy_frame", "through_the_app", "WORD_JOINER",

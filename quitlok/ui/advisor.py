@@ -7,9 +7,11 @@ decision (to bet before any card, or stay out) is not one of `advise`'s actions;
 prices it.
 """
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 
 import pandas as pd
 import streamlit as st
@@ -20,8 +22,19 @@ from quitlok.odds import Advice, action_words, advise, chance_words, first_bets,
 from quitlok.rules import RuleSet
 from quitlok.ui.style import chips
 
-#: the table's highlight for the best choice: the theme's warm gold, readable in light and dark
-_BEST_ROW = "background-color: rgba(201, 162, 39, .25); font-weight: 600"
+#: the answer's parts: a title over each chart and table, notes in the caption's colour (at least 4.5:1 in
+#: both themes, as style.py makes st.caption), and the table of choices with the best row in the theme's
+#: warm gold and bold (a second cue besides colour)
+_CSS = """<style>
+.ql-part { margin: 0 0 1rem; }
+.ql-part > p { margin: 0 0 .4rem; }
+.ql-note { font-size: .875rem; color: color-mix(in srgb, currentColor 80%, transparent); }
+.ql-choices { border-collapse: collapse; width: 100%; font-size: .95rem; }
+.ql-choices :is(th, td) { padding: .35rem .6rem; border-bottom: 1px solid color-mix(in srgb, currentColor 20%,
+  transparent); text-align: left; }
+.ql-choices td + td, .ql-choices th + th { text-align: right; font-variant-numeric: tabular-nums; }
+.ql-choices tr.ql-best td { background: rgba(201, 162, 39, .25); font-weight: 600; }
+</style>"""
 
 
 @dataclass(frozen=True)
@@ -40,7 +53,18 @@ class Answer:
 
 
 def answer(hand: list[int], seen: list[int], rules: RuleSet, *, stake: int, room: int, stands_on: int) -> Answer:
-    """The advisor's answer for a hand that counts less than 21. Raises QuitlokError for impossible cards."""
+    """The advisor's answer for a hand that counts less than 21. Raises QuitlokError for impossible cards.
+
+    The last answers are kept (a few kilobytes each): a card pressed and taken back, or a stake changed and
+    changed back, asks the same position again, and even with the solver's memos warm, walking its choices
+    again took a tenth of the page's time."""
+    return _answer(tuple(hand), tuple(seen), rules, stake, room, stands_on)
+
+
+@functools.lru_cache(maxsize=256)
+def _answer(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, stake: int, room: int,
+            stands_on: int) -> Answer:
+    hand, seen = list(hand), list(seen)
     advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on)
     if rules.bet_first and stake == 0:
         return _first_bet(hand, seen, rules, advice, room, stands_on)
@@ -157,17 +181,28 @@ def next_card_effects(hand: list[int], rules: RuleSet, left: Counter) -> dict[in
     return result
 
 
-def actions_table(choices: dict[str, float]):
-    """Every choice's expected result, as `answer` orders them (best first, highlighted), for st.table."""
+def choices_html(choices: dict[str, float], *, head: str = "Chips on average") -> str:
+    """Every choice's expected result, as `answer` orders them (best first, in bold on gold), and how much
+    less each is worth than the best: an HTML table. Each number cell keeps its exact value in `data-value`."""
     best = next(iter(choices.values()))
-    frame = pd.DataFrame({
-        "Choice": list(choices),
-        "Chips on average": list(choices.values()),
-        "Compared with the best": [value - best for value in choices.values()],
-    })
-    signed = "{:+.3f}".format
-    return frame.style.format({"Chips on average": signed, "Compared with the best": signed}).apply(
-        lambda row: [_BEST_ROW if row.name == 0 else ""] * len(row), axis=1)
+    rows = "".join(
+        ('<tr class="ql-best">' if i == 0 else "<tr>") + f"<td>{escape(choice)}</td>"
+        f'<td data-value="{value!r}">{value:+.3f}</td><td data-value="{value - best!r}">{value - best:+.3f}</td></tr>'
+        for i, (choice, value) in enumerate(choices.items()))
+    return (f'<table class="ql-choices"><thead><tr><th scope="col">Choice</th><th scope="col">{escape(head)}</th>'
+            f'<th scope="col">Compared with the best</th></tr></thead><tbody>{rows}</tbody></table>')
+
+
+def part(title: str, body: str, note: str = "") -> str:
+    """One part of the answer: a title in bold (plain text), a chart or table as HTML, and a note under it
+    (each may be empty)."""
+    return ('<div class="ql-part">' + (f"<p><strong>{escape(title)}</strong></p>" if title else "") + body
+            + (f'<p class="ql-note">{escape(note)}</p>' if note else "") + "</div>")
+
+
+def parts_html(*parts: str) -> str:
+    """The answer's parts as one HTML element, with their styles."""
+    return _CSS + "".join(parts)
 
 
 @st.cache_data(show_spinner="Working out every first card…", max_entries=32)  # one per house rules in use
@@ -212,7 +247,7 @@ def open_cards(text: str) -> tuple[int | None, ...]:
 
 
 def banker_choices(advice: BankerAdvice) -> dict[str, float]:
-    """The banker's choices in words -> the bank's expected result, best first, for `actions_table`."""
+    """The banker's choices in words -> the bank's expected result, best first, for `choices_html`."""
     return _best_first({BANKER_CHOICES[c]: float(v) for c, v in advice.values.items()}, BANKER_CHOICES[advice.best])
 
 
