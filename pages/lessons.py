@@ -94,11 +94,11 @@ def done_steps() -> set[str]:
 def progress() -> None:
     done = done_steps()
     step = st.session_state[STEP]
-    st.progress(len(done) / len(LESSONS), text=f"Step {step + 1} of {len(LESSONS)} · {len(done)} done")
+    which = [str(i + 1) for i, lesson in enumerate(LESSONS) if lesson.slug in done]
+    st.progress(len(done) / len(LESSONS), text=f"Step {step + 1} of {len(LESSONS)} · {len(done)} done"
+                + (f" (step{'s' if len(which) > 1 else ''} {', '.join(which)})" if which else ""))
     st.selectbox("Go to step", range(len(LESSONS)), key="lesson.jump", on_change=jump,
                  format_func=lambda i: f"{i + 1}. {TITLES[i]}")
-    st.caption("Done: " + (", ".join(str(i + 1) for i, lesson in enumerate(LESSONS) if lesson.slug in done)
-                           or "none yet") + ".")
 
 
 def guessed(lesson):
@@ -236,7 +236,8 @@ with st.sidebar:  # the page reruns as soon as a restarted server is back, so th
 def this_step() -> None:
     """The step: its words, guess, hand and check, the progress above and Back and Next below. Every click on
     it (a move, a guess, the check, another step) reruns only this part of the page, not the sidebar; a step
-    done is kept with the progress, so this part saves it itself: its reruns do not reach the app's keeper."""
+    done is kept with the progress, so this part saves it itself when one changed it (its reruns do not reach
+    the app's keeper), with as few elements as it can (each costs the browser a little a run)."""
     top = st.empty()  # the progress is drawn last, once this step's hand and check are known
     lesson = LESSONS[st.session_state[STEP]]
     title, words, question = ui.lesson_words(lesson.slug)
@@ -263,18 +264,20 @@ def this_step() -> None:
     with top.container():
         progress()
 
-    back, forward = st.columns(2)
-    back.button("Back", key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),
-                disabled=st.session_state[STEP] == 0, icon=":material/arrow_back:", width="stretch")
-    forward.button("Next", key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
-                   disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
-                   type="primary", width="stretch")
+    with st.container(horizontal=True, gap="medium"):  # a row without columns: fewer elements
+        st.button("Back", key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),
+                  disabled=st.session_state[STEP] == 0, icon=":material/arrow_back:", width="stretch")
+        st.button("Next", key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
+                  disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
+                  type="primary", width="stretch")
     step = st.session_state[STEP]
     lost = restarts.held("lessons", str(step + 1) if step else "", rerun=False)
     if lost and lost.label.isdigit():  # a restart or a reload: back to the step this tab was on, in a new run (the
         st.session_state["lesson.restore"] = (int(lost.label) - 1, lost.words)  # step picker is drawn already)
         st.rerun()
-    learner.keep("lessons")
+    if learner.current() is not st.session_state.get("lesson.kept"):  # this step's end changed the progress
+        learner.keep("lessons")
+        st.session_state["lesson.kept"] = learner.current()
     focus.keep_focus(focus.buttons("lesson-actions", "lesson.next") + ', [class*="st-key-lesson-check-"] input, '
                      + focus.buttons("lesson.check_button*", "lesson.forward", "lesson.back"),
                      key="lesson.focus", step=st.session_state[STEP])
