@@ -340,11 +340,6 @@ def curtain(room: RoomView) -> None:
                   icon=":material/visibility:", on_click=lambda: st.session_state.__setitem__(SHOWN, room.seat))
 
 
-def computer_to_act(room: RoomView) -> bool:
-    """A computer seat is to act: the store stopped it at its cap, and the next view plays on."""
-    return not (room.over or room.paused) and room.to_act is not None and room.styles[room.to_act] is not None
-
-
 def waiting_words(room: RoomView) -> str:
     if room.paused:
         return words("paused")
@@ -545,4 +540,4 @@ elif not views[0].started:
     st.button("Open or join another room", on_click=leave, key="together.again")
 else:
     game(views, host)
-follow(code, views[0].version, computers_left=computer_to_act(views[0]))
+follow(code, views[0].version, computers_left=views[0].computer_to_act)

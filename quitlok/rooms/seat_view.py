@@ -106,6 +106,14 @@ class RoomView:
     #: the start. Other seats' face-down cards, the stock and the seed are None: never give it to apply_action.
     state: State | None
 
+    @property
+    def computer_to_act(self) -> bool:
+        """A computer seat is to act in a game being played: a call of the store stopped it at its cap
+        (MAX_COMPUTER_MOVES; a game where only computers still have chips can run for thousands of moves),
+        and the next view lets it play on. False while the game is paused, ended or over."""
+        return (self.started and not (self.over or self.paused) and self.to_act is not None
+                and self.styles[self.to_act] is not None)
+
 
 def seat_table(view: RoomView, *, hand_ended: bool = False) -> PracticeTable:
     """The room as its seat's table: what the table view draws and the Hint prices, exactly as at the

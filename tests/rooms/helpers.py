@@ -27,16 +27,12 @@ def unchanged(rooms: Rooms, code: str):
     assert stored(rooms, code) == before
 
 
-def computer_to_act(view: RoomView) -> bool:
-    return not view.over and view.to_act is not None and view.styles[view.to_act] is not None
-
-
 def settled(rooms: Rooms, seat: Seat) -> RoomView:
     """The seat's view once the computer players left to act have played on. Each call of the store makes at
     most MAX_COMPUTER_MOVES computer moves, and a game in which only computers still have chips can run for
     thousands of moves (three cautious players, 18,000): every view lets them play on."""
     view = rooms.view(seat.code, seat.token)
-    while computer_to_act(view):
+    while view.computer_to_act:
         version = view.version
         view = rooms.view(seat.code, seat.token)
         assert view.version > version, "a view lets the computers play on"

@@ -25,7 +25,7 @@ from quitlok.rooms import (
 from quitlok.rooms import store as store_module
 from quitlok.rooms.database import ROOMS
 from tests.rooms.conftest import _engine, stored_state
-from tests.rooms.helpers import computer_to_act, settled, table, to_act, unchanged
+from tests.rooms.helpers import settled, table, to_act, unchanged
 
 
 def test_two_clicks_at_the_same_moment_only_one_applies(rooms):
@@ -88,7 +88,7 @@ def test_one_person_and_computers_play_a_whole_game(rooms):
     view = rooms.view(ann.code, ann.token)
     total = sum(view.chips)
     for _ in range(400):
-        if computer_to_act(view):
+        if view.computer_to_act:
             assert view.chips[0] == 0, "computers outlast a call only when Ann is out"
             view = settled(rooms, ann)
         assert view.to_act is None or view.styles[view.to_act] is None
@@ -122,6 +122,28 @@ def test_a_view_plays_on_when_computers_were_stopped_by_the_cap(rooms, monkeypat
         if view.legal:
             rooms.act(ann.code, ann.token, rng.choice(view.legal), version=view.version)
     assert views_played > 10
+
+
+def test_a_view_says_a_computer_is_left_to_act_only_in_a_game_being_played(rooms, monkeypatch):
+    """RoomView.computer_to_act, which the together page follows to let the computers play on: true while a
+    computer seat stopped by the cap is to act, false once the host pauses or ends the game."""
+    monkeypatch.setattr(store_module, "MAX_COMPUTER_MOVES", 1)
+    ann = table(rooms, ("Ann",), ("cautious", "bold"), purses=30, bank=8, seed=8)[0]
+    rng = random.Random(8)
+    for _ in range(60):
+        view = rooms.view(ann.code, ann.token)
+        if view.computer_to_act:
+            break
+        assert view.to_act in (None, 0), "a person's turn, or a computer's that the view says"
+        rooms.act(ann.code, ann.token, rng.choice(view.legal), version=view.version)
+    assert view.computer_to_act and view.styles[view.to_act] is not None
+    rooms.pause(ann.code, ann.token)
+    paused = rooms.view(ann.code, ann.token)
+    assert paused.to_act == view.to_act and not paused.computer_to_act, "a paused game waits for the host"
+    rooms.end(ann.code, ann.token)
+    assert not rooms.view(ann.code, ann.token).computer_to_act
+    waiting = table(rooms, ("Eve",), ("bold",), start=False)[0]
+    assert not rooms.view(waiting.code, waiting.token).computer_to_act, "nobody acts before the start"
 
 
 def test_the_host_pauses_and_resumes(rooms):
