@@ -16,6 +16,7 @@ ui.through_the_app()
 
 STEP = "lesson.step"
 TITLES = [ui.lesson_words(lesson.slug)[0] for lesson in LESSONS]
+SLUGS = {lesson.slug for lesson in LESSONS}
 
 
 # --- state and callbacks -------------------------------------------------------------------------
@@ -87,8 +88,9 @@ def check_answer(slug: str, order: list[int]) -> None:
 
 
 def done_steps() -> set[str]:
-    """The steps this learner has done, on this visit or an earlier one (kept in the browser)."""
-    return {slug for slug, record in learner.current().lessons.items() if record.done}
+    """The steps this learner has done, on this visit or an earlier one (kept in the browser): only steps
+    the lessons still have (a saved progress may name steps of another version)."""
+    return {slug for slug, record in learner.current().lessons.items() if record.done} & SLUGS
 
 
 def progress() -> None:
@@ -275,9 +277,7 @@ def this_step() -> None:
     if lost and lost.label.isdigit():  # a restart or a reload: back to the step this tab was on, in a new run (the
         st.session_state["lesson.restore"] = (int(lost.label) - 1, lost.words)  # step picker is drawn already)
         st.rerun()
-    if learner.current() is not st.session_state.get("lesson.kept"):  # this step's end changed the progress
-        learner.keep("lessons")
-        st.session_state["lesson.kept"] = learner.current()
+    learner.keep_if_changed("lessons")
     focus.keep_focus(focus.buttons("lesson-actions", "lesson.next") + ', [class*="st-key-lesson-check-"] input, '
                      + focus.buttons("lesson.check_button*", "lesson.forward", "lesson.back"),
                      key="lesson.focus", step=st.session_state[STEP])

@@ -30,10 +30,11 @@ _CSS = """<style>
 .ql-part > p { margin: 0 0 .4rem; }
 .ql-note { font-size: .875rem; color: color-mix(in srgb, currentColor 80%, transparent); }
 .ql-choices { border-collapse: collapse; width: 100%; font-size: .95rem; }
+.ql-choices th[scope="row"] { font-weight: inherit; }
 .ql-choices :is(th, td) { padding: .35rem .6rem; border-bottom: 1px solid color-mix(in srgb, currentColor 20%,
   transparent); text-align: left; }
-.ql-choices td + td, .ql-choices th + th { text-align: right; font-variant-numeric: tabular-nums; }
-.ql-choices tr.ql-best td { background: rgba(201, 162, 39, .25); font-weight: 600; }
+.ql-choices :is(td, thead th + th) { text-align: right; font-variant-numeric: tabular-nums; }
+.ql-choices tr.ql-best :is(th, td) { background: rgba(201, 162, 39, .25); font-weight: 600; }
 </style>"""
 
 
@@ -181,16 +182,24 @@ def next_card_effects(hand: list[int], rules: RuleSet, left: Counter) -> dict[in
     return result
 
 
-def choices_html(choices: dict[str, float], *, head: str = "Chips on average") -> str:
-    """Every choice's expected result, as `answer` orders them (best first, in bold on gold), and how much
-    less each is worth than the best: an HTML table. Each number cell keeps its exact value in `data-value`."""
+def choices_html(choices: dict[str, float]) -> str:
+    """Every choice's expected result in chips, as `answer` orders them (best first, in bold on gold), and how
+    much less each is worth than the best: an HTML table. Each number cell keeps its exact value in
+    `data-value`."""
     best = next(iter(choices.values()))
     rows = "".join(
-        ('<tr class="ql-best">' if i == 0 else "<tr>") + f"<td>{escape(choice)}</td>"
-        f'<td data-value="{value!r}">{value:+.3f}</td><td data-value="{value - best!r}">{value - best:+.3f}</td></tr>'
+        ('<tr class="ql-best">' if i == 0 else "<tr>") + f'<th scope="row">{escape(choice)}</th>'
+        f'<td data-value="{value!r}">{signed(value)}</td><td data-value="{value - best!r}">{signed(value - best)}</td>'
+        "</tr>"
         for i, (choice, value) in enumerate(choices.items()))
-    return (f'<table class="ql-choices"><thead><tr><th scope="col">Choice</th><th scope="col">{escape(head)}</th>'
+    return ('<table class="ql-choices"><thead><tr><th scope="col">Choice</th><th scope="col">Chips on average</th>'
             f'<th scope="col">Compared with the best</th></tr></thead><tbody>{rows}</tbody></table>')
+
+
+def signed(x: float) -> str:
+    """A table's number of chips to three places, with its sign: "+0.123", "-0.030", and "0.000" for what
+    rounds to nothing (never "-0.000")."""
+    return f"{x:+.3f}" if round(x, 3) else "0.000"
 
 
 def part(title: str, body: str, note: str = "") -> str:

@@ -57,6 +57,17 @@ def keep(place: str = "after") -> None:
         st.rerun()
 
 
+def keep_if_changed(place: str) -> None:
+    """`keep` for a fragment that may change the progress (a decision at the table, a lesson step done): its
+    reruns do not reach the app's keeper, and drawing a keeper every run costs the browser a little. Drawn
+    until the browser has reported its save (it may report it to this keeper), then only in runs where the
+    progress changed since this place last kept it."""
+    kept = f"progress.kept.{place}"
+    if not st.session_state.get(LOADED) or current() is not st.session_state.get(kept):
+        keep(place)
+        st.session_state[kept] = current()
+
+
 def _text() -> str:
     """What this browser keeps: the progress, or nothing ("") while there is none, so that a visitor who has
     done nothing has nothing to report when a page opens (each report costs the page a second run)."""

@@ -21,7 +21,8 @@ from quitlok.odds import (
     strategy_table,
 )
 from quitlok.rules import banker_model_words
-from tests.app.conftest import APP, open_page, texts
+from quitlok.ui.advisor import choices_html, signed
+from tests.app.conftest import APP, html_text, open_page, texts
 from tests.app.test_link_text import as_read, raw_signs
 
 ANY_TIME = "Any time, a card with every bet"
@@ -74,18 +75,21 @@ def charts(at) -> list[dict]:
 
 class _Choices(HTMLParser):
     """The table of every choice (quitlok.ui.advisor.choices_html) read back from its HTML: its headings, and
-    per row the choice and the exact numbers its cells keep in `data-value`."""
+    per row each cell's words, with the exact number a number cell keeps in `data-value`, and whether the row
+    is marked best."""
 
     def __init__(self):
         super().__init__()
-        self.head, self.rows, self.cell, self.inside = [], [], None, False
+        self.head, self.rows, self.cell, self.inside, self.in_head = [], [], None, False, False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "table" and "ql-choices" in (a.get("class") or ""):
             self.inside = True
-        elif self.inside and tag == "tr":
-            self.rows.append([])
+        elif self.inside and tag == "thead":
+            self.in_head = True
+        elif self.inside and tag == "tr" and not self.in_head:
+            self.rows.append({"best": a.get("class") == "ql-best", "cells": []})
         elif self.inside and tag in ("th", "td"):
             self.cell = [a.get("data-value"), ""]
 
@@ -96,18 +100,26 @@ class _Choices(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "table":
             self.inside = False
+        elif tag == "thead":
+            self.in_head = False
         elif self.cell is not None and tag in ("th", "td"):
-            value, words = self.cell
-            (self.head if tag == "th" else self.rows[-1]).append(float(value) if value else words)
+            (self.head if self.in_head else self.rows[-1]["cells"]).append(tuple(self.cell))
             self.cell = None
 
 
-def choices(at) -> pd.DataFrame:
-    """The Advisor's table of every choice, as a frame: Choice, the chips on average, compared with the best."""
+def _choices_read(at) -> _Choices:
     reader = _Choices()
     for element in at.main.get("html"):
         reader.feed(element.proto.body)
-    return pd.DataFrame([row for row in reader.rows if row], columns=reader.head)
+    return reader
+
+
+def choices(at) -> pd.DataFrame:
+    """The Advisor's table of every choice, as a frame of exact values: Choice, Chips on average, Compared
+    with the best."""
+    reader = _choices_read(at)
+    return pd.DataFrame([[float(value) if value else words for value, words in row["cells"]] for row in reader.rows],
+                        columns=[words for _, words in reader.head])
 
 
 def from_link(**params) -> AppTest:
@@ -127,7 +139,7 @@ def main_words(at) -> str:
     kinds = ("markdown", "caption", "subheader", "header", "title", "info", "error", "warning", "expander")
     parts = [getattr(e, "value", None) or getattr(e, "label", "") for kind in kinds for e in main.get(kind)]
     parts += [t.value.to_string() + " ".join(t.value.columns) for t in main.table]
-    parts += [element.proto.body for element in main.get("html")]
+    parts.append(html_text(main))
     for kind in ("button", "radio", "number_input", "select_slider"):
         parts += [f"{e.label} {e.help or ''}" for e in main.get(kind)]
     return "\n".join(str(p) for p in parts)
@@ -183,6 +195,22 @@ def test_the_banker_chart_and_the_table_equal_the_odds(app):
         words[a].capitalize(): v for a, v in advice.values.items()}
     assert f"assuming {banker_model_words(16)}" in texts(at)
     assert "Where the banker ends: you win if he busts or ends below your 18" in texts(at)
+
+
+def test_the_table_of_choices_shows_signed_chips_and_marks_the_best_row(app):
+    """What people read in the table: three places with their sign (0.000 for the best against itself, never
+    -0.000), each choice a row heading, and the best row marked (bold on gold) and first."""
+    at = pick(open_page(app, "pages/advisor.py"), 6, 5)
+    reader = _choices_read(at)
+    assert [words for _, words in reader.head] == ["Choice", "Chips on average", "Compared with the best"]
+    assert [row["best"] for row in reader.rows] == [True] + [False] * (len(reader.rows) - 1)
+    for row in reader.rows:
+        (_, choice), *numbers = row["cells"]
+        assert choice and all(words == signed(float(value)) for value, words in numbers)
+    assert reader.rows[0]["cells"][2][1] == "0.000"
+    assert [signed(x) for x in (-0.0004, -1e-17, 0.0, 0.1234, -0.03)] == ["0.000", "0.000", "0.000", "+0.123",
+                                                                         "-0.030"]
+    assert 'scope="row"' in choices_html({"Stay": 0.0}) and "<script>" not in choices_html({"<script>": 0.0})
 
 
 def test_the_picker_refuses_more_copies_than_the_pack_holds(app):
@@ -352,7 +380,7 @@ def test_kvitlach_stake_and_room_never_pass_the_tables_maximum_bet():
     assert at.number_input(key="advisor.max_bet").value == KVITLACH.default_max_bet(10) == 2
     assert "the advisor takes it that you may bet 1 more" in main_words(at)
     expected = advise([6, 5], [], KVITLACH, stake=1, room=1)
-    assert f"{float(expected.values[expected.best]):+.2f}" in main_words(at)
+    assert choices(at).iloc[0]["Chips on average"] == float(expected.values[expected.best])
     at.number_input(key="advisor.max_bet").set_value(3).run()
     assert "may bet 1 more" not in main_words(at)
 
