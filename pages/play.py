@@ -189,7 +189,9 @@ def play_area() -> None:
     else:
         computer_turn(table)
     view.the_log(table, "play-log", view.first_bank(table))
-    learner.keep_if_changed("play")
+    if learner.current() is not st.session_state.get("play.kept"):  # a decision of the learner's changed it
+        learner.keep("play")
+        st.session_state["play.kept"] = learner.current()
 
 
 st.title("Practice table")

@@ -60,10 +60,10 @@ def keep(place: str = "after") -> None:
 def keep_if_changed(place: str) -> None:
     """`keep` for a fragment that may change the progress (a decision at the table, a lesson step done): its
     reruns do not reach the app's keeper, and drawing a keeper every run costs the browser a little. Drawn
-    until the browser has reported its save (it may report it to this keeper), then only in runs where the
-    progress changed since this place last kept it."""
+    while this session holds no progress of its own (the browser may still report its save, and may report
+    it to this keeper), then only in runs where the progress changed since this place last kept it."""
     kept = f"progress.kept.{place}"
-    if not st.session_state.get(LOADED) or current() is not st.session_state.get(kept):
+    if KEY not in st.session_state or current() is not st.session_state.get(kept):
         keep(place)
         st.session_state[kept] = current()
 
