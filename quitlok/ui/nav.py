@@ -33,8 +33,13 @@ def page_list(pages: dict[str, list[StreamlitPage]], current: StreamlitPage) -> 
         internals.close_sidebar_on_phones()
         for section, entries in pages.items():
             if section == FOLDED:
-                with st.expander(f"{section} ({len(entries)} pages)", expanded=current in entries):
-                    _links(entries)
+                # its links are drawn only while it is open (each link costs every page load a little); it opens
+                # when one of its pages does (a key for either case, or it would keep the state it had)
+                inside = current in entries
+                with st.expander(f"{section} ({len(entries)} pages)", expanded=inside, key=f"ql-folded-{inside}",
+                                 on_change="rerun") as folded:
+                    if folded.open:
+                        _links(entries)
             else:
                 st.caption(section)
                 _links(entries)

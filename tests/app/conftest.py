@@ -66,6 +66,16 @@ def click(at: AppTest, key: str) -> AppTest:
     return at
 
 
+def single_rules(at: AppTest):
+    """Open the sidebar's "Change single rules" (its widgets are drawn only while it is open) and return the
+    sidebar, as a visitor who opened it sees it."""
+    if not at.session_state["rules.open"]:
+        at.session_state["rules.open"] = True
+        at.run()
+        assert not at.exception, at.exception
+    return at.sidebar
+
+
 def query_values(at: AppTest, key: str) -> list[str]:
     """Every value of `key` in the page's address."""
     value = at.query_params.get(key, [])

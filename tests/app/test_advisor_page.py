@@ -22,7 +22,7 @@ from quitlok.odds import (
 )
 from quitlok.rules import banker_model_words
 from quitlok.ui.advisor import choices_html, signed
-from tests.app.conftest import APP, html_text, open_page, texts
+from tests.app.conftest import APP, html_text, open_page, single_rules, texts
 from tests.app.test_link_text import as_read, raw_signs
 
 ANY_TIME = "Any time, a card with every bet"
@@ -316,7 +316,7 @@ def test_a_call_that_protects_nothing_makes_no_difference():
 
 def test_blots_off_and_no_room_left_is_explained_not_a_traceback():
     at = from_link(hand="6,5")
-    at.toggle(key="rules.blots").set_value(False).run()
+    single_rules(at).toggle(key="rules.blots").set_value(False).run()
     at.number_input(key="advisor.room").set_value(0).run()
     assert not at.exception
     assert ("**Should I call aluvun?** **Not now.** Aluvun protects the next card, and you can take none: "
@@ -327,7 +327,7 @@ def test_blots_off_and_no_room_left_is_explained_not_a_traceback():
 
 def test_kvitlach_betting_any_time_and_no_room_left_is_explained_not_a_traceback():
     at = from_link(rules="kvitlach", hand="6,5")
-    at.radio(key="rules.betting").set_value(ANY_TIME).run()
+    single_rules(at).radio(key="rules.betting").set_value(ANY_TIME).run()
     at.number_input(key="advisor.room").set_value(0).run()
     assert not at.exception
     assert "**Should I call elvaroon?** **Not now.** Elvaroon protects the next card, and you can take none" \

@@ -10,7 +10,7 @@ from quitlok.errors import InvalidSetup
 from quitlok.lab import LabSetup, simulate
 from quitlok.odds import edge_outcomes, percent
 from quitlok.rules import PRESETS, QUITLOK
-from tests.app.conftest import open_page, texts
+from tests.app.conftest import open_page, single_rules, texts
 
 PAGE = "pages/lab.py"
 COLUMNS = ["Rules", "Banker stands on", "Player's edge per 100 hands", "Player wins", "Player loses", "No chip played"]
@@ -96,7 +96,7 @@ def test_the_table_shows_both_traditions_exactly(app):
 
 
 def test_house_rules_add_their_own_rows(app):
-    app.sidebar.radio(key="rules.twelve").set_value("12, 10 or 9").run()
+    single_rules(app).radio(key="rules.twelve").set_value("12, 10 or 9").run()
     at = open_page(app, PAGE)
     house = at.session_state["rules.current"]
     assert house.name == "Quitlok with house rules"

@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH, QUITLOK
-from tests.app.conftest import open_page, texts
+from tests.app.conftest import open_page, single_rules, texts
 from tests.conftest import ROOT
 
 LISTED = re.findall(r'st\.Page\("(pages/[a-z_]+\.py)"', (ROOT / "tutorial_app.py").read_text())
@@ -40,7 +40,7 @@ def test_rules_page_shows_the_table_rules_and_sources(app):
 def test_choosing_a_preset_sets_every_house_rule(app):
     app.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
     assert app.session_state["rules.current"] == KVITLACH
-    app.sidebar.radio(key="rules.pack").set_value(24).run()
+    single_rules(app).radio(key="rules.pack").set_value(24).run()
     rules = app.session_state["rules.current"]
     assert rules.copies == 2 and rules.name == "Kvitlach with house rules"
     app.sidebar.selectbox(key="rules.preset").set_value("Quitlok").run()
@@ -48,7 +48,7 @@ def test_choosing_a_preset_sets_every_house_rule(app):
 
 
 def test_quitlok_with_a_twelve_worth_ten(app):
-    app.sidebar.radio(key="rules.twelve").set_value("12, 10 or 9").run()
+    single_rules(app).radio(key="rules.twelve").set_value("12, 10 or 9").run()
     assert app.session_state["rules.current"].twelve_values == (12, 10, 9)
 
 
@@ -69,7 +69,7 @@ def test_a_bad_link_gets_a_clear_message(app):
 
 
 def test_the_maximum_bet_is_agreed_in_chips(app):
-    toggle = app.sidebar.toggle(key="rules.max_bet")
+    toggle = single_rules(app).toggle(key="rules.max_bet")
     assert toggle.label == "A maximum bet, agreed in chips before the game"
     assert "quarter of the banker's opening stake" in toggle.help and "practice table" in toggle.help
     assert toggle.value is False and app.session_state["rules.current"].agreed_max_bet is False

@@ -43,7 +43,7 @@ from quitlok.ui.advisor import (
     next_card_effects,
     open_hand_lines,
 )
-from tests.app.conftest import APP, texts
+from tests.app.conftest import APP, single_rules, texts
 
 #: the Advisor's chip boxes go from 0 (1 for an open stake) to this (pages/advisor.py MOST_CHIPS; checked below)
 MOST_CHIPS = 10_000
@@ -308,7 +308,7 @@ def set_sidebar(at: AppTest, row: dict) -> RuleSet:
     visitor would: the blots while betting at any time and the elvaroon raise while betting first (each is
     disabled otherwise, and keeps its value while disabled), then the betting rule and the rest."""
     at.sidebar.selectbox(key="rules.preset").set_value(row["rules.preset"]).run()
-    at.sidebar.radio(key="rules.betting").set_value(sidebar._BET_ANY_TIME).run()
+    single_rules(at).radio(key="rules.betting").set_value(sidebar._BET_ANY_TIME).run()
     at.sidebar.toggle(key="rules.blots").set_value(row["rules.blots"]).run()
     at.sidebar.radio(key="rules.betting").set_value(sidebar._BET_FIRST).run()
     at.sidebar.toggle(key="rules.elvaroon").set_value(row["rules.elvaroon"])

@@ -288,7 +288,8 @@ def test_every_control_the_keyboard_reaches_shows_a_focus_ring(desktop, app_url,
     sliders and expanders): each control shows a ring at least 2 px wide, 3:1 against the page at least."""
     scheme(desktop, theme)
     open_app(desktop, f"{app_url}/{path}")
-    desktop.get_by_text("Change single rules").click()  # its radios and toggles too
+    desktop.get_by_text("Change single rules").click()  # its radios and toggles too, drawn once it is open
+    desktop.get_by_text("Blots (free face-up cards)").wait_for()
     wait_for_app(desktop)
     desktop.evaluate("document.activeElement && document.activeElement.blur()")
     seen, faint = set(), []

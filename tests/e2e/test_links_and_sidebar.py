@@ -50,8 +50,9 @@ def test_nothing_in_the_sidebar_is_cut_off_in_projector_mode(browser, app_url, w
             page.get_by_test_id("stExpandSidebarButton").click()
         page.get_by_text("Projector mode (large text and cards)").click()
         wait_for_app(page)
-        page.get_by_text("Change single rules").click()
-        page.wait_for_timeout(500)
+        page.get_by_text("Change single rules").click()  # its widgets are drawn once it is open
+        page.get_by_text("Blots (free face-up cards)").wait_for()
+        wait_for_app(page)
         assert page.evaluate(CUT_OFF) == []
     finally:
         context.close()
