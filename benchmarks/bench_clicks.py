@@ -13,7 +13,9 @@ round (each round samples all of them, so that a busy spell on a shared machine 
 - page loads: the address of Home, Lessons, Play and Advisor opened anew (a new session each, a warm browser
   cache, no saved progress), the floor app's, and for comparison a second floor: the button with a toggle, a
   selectbox and a radio in the sidebar, a number input and a slider (the kinds of widget every page of the
-  app shows at once, whose code Streamlit loads as a page first draws them).
+  app shows at once, whose code Streamlit loads as a page first draws them), and a third: the floor's button as
+  the second page of two, opened at its own address (/second), as Lessons, Play and Advisor are (Streamlit's
+  frontend asks for the server at that address first, is refused, and asks again at / after 100 ms).
 
 Three references are timed beside the floor's click, without a goal, to show what Streamlit itself costs: the
 floor's button inside an st.fragment; the least a table can be with Streamlit's own elements (a fragment with
@@ -89,6 +91,27 @@ st.slider("A slider", 1, 10)
 if st.button("Press me"):
     st.session_state.presses = st.session_state.get("presses", 0) + 1
 st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
+'''
+
+#: a third, for page loads at a page's own address (/lessons, /play, /advisor): the one button as the second page
+#: of two. Opened there, Streamlit's frontend first asks for the server at /second/_stcore/health (the address
+#: might be the app's base path), is answered 404, and asks again at / after a fixed 100 ms
+FLOOR_PAGES_APP = '''import streamlit as st
+
+
+def first():
+    st.title("The first page")
+
+
+def second():
+    st.title("One button")
+    if st.button("Press me"):
+        st.session_state.presses = st.session_state.get("presses", 0) + 1
+    st.write(f"Pressed {st.session_state.get('presses', 0)} times.")
+
+
+st.navigation([st.Page(first, title="First", default=True), st.Page(second, title="Second", url_path="second")],
+              position="hidden").run()
 '''
 
 #: references for clicks, beside the floor (not goals: they show what Streamlit itself costs): the floor's button
@@ -452,7 +475,8 @@ ROWS = [("practice table: a move", "floor: a click"), ("practice table: Next mov
         ("lesson: Next", "floor: a click"), ("lesson: Back", "floor: a click"), ("floor: a click", None),
         *((row, "floor: a click") for row, _ in REFERENCE_ROWS.values()),
         ("load: Home", "load: floor app"), ("load: Lessons", "load: floor app"), ("load: Play", "load: floor app"),
-        ("load: Advisor", "load: floor app"), ("load: floor app", None), ("load: floor app with widgets", "")]
+        ("load: Advisor", "load: floor app"), ("load: floor app", None), ("load: floor app with widgets", ""),
+        ("load: floor app at a page's address", "")]
 
 
 def p90(values: list[float]) -> float:
@@ -505,6 +529,7 @@ def main() -> None:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="quitlok-bench-")))
         (folder / "one_button.py").write_text(FLOOR_APP, encoding="utf-8")
         (folder / "widgets.py").write_text(FLOOR_WIDGETS_APP, encoding="utf-8")
+        (folder / "pages.py").write_text(FLOOR_PAGES_APP, encoding="utf-8")
         for name, code in REFERENCE_APPS.items():
             (folder / f"{name}.py").write_text(code, encoding="utf-8")
         env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{folder / 'rooms.sqlite3'}"}
@@ -512,6 +537,7 @@ def main() -> None:
         apps = {name: stack.enter_context(serve("tutorial_app.py", env, where))[0] for name, where in checkouts.items()}
         floor = stack.enter_context(serve(str(folder / "one_button.py"), env))[0]
         widgets = stack.enter_context(serve(str(folder / "widgets.py"), env))[0]
+        two_pages = stack.enter_context(serve(str(folder / "pages.py"), env))[0]
         # the reference apps import the card pictures from this checkout
         references = {name: stack.enter_context(serve(str(folder / f"{name}.py"), env | {"PYTHONPATH": str(ROOT)}))[0]
                       for name in REFERENCE_APPS}
@@ -523,7 +549,8 @@ def main() -> None:
         floor_clicks = [Floor(browser, floor, timer)] + [
             Floor(browser, references[name], timer, *REFERENCE_ROWS[name]) for name in REFERENCE_APPS if not only]
         floor_load = (lambda counted: None) if only else \
-            Loads(browser, {"load: floor app": floor, "load: floor app with widgets": widgets}, timer)
+            Loads(browser, {"load: floor app": floor, "load: floor app with widgets": widgets,
+                           "load: floor app at a page's address": f"{two_pages}/second"}, timer)
         clicks = {name: [task(browser, url, timer) for task in ONLY.get(args.only, (Play, Advisor, Lessons))]
                   for name, url in apps.items()}
         once = {name: [] if only else [AdvisorNew(browser, url, timer), app_loads(browser, url, timer)]

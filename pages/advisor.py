@@ -249,7 +249,10 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
 
 def strategy() -> None:
     """The first decision for every first card, nothing else seen, against each banker model the rules allow."""
-    with st.expander("Strategy table: the best first move for every first card"):
+    with st.expander("Strategy table: the best first move for every first card", key="advisor.strategy",
+                     on_change="rerun") as table:  # drawn only when opened: a table costs every page load
+        if not table.open:
+            return
         question = ("whether to bet 1 chip before your next card or stay out" if rules.bet_first
                     else "what to do first, with nothing bet yet and one chip you may bet")
         st.caption(f"For {rules.name}: {question}, nothing else seen. Each column is a banker model: "

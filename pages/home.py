@@ -71,7 +71,10 @@ def forget() -> None:
 
 def progress_tools(kept: Progress) -> None:
     """Copy the progress to another device, load it from one, or forget it."""
-    with st.expander("Your progress on this device: copy, load or forget"):
+    with st.expander("Your progress on this device: copy, load or forget", key="home.tools",
+                     on_change="rerun") as tools:  # drawn only when opened: each widget costs every page load
+        if not tools.open:
+            return
         st.caption(words("kept"))
         if kind_and_text := st.session_state.pop("home.note", None):
             kind, text = kind_and_text

@@ -15,9 +15,18 @@ def metric(at, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
 
+def open_tools(at):
+    """Open "Your progress on this device" (its widgets are drawn only while it is open)."""
+    at.session_state["home.tools"] = True
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def test_a_newcomer_sees_no_welcome_back(app):
     assert "Welcome back" not in texts(app)
-    assert not app.button(key="home.load").disabled
+    assert "home.load" not in [button.key for button in app.button], "the tools are drawn once opened"
+    assert not open_tools(app).button(key="home.load").disabled
 
 
 def test_a_returning_learner_is_greeted_and_goes_on_to_the_next_lesson(app):
@@ -35,7 +44,7 @@ def test_a_returning_learner_is_greeted_and_goes_on_to_the_next_lesson(app):
 
 def test_progress_moves_with_a_code_and_a_wrong_code_is_refused(app):
     app.session_state["progress"] = THREE_DONE
-    app.run()
+    open_tools(app)
     (code,) = [c.value for c in app.code if c.value.startswith("QL1-")]
     app.session_state["progress"] = Progress()  # another device
     app.run()
@@ -53,7 +62,7 @@ def test_progress_moves_with_a_code_and_a_wrong_code_is_refused(app):
 
 def test_progress_can_be_forgotten_after_saying_so(app):
     app.session_state["progress"] = THREE_DONE
-    app.run()
+    open_tools(app)
     assert app.button(key="home.forget").disabled
     app.checkbox(key="home.sure").check().run()
     app.button(key="home.forget").click().run()

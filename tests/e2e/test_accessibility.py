@@ -78,6 +78,24 @@ def run_the_lab(page: Page) -> None:
     page.wait_for_selector(".js-plotly-plot", timeout=60_000)
 
 
+#: the expanders in the sidebar
+SIDEBAR_FOLDS = ("Change single rules", "History (6 pages)")
+
+
+def open_folded(*titles: str) -> Callable[[Page], None]:
+    """Open the expanders `titles` one after another (what they hold is drawn only once they are open); those
+    in the sidebar last, since on a phone the open sidebar covers the page."""
+    def action(page: Page) -> None:
+        for title in titles:
+            opener = page.get_by_test_id("stExpandSidebarButton")  # a phone's sidebar starts closed
+            if title in SIDEBAR_FOLDS and opener.is_visible():
+                opener.click()
+            page.locator("summary", has_text=title).click()
+            page.wait_for_selector(f"details[open]:has(summary:has-text('{title}'))")
+            wait_for_app(page)
+    return action
+
+
 @dataclass(frozen=True)
 class State:
     """A page as audited: its address, and what a visitor does there first."""
@@ -94,6 +112,9 @@ STATES = [State(path or "home", path) for path in PATHS] + [
     State("together, a room opened", "together", open_a_room),
     State("classroom, a session started", "classroom", start_a_session),
     State("lab, a simulation run", "lab", run_the_lab),
+    State("home, its folded parts opened", "",
+          open_folded("Your progress on this device", *SIDEBAR_FOLDS)),
+    State("advisor, the strategy table opened", "advisor", open_folded("Strategy table")),
 ]
 
 
