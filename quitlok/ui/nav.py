@@ -4,8 +4,9 @@ Streamlit's own menu (st.navigation in the sidebar) puts one <div> a section str
 screen reader meets a broken list (axe-core's "list" and "listitem" rules, impact serious). The app hides
 that menu (`st.navigation(..., position="hidden")`) and draws the same pages here: a name for each section and
 a link for each page, the page shown marked as the current one. The History section, six pages, stays folded
-until one of its pages is open, so that the house rules below are not pushed out of sight. On a phone,
-choosing a page closes the sidebar, as Streamlit's menu did (quitlok.ui.internals.close_sidebar_on_phones).
+(its links not drawn) until the visitor opens it or one of its pages, so that the house rules below are not
+pushed out of sight. On a phone, choosing a page closes the sidebar, as Streamlit's menu did
+(quitlok.ui.internals.close_sidebar_on_phones).
 """
 
 import streamlit as st
@@ -13,8 +14,10 @@ from streamlit.navigation.page import StreamlitPage
 
 from quitlok.ui import internals
 
-#: the section whose pages are folded away unless one of them is open
+#: the section whose pages are folded away unless one of them is open; whether it is open, and the page last
+#: drawn (session state)
 FOLDED = "History"
+FOLDED_KEY, FOLDED_PAGE_KEY = "ql-folded", "ql-folded.page"
 
 _CSS = """<style>
 /* the links stand close together, as in a menu; a section's name is small and set apart from the one before */
@@ -32,17 +35,23 @@ def page_list(pages: dict[str, list[StreamlitPage]], current: StreamlitPage) -> 
         st.html(_CSS)
         internals.close_sidebar_on_phones()
         for section, entries in pages.items():
-            if section == FOLDED:
-                # its links are drawn only while it is open (each link costs every page load a little); it opens
-                # when one of its pages does (a key for either case, or it would keep the state it had)
-                inside = current in entries
-                with st.expander(f"{section} ({len(entries)} pages)", expanded=inside, key=f"ql-folded-{inside}",
-                                 on_change="rerun") as folded:
+            if section == FOLDED:  # its links are drawn only while it is open (each costs a page load a little)
+                _fold_as_visited(entries, current)
+                with st.expander(f"{section} ({len(entries)} pages)", key=FOLDED_KEY, on_change="rerun") as folded:
                     if folded.open:
                         _links(entries)
             else:
                 st.caption(section)
                 _links(entries)
+
+
+def _fold_as_visited(entries: list[StreamlitPage], current: StreamlitPage) -> None:
+    """The folded section opens as one of its pages is opened, and otherwise stays as the visitor left it, from
+    page to page: Streamlit forgets an expander's state on a page switch unless the script sets it, as here."""
+    ss = st.session_state
+    arrived = ss.get(FOLDED_PAGE_KEY) != current.url_path
+    ss[FOLDED_PAGE_KEY] = current.url_path
+    ss[FOLDED_KEY] = (arrived and current in entries) or ss.get(FOLDED_KEY, False)
 
 
 def _links(entries: list[StreamlitPage]) -> None:

@@ -79,10 +79,11 @@ def _preset_from_link() -> None:
 def house_rules_sidebar() -> RuleSet:
     """The sidebar picker every page shares: a preset, then single house rules."""
     for key, value in _widget_values(QUITLOK).items():
-        # the single rules are drawn only while their expander is open (each widget costs every page load a
-        # little); re-setting a value keeps it past a run that did not draw its widget, which Streamlit would
-        # otherwise forget (Streamlit's documented way: "Widget behavior", widget clean-up)
-        st.session_state[key] = st.session_state.get(key, value)
+        st.session_state.setdefault(key, value)
+    # the single rules are drawn only while their expander is open (each widget costs every page load a little;
+    # their values are kept while folded: persist_state). The expander stays as the visitor left it from page to
+    # page: Streamlit forgets a widget's state on a page switch unless the script sets it, as here.
+    st.session_state["rules.open"] = st.session_state.get("rules.open", False)
     st.session_state.setdefault("rules.preset", QUITLOK.name)
     _preset_from_link()
     with st.sidebar:
@@ -106,22 +107,22 @@ def house_rules_sidebar() -> RuleSet:
 
 def _single_rules() -> None:
     """The widgets of the single house rules (in the open expander)."""
-    st.radio("Pack", [24, 48], key="rules.pack", horizontal=True,
+    st.radio("Pack", [24, 48], key="rules.pack", persist_state="session", horizontal=True,
              format_func=lambda n: f"{n} cards", help="One Quitli pack, or two shuffled together.")
-    st.radio("A 12 counts", list(_TWELVES), key="rules.twelve", horizontal=True)
-    st.toggle("Two framed first cards make 21", key="rules.framed")
-    st.radio("Players bet", [_BET_ANY_TIME, _BET_FIRST], key="rules.betting")
+    st.radio("A 12 counts", list(_TWELVES), key="rules.twelve", persist_state="session", horizontal=True)
+    st.toggle("Two framed first cards make 21", key="rules.framed", persist_state="session")
+    st.radio("Players bet", [_BET_ANY_TIME, _BET_FIRST], key="rules.betting", persist_state="session")
     bet_first = st.session_state["rules.betting"] == _BET_FIRST
-    st.toggle("Blots (free face-up cards)", key="rules.blots", disabled=bet_first,
+    st.toggle("Blots (free face-up cards)", key="rules.blots", persist_state="session", disabled=bet_first,
               help="Only with betting at any time.")
     word = PRESETS[st.session_state["rules.preset"]].aluvun_word.capitalize()
-    st.toggle(f"{word} at 11 protects the next card", key="rules.aluvun")
-    st.toggle("Elvaroon allows a raise", key="rules.elvaroon", disabled=not bet_first,
+    st.toggle(f"{word} at 11 protects the next card", key="rules.aluvun", persist_state="session")
+    st.toggle("Elvaroon allows a raise", key="rules.elvaroon", persist_state="session", disabled=not bet_first,
               help="Only with betting once, first.")
-    st.toggle("Banker must draw on 16 or less", key="rules.must_draw")
-    st.toggle("Hands alternate clockwise and anticlockwise", key="rules.alternate")
-    st.toggle("Every player adds half the bank", key="rules.fund")
-    st.toggle("A maximum bet, agreed in chips before the game", key="rules.max_bet",
+    st.toggle("Banker must draw on 16 or less", key="rules.must_draw", persist_state="session")
+    st.toggle("Hands alternate clockwise and anticlockwise", key="rules.alternate", persist_state="session")
+    st.toggle("Every player adds half the bank", key="rules.fund", persist_state="session")
+    st.toggle("A maximum bet, agreed in chips before the game", key="rules.max_bet", persist_state="session",
               help="The practice table sets the number when it starts a game; "
                    "by default a quarter of the banker's opening stake.")
 

@@ -78,20 +78,25 @@ def run_the_lab(page: Page) -> None:
     page.wait_for_selector(".js-plotly-plot", timeout=60_000)
 
 
-#: the expanders in the sidebar
+#: expanders whose contents are drawn only once they are open: the title, and words drawn inside
+FOLDS = {"Your progress on this device": "Load progress", "Strategy table": "First card",
+         "Change single rules": "Blots (free face-up cards)", "History (6 pages)": "Reference list"}
+#: those in the sidebar
 SIDEBAR_FOLDS = ("Change single rules", "History (6 pages)")
 
 
 def open_folded(*titles: str) -> Callable[[Page], None]:
-    """Open the expanders `titles` one after another (what they hold is drawn only once they are open); those
-    in the sidebar last, since on a phone the open sidebar covers the page."""
+    """Open the expanders `titles` one after another and wait for what each holds to be drawn; those in the
+    sidebar last, since on a phone the open sidebar covers the page."""
     def action(page: Page) -> None:
+        narrow = page.viewport_size["width"] < 768  # a phone: its sidebar, when open, covers the page
         for title in titles:
-            opener = page.get_by_test_id("stExpandSidebarButton")  # a phone's sidebar starts closed
-            if title in SIDEBAR_FOLDS and opener.is_visible():
-                opener.click()
+            if narrow:
+                side = "stExpandSidebarButton" if title in SIDEBAR_FOLDS else "stSidebarCollapseButton"
+                if page.get_by_test_id(side).is_visible():
+                    page.get_by_test_id(side).click()
             page.locator("summary", has_text=title).click()
-            page.wait_for_selector(f"details[open]:has(summary:has-text('{title}'))")
+            page.locator("details", has_text=title).get_by_text(FOLDS[title], exact=True).first.wait_for()
             wait_for_app(page)
     return action
 
