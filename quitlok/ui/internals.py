@@ -42,6 +42,12 @@ st.page_link, unlike its menu, leaves the sidebar open over the new page on a na
 listens for a click on a page link in the sidebar and, below Streamlit's own breakpoint for narrow screens
 (768 px), presses the sidebar's close button (`stSidebarCollapseButton`). tests/e2e/test_links_and_sidebar.py
 chooses a page on a phone and fails if the sidebar stays open.
+
+A seventh is for folds drawn only while open (`st.expander(key=..., on_change="rerun")`): their widgets keep
+their values with Streamlit's own `persist_state="session"`, but an expander has no such option, and on a page
+switch Streamlit forgets its open state unless the script sets it. `keep_fold` sets it at every run (the
+clean-up Streamlit's "Widget behavior" page says a script may interrupt so). tests/app/test_sidebar_words.py
+fails if the sidebar's folds no longer stay open from page to page.
 """
 
 from collections.abc import Iterator
@@ -128,6 +134,12 @@ export default function () {
 """
 _close_sidebar = st.components.v2.component("quitlok.close_sidebar", js=_CLOSE_SIDEBAR_JS,
                                             css=":host { display: none; }")
+
+
+def keep_fold(key: str, *, open_now: bool = False) -> None:
+    """Before drawing the expander `key` (one that reruns on a change): keep it open or folded as the visitor
+    left it, from page to page, or open it now (`open_now`). See the module docstring."""
+    st.session_state[key] = open_now or st.session_state.get(key, False)
 
 
 def close_sidebar_on_phones() -> None:

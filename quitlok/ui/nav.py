@@ -46,12 +46,10 @@ def page_list(pages: dict[str, list[StreamlitPage]], current: StreamlitPage) -> 
 
 
 def _fold_as_visited(entries: list[StreamlitPage], current: StreamlitPage) -> None:
-    """The folded section opens as one of its pages is opened, and otherwise stays as the visitor left it, from
-    page to page: Streamlit forgets an expander's state on a page switch unless the script sets it, as here."""
-    ss = st.session_state
-    arrived = ss.get(FOLDED_PAGE_KEY) != current.url_path
-    ss[FOLDED_PAGE_KEY] = current.url_path
-    ss[FOLDED_KEY] = (arrived and current in entries) or ss.get(FOLDED_KEY, False)
+    """The folded section opens as one of its pages is opened, and otherwise stays as the visitor left it."""
+    arrived = st.session_state.get(FOLDED_PAGE_KEY) != current.url_path
+    st.session_state[FOLDED_PAGE_KEY] = current.url_path
+    internals.keep_fold(FOLDED_KEY, open_now=arrived and current in entries)
 
 
 def _links(entries: list[StreamlitPage]) -> None:

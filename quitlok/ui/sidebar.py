@@ -6,6 +6,7 @@ from fractions import Fraction
 import streamlit as st
 
 from quitlok.rules import PRESETS, QUITLOK, RuleSet
+from quitlok.ui import internals
 from quitlok.ui.words import escape_markdown
 
 _BET_ANY_TIME = "Any time, a card with every bet"
@@ -81,9 +82,8 @@ def house_rules_sidebar() -> RuleSet:
     for key, value in _widget_values(QUITLOK).items():
         st.session_state.setdefault(key, value)
     # the single rules are drawn only while their expander is open (each widget costs every page load a little;
-    # their values are kept while folded: persist_state). The expander stays as the visitor left it from page to
-    # page: Streamlit forgets a widget's state on a page switch unless the script sets it, as here.
-    st.session_state["rules.open"] = st.session_state.get("rules.open", False)
+    # their values are kept while folded: persist_state), which stays as the visitor left it from page to page
+    internals.keep_fold("rules.open")
     st.session_state.setdefault("rules.preset", QUITLOK.name)
     _preset_from_link()
     with st.sidebar:
