@@ -65,8 +65,13 @@ PROTECTED = "protected"  # a player who called aluvun was dealt an 11: reject or
 BANKER = "banker"  # the banker draws or stands
 OVER = "over"  # the game has ended
 
-#: the end of a banker's status after an early settlement, when he takes a new card for the players still to play
+#: the end of a banker's status after an early settlement, when he takes a new card for the players still to play.
+#: A later settlement (or his retiring) follows it after ": ", so that his status keeps every settlement of the
+#: hand in order: "banker: 21, then a new card: bust".
 NEW_CARD = ", then a new card"
+#: the end of a player's status when the banker settled more than once in the hand: which settlement it was in
+#: ("lost 10 with 20 (1st settlement)"); quitlok.ui.table groups the hand's summary by it
+SETTLEMENT = " ({nth} settlement)"
 
 #: the name that makes the log speak in the second person ("You bet 3")
 YOU = "You"
@@ -278,6 +283,11 @@ def _share(rules: RuleSet, opening_bank: int) -> int:
 def _can_join(rules: RuleSet, opening_bank: int, purse: int) -> bool:
     """A player joins a bank when he can pay his whole share and still has a chip to bet."""
     return purse > _share(rules, opening_bank)
+
+
+def _ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '4th'."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def draw_for_banker(rules: RuleSet, seats: int, seed: int) -> tuple[int, list[dict[int, int]]]:
@@ -815,11 +825,17 @@ class _Table:
     # --- the banker's play, settlement and retiring ---------------------------------
 
     def settle(self) -> None:
-        """Settle every open stake against the banker's hand, then continue or end the hand."""
+        """Settle every open stake against the banker's hand, then continue or end the hand.
+
+        The banker's status keeps every settlement of the hand ("banker: 21, then a new card: bust"), and when
+        there is more than one, each player's status says which one settled it (SETTLEMENT)."""
         b = self.banker
         banker_value = self.value(b)
         bust = banker_value > 21
-        self.status[b] = "banker: bust" if bust else f"banker: {banker_value}"
+        result = "bust" if bust else str(banker_value)
+        earlier = self.status[b].endswith(NEW_CARD)  # he settled before in this hand and took a new card
+        self.status[b] = f"{self.status[b]}: {result}" if earlier else f"banker: {result}"
+        settled = []
         if bust:
             self.say(b, "{is} bust: every open stake wins.")
         for seat, stake in enumerate(self.stakes):
@@ -838,7 +854,12 @@ class _Table:
                 tie = " (ties go to the banker)" if value == banker_value else ""
                 self.say(seat, "show{s} {v} and lose{s} {stake} to the bank{tie}.", v=value, stake=stake, tie=tie)
             self.throw_in(seat)
+            settled.append(seat)
         self.throw_in(b)
+        if earlier or (self.bank and self.waiting):  # more than one settlement in this hand: say which this is
+            nth = _ordinal(self.status[b].count(NEW_CARD) + 1)
+            for seat in settled:
+                self.status[seat] += SETTLEMENT.format(nth=nth)
         if self.bank == 0:
             self.note("The bank is broken: the hand ends.")
             self.pass_bank()
@@ -855,5 +876,8 @@ class _Table:
         self.purses[b] += self.bank
         self.say(b, "show{s} {card}, retire{s} and take{s} the bank of {bank}.",
                  card=a_card(self.hands[b][0]), bank=self.bank)
+        # his status says so, after any settlement earlier in the hand (the summary reads it, not the log)
+        retired = f"retired with the bank of {self.bank}"
+        self.status[b] = f"{self.status[b]}: {retired}" if self.status[b].endswith(NEW_CARD) else f"banker: {retired}"
         self.bank = 0
         self.pass_bank()

@@ -10,8 +10,9 @@ from quitlok.bank_odds import BankerAdvice
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.coach import Coaching, banker_coach, coach
 from quitlok.errors import InvalidSetup
-from quitlok.game import STAKE, YOU, Action, State, apply_action, draw_for_banker, new_game
+from quitlok.game import RETIRE, STAKE, YOU, Action, KeepBank, State, apply_action, draw_for_banker, new_game
 from quitlok.rules import RuleSet
+from quitlok.seat_log import seat_events
 from quitlok.sim import step
 
 COMPUTER_NAMES = ("Bella", "Chaim", "Dina", "Eli", "Frieda", "Gershon", "Hinde")
@@ -54,6 +55,11 @@ class PracticeTable:
         banker = self.players.get(self.state.banker)
         return self.state.rules.banker_model(getattr(banker, "stands_on", 17))
 
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The game's log as the learner may read it: nothing a computer player alone knows (quitlok.seat_log)."""
+        return seat_events(self.state, self.human)
+
     def coaching(self) -> Coaching | None:
         """The advisor's prices for the learner's decision now (None when it is not the learner's turn)."""
         return coach(self.state, self.banker_stands_on) if self.humans_turn else None
@@ -75,8 +81,19 @@ class PracticeTable:
         return self._after(step(self.state, self.players))
 
     def _after(self, state: State) -> "PracticeTable":
+        """The table after a decision. A computer banker who may retire and keeps the bank does so at once: at
+        a table nobody else learns that he could have retired (his card stays face down), so the learner never
+        sees the game wait for that decision. One who retires waits for the next move like any other, and then
+        shows his card."""
         ended = state.hands_finished != self.state.hands_finished or state.is_over
-        return replace(self, state=state, hand_ended=ended)
+        return replace(self, state=state, hand_ended=ended)._bank_kept()
+
+    def _bank_kept(self) -> "PracticeTable":
+        """A computer banker who may retire and keeps the bank has kept it (see _after)."""
+        s = self.state
+        if s.phase == RETIRE and s.to_act != self.human and self.players[s.to_act].choose(s) == KeepBank():
+            return replace(self, state=apply_action(s, KeepBank()))
+        return self
 
     def skip_to_human(self) -> "PracticeTable":
         """Computer moves until the learner decides, a hand ends (so the learner sees every result),
@@ -135,4 +152,4 @@ def start_table(
     state = new_game(rules, names, banker=banker, bank=bank, purses=chips, seed=seed, max_bet=max_bet,
                      choose_stake=True)
     table = PracticeTable(state=state, human=seat, computers=computers_at, banker_draws=draws)
-    return table.step() if state.phase == STAKE and not table.humans_turn else table  # the game opens dealt
+    return table.step() if state.phase == STAKE and not table.humans_turn else table._bank_kept()  # opens dealt

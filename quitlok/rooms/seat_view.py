@@ -5,33 +5,22 @@ stripped: other seats' face-down cards become None, the stock becomes as many No
 the seed (from which the whole deal could be worked out) becomes None, and the log loses the few lines
 that would name a face-down card. The page draws from this and nothing else, so it cannot leak a card.
 
-What the log would give away, and what is done about it (everything else in the log is public: blots,
-the banker's face-up cards, and every hand shown at a settlement, a bust or a 21 goes face up under the
-stock):
-- "Bella has a 4 as first card in hand 4 and may retire." names the banker's face-down first card; the
-  other seats read "Bella may retire in hand 4." (That the banker is deciding shows anyway: the game
-  waits for him.)
-- "Dov is dealt an 11 after calling aluvun and may reject it." names a protected card that came face down
-  (always under Kvitlach; after a bet under Quitlok). While Dov decides, the other seats do not see that
-  line, and they see him on his turn as after any other card (phase TURN, no call pending), so nothing
-  tells them the card is an 11. Once he has decided the line is shown: rejecting puts the 11 face up under
-  the stock, and keeping it always ends the turn at once (a total of 11 plus 11 makes 21 or a bust), so
-  his cards are shown.
+What the log would give away is kept from the other seats by quitlok.seat_log.seat_events (the banker's
+retire chance, a protected 11 dealt face down and not yet decided), and while a player decides on a
+protected 11 dealt face down, the other seats see him on his turn as after any other card (phase TURN, no
+call pending), so nothing tells them the card is an 11.
 """
 
-import re
 from dataclasses import dataclass, replace
 
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
-from quitlok.game import PROTECTED, TURN, State
+from quitlok.game import TURN, State
 from quitlok.practice import PracticeTable
 from quitlok.rules import RuleSet
+from quitlok.seat_log import protected_face_down, seat_events
 
-_MAY_RETIRE = re.compile(r"(?:has|have) an? (?:framed )?\d+ as first card in hand (?P<hand>\d+) and may retire\.")
-#: words every line of _MAY_RETIRE holds: most lines of a long log are passed over by this test alone
-_RETIRE_WORDS = " as first card in hand "
-_DEALT_11 = re.compile(r"(?:is|are) dealt an 11 after calling \w+ and may reject it\.")
+__all__ = ["RoomView", "seat_events", "seat_state", "seat_table"]
 
 
 @dataclass(frozen=True)
@@ -134,7 +123,7 @@ def seat_state(state: State, seat: int) -> State:
         tuple(card if other == seat or up else None for card, up in zip(cards, ups, strict=True))
         for other, (cards, ups) in enumerate(zip(state.hands, state.face_up, strict=True))
     )
-    hidden_11 = _protected_face_down(state) and state.to_act != seat
+    hidden_11 = protected_face_down(state) and state.to_act != seat
     return replace(
         state,
         hands=hands,
@@ -144,30 +133,3 @@ def seat_state(state: State, seat: int) -> State:
         phase=TURN if hidden_11 else state.phase,
         aluvun_called=False if hidden_11 else state.aluvun_called,
     )
-
-
-def _protected_face_down(state: State) -> bool:
-    """The player to act holds a protected 11 that came face down, and is deciding whether to keep it."""
-    return state.phase == PROTECTED and not state.face_up[state.to_act][-1]
-
-
-def seat_events(state: State, seat: int) -> tuple[str, ...]:
-    """The log without the lines that would tell `seat` another seat's face-down card (module docstring)."""
-    names = state.players
-    pending = None  # the line that names a protected 11 still face down and undecided, hidden from the others
-    if _protected_face_down(state) and state.to_act != seat:
-        mine = names[state.to_act] + " "
-        pending = max(i for i, line in enumerate(state.events)
-                      if line.startswith(mine) and _DEALT_11.fullmatch(line[len(mine):]))
-    shown = []
-    for i, line in enumerate(state.events):
-        if i == pending:
-            continue
-        if _RETIRE_WORDS in line:
-            for other in range(len(names)):
-                start = names[other] + " "
-                if other != seat and line.startswith(start) and (retire := _MAY_RETIRE.fullmatch(line[len(start):])):
-                    line = f"{names[other]} may retire in hand {retire['hand']}."
-                    break
-        shown.append(line)
-    return tuple(shown)

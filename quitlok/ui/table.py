@@ -19,7 +19,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.cards import plural
-from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
+from quitlok.game import BANKER, NEW_CARD, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
 from quitlok.practice import PracticeTable
 from quitlok.ui.cards import hand_html
 
@@ -73,13 +73,28 @@ def top_bar_html(table: PracticeTable) -> str:
         line += f" The {note}."
     under = ""
     if s.under:
-        shown = s.under[-14:]
+        shown = s.under[-UNDER_SHOWN:]
         cards = hand_html(shown, (True,) * len(shown), mine=False, size=ui.card_size(small=True))
-        six = '<span class="ql-phone-only">; the latest six shown</span>' if len(shown) > 6 else ""
-        under = (f'<p class="ql-under-words">Face up under the stock: {plural(len(s.under), "card")} (the latest '
-                 f'on the right{six})</p><div class="ql-under-row">{cards}</div>')
+        under = (f'<p class="ql-under-words">Face up under the stock: {under_words(len(s.under))}</p>'
+                 f'<div class="ql-under-row">{cards}</div>')
     return (f'{_TOP_BAR_CSS}<div class="ql-top-bar"><dl class="ql-numbers">{numbers}</dl>'
             f'<p class="ql-way-line">{line}</p>{under}</div>')
+
+
+#: the most cards under the stock the top bar draws (the latest), and on a phone (_TOP_BAR_CSS hides the others)
+UNDER_SHOWN, UNDER_SHOWN_ON_PHONES = 14, 6
+
+
+def under_words(n: int) -> str:
+    """How many cards lie face up under the stock, and how many of them the top bar draws: '18 cards, the latest
+    14 shown (newest on the right)'. A phone draws fewer, and its own words say how many (ql-phone-only)."""
+    def latest(shown: int) -> str:
+        return f", the latest {shown} shown" if n > shown else ""
+    wide, phone = latest(UNDER_SHOWN), latest(UNDER_SHOWN_ON_PHONES)
+    if wide != phone:
+        wide = f'<span class="ql-wide-only">{wide}</span><span class="ql-phone-only">{phone}</span>'
+    newest = " (newest on the right)" if n > 1 else ""
+    return f"{plural(n, 'card')}{wide}{newest}"
 
 
 #: the four numbers in a row (two by two on a phone), drawn as Streamlit draws its metrics
@@ -93,10 +108,11 @@ _TOP_BAR_CSS = """<style>
 .ql-phone-only { display: none; }
 @media (max-width: 640px) {
   .ql-phone-only { display: inline; }
+  .ql-wide-only { display: none; }
   .ql-numbers { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  .ql-under-row img:nth-last-child(n+7) { display: none; }  /* the latest six cards under the stock */
+  .ql-under-row img:nth-last-child(n+PHONE) { display: none; }  /* as under_words says */
 }
-</style>"""
+</style>""".replace("PHONE", str(UNDER_SHOWN_ON_PHONES + 1))
 
 
 # --- the seats, round the table ------------------------------------------------------------
@@ -469,7 +485,7 @@ def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     (native <details>, one per hand), which change only when a hand ends, so that a hand the reader has opened
     stays open while play goes on. Two elements, where a heading, a frame, an expander and a Markdown per
     hand made twenty: each element a run draws costs the browser a little (benchmarks/bench_clicks.py)."""
-    hands = hands_in_log(([first] if first else []) + list(table.state.events))
+    hands = hands_in_log(([first] if first else []) + list(table.log))
     title, current = hands[-1]
     lines = [escape(line) for line in reversed(current)]
     now = "<br>".join([f"<b>{lines[0]}</b>", *lines[1:]]) if lines else "Nothing yet."
@@ -538,6 +554,7 @@ _ENDINGS = (
     (re.compile(r"^threw in$"), "threw the cards in, with nothing staked"),
     (re.compile(r"^banker: bust, then a new card$"), "(banker) went bust, then took a new card"),
     (re.compile(r"^banker: (\d+), then a new card$"), "(banker) ended on {0}, then took a new card"),
+    (re.compile(r"^banker: retired with the bank of (\d+)$"), "(banker) retired and took the bank of {0}"),
     (re.compile(r"^banker: bust$"), "(banker) went bust"),
     (re.compile(r"^banker: (\d+)$"), "(banker) ended on {0}"),
     (re.compile(r"^banker$"), "(banker) did not play"),
@@ -565,22 +582,55 @@ def _seat_name(table: PracticeTable, seat: int) -> str:
 
 def hand_over_words(table: PracticeTable) -> str:
     """'Hand 3 of Bella's bank is over: you won 2 with 18; Bella (banker) ended on 17.' The learner's own
-    result first, then the banker's, then the others'."""
+    result first, then the banker's, then the others'. When the banker settled more than once (he played
+    early, took a new card and played again), each settlement is told in turn with the banker's total at it
+    (settlements_words). Everything comes from the seats' statuses as the hand ended, never from the log."""
     s, me = table.state, table.human
-    title, lines = _ended_hand(s)
+    title, _ = _ended_hand(s)
     played = [seat for seat, status in enumerate(s.last_hand) if status]
     banker = next((seat for seat in played if s.last_hand[seat].startswith("banker")), None)
     order = ([me] if me in played else []) + ([banker] if banker not in (None, me) else []) + [
         x for x in played if x not in (me, banker)]
-    results = []
-    for seat in order:
-        if not s.last_hand[seat]:
-            continue
-        words = ending_words(_seat_name(table, seat), s.last_hand[seat])
-        if seat == banker and any(" retire" in line for line in lines):
-            words = f"{_seat_name(table, seat)} (banker) retired and took the bank"
-        results.append(words)
+    if banker is not None and NEW_CARD in s.last_hand[banker]:
+        return f"{title} is over: {settlements_words(table, banker, [x for x in order if x != banker])}"
+    results = [ending_words(_seat_name(table, seat), s.last_hand[seat]) for seat in order]
     return f"{title} is over: " + "; ".join(results) + "."
+
+
+#: a player's status in a hand the banker settled more than once: "lost 10 with 20 (1st settlement)"
+_AT_SETTLEMENT = re.compile(r"^(?P<result>.+) \((?P<nth>\d+)(?:st|nd|rd|th) settlement\)$")
+
+
+def settlements_words(table: PracticeTable, banker: int, others: list[int]) -> str:
+    """A hand where the banker played early and took a new card, settlement by settlement: 'at the 1st
+    settlement Eli (banker) had 21: you lost 10 with 20. Then Eli took a new card; at the 2nd settlement Eli
+    went bust: Dov won 2 with 15. Fay went bust and lost 2.' The banker's status holds each settlement's total
+    in order ("banker: 21, then a new card: bust"; game.NEW_CARD), each player's the settlement it was in."""
+    s = table.state
+    name = _seat_name(table, banker)
+    at: dict[int, list[str]] = {}
+    rest = []
+    for seat in others:
+        if m := _AT_SETTLEMENT.match(s.last_hand[seat]):
+            at.setdefault(int(m["nth"]), []).append(ending_words(_seat_name(table, seat), m["result"]))
+        else:
+            rest.append(ending_words(_seat_name(table, seat), s.last_hand[seat]))
+    steps = s.last_hand[banker].removeprefix("banker: ").split(NEW_CARD)
+    sentences = []
+    for nth, step in enumerate(steps, start=1):
+        step = step.removeprefix(": ")
+        then = "" if nth == 1 else f"then {name} took a new card"
+        if not step:
+            sentences.append(f"{then} and did not play again.")
+        elif step.startswith("retired"):
+            sentences.append(f"{then}, showed it, {step.replace('with', 'and took', 1)}.")
+        else:
+            total = "went bust" if step == "bust" else f"had {step}"
+            settled = f"at the {_ordinal(nth)} settlement {name}{' (banker)' if nth == 1 else ''} {total}: "
+            sentences.append((f"{then}; " if then else "") + settled + "; ".join(at.get(nth, [])) + ".")
+    if rest:
+        sentences.append("; ".join(rest) + ".")
+    return " ".join(sentences[:1] + [sentence[0].upper() + sentence[1:] for sentence in sentences[1:]])
 
 
 def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) -> None:
