@@ -7,7 +7,7 @@ import streamlit as st
 
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
-from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, Action
+from quitlok.game import STAKE, Action
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
@@ -142,9 +142,7 @@ def your_turn(table: PracticeTable) -> None:
 def computer_turn(table: PracticeTable) -> None:
     s = table.state
     who = s.players[s.to_act]
-    doing = {BANKER: "is playing the bank", RETIRE: "may retire with the bank", PROTECTED: "was dealt a protected 11",
-             STAKE: "is staking a new bank"}
-    st.header(f"{who} {doing.get(s.phase, 'is deciding')}…")
+    st.header(f"{who} {view.doing_words(s)}…")
     if table.human_out:
         st.info("You have no chips left, so you sit out. Watch the others play on, or start a new game above.")
     with st.container(key="play-moves", horizontal=True, gap="medium"):  # a row without columns: fewer elements

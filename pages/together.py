@@ -15,7 +15,7 @@ import streamlit as st
 from quitlok import IllegalAction, ui
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
-from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE
+from quitlok.game import STAKE
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
     MAX_SEATS,
@@ -344,9 +344,7 @@ def waiting_words(room: RoomView) -> str:
     if room.paused:
         return words("paused")
     who = room.players[room.to_act]
-    doing = {BANKER: "is playing the bank", RETIRE: "may retire with the bank",
-             PROTECTED: "was dealt a protected 11", STAKE: "is staking a new bank"}
-    return f"Waiting for {who}, who {doing.get(room.phase, 'is deciding')}…"
+    return f"Waiting for {who}, who {view.doing_words(room.state)}…"
 
 
 def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:

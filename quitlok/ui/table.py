@@ -384,6 +384,19 @@ def situation(table: PracticeTable) -> str:
     return text
 
 
+def doing_words(s: State) -> str:
+    """What the seat to act is doing, as the other seats may know it: 'is playing the bank', 'is deciding'. A
+    banker's retire chance and a protected 11 dealt face down are his alone (quitlok.seat_log): the others
+    read 'is deciding', as for any other decision."""
+    if s.phase == BANKER:
+        return "is playing the bank"
+    if s.phase == STAKE:
+        return "is staking a new bank"
+    if s.phase == PROTECTED and s.face_up[s.to_act][-1]:
+        return "was dealt a protected 11"
+    return "is deciding"
+
+
 def _wrap_buttons(key: str) -> None:
     """Long button labels wrap onto a second line instead of ending in '…'."""
     st.html(f"<style>.st-key-{key} button p, .st-key-{key} button div {{ white-space: normal !important; "
