@@ -718,7 +718,7 @@ class _Table:
         b = self.banker
         self.phase, self.to_act = BANKER, b
         self.face_up[b] = [True] * len(self.hands[b])
-        self.status[b] = "banker: drawing"
+        self.status[b] = f"{self.status[b]}: drawing" if self.status[b].endswith(NEW_CARD) else "banker: drawing"
         cards = " and ".join(a_card(c) for c in self.hands[b])
         n = sum(self.stakes)
         self.say(b, "turn{s} up {cards} and play{s} against {n} chip{plural} of open stakes.",
@@ -833,8 +833,10 @@ class _Table:
         banker_value = self.value(b)
         bust = banker_value > 21
         result = "bust" if bust else str(banker_value)
-        earlier = self.status[b].endswith(NEW_CARD)  # he settled before in this hand and took a new card
-        self.status[b] = f"{self.status[b]}: {result}" if earlier else f"banker: {result}"
+        so_far = self.status[b]  # "banker: drawing", or after an early settlement "banker: 21, then a new card: ..."
+        earlier = NEW_CARD in so_far  # he settled before in this hand and took a new card
+        before = so_far[:so_far.rindex(NEW_CARD) + len(NEW_CARD)] if earlier else "banker"
+        self.status[b] = f"{before}: {result}"
         settled = []
         if bust:
             self.say(b, "{is} bust: every open stake wins.")

@@ -1,0 +1,68 @@
+"""How a hand ended, seat by seat (State.last_hand): every settlement of the hand, and a banker who retired,
+on scripted stocks. quitlok.ui.table tells the hand from these, never from the log."""
+
+from dataclasses import replace
+
+from quitlok import QUITLOK
+from quitlok.game import NEW_CARD, Bet, Draw, KeepBank, Retire, Stand, Stay
+from tests.engine.helpers import game, play
+
+#: Ann banks 10. Ben (10) bets all 10 and gets a 10: 20; Ann plays early on 9 and draws a 12: 21, Ben loses.
+#: Her new card is an 8; Cy (5) bets 2 and gets a 9: 14; Ann draws a 6 and an 11: 25, bust, and Cy wins.
+TWO_SETTLEMENTS = [10, 5, 9, 10, 12, 8, 9, 6, 11]
+
+
+def two_settlements():
+    return play(game(TWO_SETTLEMENTS), Bet(10), Stay(), Draw(), Bet(2), Stay(), Draw(), Draw())
+
+
+def test_the_banker_s_status_keeps_every_settlement_and_each_player_s_says_which():
+    state = two_settlements()
+    assert state.hand_number == 2, "the hand is over"
+    assert state.last_hand == ("banker: 21, then a new card: bust", "lost 10 with 20 (1st settlement)",
+                               "won 2 with 14 (2nd settlement)")
+    assert state.last_cards[0] == (8, 6, 11), "the banker's cards at the last settlement"
+
+
+def test_between_two_settlements_the_seats_say_what_happened_so_far():
+    state = play(game(TWO_SETTLEMENTS), Bet(10), Stay(), Draw())
+    assert state.status[0] == "banker: 21" + NEW_CARD and state.to_act == 2
+    assert state.status[1] == "lost 10 with 20 (1st settlement)"
+
+
+def test_one_settlement_is_told_as_before():
+    # Ben bets 2 on 10 + 9 and stays; Cy throws in; Ann stands on 10 + 8: 18, Ben wins
+    state = play(game([10, 5, 10, 9, 8]), Bet(2), Stay(), Stay(), Draw(), Stand())
+    assert state.last_hand == ("banker: 18", "won 2 with 19", "threw in")
+
+
+def test_an_early_settlement_and_a_new_card_not_played():
+    # as TWO_SETTLEMENTS, but Cy throws in: Ann's new card is never played
+    state = play(game(TWO_SETTLEMENTS), Bet(10), Stay(), Draw(), Stay())
+    assert state.last_hand == ("banker: 21" + NEW_CARD, "lost 10 with 20 (1st settlement)", "threw in")
+    assert state.last_cards[0] == (9, 12), "shown with the cards she settled with"
+
+
+def test_a_broken_bank_at_the_only_settlement_needs_no_number():
+    # Ben bets all 10 on 10 + 9; Ann plays early on 10 + 8 (18) and loses the whole bank
+    state = play(game([10, 5, 10, 9, 8]), Bet(10), Stay(), Draw(), Stand())
+    assert state.last_hand[:2] == ("banker: 18", "won 10 with 19")
+
+
+def test_a_banker_who_retires_says_so_and_one_who_keeps_the_bank_does_not():
+    rules = replace(QUITLOK, retire_from_hand=1)
+    chance = game([5, 9, 7], rules)  # Ann (banker) is dealt a 7
+    retired = play(chance, Retire())
+    assert retired.last_hand[0] == "banker: retired with the bank of 10" and retired.last_cards[0] == (7,)
+    kept = play(chance, KeepBank(), Stay(), Stay())  # Ben and Cy throw in: nothing to settle, the hand ends
+    assert kept.last_hand == ("banker", "threw in", "threw in")
+
+
+def test_a_banker_who_retires_on_his_new_card_keeps_the_earlier_settlement():
+    # Ben bets the whole bank on 10 + 10; Ann plays early on 9 + 12 (21) and wins; her new card, a 4, lets her
+    # retire with the bank of 20
+    rules = replace(QUITLOK, retire_from_hand=1)
+    state = play(game([10, 6, 9, 10, 12, 4], rules), Bet(10), Stay(), Draw(), Retire())
+    assert state.last_hand == ("banker: 21, then a new card: retired with the bank of 20",
+                               "lost 10 with 20 (1st settlement)", "waiting")
+    assert state.last_cards[0] == (4,), "she showed the card she retired on"
