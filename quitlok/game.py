@@ -69,7 +69,7 @@ OVER = "over"  # the game has ended
 #: A later settlement (or his retiring) follows it after ": ", so that his status keeps every settlement of the
 #: hand in order: "banker: 21, then a new card: bust".
 NEW_CARD = ", then a new card"
-#: the end of a player's status when the banker settled more than once in the hand: which settlement it was in
+#: the end of a player's status once the banker has settled a second time in the hand: which settlement it was in
 #: ("lost 10 with 20 (1st settlement)"); quitlok.ui.table groups the hand's summary by it
 SETTLEMENT = " ({nth} settlement)"
 
@@ -858,10 +858,13 @@ class _Table:
             self.throw_in(seat)
             settled.append(seat)
         self.throw_in(b)
-        if earlier or (self.bank and self.waiting):  # more than one settlement in this hand: say which this is
+        if earlier:  # more than one settlement in this hand: each player's status says which settled him
             nth = _ordinal(self.status[b].count(NEW_CARD) + 1)
             for seat in settled:
                 self.status[seat] += SETTLEMENT.format(nth=nth)
+            for seat, status in enumerate(self.status):  # those of the first settlement, told when there is a 2nd
+                if status.startswith(("won ", "lost ")) and not status.endswith(" settlement)"):
+                    self.status[seat] += SETTLEMENT.format(nth=_ordinal(1))
         if self.bank == 0:
             self.note("The bank is broken: the hand ends.")
             self.pass_bank()

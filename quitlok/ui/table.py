@@ -618,7 +618,8 @@ def settlements_words(table: PracticeTable, banker: int, others: list[int]) -> s
     """A hand where the banker played early and took a new card, settlement by settlement: 'at the 1st
     settlement Eli (banker) had 21: you lost 10 with 20. Then Eli took a new card; at the 2nd settlement Eli
     went bust: Dov won 2 with 15. Fay went bust and lost 2.' The banker's status holds each settlement's total
-    in order ("banker: 21, then a new card: bust"; game.NEW_CARD), each player's the settlement it was in."""
+    in order ("banker: 21, then a new card: bust"; game.NEW_CARD), each player's the settlement it was in once
+    there was a second (game.SETTLEMENT)."""
     s = table.state
     name = _seat_name(table, banker)
     at: dict[int, list[str]] = {}
@@ -626,6 +627,8 @@ def settlements_words(table: PracticeTable, banker: int, others: list[int]) -> s
     for seat in others:
         if m := _AT_SETTLEMENT.match(s.last_hand[seat]):
             at.setdefault(int(m["nth"]), []).append(ending_words(_seat_name(table, seat), m["result"]))
+        elif s.last_hand[seat].startswith(("won ", "lost ")):  # the only settlement: the new card was not played
+            at.setdefault(1, []).append(ending_words(_seat_name(table, seat), s.last_hand[seat]))
         else:
             rest.append(ending_words(_seat_name(table, seat), s.last_hand[seat]))
     steps = s.last_hand[banker].removeprefix("banker: ").split(NEW_CARD)

@@ -18,7 +18,7 @@ EARLY_RETIRE = replace(QUITLOK, retire_from_hand=1)
 
 
 def played(stock, *actions, rules=QUITLOK, names=("Eli", YOU, "Dov")):
-    state = new_game(rules, list(names), banker=0, bank=10, purses=20, stock=stock, seed=7)
+    state = new_game(rules, list(names), banker=0, bank=10, purses=30, stock=stock, seed=7)
     for action in actions:
         state = apply_action(state, action)
     human = state.players.index(YOU)
@@ -33,6 +33,15 @@ def test_a_hand_with_two_settlements_tells_both():
     assert hand_over_words(table) == (
         "Hand 1 of Eli's bank is over: at the 1st settlement Eli (banker) had 21: you lost 10 with 20. "
         "Then Eli took a new card; at the 2nd settlement Eli went bust: Dov won 2 with 14.")
+
+
+def test_three_settlements_are_told_in_turn():
+    table = played([10, 10, 5, 9, 8, 12, 7, 9, 6, 8, 4, 11, 3, 11], Bet(10), Stay(), Draw(), Bet(20), Stay(), Draw(),
+                   Draw(), Bet(2), Stay(), Draw(), Draw(), Stand(), names=("Eli", "Dov", YOU, "Fay"))
+    assert hand_over_words(table) == (
+        "Hand 1 of Eli's bank is over: at the 1st settlement Eli (banker) had 21: Dov lost 10 with 18. "
+        "Then Eli took a new card; at the 2nd settlement Eli had 21: you lost 20 with 19. "
+        "Then Eli took a new card; at the 3rd settlement Eli had 18: Fay lost 2 with 16.")
 
 
 def test_a_new_card_the_banker_never_played_is_told():

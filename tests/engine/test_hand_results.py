@@ -27,7 +27,7 @@ def test_the_banker_s_status_keeps_every_settlement_and_each_player_s_says_which
 def test_between_two_settlements_the_seats_say_what_happened_so_far():
     state = play(game(TWO_SETTLEMENTS), Bet(10), Stay(), Draw())
     assert state.status[0] == "banker: 21" + NEW_CARD and state.to_act == 2
-    assert state.status[1] == "lost 10 with 20 (1st settlement)"
+    assert state.status[1] == "lost 10 with 20", "no number while there was only one settlement"
 
 
 def test_one_settlement_is_told_as_before():
@@ -39,7 +39,7 @@ def test_one_settlement_is_told_as_before():
 def test_an_early_settlement_and_a_new_card_not_played():
     # as TWO_SETTLEMENTS, but Cy throws in: Ann's new card is never played
     state = play(game(TWO_SETTLEMENTS), Bet(10), Stay(), Draw(), Stay())
-    assert state.last_hand == ("banker: 21" + NEW_CARD, "lost 10 with 20 (1st settlement)", "threw in")
+    assert state.last_hand == ("banker: 21" + NEW_CARD, "lost 10 with 20", "threw in")
     assert state.last_cards[0] == (9, 12), "shown with the cards she settled with"
 
 
@@ -63,6 +63,17 @@ def test_a_banker_who_retires_on_his_new_card_keeps_the_earlier_settlement():
     # retire with the bank of 20
     rules = replace(QUITLOK, retire_from_hand=1)
     state = play(game([10, 6, 9, 10, 12, 4], rules), Bet(10), Stay(), Draw(), Retire())
-    assert state.last_hand == ("banker: 21, then a new card: retired with the bank of 20",
-                               "lost 10 with 20 (1st settlement)", "waiting")
+    assert state.last_hand == ("banker: 21, then a new card: retired with the bank of 20", "lost 10 with 20",
+                               "waiting")
     assert state.last_cards[0] == (4,), "she showed the card she retired on"
+
+
+def test_three_settlements_in_one_hand():
+    # Ben bets 10 on 10 + 8 and loses to Ann's 9 + 12; her new card is a 7; Cy bets 20 (the whole bank again) on
+    # 10 + 9 and loses to 7 + 6 + 8; her next new card is a 4; Dov bets 2 on 5 + 11 and loses to 4 + 3 + 11
+    state = game([10, 10, 5, 9, 8, 12, 7, 9, 6, 8, 4, 11, 3, 11], seats=4, purses=30)
+    state = play(state, Bet(10), Stay(), Draw(), Bet(20), Stay(), Draw(), Draw(), Bet(2), Stay(), Draw(), Draw(),
+                 Stand())
+    assert state.last_hand == ("banker: 21, then a new card: 21, then a new card: 18",
+                               "lost 10 with 18 (1st settlement)", "lost 20 with 19 (2nd settlement)",
+                               "lost 2 with 16 (3rd settlement)")
