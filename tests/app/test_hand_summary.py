@@ -8,9 +8,23 @@ from dataclasses import replace
 
 from quitlok import QUITLOK
 from quitlok.bots import cautious
-from quitlok.game import YOU, Bet, Draw, KeepBank, Retire, Stand, Stay, apply_action, new_game
+from quitlok.game import (
+    PROTECTED,
+    RETIRE,
+    YOU,
+    Aluvun,
+    Bet,
+    Blot,
+    Draw,
+    KeepBank,
+    Retire,
+    Stand,
+    Stay,
+    apply_action,
+    new_game,
+)
 from quitlok.practice import PracticeTable
-from quitlok.ui.table import UNDER_SHOWN, UNDER_SHOWN_ON_PHONES, hand_over_words, top_bar_html
+from quitlok.ui.table import UNDER_SHOWN, UNDER_SHOWN_ON_PHONES, doing_words, hand_over_words, top_bar_html
 from tests.app.conftest import html_text, open_page, texts
 
 #: Eli banks 10; hand 1 may already be a retire chance
@@ -116,3 +130,14 @@ def test_the_page_never_shows_a_computer_banker_s_retire_chance(app):
     assert "Hand 1 of Eli's bank" in html_text(at), "the log is on the page"
     for secret in ("as first card", "may retire", "keeps the bank", "a 7"):
         assert secret not in page, secret
+
+
+def test_while_another_seat_decides_the_words_keep_its_secrets():
+    # Dov (6) blots a 5 (11), calls aluvun and bets: his protected card, face down, is an 11
+    names = ("Eli", "Dov", YOU)
+    hidden = played([6, 9, 10, 5, 11], Blot(), Aluvun(), Bet(1), names=names).state
+    assert hidden.phase == PROTECTED and hidden.to_act == 1 and doing_words(hidden) == "is deciding"
+    shown = played([6, 9, 10, 5, 11], Blot(), Aluvun(), Blot(), names=names).state  # the 11 came face up
+    assert shown.phase == PROTECTED and doing_words(shown) == "was dealt a protected 11"
+    chance = played([5, 9, 7], rules=EARLY_RETIRE).state
+    assert chance.phase == RETIRE and doing_words(chance) == "is deciding"
