@@ -619,7 +619,8 @@ def settlements_words(table: PracticeTable, banker: int, others: list[int]) -> s
     settlement Eli (banker) had 21: you lost 10 with 20. Then Eli took a new card; at the 2nd settlement Eli
     went bust: Dov won 2 with 15. Fay went bust and lost 2.' The banker's status holds each settlement's total
     in order ("banker: 21, then a new card: bust"; game.NEW_CARD), each player's the settlement it was in once
-    there was a second (game.SETTLEMENT)."""
+    there was a second (game.SETTLEMENT). A lone settlement before a new card the banker did not play reads 'Eli
+    (banker) played early and had 21: ...'."""
     s = table.state
     name = _seat_name(table, banker)
     at: dict[int, list[str]] = {}
@@ -631,10 +632,10 @@ def settlements_words(table: PracticeTable, banker: int, others: list[int]) -> s
             at.setdefault(1, []).append(ending_words(_seat_name(table, seat), s.last_hand[seat]))
         else:
             rest.append(ending_words(_seat_name(table, seat), s.last_hand[seat]))
-    steps = s.last_hand[banker].removeprefix("banker: ").split(NEW_CARD)
+    steps = [step.removeprefix(": ") for step in s.last_hand[banker].removeprefix("banker: ").split(NEW_CARD)]
+    once = sum(1 for step in steps if step and not step.startswith("retired")) == 1
     sentences = []
     for nth, step in enumerate(steps, start=1):
-        step = step.removeprefix(": ")
         then = "" if nth == 1 else f"then {name} took a new card"
         if not step:
             sentences.append(f"{then} and did not play again.")
@@ -642,7 +643,8 @@ def settlements_words(table: PracticeTable, banker: int, others: list[int]) -> s
             sentences.append(f"{then}, showed it, {step.replace('with', 'and took', 1)}.")
         else:
             total = "went bust" if step == "bust" else f"had {step}"
-            settled = f"at the {_ordinal(nth)} settlement {name}{' (banker)' if nth == 1 else ''} {total}: "
+            settled = (f"{name} (banker) played early and {total}: " if once else
+                       f"at the {_ordinal(nth)} settlement {name}{' (banker)' if nth == 1 else ''} {total}: ")
             sentences.append((f"{then}; " if then else "") + settled + "; ".join(at.get(nth, [])) + ".")
     if rest:
         sentences.append("; ".join(rest) + ".")

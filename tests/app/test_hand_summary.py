@@ -61,7 +61,7 @@ def test_three_settlements_are_told_in_turn():
 def test_a_new_card_the_banker_never_played_is_told():
     table = played([10, 5, 9, 10, 12, 8], Bet(10), Stay(), Draw(), Stay())  # Dov throws in
     assert hand_over_words(table) == (
-        "Hand 1 of Eli's bank is over: at the 1st settlement Eli (banker) had 21: you lost 10 with 20. "
+        "Hand 1 of Eli's bank is over: Eli (banker) played early and had 21: you lost 10 with 20. "
         "Then Eli took a new card and did not play again. Dov threw the cards in, with nothing staked.")
 
 
@@ -84,7 +84,7 @@ def test_a_banker_who_retires_on_his_new_card_after_an_early_settlement():
     # you bet all 10 on 10 + 10; Eli plays early on 9 + 12 (21) and wins; his new card, a 4, lets him retire
     table = played([10, 6, 9, 10, 12, 4], Bet(10), Stay(), Draw(), Retire(), rules=EARLY_RETIRE)
     assert hand_over_words(table) == (
-        "Hand 1 of Eli's bank is over: at the 1st settlement Eli (banker) had 21: you lost 10 with 20. "
+        "Hand 1 of Eli's bank is over: Eli (banker) played early and had 21: you lost 10 with 20. "
         "Then Eli took a new card, showed it, retired and took the bank of 20. Dov had no turn (the hand ended "
         "first).")
 
