@@ -565,8 +565,6 @@ _ENDINGS = (
     (re.compile(r"^21! won (\d+)$"), "made 21 and won {0}"),
     (re.compile(r"^21 \(no stake\)$"), "made 21, with nothing staked"),
     (re.compile(r"^threw in$"), "threw the cards in, with nothing staked"),
-    (re.compile(r"^banker: bust, then a new card$"), "(banker) went bust, then took a new card"),
-    (re.compile(r"^banker: (\d+), then a new card$"), "(banker) ended on {0}, then took a new card"),
     (re.compile(r"^banker: retired with the bank of (\d+)$"), "(banker) retired and took the bank of {0}"),
     (re.compile(r"^banker: bust$"), "(banker) went bust"),
     (re.compile(r"^banker: (\d+)$"), "(banker) ended on {0}"),
