@@ -186,10 +186,9 @@ def next_decision(lesson, table) -> None:
         if isinstance(move, Bet) and st.session_state.get("lesson.bet_for") != (slug, len(made)):
             st.session_state["lesson.bet"] = move.n  # the chips box starts at the suggested bet, once
             st.session_state["lesson.bet_for"] = (slug, len(made))
-        hint = (f"Suggested: **{action_label(s, move)}**" if move is not None
-                else "The lesson suggested other moves: play on, or start the hand again.")
+        label = "" if move is None else action_label(s, move)
         view.hand_for_phones(table)
-        st.markdown(f"{view.situation(table)}  \n:material/lightbulb: {hint}")
+        st.markdown(f"{view.situation(table)}  \n{what_to_do(lesson, made, label)}")
         view.action_buttons(table, "lesson", lambda action: act(lesson, action))
     else:
         who = s.players[s.to_act]
@@ -197,6 +196,17 @@ def next_decision(lesson, table) -> None:
         st.markdown(done + (f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn."))
         st.button("Let the others play", key="lesson.next", on_click=let_the_others_play, args=(lesson,),
                   icon=":material/play_arrow:", type="primary")
+
+
+def what_to_do(lesson, made: tuple, label: str) -> str:
+    """The line under the learner's position: the advisor's best move, with the Hint's bulb; a move there only to
+    show the rule, said as such and never as advice; or nothing more to suggest."""
+    words = ui.content_sections("learn/moves")
+    if not label:
+        return words["other"]
+    if lesson.demonstrates(made):
+        return ":material/visibility: " + " ".join(words["demonstration"].split()).format(move=label)
+    return ":material/lightbulb: " + words["suggested"].format(move=label)
 
 
 def check(lesson, question) -> bool:

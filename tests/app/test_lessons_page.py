@@ -40,8 +40,21 @@ def labels(at) -> set[str]:
 
 
 def suggestion(at) -> str | None:
-    found = re.search(r"Suggested: \*\*(.+?)\*\*", texts(at))
-    return found[1] if found else None
+    """The move the lesson asks for next: the advisor's best ("Suggested", with the Hint's bulb) or a move that
+    only shows the rule ("To see the rule", no bulb, saying it is not the best play)."""
+    found = re.search(r"(:material/lightbulb: Suggested|:material/visibility: To see the rule): \*\*(.+?)\*\*",
+                      texts(at))
+    return found[2] if found else None
+
+
+def assert_said_as(at, lesson, made):
+    """A demonstration is never said in the Hint's words or with its bulb, and says it is not the best play."""
+    shown = texts(at)
+    if lesson.demonstrates(made):
+        assert "To see the rule: **" in shown and "not as advice: it is not the best play" in shown
+        assert "Suggested" not in shown and ":material/lightbulb:" not in shown
+    else:
+        assert "To see the rule" not in shown and ":material/lightbulb: Suggested: **" in shown
 
 
 def jump_to(at, step):
@@ -60,6 +73,7 @@ def play_the_hand(at, lesson):
         if "lesson.next" in keys:
             click(at, "lesson.next")
             continue
+        assert_said_as(at, lesson, lesson.moves[:len(lesson.moves) - len(moves)])
         move = moves.pop(0)
         if isinstance(move, Bet):
             at.number_input(key="lesson.bet").set_value(move.n).run()
@@ -118,6 +132,8 @@ def test_walk_through_every_lesson(app):
     assert {slug for slug, record in kept.items() if record.done} == {lesson.slug for lesson in LESSONS}
     assert all(record.answer is not None for record in kept.values()), "each step's check answer is kept"
     assert f"{len(LESSONS)} done" in at.get("progress")[0].proto.text
+    progress = at.session_state["progress"]  # the lessons' scripted moves are never filed for Review
+    assert progress.mistakes == () and progress.decisions == 0
 
 
 def test_the_lesson_table_has_the_practice_tables_top_bar(app):
