@@ -42,12 +42,16 @@ def guessed_key(slug: str) -> str:
 
 def go_to(step: int) -> None:
     st.session_state[STEP] = max(0, min(step, len(LESSONS) - 1))
-    st.session_state["lesson.jump"] = st.session_state[STEP]
     st.session_state.pop("lesson.lost", None)
 
 
+def jump_key(step: int) -> str:
+    """The step picker's key while `step` is shown: a picker of its own per step, whose default is that step."""
+    return f"lesson.jump.{step}"
+
+
 def jump() -> None:
-    go_to(st.session_state["lesson.jump"])
+    go_to(st.session_state[jump_key(st.session_state[STEP])])
 
 
 def restart(slug: str) -> None:
@@ -94,13 +98,22 @@ def done_steps() -> set[str]:
 
 
 def progress() -> None:
+    """The bar: which step this is and which are done (drawn last, into its place at the top)."""
     done = done_steps()
     step = st.session_state[STEP]
     which = [str(i + 1) for i, lesson in enumerate(LESSONS) if lesson.slug in done]
     st.progress(len(done) / len(LESSONS), text=f"Step {step + 1} of {len(LESSONS)} · {len(done)} done"
                 + (f" (step{'s' if len(which) > 1 else ''} {', '.join(which)})" if which else ""))
-    st.selectbox("Go to step", range(len(LESSONS)), key="lesson.jump", on_change=jump,
-                 format_func=lambda i: f"{i + 1}. {TITLES[i]}")
+
+
+def step_picker() -> None:
+    """Go to any step. Drawn in the run's flow, never into a place filled at the end of the run: a run cut short
+    by the next one (a guess slider moved with the arrow keys sends a value per key press) leaves such a place
+    empty, so the browser drops the picker and its value; drawn again, the picker started from its default,
+    step 1, and reported it as the learner's choice (issue 21: lesson 9 jumped back to step 1). Its default is
+    the step shown, too, so a picker drawn afresh never reports a change of its own."""
+    st.selectbox("Go to step", range(len(LESSONS)), key=jump_key(st.session_state[STEP]), on_change=jump,
+                 index=st.session_state[STEP], format_func=lambda i: f"{i + 1}. {TITLES[i]}")
 
 
 def guessed(lesson):
@@ -234,7 +247,6 @@ def check(lesson, question) -> bool:
 # --- the page ------------------------------------------------------------------------------------
 
 st.session_state.setdefault(STEP, 0)
-st.session_state.setdefault("lesson.jump", st.session_state[STEP])
 if restore := st.session_state.pop("lesson.restore", None):
     go_to(restore[0])
     st.session_state["lesson.lost"] = restore[1].format(step=st.session_state[STEP] + 1)
@@ -251,6 +263,7 @@ def this_step() -> None:
     done is kept with the progress, so this part saves it itself when one changed it (its reruns do not reach
     the app's keeper), with as few elements as it can (each costs the browser a little a run)."""
     top = st.empty()  # the progress is drawn last, once this step's hand and check are known
+    step_picker()
     lesson = LESSONS[st.session_state[STEP]]
     title, words, question = ui.lesson_words(lesson.slug)
     st.header(f"{st.session_state[STEP] + 1}. {title}")

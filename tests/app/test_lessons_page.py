@@ -58,7 +58,7 @@ def assert_said_as(at, lesson, made):
 
 
 def jump_to(at, step):
-    at.selectbox(key="lesson.jump").set_value(step).run()
+    at.selectbox(key=f"lesson.jump.{at.session_state['lesson.step']}").set_value(step).run()
     assert not at.exception, at.exception
 
 
@@ -270,3 +270,14 @@ def test_a_saved_progress_naming_steps_of_another_version_counts_only_these_step
     app.session_state["progress"] = progress
     at = open_page(app, "pages/lessons.py")
     assert at.get("progress")[0].proto.text == "Step 1 of 12 · 2 done (steps 1, 2)"
+
+
+def test_a_step_picker_drawn_afresh_shows_the_step_it_is_on(app):
+    """Issue 21 item 8b (tests/e2e/test_lessons_browser.py drives the slider itself): a run cut short by the next
+    can make the browser draw the step picker afresh, from its default; that default is the step shown, so the
+    picker never reports a jump the learner did not ask for."""
+    at = open_page(app, "pages/lessons.py")
+    for step in (8, 3):
+        jump_to(at, step)
+        picker = at.selectbox(key=f"lesson.jump.{step}")
+        assert picker.proto.default == step and picker.value == step
