@@ -105,14 +105,16 @@ OUTCOMES = {
     and "dealt anticlockwise, starting with Chaim" in s.events[-2],
     "05_turn": lambda s: s.last_cards[1] == (5, 3, 6) and "You get a 3." in s.events
     and s.last_hand == ("banker: 19", "lost 2 with 14", "threw in"),
-    "06_bust": lambda s: s.purses[1] == 18 and s.last_hand[0] == "banker",
+    "06_bust": lambda s: s.purses[1] == 18 and s.last_hand[0] == "banker" and s.last_cards[1] == (10, 4, 10),
     "07_aluvun": lambda s: s.last_cards[1] == (6, 5, 9) and s.last_hand[:2] == ("banker: 19", "won 1 with 20"),
     "08_early": lambda s: s.last_hand[1] == "lost 6 with 17" and s.last_cards[0] == (5, 8, 6)
+    and s.last_cards[1] == (11, 6)
     and s.last_hand[0] == "banker: 19, then a new card"
     and s.events.index("Bella stands on 19.")
     < s.events.index("Chaim stays with no stake and throws the cards in."),
     "09_settle": lambda s: "You show 18 and lose 2 to the bank (ties go to the banker)." in s.events,
-    "10_carry_on": lambda s: s.last_hand[1] == "lost 5 with 17" and s.last_cards[0] == (4, 6, 7) and s.events.index(
+    "10_carry_on": lambda s: s.last_hand[1] == "lost 5 with 17" and s.last_cards[0] == (4, 6, 7)
+    and s.last_cards[1] == (11, 6) and s.events.index(
         "Bella takes a new card; play goes on with the players still to play.")
     < s.events.index("Chaim stays with no stake and throws the cards in."),
     "11_change_bank": lambda s: s.banker == 0 and s.purses[1] == 20 and s.bank == 10 and s.direction == 1,
