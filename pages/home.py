@@ -50,7 +50,6 @@ def go_on(page: str, step: int | None = None) -> None:
     """The Go on button: the lessons at `step` (the lessons page reads "lesson.step"), or the quiz."""
     if step is not None:
         st.session_state["lesson.step"] = step
-        st.session_state["lesson.jump"] = step
     st.session_state["home.go_to"] = page
 
 

@@ -42,12 +42,16 @@ def guessed_key(slug: str) -> str:
 
 def go_to(step: int) -> None:
     st.session_state[STEP] = max(0, min(step, len(LESSONS) - 1))
-    st.session_state["lesson.jump"] = st.session_state[STEP]
     st.session_state.pop("lesson.lost", None)
 
 
+def jump_key(step: int) -> str:
+    """The step picker's key while `step` is shown: a picker of its own per step, whose default is that step."""
+    return f"lesson.jump.{step}"
+
+
 def jump() -> None:
-    go_to(st.session_state["lesson.jump"])
+    go_to(st.session_state[jump_key(st.session_state[STEP])])
 
 
 def restart(slug: str) -> None:
@@ -94,13 +98,22 @@ def done_steps() -> set[str]:
 
 
 def progress() -> None:
+    """The bar: which step this is and which are done (drawn last, into its place at the top)."""
     done = done_steps()
     step = st.session_state[STEP]
     which = [str(i + 1) for i, lesson in enumerate(LESSONS) if lesson.slug in done]
     st.progress(len(done) / len(LESSONS), text=f"Step {step + 1} of {len(LESSONS)} · {len(done)} done"
                 + (f" (step{'s' if len(which) > 1 else ''} {', '.join(which)})" if which else ""))
-    st.selectbox("Go to step", range(len(LESSONS)), key="lesson.jump", on_change=jump,
-                 format_func=lambda i: f"{i + 1}. {TITLES[i]}")
+
+
+def step_picker() -> None:
+    """Go to any step. Drawn in the run's flow, never into a place filled at the end of the run: a run cut short
+    by the next one (a guess slider moved with the arrow keys sends a value per key press) leaves such a place
+    empty, so the browser drops the picker and its value; drawn again, the picker started from its default,
+    step 1, and reported it as the learner's choice (issue 21: lesson 9 jumped back to step 1). Its default is
+    the step shown, too, so a picker drawn afresh never reports a change of its own."""
+    st.selectbox("Go to step", range(len(LESSONS)), key=jump_key(st.session_state[STEP]), on_change=jump,
+                 index=st.session_state[STEP], format_func=lambda i: f"{i + 1}. {TITLES[i]}")
 
 
 def guessed(lesson):
@@ -186,10 +199,9 @@ def next_decision(lesson, table) -> None:
         if isinstance(move, Bet) and st.session_state.get("lesson.bet_for") != (slug, len(made)):
             st.session_state["lesson.bet"] = move.n  # the chips box starts at the suggested bet, once
             st.session_state["lesson.bet_for"] = (slug, len(made))
-        hint = (f"Suggested: **{action_label(s, move)}**" if move is not None
-                else "The lesson suggested other moves: play on, or start the hand again.")
+        label = "" if move is None else action_label(s, move)
         view.hand_for_phones(table)
-        st.markdown(f"{view.situation(table)}  \n:material/lightbulb: {hint}")
+        st.markdown(f"{view.situation(table)}  \n{what_to_do(lesson, made, label)}")
         view.action_buttons(table, "lesson", lambda action: act(lesson, action))
     else:
         who = s.players[s.to_act]
@@ -197,6 +209,17 @@ def next_decision(lesson, table) -> None:
         st.markdown(done + (f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn."))
         st.button("Let the others play", key="lesson.next", on_click=let_the_others_play, args=(lesson,),
                   icon=":material/play_arrow:", type="primary")
+
+
+def what_to_do(lesson, made: tuple, label: str) -> str:
+    """The line under the learner's position: the advisor's best move, with the Hint's bulb; a move there only to
+    show the rule, said as such and never as advice; or nothing more to suggest."""
+    words = ui.content_sections("learn/moves")
+    if not label:
+        return words["other"]
+    if lesson.demonstrates(made):
+        return ":material/visibility: " + " ".join(words["demonstration"].split()).format(move=label)
+    return ":material/lightbulb: " + words["suggested"].format(move=label)
 
 
 def check(lesson, question) -> bool:
@@ -224,7 +247,6 @@ def check(lesson, question) -> bool:
 # --- the page ------------------------------------------------------------------------------------
 
 st.session_state.setdefault(STEP, 0)
-st.session_state.setdefault("lesson.jump", st.session_state[STEP])
 if restore := st.session_state.pop("lesson.restore", None):
     go_to(restore[0])
     st.session_state["lesson.lost"] = restore[1].format(step=st.session_state[STEP] + 1)
@@ -241,6 +263,7 @@ def this_step() -> None:
     done is kept with the progress, so this part saves it itself when one changed it (its reruns do not reach
     the app's keeper), with as few elements as it can (each costs the browser a little a run)."""
     top = st.empty()  # the progress is drawn last, once this step's hand and check are known
+    step_picker()
     lesson = LESSONS[st.session_state[STEP]]
     title, words, question = ui.lesson_words(lesson.slug)
     st.header(f"{st.session_state[STEP] + 1}. {title}")

@@ -187,9 +187,7 @@ def play_area() -> None:
     else:
         computer_turn(table)
     view.the_log(table, "play-log", view.first_bank(table))
-    if learner.current() is not st.session_state.get("play.kept"):  # a decision of the learner's changed it
-        learner.keep("play")
-        st.session_state["play.kept"] = learner.current()
+    learner.keep_if_changed("play")  # when a decision of the learner's changed it
 
 
 st.title("Practice table")

@@ -44,10 +44,17 @@ class Lesson:
     prelude: tuple[Action, ...] = ()
     #: one of PREDICTIONS, asked about the learner's position at the start
     predict: str | None = None
+    #: the moves (indices into `moves`) that only show the rule and are not the best play: a bet smaller than
+    #: the room, the only way to show the bank covering a stake without breaking it or making the banker play
+    #: at once. The page says "to see the rule", never "suggested", for these; every other move is the
+    #: advisor's best (tests/engine/test_lessons.py checks both ways)
+    demonstrations: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.predict not in (None, *PREDICTIONS):
             raise ValueError(f"{self.slug}: a prediction is one of {', '.join(PREDICTIONS)}, not {self.predict!r}")
+        if any(not 0 <= i < len(self.moves) for i in self.demonstrations):
+            raise ValueError(f"{self.slug}: a demonstration names one of the {len(self.moves)} moves")
 
     @property
     def human(self) -> int:
@@ -101,6 +108,10 @@ class Lesson:
             return None
         return self.moves[len(made)]
 
+    def demonstrates(self, made: tuple[Action, ...]) -> bool:
+        """True when the next move after `made` is there to show the rule, not as advice."""
+        return self.next_move(made) is not None and len(made) in self.demonstrations
+
     def unseen(self) -> int:
         """How many cards the learner has not seen at the start: the pool the chances are counted over."""
         state = self.start().state
@@ -142,25 +153,32 @@ class Lesson:
 
 
 LESSONS = (
-    Lesson("01_pack", stock=(2, 9, 5, 11), moves=(Bet(2),), goal="You have 21 and are paid"),
+    # a framed pair needs a bet to be paid; the advisor would bet the whole bank on a 2, which would break it
+    Lesson("01_pack", stock=(2, 9, 5, 11), moves=(Bet(2),), goal="You have 21 and are paid", demonstrations=(0,)),
     Lesson("02_counting", stock=(12, 9, 5, 10, 1, 7, 4), prelude=(Bet(2),), predict="value", moves=(Stay(),),
            goal="You show 19 and win"),
-    Lesson("03_bank", stock=(9, 4, 6, 8, 10, 10), moves=(Bet(3), Stay()), goal="You show 17 and win"),
-    Lesson("04_deal", stock=(3, 5, 7, 4, 6, 8), moves=(Stay(),),
+    # a stake the bank covers in part: any bet below the whole bank is smaller than the advisor's (SPEC 3)
+    Lesson("03_bank", stock=(9, 4, 6, 8, 10, 10), moves=(Bet(3), Stay()), goal="You show 17 and win",
+           demonstrations=(0,)),
+    Lesson("04_deal", stock=(9, 5, 7, 4, 6, 8), moves=(Stay(),),
            goal="dealt anticlockwise, starting with Chaim"),
-    Lesson("05_turn", stock=(5, 9, 7, 3, 6, 4, 8), moves=(Blot(), Bet(2), Stay()), goal="You stay with a stake of"),
-    Lesson("06_bust", stock=(10, 9, 6, 8, 5), prelude=(Bet(2),), predict="bust", moves=(Blot(),),
-           goal="You are bust with 23; the stake of 2 goes to the bank."),
+    # a bet after a blot, face down beside the face-up card: on 8 the advisor would blot again
+    Lesson("05_turn", stock=(5, 9, 7, 3, 6, 4, 8), moves=(Blot(), Bet(2), Stay()), goal="You stay with a stake of",
+           demonstrations=(1,)),
+    Lesson("06_bust", stock=(10, 9, 6, 4, 10), prelude=(Bet(2),), predict="bust", moves=(Blot(),),
+           goal="You are bust with 24; the stake of 2 goes to the bank."),
     Lesson("07_aluvun", stock=(6, 9, 3, 5, 11, 9, 3, 4, 12), prelude=(Bet(1),), predict="bust with aluvun",
            moves=(Aluvun(), Blot(), Reject(), Stay()), goal="You reject the 11"),
-    Lesson("08_early", stock=(7, 9, 5, 10, 8, 6), bank=6, moves=(Bet(6), Stay()),
+    Lesson("08_early", stock=(11, 9, 5, 6, 8, 6), bank=6, moves=(Bet(6), Stay()),
            goal="The open stakes cover the whole bank: the banker plays now."),
     Lesson("09_settle", stock=(10, 9, 3, 8, 10, 5), prelude=(Bet(2),), predict="banker bust", moves=(Stay(),),
            goal="ties go to the banker"),
-    Lesson("10_carry_on", stock=(8, 2, 4, 9, 6, 7, 12), bank=5, moves=(Bet(5), Stay()),
+    Lesson("10_carry_on", stock=(11, 2, 4, 6, 6, 7, 12), bank=5, moves=(Bet(5), Stay()),
            goal="takes a new card; play goes on with the players still to play"),
     Lesson("11_change_bank", stock=(1, 1, 3, 3, 5, 5, 6, 6, 8, 8, 9, 7), banker=1, prelude=(Stay(),) * 6,
            moves=(Retire(),), goal="retire and take the bank"),
+    # Kvitlach's one bet, and the raise that only elvaroon allows: below the maximum, and a raise at 11 that
+    # the advisor would not make (drawing the protected card without it is worth a little more)
     Lesson("12_kvitlach", rules=KVITLACH, stock=(6, 9, 3, 5, 10), bank=8, moves=(Bet(1), Draw(), Aluvun(), Bet(1)),
-           goal="You have 21 and are paid"),
+           goal="You have 21 and are paid", demonstrations=(0, 3)),
 )

@@ -535,6 +535,17 @@ def _chance_words(p: Fraction, pool: int) -> str:
     return f"{p * pool} in {pool} ({percent(p)})"
 
 
+def _shown_apart(exact: Fraction, wrong: dict[str, tuple[Fraction, int]]) -> dict[str, str]:
+    """One wrong option per percentage as shown: {shown percentage: misconception}. "8 in 19 (42%)" beside the
+    right "10 in 24 (42%)" would read the same to a learner, so a wrong chance that rounds to the right one's
+    percentage (or to another wrong one's) is dropped."""
+    apart: dict[str, str] = {}
+    for m, (p, _) in wrong.items():
+        if percent(p) != percent(exact):
+            apart.setdefault(percent(p), m)
+    return apart
+
+
 def _twelve_rules(rules: RuleSet) -> dict[str, RuleSet]:
     """The rules as each 12 misconception counts them: 12 only, 12 also as 10, or 10 forgotten."""
     values = rules.twelve_values
@@ -567,15 +578,9 @@ def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             wrong["odds_pack_24"] = (bust_chance(hand, seen, replace(rules, copies=2), exact=True), 24 - len(cards))
         for m, other in _twelve_rules(rules).items():
             wrong[m] = (bust_chance(hand, seen, other, exact=True), pool)
-        distinct = {p for p, _ in wrong.values() if p != exact}
-        if len(distinct) >= 2:
+        if len(_shown_apart(exact, wrong)) >= 2:
             break
-    # one option per chance: a wrong option that equals the right chance (or another) is dropped
-    by_chance: dict[Fraction, str] = {}
-    for m, (p, _) in wrong.items():
-        if p != exact:
-            by_chance.setdefault(p, m)
-    options = {m: _chance_words(*wrong[m]) for m in by_chance.values()}
+    options = {m: _chance_words(*wrong[m]) for m in _shown_apart(exact, wrong).values()}
     count = exact * pool
     why = (f"Of the {pool} cards you have not seen, {count} take {card_words(hand)} over 21: "
            f"{_chance_words(exact, pool)}.")

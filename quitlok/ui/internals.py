@@ -48,6 +48,14 @@ their values with Streamlit's own `persist_state="session"`, but an expander has
 switch Streamlit forgets its open state unless the script sets it. `keep_fold` sets it at every run (the
 clean-up Streamlit's "Widget behavior" page says a script may interrupt so). tests/app/test_sidebar_words.py
 fails if the sidebar's folds no longer stay open from page to page.
+
+An eighth is for a fragment that writes into the sidebar only in some of its runs (`sidebar_slot`): the
+progress keeper of the practice table and the lessons, drawn only when a decision or a finished step changed the
+progress. Streamlit 1.67 keeps a fragment a place in a container made outside it (the sidebar) only if the
+fragment wrote there during the last full run of the page; a fragment rerun that writes there without one raises
+a red StreamlitInvalidLayoutContextError (issue 21: a move at the practice table right after a new game, whose
+full run had changed no progress). `sidebar_slot` writes an empty slot to the sidebar on every run, full or
+fragment, and draws into it. tests/e2e/test_browser.py plays a move after a full run, at the table and in a lesson.
 """
 
 from collections.abc import Iterator
@@ -112,6 +120,17 @@ def stalled(seconds: float = 10) -> bool:
 #: the empty fragment's period: long, since only its being on the page matters (a browser timer must stay under
 #: 2**31 ms, about 24 days, or it fires at once)
 RECONNECT_PERIOD = 24 * 3600
+
+
+@contextmanager
+def sidebar_slot() -> Iterator[None]:
+    """`with sidebar_slot():` draws into the sidebar from inside an st.fragment, whether or not it draws anything
+    in this run (see the module docstring): the slot is written on every run, so Streamlit keeps the fragment its
+    place in the sidebar for the runs that fill it."""
+    with st.sidebar:
+        slot = st.empty()
+    with slot.container():
+        yield
 
 
 @st.fragment(run_every=RECONNECT_PERIOD)

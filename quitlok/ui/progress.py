@@ -13,7 +13,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from quitlok.progress import Progress, ProgressError
-from quitlok.ui import browser
+from quitlok.ui import browser, internals
 
 KEY, LOADED = "progress", "progress.loaded"
 #: the name of the save in the browser's local storage
@@ -50,22 +50,29 @@ def load() -> None:
 def keep(place: str = "after") -> None:
     """After the page: save what it changed (a lesson step done during its run, say). The browser may report
     its save to this keeper rather than load's (whichever looks first): then the page is drawn again with it.
-    A fragment that changes the progress calls it too, with a `place` of its own: its reruns skip the app's."""
+    A fragment that changes the progress calls keep_if_changed instead, with a `place` of its own."""
     with st.sidebar:
-        saved = browser.local_storage(STORAGE_NAME, _text(), loaded=bool(st.session_state.get(LOADED)), place=place)
-    if _take_up(saved):
-        st.rerun()
+        _keeper(place)
 
 
 def keep_if_changed(place: str) -> None:
     """`keep` for a fragment that may change the progress (a decision at the table, a lesson step done): its
     reruns do not reach the app's keeper, and drawing a keeper every run costs the browser a little. Drawn
     while this session holds no progress of its own (the browser may still report its save, and may report
-    it to this keeper), then only in runs where the progress changed since this place last kept it."""
+    it to this keeper), then only in runs where the progress changed since this place last kept it; in the
+    sidebar's slot that internals.sidebar_slot keeps for the fragment in every run, drawn into or not."""
     kept = f"progress.kept.{place}"
-    if KEY not in st.session_state or current() is not st.session_state.get(kept):
-        keep(place)
-        st.session_state[kept] = current()
+    with internals.sidebar_slot():
+        if KEY not in st.session_state or current() is not st.session_state.get(kept):
+            _keeper(place)
+            st.session_state[kept] = current()
+
+
+def _keeper(place: str) -> None:
+    """The browser's keeper of the progress, here; the page again when it reports a save to take up."""
+    saved = browser.local_storage(STORAGE_NAME, _text(), loaded=bool(st.session_state.get(LOADED)), place=place)
+    if _take_up(saved):
+        st.rerun()
 
 
 def _text() -> str:

@@ -43,7 +43,7 @@ def test_every_content_file_is_used_and_exists(loaded):
         assert not at.exception, (page, at.exception)
     at.switch_page("pages/lessons.py").run()
     for step in range(len(LESSONS)):
-        at.selectbox(key="lesson.jump").set_value(step).run()
+        at.selectbox(key=f"lesson.jump.{at.session_state['lesson.step']}").set_value(step).run()
         assert not at.exception
     at.switch_page("pages/advisor.py").run()
     at.radio(key="advisor.role").set_value("I hold the bank").run()

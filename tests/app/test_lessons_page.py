@@ -40,12 +40,25 @@ def labels(at) -> set[str]:
 
 
 def suggestion(at) -> str | None:
-    found = re.search(r"Suggested: \*\*(.+?)\*\*", texts(at))
-    return found[1] if found else None
+    """The move the lesson asks for next: the advisor's best ("Suggested", with the Hint's bulb) or a move that
+    only shows the rule ("To see the rule", no bulb, saying it is not the best play)."""
+    found = re.search(r"(:material/lightbulb: Suggested|:material/visibility: To see the rule): \*\*(.+?)\*\*",
+                      texts(at))
+    return found[2] if found else None
+
+
+def assert_said_as(at, lesson, made):
+    """A demonstration is never said in the Hint's words or with its bulb, and says it is not the best play."""
+    shown = texts(at)
+    if lesson.demonstrates(made):
+        assert "To see the rule: **" in shown and "not as advice: it is not the best play" in shown
+        assert "Suggested" not in shown and ":material/lightbulb:" not in shown
+    else:
+        assert "To see the rule" not in shown and ":material/lightbulb: Suggested: **" in shown
 
 
 def jump_to(at, step):
-    at.selectbox(key="lesson.jump").set_value(step).run()
+    at.selectbox(key=f"lesson.jump.{at.session_state['lesson.step']}").set_value(step).run()
     assert not at.exception, at.exception
 
 
@@ -60,6 +73,7 @@ def play_the_hand(at, lesson):
         if "lesson.next" in keys:
             click(at, "lesson.next")
             continue
+        assert_said_as(at, lesson, lesson.moves[:len(lesson.moves) - len(moves)])
         move = moves.pop(0)
         if isinstance(move, Bet):
             at.number_input(key="lesson.bet").set_value(move.n).run()
@@ -118,6 +132,8 @@ def test_walk_through_every_lesson(app):
     assert {slug for slug, record in kept.items() if record.done} == {lesson.slug for lesson in LESSONS}
     assert all(record.answer is not None for record in kept.values()), "each step's check answer is kept"
     assert f"{len(LESSONS)} done" in at.get("progress")[0].proto.text
+    progress = at.session_state["progress"]  # the lessons' scripted moves are never filed for Review
+    assert progress.mistakes == () and progress.decisions == 0
 
 
 def test_the_lesson_table_has_the_practice_tables_top_bar(app):
@@ -254,3 +270,14 @@ def test_a_saved_progress_naming_steps_of_another_version_counts_only_these_step
     app.session_state["progress"] = progress
     at = open_page(app, "pages/lessons.py")
     assert at.get("progress")[0].proto.text == "Step 1 of 12 · 2 done (steps 1, 2)"
+
+
+def test_a_step_picker_drawn_afresh_shows_the_step_it_is_on(app):
+    """Issue 21 item 8b (tests/e2e/test_lessons_browser.py drives the slider itself): a run cut short by the next
+    can make the browser draw the step picker afresh, from its default; that default is the step shown, so the
+    picker never reports a jump the learner did not ask for."""
+    at = open_page(app, "pages/lessons.py")
+    for step in (8, 3):
+        jump_to(at, step)
+        picker = at.selectbox(key=f"lesson.jump.{step}")
+        assert picker.proto.default == step and picker.value == step

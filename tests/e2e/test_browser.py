@@ -166,3 +166,34 @@ def test_a_learner_completes_the_first_lesson(page, app_url):
     assert "Four framed cards in all" in text and "Step done!" in text
     assert "Step 1 of 12 · 1 done" in text
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+#: the note under the table after a decision of the learner's as a player (priced, and kept with the progress)
+PLAYER_NOTE = re.compile(r"the best play here\.|chips worse on average than the best play,")
+
+
+def play_to_a_priced_decision(page) -> None:
+    """Play on until the learner has made a decision as a player, the kind that changes the progress."""
+    for _ in range(100):
+        move_on(page)
+        if page.get_by_text(PLAYER_NOTE).count():
+            return
+    pytest.fail("no decision of the learner's as a player within 100 clicks")
+
+
+def test_a_decision_after_a_new_game_is_kept_without_an_error(page, app_url):
+    """Issue 21 item 8a: a red StreamlitInvalidLayoutContextError at a Kvitlach table after a decision. The
+    table (an st.fragment) saves the progress in the sidebar only when a decision changed it; a full run of the
+    page that changed nothing (starting a new game) left it no place there, so the next decision failed."""
+    open_app(page, f"{app_url}/play?rules=kvitlach")
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_selector("text=What happened", timeout=30_000)
+    assert "Playing: Kvitlach" in page.locator("[data-testid='stSidebar']").inner_text()
+    play_to_a_priced_decision(page)
+    page.get_by_text("New game", exact=True).first.click()
+    wait_for_app(page)
+    click(page, "Start a new game")  # a full run of the page that changes no progress
+    assert page.locator("[data-testid='stException']").count() == 0
+    play_to_a_priced_decision(page)
+    assert page.locator("[data-testid='stException']").count() == 0, \
+        page.locator("[data-testid='stException']").all_inner_texts()

@@ -1,14 +1,17 @@
 """Every lesson's hand, played with the engine, ends in the outcome its text describes."""
 
+import dataclasses
 import re
 from fractions import Fraction
 
 import pytest
 
 from quitlok.actions import Stay
+from quitlok.coach import TOLERANCE
 from quitlok.game import action_label, legal_actions
 from quitlok.lessons import DEAL_LINE, LESSONS, PREDICTIONS
 from quitlok.odds import banker_outcomes, bust_chance, chance_words
+from quitlok.progress import Progress, decision
 from tests.conftest import ROOT
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
@@ -102,14 +105,16 @@ OUTCOMES = {
     and "dealt anticlockwise, starting with Chaim" in s.events[-2],
     "05_turn": lambda s: s.last_cards[1] == (5, 3, 6) and "You get a 3." in s.events
     and s.last_hand == ("banker: 19", "lost 2 with 14", "threw in"),
-    "06_bust": lambda s: s.purses[1] == 18 and s.last_hand[0] == "banker",
+    "06_bust": lambda s: s.purses[1] == 18 and s.last_hand[0] == "banker" and s.last_cards[1] == (10, 4, 10),
     "07_aluvun": lambda s: s.last_cards[1] == (6, 5, 9) and s.last_hand[:2] == ("banker: 19", "won 1 with 20"),
     "08_early": lambda s: s.last_hand[1] == "lost 6 with 17" and s.last_cards[0] == (5, 8, 6)
+    and s.last_cards[1] == (11, 6)
     and s.last_hand[0] == "banker: 19, then a new card"
     and s.events.index("Bella stands on 19.")
     < s.events.index("Chaim stays with no stake and throws the cards in."),
     "09_settle": lambda s: "You show 18 and lose 2 to the bank (ties go to the banker)." in s.events,
-    "10_carry_on": lambda s: s.last_hand[1] == "lost 5 with 17" and s.last_cards[0] == (4, 6, 7) and s.events.index(
+    "10_carry_on": lambda s: s.last_hand[1] == "lost 5 with 17" and s.last_cards[0] == (4, 6, 7)
+    and s.last_cards[1] == (11, 6) and s.events.index(
         "Bella takes a new card; play goes on with the players still to play.")
     < s.events.index("Chaim stays with no stake and throws the cards in."),
     "11_change_bank": lambda s: s.banker == 0 and s.purses[1] == 20 and s.bank == 10 and s.direction == 1,
@@ -141,7 +146,7 @@ def test_predictions_come_from_the_odds():
     settle = BY_SLUG["09_settle"]
     assert settle.figure() == banker_outcomes([10, 8], [], settle.rules, exact=True)["bust"]
     bust = BY_SLUG["06_bust"]
-    assert bust.unseen() == 22 and bust.figure() * bust.unseen() == 16
+    assert bust.unseen() == 22 and bust.figure() * bust.unseen() == 9  # 8, 9, 11 and 12 twice, one 10
 
 
 def test_no_prediction_is_given_away_by_the_words_above_it():
@@ -198,3 +203,48 @@ def test_the_words_keep_one_pronoun_per_person_and_count_right():
                 assert "Chaim" in passage, (lesson.slug, passage)
             if re.search(r"\b(she|her|hers)\b", passage, re.I):
                 assert "Bella" in passage, (lesson.slug, passage)
+
+
+def priced_moves(lesson):
+    """Each move of the lesson's hand played as suggested, with the table it was made at and the advisor's
+    prices there (quitlok.coach, as the Hint, the table's note and Review price it): (index, table, move, coaching)."""
+    table, moves, out = lesson.start(), list(lesson.moves), []
+    while moves and not lesson.over(table):
+        if table.humans_turn:
+            move = moves.pop(0)
+            out.append((len(lesson.moves) - len(moves) - 1, table, move, table.coaching()))
+            table = table.act(move)
+        else:
+            table = table.step()
+    return out
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+def test_a_lesson_suggests_only_the_advisors_best_move_or_says_it_only_shows_the_rule(lesson):
+    """Issue 21 item 3: a move the page calls "Suggested" (the Hint's bulb) is the one the advisor plays; a move
+    that is not is a demonstration, which the page says plainly is not the best play, so that claim must hold."""
+    for index, table, move, coaching in priced_moves(lesson):
+        label = f"{lesson.slug}, move {index + 1} ({action_label(table.state, move)})"
+        if coaching is None:  # retiring: the advisor does not price it
+            assert index not in lesson.demonstrations, label
+            continue
+        cost = coaching.cost(move)
+        if index in lesson.demonstrations:
+            assert cost >= TOLERANCE, f"{label} is the best play: suggest it, it is not a mere demonstration"
+        else:
+            assert cost < TOLERANCE, f"{label} costs {cost:.3f} chips against {coaching.best}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+def test_a_suggested_move_is_never_a_mistake_for_review(lesson):
+    """What Review would keep of each suggested move, priced as the table prices a decision: nothing."""
+    kept = Progress()
+    for index, table, move, coaching in priced_moves(lesson):
+        if index not in lesson.demonstrations:
+            kept = kept.with_decision(decision(table.state, coaching, move, 1e9), 1e9)
+    assert kept.mistakes == ()
+
+
+def test_demonstrations_name_moves_of_the_lesson():
+    with pytest.raises(ValueError, match="demonstration"):
+        dataclasses.replace(BY_SLUG["01_pack"], demonstrations=(1,))

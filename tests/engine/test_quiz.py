@@ -289,6 +289,20 @@ def test_bust_odds(rules, seed):
         assert Fraction(k, n) != right, "a wrong option must be a different chance, not the same one reworded"
 
 
+#: the percentage a chance option shows: "8 in 19 (42%)"
+SHOWN_PERCENT = re.compile(r"\(([\d.]+%)\)$")
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
+def test_no_chance_option_reads_the_same_as_another(rules):
+    """Issue 21 item 8c: "8 in 19 (42%)" beside the right "10 in 24 (42%)" reads as the same chance. Over many
+    deals, every option shows a percentage of its own (once 8 in 88 Quitlok and 16 in 88 Kvitlach questions)."""
+    for seed in range(300):
+        q = bust_odds(random.Random(seed), rules)
+        shown = [SHOWN_PERCENT.search(option)[1] for option in q.options]
+        assert len(set(shown)) == len(shown) >= 3, (seed, q.options)
+
+
 @pytest.mark.parametrize("rules", PRESETS, ids=["Quitlok", "Kvitlach"])
 def test_questions_follow_the_rules(rules):
     """Kvitlach questions know a 12 may count 10, the 48-card pack and the agreed maximum bet; Quitlok ones

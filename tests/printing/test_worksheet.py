@@ -112,3 +112,17 @@ def test_a_question_the_engine_cannot_make_is_named_in_the_message(monkeypatch):
     with pytest.raises(WorksheetUnavailable, match=r"Worksheet 77: the engine could not make question 1 \(no "
                                                    r"position\) under these house rules .*Try another"):
         worksheet_pdf(77, rules)
+
+
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=["Quitlok", "Kvitlach"])
+def test_no_option_on_a_sheet_reads_the_same_as_the_answer(rules):
+    """Issue 21 item 8c: no chance option on a worksheet shows the same rounded percentage as the right answer
+    or as another option ("8 in 19 (42%)" beside "10 in 24 (42%)")."""
+    chances = 0
+    for seed in range(1, 41):
+        for question in sheet.worksheet_questions(seed, rules):
+            shown = [re.search(r"\(([\d.]+%)\)$", option) for option in question.options]
+            if all(shown):
+                chances += 1
+                assert len({s[1] for s in shown}) == len(shown), (seed, question.options)
+    assert chances >= 40  # every sheet has a chance question
