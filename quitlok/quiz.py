@@ -492,7 +492,7 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """How much may you bet? Chaim bets first; the engine's legal bets say how many chips you may stake."""
     for _ in _deals("max_bet"):
         bank = rng.randint(4, 16)
-        share = int(bank * rules.bank_share)
+        share = rules.share_of(bank)
         purses = [40, 40, share + rng.randint(1, 12)]
         state = new_game(rules, ["Bella", "Chaim", YOU], banker=0, bank=bank, purses=purses,
                          stock=[3, 2, 5, 1], seed=rng.randrange(10**6))

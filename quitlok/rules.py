@@ -36,7 +36,7 @@ class RuleSet:
     twelve_values: tuple[int, ...] = (12, 9)
     #: a hand whose first two cards are both framed (2s, 11s) counts 21
     framed_pair_21: bool = True
-    #: share of the opening bank that every other player adds when a bank starts
+    #: the part of what a new banker actually staked that every other player adds when his bank starts
     bank_share: Fraction = Fraction(0)
     #: the table agrees a maximum bet in chips before the game (Kvitlach); otherwise only the bank limits a bet
     agreed_max_bet: bool = False
@@ -103,6 +103,11 @@ class RuleSet:
         if not self.agreed_max_bet:
             return None
         return max(1, opening_bank // 4)
+
+    def share_of(self, staked: int) -> int:
+        """What each other player adds to a new bank: this rule set's part of what the banker actually
+        staked, rounded down (SPEC section 2: under Kvitlach half, so a banker who stakes 3 gets 1 from each)."""
+        return math.floor(staked * self.bank_share)
 
     @property
     def banker_models(self) -> tuple[int, ...]:
