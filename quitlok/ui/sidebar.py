@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import streamlit as st
 
-from quitlok.rules import PRESETS, QUITLOK, RuleSet
+from quitlok.rules import PRESETS, QUITLOK, SHARE_WORDS, RuleSet
 from quitlok.ui import internals
 from quitlok.ui.words import escape_markdown
 
@@ -121,7 +121,9 @@ def _single_rules() -> None:
               help="Only with betting once, first.")
     st.toggle("Banker must draw on 16 or less", key="rules.must_draw", persist_state="session")
     st.toggle("Hands alternate clockwise and anticlockwise", key="rules.alternate", persist_state="session")
-    st.toggle("Every player adds half the bank", key="rules.fund", persist_state="session")
+    st.toggle(SHARE_WORDS[0].upper() + SHARE_WORDS[1:], key="rules.fund", persist_state="session",
+              help="When a new banker stakes his bank. A player who cannot pay it and still bet pays nothing "
+                   "and sits that bank out.")
     st.toggle("A maximum bet, agreed in chips before the game", key="rules.max_bet", persist_state="session",
               help="The practice table sets the number when it starts a game; "
                    "by default a quarter of the banker's opening stake.")
