@@ -213,16 +213,17 @@ elif (not ss["quiz.summary"] and ss["quiz.checked"] is None and ss["quiz.plan"][
 def what_it_covers() -> None:
     """What this round asks about, and what joins it as the learner finishes more lessons."""
     made = [GENERATORS[i].__name__ for i in ss["quiz.made"]]
-    later = []
+    later: dict[int, list[str]] = {}  # lesson number -> what its being done opens
     for generator in GENERATORS:
         if generator.__name__ not in made:
             last = max(SLUGS.index(slug) for slug in lessons_needed(generator, rules)) + 1
-            later.append(f"{ABOUT[generator.__name__]} after lesson {last}")
-    coming = "; ".join(later)
+            later.setdefault(last, []).append(ABOUT[generator.__name__])
+    coming = "; ".join(f"{' and '.join(about)} after lesson {n}" for n, about in sorted(later.items()))
     if not made:
-        st.info(words("fresh").format(coming=coming), icon=":material/school:")
+        st.info(words("fresh").format(coming=coming, round=ROUND), icon=":material/school:")
     else:
-        text = words("covers").format(topics=", ".join(ABOUT[name] for name in dict.fromkeys(made)), rules=rules.name)
+        text = words("covers").format(topics=", ".join(ABOUT[name] for name in dict.fromkeys(made)), rules=rules.name,
+                                      round=ROUND)
         st.caption(text + (" " + words("coming").format(coming=coming) if later else ""))
     st.toggle("Ask about every lesson", key="quiz.everything", help=words("everything"), on_change=everything_changed)
 
@@ -235,7 +236,6 @@ def everything_changed() -> None:
         new_round()
 
 
-st.caption(f"Rounds of {ROUND}.")
 what_it_covers()
 with st.sidebar:  # this tab remembers that a round is under way, so that a restart or a reload can say it was lost
     if lost := restarts.held("quiz", "round" if ss["quiz.answers"] and not ss["quiz.summary"] else ""):
