@@ -12,10 +12,6 @@ ui.through_the_app()
 if target := st.session_state.pop("home.go_to", None):  # Go on was pressed: its callback chose the page
     st.switch_page(target)
 
-#: a quiz topic counts as mastered with at least this many recent answers, this share of them right
-MASTERED_AFTER, MASTERED_SHARE = 3, 0.8
-
-
 def words(key: str) -> str:
     return ui.content_sections("home/progress")[key]
 
@@ -23,14 +19,14 @@ def words(key: str) -> str:
 def welcome_back(kept: Progress) -> None:
     """Where a returning learner is: lessons done, quiz topics mastered, and one button to go on."""
     done = [lesson.slug for lesson in LESSONS if (r := kept.lessons.get(lesson.slug)) and r.done]
-    mastered = [t for t, answers in kept.quiz.items()
-                if len(answers) >= MASTERED_AFTER and sum(answers) / len(answers) >= MASTERED_SHARE]
+    mastered, met = kept.topics_mastered()  # the Quiz's summary counts them the same way
     with st.container(border=True, key="home-welcome-back"):
         st.header("Welcome back")
         st.caption(words("back"))
         a, b, c = st.columns(3)
         a.metric("Lessons done", f"{len(done)} of {len(LESSONS)}")
-        b.metric("Quiz topics mastered", f"{len(mastered)} of {len(kept.quiz)}" if kept.quiz else "none yet")
+        b.metric("Quiz topics mastered", f"{mastered} of {met}" if met else "none yet",
+                 help=ui.content_sections("quiz/page")["mastered"])
         due = len(kept.due(learner.now()))
         c.metric("Positions due for review", due)
         if due:

@@ -11,20 +11,22 @@ import streamlit as st
 
 from quitlok import ui
 from quitlok.lessons import LESSONS
-from quitlok.quiz import GENERATORS, ROUND, Question, plan_round
+from quitlok.quiz import GENERATORS, ROUND, Question, lessons_needed, open_generators, plan_round
 from quitlok.ui import progress as learner
 from quitlok.ui import restarts
 
 ui.through_the_app()
 
-#: how many recent answers per topic count towards its mastery
-RECENT = 5
 #: where the fixed questions' topics are taught: (page, title)
 FURTHER_READING = {
     "History": ("pages/history_origins.py", "Origins and names"),
     "Terms": ("pages/glossary.py", "Glossary"),
 }
 SLUGS = [lesson.slug for lesson in LESSONS]
+#: what each generator's questions are about, in words for the learner
+ABOUT = {"hand_worth": "counting a hand", "next_card": "bust and 21", "who_wins": "settling a stake",
+         "may_retire": "when the banker may retire", "who_banks_next": "who banks next",
+         "max_bet": "how much you may bet", "bust_odds": "the chance of going bust"}
 
 ss = st.session_state
 if target := ss.pop("quiz.go_to", None):  # a "revisit" button was pressed: its callback chose the page
@@ -60,11 +62,27 @@ def make_question() -> None:
     ss.pop("quiz.choice", None)
 
 
+def words(key: str) -> str:
+    return ui.content_sections("quiz/page")[key]
+
+
+def lessons_done() -> set[str]:
+    return {slug for slug, record in learner.current().lessons.items() if record.done}
+
+
+def open_now() -> tuple[int, ...]:
+    """The generators this learner may be asked: those whose lessons are done (all, if asked for everything)."""
+    if ss.get("quiz.everything"):
+        return tuple(range(len(GENERATORS)))
+    return open_generators(lessons_done(), ui.current_rules())
+
+
 def new_round() -> None:
-    """Start the next round: a fresh plan, no answers yet."""
+    """Start the next round: a fresh plan of what the lessons done have taught, no answers yet."""
     ss["quiz.round"] = ss.get("quiz.round", 0) + 1
     rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}")
-    ss["quiz.plan"] = plan_round(rng, len(ui.fixed_questions()))
+    ss["quiz.made"] = open_now()
+    ss["quiz.plan"] = plan_round(rng, len(ui.fixed_questions()), ss["quiz.made"])
     ss["quiz.index"], ss["quiz.answers"], ss["quiz.summary"] = 0, [], False
     make_question()
 
@@ -95,14 +113,6 @@ def revisit(page: str, step: int | None = None) -> None:
     ss["quiz.go_to"] = page
 
 
-def mastery(results) -> float:
-    """The share of recent answers that were right, averaged over the topics met so far (on this visit and
-    earlier ones: the answers are kept in the browser with the rest of the learner's progress)."""
-    if not results:
-        return 0.0
-    return sum(sum(r[-RECENT:]) / len(r[-RECENT:]) for r in results.values()) / len(results)
-
-
 # --- pieces of the page ----------------------------------------------------------------------------
 
 
@@ -114,6 +124,8 @@ def the_question() -> None:
                                            f"{ROUND} · {right} right so far")
     with st.container(border=True):
         st.markdown(f":blue-badge[{question.topic}]")
+        if not question.mistakes and question.topic in FURTHER_READING:  # history or terms: not from the lessons
+            st.caption(words(question.topic))
         st.markdown(f"**{question.prompt}**")
         st.radio("Your answer", range(len(question.options)), key="quiz.choice", index=None,
                  format_func=lambda i: question.options[i], label_visibility="collapsed",
@@ -156,10 +168,11 @@ def the_summary() -> None:
     answers: list[tuple[Question, int]] = ss["quiz.answers"]
     right = sum(choice == q.answer for q, choice in answers)
     st.header(f"Round {ss['quiz.round']} done")
-    score, bar = st.columns([1, 3], vertical_alignment="center")
-    score.metric("Score", f"{right} of {len(answers)}")
-    level = mastery(learner.current().quiz)
-    bar.progress(level, text=f"Mastery: {level:.0%} (your last {RECENT} answers in each topic, all rounds)")
+    score, mastered = st.columns(2)
+    score.metric("This round", f"{right} of {len(answers)}", help=words("this_round"))
+    done, met = learner.current().topics_mastered()
+    mastered.metric("Quiz topics mastered", f"{done} of {met}", help=words("mastered"))
+    st.caption(words("two_counts").format(right=right, asked=len(answers), done=done, met=met))
 
     st.markdown("**Topics to revisit**")
     places = to_revisit(answers)
@@ -197,9 +210,33 @@ elif (not ss["quiz.summary"] and ss["quiz.checked"] is None and ss["quiz.plan"][
       and ss["quiz.rules"] != rules):
     make_question()  # the house rules changed before this question was answered: ask it under the new ones
 
-st.caption(f"Rounds of {ROUND}. Questions on counting, bust and 21, settlement, the bank, betting and odds are made "
-           f"from real games by the engine, under your house rules (**{rules.name}**); the others are on the "
-           "history and the words of the game.")
+def what_it_covers() -> None:
+    """What this round asks about, and what joins it as the learner finishes more lessons."""
+    made = [GENERATORS[i].__name__ for i in ss["quiz.made"]]
+    later: dict[int, list[str]] = {}  # lesson number -> what its being done opens
+    for generator in GENERATORS:
+        if generator.__name__ not in made:
+            last = max(SLUGS.index(slug) for slug in lessons_needed(generator, rules)) + 1
+            later.setdefault(last, []).append(ABOUT[generator.__name__])
+    coming = "; ".join(f"{' and '.join(about)} after lesson {n}" for n, about in sorted(later.items()))
+    if not made:
+        st.info(words("fresh").format(coming=coming, round=ROUND), icon=":material/school:")
+    else:
+        text = words("covers").format(topics=", ".join(ABOUT[name] for name in dict.fromkeys(made)), rules=rules.name,
+                                      round=ROUND)
+        st.caption(text + (" " + words("coming").format(coming=coming) if later else ""))
+    st.toggle("Ask about every lesson", key="quiz.everything", help=words("everything"), on_change=everything_changed)
+
+
+def everything_changed() -> None:
+    """The toggle counts at once while the round has no answer yet (a fresh learner's first look), else from
+    the next round on."""
+    if not ss["quiz.answers"] and not ss["quiz.summary"]:
+        ss["quiz.round"] -= 1
+        new_round()
+
+
+what_it_covers()
 with st.sidebar:  # this tab remembers that a round is under way, so that a restart or a reload can say it was lost
     if lost := restarts.held("quiz", "round" if ss["quiz.answers"] and not ss["quiz.summary"] else ""):
         ss["quiz.lost"] = lost.words

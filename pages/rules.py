@@ -15,11 +15,15 @@ left, right = st.columns(2)
 for i, (heading, text) in enumerate(sections.items()):
     with left if i < (len(sections) + 1) // 2 else right:
         st.header(heading)
-        st.markdown(text)
+        st.markdown(ui.link_citations(text))
+
+for heading, text in ui.content_sections("rules/together").items():
+    st.header(heading)
+    st.markdown(text)
 
 st.header(f"Your table: {rules.name}")
 st.caption("Change these in the sidebar under House rules; the practice table uses them for a new game.")
 game = st.session_state.get("play.table")  # a practice game under these rules knows its agreed maximum bet
 summary = rule_summary(rules, game.state.max_bet if game is not None and game.state.rules == rules else None)
 st.table({"Rule": [label for label, _ in summary], "At your table": [value for _, value in summary]})
-st.caption(ui.content("rules/sources"))
+st.caption(ui.link_citations(ui.content("rules/sources")))

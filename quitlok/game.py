@@ -10,6 +10,7 @@ Seats are listed clockwise. Clockwise play goes to the banker's left (seat + 1);
 the bank passes to the right (seat - 1).
 """
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -223,8 +224,9 @@ def new_game(
         raise InvalidSetup(f"{rules.name} rules have no maximum bet: only the bank limits a bet.")
     else:
         max_bet = whole_number("The maximum bet", max_bet, low=1)
-    if not any(_can_join(rules, bank, purse) for seat, purse in enumerate(purses) if seat != banker):
-        share = _share(rules, bank)
+    first_stake = min(bank, purses[banker])
+    if not any(_can_join(rules, first_stake, purse) for seat, purse in enumerate(purses) if seat != banker):
+        share = rules.share_of(first_stake)
         raise InvalidSetup("Nobody could play against the bank: " + (
             f"every player needs more than the share of {share} to pay it and still bet." if share
             else "no player other than the banker has chips."))
@@ -275,14 +277,19 @@ def new_game(
     return table.freeze()
 
 
-def _share(rules: RuleSet, opening_bank: int) -> int:
-    """What each player adds to a new bank (Kvitlach: half the banker's stake)."""
-    return int(opening_bank * rules.bank_share)
+def _can_join(rules: RuleSet, staked: int, purse: int) -> bool:
+    """A player joins a bank of `staked` chips when he can pay his whole share and still has a chip to bet."""
+    return purse > rules.share_of(staked)
 
 
-def _can_join(rules: RuleSet, opening_bank: int, purse: int) -> bool:
-    """A player joins a bank when he can pay his whole share and still has a chip to bet."""
-    return purse > _share(rules, opening_bank)
+def _stakes_offered(rules: RuleSet, opening_bank: int, purse: int, others: Sequence[int]) -> range:
+    """What a new banker who chooses may stake: from the opening bank up to his purse, but no more than leaves
+    some player with chips able to pay his share (half of the stake, under Kvitlach) and still bet."""
+    richest = max(others, default=0)
+    most = purse
+    if rules.bank_share and richest:  # the largest stake n with share_of(n) < richest
+        most = min(purse, math.ceil(richest / rules.bank_share) - 1)
+    return range(opening_bank, max(most, opening_bank) + 1)
 
 
 def _ordinal(n: int) -> str:
@@ -322,7 +329,8 @@ def legal_actions(state: State) -> list[Action]:
     if seat is None:
         return []
     if state.phase == STAKE:
-        return [StakeBank(n) for n in range(state.opening_bank, state.purses[seat] + 1)]
+        others = [p for s, p in enumerate(state.purses) if s != seat]
+        return [StakeBank(n) for n in _stakes_offered(rules, state.opening_bank, state.purses[seat], others)]
     if state.phase == RETIRE:
         return [Retire(), KeepBank()]
     if state.phase == PROTECTED:
@@ -586,28 +594,30 @@ class _Table:
         """
         b = self.banker
         self.hand_number, self.direction = 0, 1  # a new bank's first hand goes clockwise
-        if self.choose_stake and self.purses[b] > self.opening_bank:
+        offered = _stakes_offered(self.rules, self.opening_bank, self.purses[b],
+                                  [p for s, p in enumerate(self.purses) if s != b])
+        if self.choose_stake and len(offered) > 1:
             self.phase, self.to_act, self.waiting = STAKE, b, []
             self.say(b, "{is} the new banker and may stake from {least} to {most} chips.",
-                     least=self.opening_bank, most=self.purses[b])
+                     least=offered[0], most=offered[-1])
             return
         self.stake_bank(min(self.opening_bank, self.purses[b]))
 
     def stake_bank(self, stake: int) -> None:
         """The banker puts `stake` in the bank; the others add their share; the first hand is dealt.
 
-        A share is half the agreed opening bank, whatever more a choosing banker stakes, so that a player
-        knows before the game what joining a bank costs."""
+        A share is the rules' part of what this banker actually staked, rounded down (SPEC section 2: under
+        Kvitlach half of it, so a new banker who could stake only 3 gets 1 from each player)."""
         b = self.banker
         self.bank = stake
         self.purses[b] -= stake
         self.say(b, "take{s} the bank and stake{s} {bank}.", bank=self.bank)
-        share = _share(self.rules, self.opening_bank)
+        share = self.rules.share_of(stake)
         self.sitting_out = [False] * len(self.players)
         for seat in self.seats_from(b):
             if not share or not self.purses[seat]:
                 continue
-            if _can_join(self.rules, self.opening_bank, self.purses[seat]):
+            if _can_join(self.rules, stake, self.purses[seat]):
                 self.purses[seat] -= share
                 self.bank += share
                 self.say(seat, "add{s} {share} to the bank.", share=share)

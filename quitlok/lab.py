@@ -517,7 +517,7 @@ def engine_results(setup: LabSetup, hands: int, *, seed: int = 0) -> LabBatch:
     rules = setup.rules
     player = (_EngineBest(_Best(rules, setup.banker_model)) if setup.player == "best"
               else PLAYERS[setup.player]())
-    purse = 1 + int(setup.bank * rules.bank_share)
+    purse = 1 + rules.share_of(setup.bank)
     results = np.zeros(hands, dtype=np.int8)
     for i, deck in enumerate(_shuffled_packs(rules, hands, seed).tolist()):
         state = new_game(rules, ["Player", "Banker"], banker=1, bank=setup.bank, purses=[purse, setup.bank],

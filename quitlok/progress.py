@@ -36,6 +36,9 @@ MISTAKE_THRESHOLD = 0.05
 MAX_MISTAKES = 40
 #: recent answers kept per quiz topic (mastery is the share right among them)
 QUIZ_MEMORY = 10
+#: a quiz topic is mastered once it has at least MASTERED_AFTER answers and 4 in 5 of its last MASTERED_RECENT
+#: are right (one definition for the Quiz's summary and Home's welcome)
+MASTERED_AFTER, MASTERED_RECENT = 3, 5
 DAY = 86_400.0
 _CODE_PREFIX = "QL1-"
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -151,6 +154,16 @@ class Progress:
     def mastery(self, topic: str) -> float | None:
         answers = self.quiz.get(topic, ())
         return sum(answers) / len(answers) if answers else None
+
+    def is_mastered(self, topic: str) -> bool:
+        """At least MASTERED_AFTER answers on `topic`, and at least 4 in 5 of its last MASTERED_RECENT right."""
+        answers = self.quiz.get(topic, ())
+        recent = answers[-MASTERED_RECENT:]
+        return len(answers) >= MASTERED_AFTER and 5 * sum(recent) >= 4 * len(recent)
+
+    def topics_mastered(self) -> tuple[int, int]:
+        """How many quiz topics are mastered, of how many met so far (all rounds, on this device)."""
+        return sum(self.is_mastered(topic) for topic in self.quiz), len(self.quiz)
 
     def week_costs(self, now: float) -> tuple[float, float]:
         """Chips lost to mistakes in the last 7 days, and in the 7 days before."""

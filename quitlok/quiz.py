@@ -15,7 +15,7 @@ Quiz page mixes both into rounds of ten (ROUND, plan_round).
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -492,7 +492,7 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """How much may you bet? Chaim bets first; the engine's legal bets say how many chips you may stake."""
     for _ in _deals("max_bet"):
         bank = rng.randint(4, 16)
-        share = int(bank * rules.bank_share)
+        share = rules.share_of(bank)
         purses = [40, 40, share + rng.randint(1, 12)]
         state = new_game(rules, ["Bella", "Chaim", YOU], banker=0, bank=bank, purses=purses,
                          stock=[3, 2, 5, 1], seed=rng.randrange(10**6))
@@ -594,15 +594,55 @@ GENERATORS: tuple[Callable[[random.Random, RuleSet], Question], ...] = (
     hand_worth, next_card, who_wins, may_retire, who_banks_next, max_bet, bust_odds)
 
 
-def plan_round(rng: random.Random, fixed: int) -> list[tuple[str, int]]:
-    """The order of one round: every generator once and fixed questions for the rest, shuffled.
+#: the lessons whose rules each generator's questions (and the mistakes its wrong options stand for) rest on
+LESSONS_NEEDED: dict[Callable[[random.Random, RuleSet], Question], tuple[str, ...]] = {
+    hand_worth: ("01_pack", "02_counting"),
+    next_card: ("01_pack", "02_counting", "05_turn", "06_bust"),
+    who_wins: ("01_pack", "02_counting", "09_settle"),
+    may_retire: ("11_change_bank",),
+    who_banks_next: ("11_change_bank",),
+    max_bet: ("03_bank", "08_early"),
+    bust_odds: ("02_counting", "06_bust"),
+}
+
+
+def lessons_needed(generator: Callable[[random.Random, RuleSet], Question], rules: RuleSet) -> tuple[str, ...]:
+    """The lessons a learner needs before `generator`'s questions under `rules`: its own, and the Kvitlach
+    lesson where these rules make a question turn on what only that lesson teaches (a 12 that may count 10, a
+    maximum bet agreed in chips, a pack of 48)."""
+    kvitlach = ((rules.twelve_values != QUITLOK.twelve_values and generator in (hand_worth, next_card, who_wins,
+                                                                                 bust_odds))
+                or (rules.agreed_max_bet and generator is max_bet)
+                or (rules.copies != QUITLOK.copies and generator is bust_odds))
+    return LESSONS_NEEDED[generator] + (("12_kvitlach",) if kvitlach else ())
+
+
+def open_generators(done: Collection[str], rules: RuleSet) -> tuple[int, ...]:
+    """The generators (indices into GENERATORS) whose lessons are all in `done`: what the quiz may ask a
+    learner who has done those lessons."""
+    return tuple(i for i, g in enumerate(GENERATORS) if set(lessons_needed(g, rules)) <= set(done))
+
+
+def _repeats(rng: random.Random, made: list[int], extra: int) -> list[int]:
+    """`extra` more of the generators `made`, as evenly as they go round: each at most once more while enough."""
+    picked: list[int] = []
+    while len(picked) < extra:
+        picked += rng.sample(made, min(len(made), extra - len(picked)))
+    return picked
+
+
+def plan_round(rng: random.Random, fixed: int, made: Sequence[int] | None = None) -> list[tuple[str, int]]:
+    """The order of one round: every generator of `made` (all when None) once and fixed questions for the
+    rest, shuffled.
 
     Returns ROUND entries ("made", generator index) or ("fixed", k), k counting
     the round's fixed questions from 0; with no fixed questions, generators repeat.
     """
-    made = list(range(len(GENERATORS)))
+    made = list(range(len(GENERATORS)) if made is None else made)[:ROUND]
     extra = ROUND - len(made)
+    if not fixed and not made:
+        raise ValueError("A round needs fixed questions or questions the engine makes.")
     plan = [("made", i) for i in made] + ([("fixed", k) for k in range(extra)] if fixed else
-                                          [("made", i) for i in rng.sample(made, extra)])
+                                          [("made", i) for i in _repeats(rng, made, extra)])
     rng.shuffle(plan)
     return plan

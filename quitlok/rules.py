@@ -36,7 +36,7 @@ class RuleSet:
     twelve_values: tuple[int, ...] = (12, 9)
     #: a hand whose first two cards are both framed (2s, 11s) counts 21
     framed_pair_21: bool = True
-    #: share of the opening bank that every other player adds when a bank starts
+    #: the part of what a new banker actually staked that every other player adds when his bank starts
     bank_share: Fraction = Fraction(0)
     #: the table agrees a maximum bet in chips before the game (Kvitlach); otherwise only the bank limits a bet
     agreed_max_bet: bool = False
@@ -104,6 +104,11 @@ class RuleSet:
             return None
         return max(1, opening_bank // 4)
 
+    def share_of(self, staked: int) -> int:
+        """What each other player adds to a new bank: this rule set's part of what the banker actually
+        staked, rounded down (SPEC section 2: under Kvitlach half, so a banker who stakes 3 gets 1 from each)."""
+        return math.floor(staked * self.bank_share)
+
     @property
     def banker_models(self) -> tuple[int, ...]:
         """The totals a banker may stand on under these rules, for the advisor's banker model:
@@ -164,6 +169,19 @@ KVITLACH = RuleSet(
 )
 
 
+#: the Kvitlach share in the app's one wording (SPEC section 2): every screen, sheet and lesson says it so
+SHARE_WORDS = "each other player adds half of what the banker staked, rounded down"
+
+
+def share_words(rules: RuleSet) -> str:
+    """What the other players add to a new bank under `rules`, in the app's one wording (SHARE_WORDS)."""
+    if not rules.bank_share:
+        return "nothing: the banker alone stakes the bank"
+    if rules.bank_share == Fraction(1, 2):
+        return SHARE_WORDS
+    return SHARE_WORDS.replace("half", f"{rules.bank_share}")
+
+
 def banker_model_words(stands_on: int) -> str:
     """The banker model in words: 'the banker draws until he has 17 or more'."""
     return f"the banker draws until he has {stands_on} or more"
@@ -188,7 +206,7 @@ def rule_summary(rules: RuleSet, max_bet: int | None = None) -> list[tuple[str, 
         ("Pack", f"{rules.pack_size} cards, {rules.copies} of each number"),
         ("A 12 counts", twelve),
         ("Two framed first cards", "make 21" if rules.framed_pair_21 else "count as usual"),
-        ("Opening bank", "the banker and half from each player" if rules.bank_share else "the banker alone"),
+        ("Opening bank", share_words(rules) if rules.bank_share else "the banker alone"),
         ("Maximum bet", max_bet_words(rules, max_bet)),
         ("Blots", "yes" if rules.blots else "no"),
         ("Betting", "once, before the first extra card" if rules.bet_first else "any time, a card with each bet"),

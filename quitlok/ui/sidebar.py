@@ -1,18 +1,27 @@
-"""The house-rules picker in the sidebar that every page shares, and a preset chosen by a link (?rules=)."""
+"""The house-rules picker in the sidebar that every page shares, and a preset chosen by a link (?rules=).
+
+The rules chosen are kept by this browser (a cookie, `RULES_COOKIE`), so a reload, a phone that slept or the
+next evening finds the same table: a Kvitlach family is never silently sent back to Quitlok. The cookie is read
+when the page opens (`st.context.cookies`, no round trip), before anything is drawn; a `?rules=` link still
+wins over it.
+"""
 
 from dataclasses import replace
 from fractions import Fraction
 
 import streamlit as st
 
-from quitlok.rules import PRESETS, QUITLOK, RuleSet
-from quitlok.ui import internals
+from quitlok.rules import PRESETS, QUITLOK, SHARE_WORDS, RuleSet
+from quitlok.ui import browser, internals
 from quitlok.ui.words import escape_markdown
 
 _BET_ANY_TIME = "Any time, a card with every bet"
 _BET_FIRST = "Once, before the first extra card"
 _LONGEST_SHOWN = 40  # characters of an unknown ?rules= value repeated in the warning
 _TWELVES = {"12 or 9": (12, 9), "12, 10 or 9": (12, 10, 9)}
+#: the cookie in which this browser keeps the house rules, and for how long (a year: next Hanukkah)
+RULES_COOKIE = "ql-rules"
+_KEEP_SECONDS = 365 * 24 * 3600
 
 
 def _widget_values(rules: RuleSet) -> dict[str, object]:
@@ -58,6 +67,78 @@ def _rules_from_widgets() -> RuleSet:
     return replace(rules, name=name)
 
 
+def rules_code(values: dict[str, object]) -> str:
+    """The sidebar's choice as a short code of letters, digits and '-': the preset's name, then, when single
+    rules differ from it, one character per widget (`_widget_values`' order): 'kvitlach', 'quitlok-21111110100'."""
+    preset = str(values["rules.preset"])
+    chars = [_code_char(key, value) for key, value in values.items() if key != "rules.preset"]
+    default = [_code_char(key, value) for key, value in _widget_values(PRESETS[preset]).items()]
+    return preset.lower() + ("" if chars == default else "-" + "".join(chars))
+
+
+def _code_char(key: str, value: object) -> str:
+    if key == "rules.pack":
+        return "4" if value == 48 else "2"
+    if key == "rules.twelve":
+        return str(list(_TWELVES).index(str(value)))
+    if key == "rules.betting":
+        return "1" if value == _BET_FIRST else "0"
+    return "1" if value else "0"
+
+
+def values_from_code(code: str | None) -> dict[str, object] | None:
+    """The sidebar's values a `rules_code` stands for, or None for anything else (an old or foreign cookie)."""
+    if not code:
+        return None
+    name, dash, chars = code.partition("-")
+    preset = {p.lower(): p for p in PRESETS}.get(name)
+    if preset is None:
+        return None
+    values = {"rules.preset": preset, **_widget_values(PRESETS[preset])}
+    if not dash:
+        return values
+    keys = list(_widget_values(QUITLOK))
+    allowed = {"rules.pack": "24", "rules.twelve": "".join(str(i) for i in range(len(_TWELVES)))}
+    if len(chars) != len(keys) or any(c not in allowed.get(k, "01") for k, c in zip(keys, chars, strict=True)):
+        return None
+    values.update((key, _code_value(key, c)) for key, c in zip(keys, chars, strict=True))
+    return values
+
+
+def _code_value(key: str, char: str) -> object:
+    if key == "rules.pack":
+        return 48 if char == "4" else 24
+    if key == "rules.twelve":
+        return list(_TWELVES)[int(char)]
+    if key == "rules.betting":
+        return _BET_FIRST if char == "1" else _BET_ANY_TIME
+    return char == "1"
+
+
+def _current_values() -> dict[str, object]:
+    ss = st.session_state
+    return {"rules.preset": ss["rules.preset"], **{key: ss[key] for key in _widget_values(QUITLOK)}}
+
+
+def _rules_kept_by_browser() -> None:
+    """Once a session: the rules this browser kept (a reload, a new tab, another evening) become the sidebar's."""
+    if st.session_state.get("rules.kept_read"):
+        return
+    st.session_state["rules.kept_read"] = True
+    if (values := values_from_code(browser.cookie(RULES_COOKIE))) is not None:
+        st.session_state.update(values)
+        st.session_state["rules.kept_preset"] = values["rules.preset"]
+
+
+def _keep_rules_in_browser() -> None:
+    """Have this browser keep the rules in force, once they differ from what it sent when the page opened (from
+    then on every run, so a change back is kept too). A page whose rules nobody changed mounts nothing."""
+    code = rules_code(_current_values())
+    if st.session_state.get("rules.kept_written") or code != (browser.cookie(RULES_COOKIE) or "quitlok"):
+        st.session_state["rules.kept_written"] = True
+        browser.keep_cookie(RULES_COOKIE, code, _KEEP_SECONDS)
+
+
 def _preset_from_link() -> None:
     """A link may choose the preset: ?rules=kvitlach. A bad value is reported, not fatal, and shown as plain
     text: whoever wrote the link must not put a link, an image or formatting into the app's own words."""
@@ -72,7 +153,7 @@ def _preset_from_link() -> None:
             f"The link asks for rules “{escape_markdown(shown)}”, which we don't know; "
             "choose Quitlok or Kvitlach below."
         )
-    else:
+    elif match != st.session_state.get("rules.kept_preset"):  # a reload of the link keeps the rules changed since
         st.session_state["rules.preset"] = match
         _load_preset()
 
@@ -85,7 +166,8 @@ def house_rules_sidebar() -> RuleSet:
     # their values are kept while folded: persist_state), which stays as the visitor left it from page to page
     internals.keep_fold("rules.open")
     st.session_state.setdefault("rules.preset", QUITLOK.name)
-    _preset_from_link()
+    _rules_kept_by_browser()
+    _preset_from_link()  # a link names the rules it was made for: it wins over another tradition kept
     with st.sidebar:
         st.toggle("Projector mode (large text and cards)", key="ui.projector")
         st.subheader("House rules")
@@ -101,6 +183,7 @@ def house_rules_sidebar() -> RuleSet:
                 _single_rules()
         rules = _rules_from_widgets()
         st.caption(f"Playing: **{rules.name}**")
+        _keep_rules_in_browser()
     st.session_state["rules.current"] = rules
     return rules
 
@@ -121,7 +204,9 @@ def _single_rules() -> None:
               help="Only with betting once, first.")
     st.toggle("Banker must draw on 16 or less", key="rules.must_draw", persist_state="session")
     st.toggle("Hands alternate clockwise and anticlockwise", key="rules.alternate", persist_state="session")
-    st.toggle("Every player adds half the bank", key="rules.fund", persist_state="session")
+    st.toggle(SHARE_WORDS[0].upper() + SHARE_WORDS[1:], key="rules.fund", persist_state="session",
+              help="When a new banker stakes his bank. A player who cannot pay it and still bet pays nothing "
+                   "and sits that bank out.")
     st.toggle("A maximum bet, agreed in chips before the game", key="rules.max_bet", persist_state="session",
               help="The practice table sets the number when it starts a game; "
                    "by default a quarter of the banker's opening stake.")

@@ -362,8 +362,10 @@ def situation(table: PracticeTable) -> str:
     s, me = table.state, table.human
     value = s.value(me)
     if s.phase == STAKE:
+        most = max(a.n for a in legal_actions(s) if isinstance(a, StakeBank))
+        limit = "your purse" if most == s.purses[me] else "the most that leaves another player a chip to bet"
         return (f"How much do you put in the bank? From **{s.opening_bank}** (the agreed opening bank) "
-                f"up to **{s.purses[me]}** (your purse).")
+                f"up to **{most}** ({limit}).")
     if s.phase == RETIRE:
         return (f"Hand {s.hand_number}, and your first card is a {s.hands[me][0]}: "
                 f"you may retire with the bank of {s.bank}.")
@@ -420,7 +422,8 @@ def stake_form(table: PracticeTable, prefix: str, on_act: Callable[[Action], Non
         chosen = StakeBank(st.session_state[amount])
         right.button(action_label(s, chosen), type="primary", key=f"{prefix}.do.stakebank",
                      on_click=lambda: on_act(StakeBank(st.session_state[amount])), width="stretch")
-        st.caption(help_text("stake_bank").format(least=least))
+        st.caption(help_text("stake_bank").format(least=least)
+                   + (" " + help_text("stake_bank_share") if s.rules.bank_share else ""))
 
 
 def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action], None]) -> None:

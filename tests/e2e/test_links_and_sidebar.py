@@ -79,3 +79,30 @@ def test_choosing_a_page_on_a_phone_closes_the_sidebar(browser, app_url):
         assert page.get_by_role("heading", name="Quiz").count() == 1
     finally:
         context.close()
+
+
+def test_a_reload_keeps_kvitlach_at_the_practice_table(page: Page, app_url):
+    """A family chooses Kvitlach and plays; the page is reloaded (or the phone slept): the game in progress is
+    gone, as the page says, but the rules are still Kvitlach, and the next game is dealt by them."""
+    open_app(page, f"{app_url}/play")
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_test_id("stSelectbox").click()
+    page.get_by_role("option", name="Kvitlach").click()
+    wait_for_app(page)
+    sidebar.get_by_text("Playing: Kvitlach").wait_for()
+    page.get_by_role("button", name="Start a new game").click()
+    wait_for_app(page)
+    for _ in range(50):  # the browser keeps the rules as soon as they change (a cookie; give it a moment)
+        if {c["name"]: c["value"] for c in page.context.cookies()}.get("ql-rules") == "kvitlach":
+            break
+        page.wait_for_timeout(100)
+
+    page.reload()
+    wait_for_app(page)
+    page.get_by_text("The page was reloaded, so the game in progress is gone.").wait_for(timeout=30_000)
+    assert "Playing: Kvitlach" in sidebar.inner_text(), sidebar.inner_text()
+    page.get_by_role("spinbutton", name="Maximum bet (chips)").wait_for()  # the new-game form is Kvitlach's
+    page.get_by_role("button", name="Start a new game").click()
+    wait_for_app(page)
+    assert page.locator("[data-testid='stException']").count() == 0
+    assert page.get_by_role("button", name="Blot").count() == 0  # Kvitlach has no blots

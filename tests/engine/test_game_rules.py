@@ -345,9 +345,30 @@ def test_kvitlach_a_player_who_cannot_pay_his_share_and_bet_pays_nothing_and_sit
     assert s.hand_number == 2 and s.hands[2] == () and s.purses[2] == purse
 
 
+@pytest.mark.parametrize(("purse", "share"), [(3, 1), (1, 0), (7, 3), (9, 4)])
+def test_kvitlach_a_new_banker_with_less_than_the_opening_bank_gets_half_of_what_he_staked(purse, share):
+    # Ann can stake only `purse` of the agreed 10; Ben and Cy each add half of that, rounded down
+    s = game([5, 6, 7], KVITLACH, bank=10, purses=[purse, 20, 20])
+    assert s.bank == purse + 2 * share and s.purses == (0, 20 - share, 20 - share)
+    assert s.sitting_out == (False, False, False)
+    assert sum(s.purses) + s.bank == purse + 40
+
+
+def test_a_choosing_banker_is_offered_only_stakes_someone_can_still_play_against():
+    from quitlok.game import STAKE, StakeBank
+    # Kvitlach: Ben and Cy have 7 chips; a stake of 14 would ask 7 of each and leave nobody a chip to bet
+    s = new_game(KVITLACH, ["Ann", "Ben", "Cy"], banker=0, bank=10, purses=[40, 7, 7], seed=7, choose_stake=True)
+    assert s.phase == STAKE and legal_actions(s) == [StakeBank(n) for n in range(10, 14)]
+    s = apply_action(s, StakeBank(13))
+    assert s.bank == 13 + 6 + 6 and s.purses == (27, 1, 1) and s.sitting_out == (False, False, False)
+    # nothing more to choose than the opening bank: he stakes it at once
+    s = new_game(KVITLACH, ["Ann", "Ben"], banker=0, bank=11, purses=[40, 6], seed=7, choose_stake=True)
+    assert s.phase != STAKE and s.bank == 11 + 5
+
+
 def test_kvitlach_a_table_where_nobody_could_play_is_refused():
     with pytest.raises(InvalidSetup, match="Nobody could play against the bank"):
-        new_game(KVITLACH, ["Ann", "Ben", "Cy"], banker=0, bank=4, purses=1, seed=1)
+        new_game(KVITLACH, ["Ann", "Ben", "Cy"], banker=0, bank=4, purses=[10, 2, 2], seed=1)
     with pytest.raises(InvalidSetup, match="no player other than the banker has chips"):
         new_game(QUITLOK, ["Ann", "Ben"], banker=0, bank=4, purses=[10, 0], seed=1)
 
@@ -358,7 +379,9 @@ def test_kvitlach_when_everyone_who_joined_is_broke_the_banker_takes_the_bank_an
     assert s.sitting_out == (False, True, False) and s.purses == (10, 5, 2) and s.bank == 15
     s = play(s, Bet(2), Draw(), Draw())
     assert "Ann takes back the bank of 17: nobody who joined it has chips left." in s.events
-    assert s.banker == 1 and s.purses == (27 - 5, 0, 0) and s.bank == 5 + 5  # Ben banks all he has; Ann joins
+    # Ben banks all he has, 5; Ann joins with half of those 5, rounded down (SPEC section 2)
+    assert s.banker == 1 and s.purses == (27 - 2, 0, 0) and s.bank == 5 + 2
+    assert "Ann adds 2 to the bank." in s.events
     assert s.chips() == 20 + 5 + 7 and s.to_act is not None
 
 

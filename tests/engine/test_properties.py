@@ -32,18 +32,27 @@ def _house_rules():
     ])
 
 
+def _staked(events, staked):
+    """What the latest banker staked, from 'Ann takes the bank and stakes 12.' (or `staked` if no such event)."""
+    for event in events:
+        if " the bank and stake" in event:
+            staked = int(event.rsplit(" ", 1)[1].rstrip("."))
+    return staked
+
+
 def check_game(rules, seats, seed, bank, purse):
     names = [f"P{i}" for i in range(seats)]
     try:
         state = new_game(rules, names, banker=seed % seats, bank=bank, purses=purse, seed=seed,
                          choose_stake=seed % 3 == 0)  # a third of the tables let new bankers choose their stake
     except InvalidSetup as problem:  # a share no player can pay and still bet: nobody could play
-        assert "Nobody could play" in str(problem) and purse <= int(bank * rules.bank_share)
+        assert "Nobody could play" in str(problem) and purse <= rules.share_of(min(bank, purse))
         return
     rng = random.Random(seed)
     chips = state.chips()
     pack = Counter(rules.pack)
     hand_key, in_hand = (state.banker, state.hand_number), 0
+    staked = _staked(state.events, None)
     for _ in range(ACTIONS_PER_GAME):
         if state.is_over:
             assert legal_actions(state) == []
@@ -61,7 +70,10 @@ def check_game(rules, seats, seed, bank, purse):
         state = after
         assert state.chips() == chips
         for event in new_events:  # nobody pays his last chips into a bank he cannot play against
+            staked = _staked([event], staked)
             if event.endswith("to the bank.") and " adds " in event:
+                # each share is the rules' part of what THIS banker staked, rounded down (SPEC section 2)
+                assert int(event.split(" adds ")[1].split()[0]) == rules.share_of(staked), (event, staked)
                 assert state.purses[names.index(event.split(" adds ")[0])] > 0, event
         assert min(state.purses) >= 0 and min(state.stakes) >= 0 and state.bank >= 0
         assert state.open_stakes <= state.bank or state.is_over

@@ -40,7 +40,7 @@ PRESETS = [QUITLOK, KVITLACH]
 HOUSE = [replace(QUITLOK, copies=4, name="Quitlok, 48 cards"),
          replace(QUITLOK, twelve_values=(12, 10, 9), blots=False, name="Quitlok, 12 as 10, no blots"),
          replace(KVITLACH, copies=2, name="Kvitlach, 24 cards"),
-         replace(QUITLOK, bank_share=Fraction(1, 2), name="Quitlok, everyone adds half the bank")]
+         replace(QUITLOK, bank_share=Fraction(1, 2), name="Quitlok, with the Kvitlach share")]
 ALL_RULES = PRESETS + HOUSE
 RULE_IDS = [r.name for r in ALL_RULES]
 
@@ -375,3 +375,44 @@ def test_a_generator_that_finds_no_position_says_so(monkeypatch):
     monkeypatch.setattr("quitlok.quiz.TRIES", 0)
     with pytest.raises(ValueError, match="no position for who_wins"):
         who_wins(random.Random(0), QUITLOK)
+
+
+# --- the quiz asks what the lessons have taught -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
+def test_every_question_rests_only_on_the_lessons_its_generator_needs(rules):
+    """A question is asked only once the lessons it rests on are done (open_generators): so the lesson it names,
+    and every lesson its wrong options send the learner back to, must be among them."""
+    from quitlok.quiz import lessons_needed
+
+    for generator, seed in itertools.product(GENERATORS, range(30)):
+        question = generator(random.Random(seed), rules)
+        pointed = {question.lesson} | {question.lesson_for(i) for i in range(len(question.options))}
+        assert pointed <= set(lessons_needed(generator, rules)), (generator.__name__, rules.name, question.prompt)
+
+
+def test_the_generators_open_lesson_by_lesson():
+    from quitlok.quiz import open_generators
+
+    slugs = [lesson.slug for lesson in LESSONS]
+    assert open_generators([], QUITLOK) == () and open_generators([], KVITLACH) == ()
+    assert open_generators(slugs, QUITLOK) == tuple(range(len(GENERATORS)))
+    assert open_generators(slugs, KVITLACH) == tuple(range(len(GENERATORS)))
+    assert [GENERATORS[i] for i in open_generators(slugs[:2], QUITLOK)] == [hand_worth]
+    assert open_generators(slugs[:2], KVITLACH) == ()  # a 12 that counts 10 is taught in lesson 12
+    assert [GENERATORS[i] for i in open_generators(slugs[:2] + ["12_kvitlach"], KVITLACH)] == [hand_worth]
+    assert {GENERATORS[i] for i in open_generators(slugs[:6], QUITLOK)} == {hand_worth, next_card, bust_odds}
+    opened = [len(open_generators(slugs[:n], QUITLOK)) for n in range(len(slugs) + 1)]
+    assert opened == sorted(opened), "a lesson done never closes a question"
+
+
+def test_a_round_plan_of_what_is_open():
+    only_fixed = plan_round(random.Random(1), fixed=26, made=())
+    assert len(only_fixed) == ROUND and all(kind == "fixed" for kind, _ in only_fixed)
+    one = plan_round(random.Random(1), fixed=26, made=[3])
+    assert sorted(one) == [("fixed", k) for k in range(ROUND - 1)] + [("made", 3)]
+    repeated = plan_round(random.Random(1), fixed=0, made=[2, 5])
+    assert len(repeated) == ROUND and Counter(repeated) == {("made", 2): 5, ("made", 5): 5}
+    with pytest.raises(ValueError):
+        plan_round(random.Random(1), fixed=0, made=())

@@ -40,7 +40,7 @@ def test_a_changed_house_rule_changes_the_sheet(sheets):
     assert "A 12 counts 12 or 9" in quitlok and "A 12 counts 12, 10 or 9" not in quitlok
     assert "A 12 counts 12, 10 or 9" in house and "A 12 counts 12 or 9 " not in house
     assert "Banker draws as he likes" in quitlok and "Banker draws until 17 at least" in house
-    assert "Opening bank the banker and half from each player" in house
+    assert "Opening bank each other player adds half of what the banker staked, rounded down" in house
     assert "as your table plays it: Quitlok with house rules" in house
 
 
