@@ -436,8 +436,8 @@ def new_link(room: RoomView, token: str, people: list[int]) -> None:
         text.markdown(f"New link for **{names.markdown(room.players[seat.seat])}** (only for them; their old "
                       f"link no longer works):  \n[{link}]({link})")
         picture.html(f'<img class="ql-qr" src="{joining.qr_code(link)}" alt="QR code of the new link to '
-                     f'{names.html(room.players[seat.seat])}\'s seat"><style>.ql-qr {{ width: 100%; max-width: 160px; '
-                     'background: #fff; }</style>')
+                     f'{names.attribute(room.players[seat.seat])}\'s seat">'
+                     '<style>.ql-qr { width: 100%; max-width: 160px; background: #fff; }</style>')
 
 
 def game(views: list[RoomView], host: RoomView | None) -> None:

@@ -1,6 +1,7 @@
 """Text that came from outside (a name, a saved progress, a link), kept as text wherever it goes: pure helpers
 that the engine's stores and the app's pages share (quitlok.ui.names builds the Markdown and HTML forms on them).
 
+- `balanced`: a text whose own directional isolates cannot undo an isolate around it;
 - `isolated`: a text between Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, so that its direction
   (a Hebrew name, a right-to-left override U+202E) cannot reorder the sentence around it;
 - `spreadsheet_cell`: a text cell of a CSV file that a spreadsheet never reads as a formula.
@@ -16,13 +17,19 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\u
 
 
 def isolated(text: object) -> str:
-    """`text` as one isolated run: FSI + text + PDI.
+    """`text` as one isolated run, FSI + text + PDI (its own isolates `balanced`). Invisible: the text reads as
+    it was written, and a right-to-left name or an override inside it cannot move the words around it."""
+    return FSI + balanced(text) + PDI
 
-    The Unicode bidirectional algorithm ends at a PDI every embedding and override (U+202A-U+202E) opened
-    since its isolate began, so an override in a name stops at the name's end. Only the text's own isolates
-    could undo that: a PDI without its opener would close ours early, and an opener without its PDI would
-    take ours; so an unmatched PDI is dropped and every opener left open is closed. Invisible: the text
-    reads as it was written."""
+
+def balanced(text: object) -> str:
+    """`text` made safe to put inside an isolate (FSI...PDI, or HTML's <bdi>).
+
+    The Unicode bidirectional algorithm ends at an isolate's end every embedding and override (U+202A-U+202E)
+    opened inside it, so an override in a name stops at the name's end. Only the text's own isolates could
+    undo that: a PDI without its opener would close the isolate around it early, and an opener without its
+    PDI would take that isolate's end for its own; so an unmatched PDI is dropped and every opener left open
+    is closed."""
     kept, open_ = [], 0
     for char in str(text):
         if char == PDI:
@@ -32,7 +39,7 @@ def isolated(text: object) -> str:
         elif char in _OPENERS:
             open_ += 1
         kept.append(char)
-    return FSI + "".join(kept) + PDI * open_ + PDI
+    return "".join(kept) + PDI * open_
 
 
 def spreadsheet_cell(text: object) -> str:

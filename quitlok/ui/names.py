@@ -5,18 +5,19 @@ reordering the sentence around them.
 Which form goes where (Streamlit 1.67, seen in the browser): `markdown` wherever Streamlit reads Markdown,
 which is almost everywhere: st.markdown, st.caption, headers, st.info/success/warning/error, st.toast, the
 labels of buttons, checkboxes, expanders and metrics, the options of st.radio, and the cells of st.table;
-`html` in HTML the app builds (st.html) and in Plotly's labels (which read a few tags: <b>, <a>, <br>);
+`html` in HTML the app builds (st.html), `attribute` in an HTML attribute's quotes and in Plotly's labels
+(which read a few tags: <b>, <a>, <br>);
 `plain` where Streamlit shows text as it is: the options of st.selectbox, st.dataframe's cells, a text
 input. A CSV cell is quitlok.text.spreadsheet_cell. All three put the text between Unicode's directional
 isolates (quitlok.text.isolated): invisible, and a Hebrew name or a right-to-left override stays inside its
-name.
+name (HTML's <bdi> does the same in `html`, and adds no character to the page's text).
 """
 
 import re
 from collections.abc import Sequence
 from html import escape
 
-from quitlok.text import isolated
+from quitlok.text import balanced, isolated
 from quitlok.ui.words import escape_markdown
 
 
@@ -32,8 +33,12 @@ def markdown(text: object) -> str:
 
 
 def html(text: object) -> str:
-    """For HTML the app builds (in an element or an attribute's quotes) and Plotly's labels: escaped and
-    isolated."""
+    """For HTML the app builds, between elements: escaped, in a <bdi> element (an isolate)."""
+    return f"<bdi>{escape(balanced(text))}</bdi>"
+
+
+def attribute(text: object) -> str:
+    """For an HTML attribute's value (in its quotes) and Plotly's labels: escaped and isolated."""
     return escape(isolated(text))
 
 
