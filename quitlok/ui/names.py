@@ -28,8 +28,9 @@ def plain(text: object) -> str:
 
 def markdown(text: object) -> str:
     """For a place that reads Markdown: every sign a character reference (quitlok.ui.words.escape_markdown),
-    so '![](//host/x)' reads as those characters and loads nothing, and isolated."""
-    return escape_markdown(isolated(text))
+    so '![](//host/x)' reads as those characters and loads nothing, and isolated (after its runs of spaces
+    and line breaks became one space, as escape_markdown makes them)."""
+    return escape_markdown(isolated(" ".join(str(text).split())))
 
 
 def html(text: object) -> str:
