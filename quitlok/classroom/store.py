@@ -42,7 +42,7 @@ from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound, Stal
 from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _name
 from quitlok.rules import RuleSet
 from quitlok.state_json import rules_from_dict, rules_to_dict
-from quitlok.text import spreadsheet_cell
+from quitlok.text import isolated, spreadsheet_cell
 from quitlok.validate import is_whole, rule_set
 
 #: the most students one session takes
@@ -251,7 +251,8 @@ class Classes(Store):
             if len(taken) >= MAX_STUDENTS:
                 raise ClassroomError(f"The class session {code} is full ({MAX_STUDENTS} students).")
             if any(row.name_key == key for row in taken):
-                raise BadName(f"Someone called {name} is already in this class: please choose another nickname.")
+                raise BadName(f"Someone called {isolated(name)} is already in this class: please choose another "
+                              "nickname.")
             student = max((row.student for row in taken), default=-1) + 1
             conn.execute(sa.insert(STUDENTS).values(code=code, student=student, nickname=name, name_key=key,
                                                     token_hash=_hash(token), hidden=False))
