@@ -12,9 +12,13 @@ attribute that came from a name, and every name sits between directional isolate
 (The real browser, and every network request its pages make: tests/e2e/test_names_browser.py.)
 """
 
+import base64
+import hashlib
 import html
+import json
 import re
 import string
+import zlib
 from dataclasses import replace
 from html.parser import HTMLParser
 
@@ -337,3 +341,40 @@ def test_the_bidi_override_in_a_saved_label_stays_inside_it(app):
     option = next(o for o in at.radio(key="review.choice").options if "\u202e" in o)
     read = html_unescaped(option)
     assert read == isolated(override) == FSI + "\u202eRUDE 21" + PDI, "its stray PDI dropped, one isolate round it"
+
+
+def share_code_of(text: str) -> str:
+    """A transfer code as Progress.share_code makes it, of any text (here: a save no app wrote)."""
+    packed = zlib.compress(text.encode(), 9)
+    return "QL1-" + base64.urlsafe_b64encode(hashlib.sha256(packed).digest()[:4] + packed).decode().rstrip("=")
+
+
+#: saves no app wrote, whose refusal repeats what they hold: another version, a damaged day
+FORGED = [json.dumps({"format": json.loads(Progress().to_json())["format"], "version": FROM_BROWSER[0]}),
+          Progress().to_json().replace('"cost_by_day":{}', '"cost_by_day":{"![](//127.1:9/b)":1}')]
+
+
+@pytest.mark.parametrize("forged", FORGED, ids=["version", "damaged"])
+def test_a_forged_transfer_code_is_refused_in_words_that_show_its_text_as_text(app, forged):
+    at = open_page(app, "pages/home.py")
+    at.session_state["home.tools"] = True
+    at.run()
+    at.text_input(key="home.code").input(share_code_of(forged))
+    click(at, "home.load")
+    assert at.error, "refused"
+    assert_only_text(at, [])
+    read = as_read(at.error[0].value)
+    assert "127.1:9" in read or "<img src=//1" in read, "the refusal says what it read, as text"
+
+
+@pytest.mark.parametrize("forged", FORGED, ids=["version", "damaged"])
+def test_a_forged_save_in_the_browser_is_set_aside_in_words_that_show_its_text_as_text(forged, monkeypatch):
+    from quitlok.ui import browser
+
+    monkeypatch.setattr(browser, "local_storage", lambda *args, **kwargs: forged)
+    at = AppTest.from_file(conftest.APP, default_timeout=60)
+    at.run()
+    toasts = [str(t.value) for t in at.toast]
+    assert toasts and "could not be read" in toasts[0]
+    assert not any(bad in toasts[0] for bad in NEVER_IN_MARKDOWN) and FROM_BROWSER[0] not in toasts[0]
+    assert_only_text(at, [])

@@ -129,6 +129,7 @@ def test_a_room_and_a_class_with_markup_names_show_them_as_text_and_load_nothing
             assert not page.locator(".stMarkdownColoredText").count(), "no name turns red"
             text = words(page)
             assert all(name in text for name in NAMES), text  # the summary, the table and its log
+            assert page.locator(".ql-log bdi").count(), "the log's names are isolated: st.html keeps <bdi>"
             only_own_images(page)
 
         # --- a class: the teacher and a pupil in the browser, the others through the store --------------------
