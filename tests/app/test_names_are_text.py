@@ -378,3 +378,13 @@ def test_a_forged_save_in_the_browser_is_set_aside_in_words_that_show_its_text_a
     assert toasts and "could not be read" in toasts[0]
     assert not any(bad in toasts[0] for bad in NEVER_IN_MARKDOWN) and FROM_BROWSER[0] not in toasts[0]
     assert_only_text(at, [])
+
+
+def test_the_class_chart_shows_an_option_s_markup_as_text():
+    """Plotly reads <b>, <i>, <a href> and <br> in its labels: an option's words are escaped for it."""
+    from quitlok.ui.charts import class_choices_chart
+
+    figure = class_choices_chart(("<a href='//127.1:9/l'>win</a>", "<b>x</b>"), [1, 2], 1)
+    labels = list(figure.layout.yaxis.ticktext) + list(figure.data[0].y)
+    assert not any("<a" in label or "<b>x" in label for label in labels), labels
+    assert "A. &lt;a href=&#x27;//127.1:9/l&#x27;&gt;win&lt;/a&gt;" in labels
