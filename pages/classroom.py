@@ -17,7 +17,7 @@ from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
-from quitlok.ui import browser, charts, internals, joining
+from quitlok.ui import browser, charts, internals, joining, names
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
 
@@ -164,8 +164,9 @@ def position(pos: Position) -> None:
         cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size,
                           owner=None if seat == pos.you else place.name)
         mine = " ql-me" if seat == pos.you else ""
-        boxes.append(f'<div class="ql-seat{mine}"><div class="ql-seat-head"><span class="ql-name">'
-                     f'{"You" if seat == pos.you else place.name}</span> {" ".join(badges)}</div>{stake}{cards}</div>')
+        name = "You" if seat == pos.you else names.html(place.name)
+        boxes.append(f'<div class="ql-seat{mine}"><div class="ql-seat-head"><span class="ql-name">{name}</span> '
+                     f'{" ".join(badges)}</div>{stake}{cards}</div>')
     under = ""
     if pos.under:
         under = ('<div class="ql-under"><div class="ql-where">face up under the stock</div>'
@@ -351,7 +352,8 @@ def board(session: ClassView) -> None:
     if not leaders:
         st.caption("Nobody yet: the first right answer puts a name here.")
         return
-    st.table(pd.DataFrame(leaders, columns=["Nickname", "Right answers"]).set_index("Nickname"))
+    shown = [(names.markdown(nickname), right) for nickname, right in leaders]  # st.table reads Markdown
+    st.table(pd.DataFrame(shown, columns=["Nickname", "Right answers"]).set_index("Nickname"))
 
 
 def class_list(session: ClassView, key: str) -> None:
@@ -361,7 +363,7 @@ def class_list(session: ClassView, key: str) -> None:
         for student, nickname, hidden, right in session.students:
             box = f"class.hide.{student}"
             st.session_state.setdefault(box, hidden)
-            st.checkbox(f"Hide {ui.escape_markdown(nickname)} from the screen ({right} right)", key=box,
+            st.checkbox(f"Hide {names.markdown(nickname)} from the screen ({right} right)", key=box,
                         on_change=lambda s=student, box=box: attempt(
                             lambda: classes().hide(session.code, key, s, st.session_state[box]), "teacher"))
 
@@ -384,7 +386,7 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
 def student_screen(session: ClassView) -> None:
     code, key = session.code, st.session_state[KEY]
     right, asked = session.score
-    st.caption(f"Class **{code}** · you are **{ui.escape_markdown(session.nickname)}** · "
+    st.caption(f"Class **{code}** · you are **{names.markdown(session.nickname)}** · "
                f"{right} of {asked} right so far")
     current = session.round
     if session.ended:

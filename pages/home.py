@@ -53,7 +53,7 @@ def load_code() -> None:
     try:
         loaded = Progress.from_share_code(st.session_state.get("home.code", ""))
     except ProgressError as refused:
-        st.session_state["home.note"] = ("error", str(refused))
+        st.session_state["home.note"] = ("error", ui.escape_markdown(str(refused)))  # it may repeat the code's words
         return
     learner.update(lambda _: loaded)
     st.session_state["home.note"] = ("success", words("loaded"))
@@ -73,7 +73,7 @@ def progress_tools(kept: Progress) -> None:
         st.caption(words("kept"))
         if kind_and_text := st.session_state.pop("home.note", None):
             kind, text = kind_and_text
-            (st.error if kind == "error" else st.success)(text)
+            (st.error if kind == "error" else st.success)(text)  # an error's text is escaped: see load_code
         if kept != Progress():
             st.markdown(words("copy"))
             st.code(kept.share_code(), language=None, wrap_lines=True)

@@ -1,5 +1,8 @@
 """Review: the positions where the learner's decisions cost chips come back as questions, on a spaced
-schedule (quitlok.progress), with the advisor's exact value of every option after each answer."""
+schedule (quitlok.progress), with the advisor's exact value of every option after each answer.
+
+A mistake comes from this browser's storage or a transfer code, so its words (the rules' name, each option's
+label) are shown as text (quitlok.ui.names), never as Markdown."""
 
 from datetime import datetime
 
@@ -8,6 +11,7 @@ import streamlit as st
 
 from quitlok import ui
 from quitlok.progress import Mistake
+from quitlok.ui import names
 from quitlok.ui import progress as learner
 
 ui.through_the_app()
@@ -41,8 +45,8 @@ def week(kept) -> None:
 
 
 def the_position(mistake: Mistake) -> None:
-    st.markdown(f"**{mistake.rules} rules.** Your cards (stake {mistake.stake}, up to {mistake.room} more "
-                f"chips may be bet):")
+    st.markdown(f"**{names.markdown(mistake.rules)} rules.** Your cards (stake {mistake.stake}, up to "
+                f"{mistake.room} more chips may be bet):")
     ui.show_cards(mistake.hand, (True,) * len(mistake.hand), mine=True)
     if mistake.seen:
         st.caption("The other cards you could see:")
@@ -53,7 +57,8 @@ def the_question(mistake: Mistake) -> None:
     options = [label for label, _ in mistake.options]
     answered = st.session_state.get(ANSWER)
     answered = answered[1] if answered and answered[0] == mistake.made else None
-    st.radio(words("question"), range(len(options)), key="review.choice", format_func=lambda i: options[i],
+    st.radio(words("question"), range(len(options)), key="review.choice",
+             format_func=lambda i: names.markdown(options[i]),
              index=options.index(answered) if answered else None, disabled=answered is not None)
     if answered is None:
         st.button("Check my answer", type="primary", key="review.check", on_click=check, args=(mistake, options),
@@ -62,14 +67,14 @@ def the_question(mistake: Mistake) -> None:
     if mistake.is_right(answered):
         st.success(words("right"), icon=":material/celebration:")
     else:
-        st.warning(words("wrong", best=mistake.best), icon=":material/lightbulb:")
+        st.warning(words("wrong", best=names.markdown(mistake.best)), icon=":material/lightbulb:")
     best = max(v for _, v in mistake.options)
-    frame = pd.DataFrame([(label, value, best - value) for label, value in mistake.options],
+    frame = pd.DataFrame([(names.markdown(label), value, best - value) for label, value in mistake.options],
                          columns=["Move", "Chips on average", "Cost against the best"])
     st.table(frame.style.format({"Chips on average": "{:+.2f}", "Cost against the best": "{:.2f}"})
              .hide(axis="index"))
-    st.caption(f"At the table you chose **{mistake.chosen}**, {mistake.cost:.2f} chips worse on average than "
-               f"the best.")
+    st.caption(f"At the table you chose **{names.markdown(mistake.chosen)}**, {mistake.cost:.2f} chips worse on "
+               "average than the best.")
     st.button("Next position", type="primary", key="review.next", on_click=next_one, args=(mistake,),
               icon=":material/arrow_forward:")
 

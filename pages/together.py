@@ -7,7 +7,6 @@ that a reload or a phone that slept finds its seats again; the link others are g
 """
 
 import os
-from html import escape
 
 import pandas as pd
 import streamlit as st
@@ -29,7 +28,7 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import internals, joining
+from quitlok.ui import internals, joining, names
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -244,7 +243,7 @@ def who_sits(room: RoomView, tokens_here: set[int]) -> None:
     for seat, (name, style) in enumerate(zip(room.players, room.styles, strict=True)):
         kind = f"computer player ({PLAYERS[style]().label})" if style else "person"
         marks = [kind] + (["host"] if seat == room.host else []) + (["on this device"] if seat in tokens_here else [])
-        lines.append(f"{seat + 1}. **{ui.escape_markdown(name)}** · {', '.join(marks)}")
+        lines.append(f"{seat + 1}. **{names.markdown(name)}** · {', '.join(marks)}")
     st.markdown("\n".join(lines))
 
 
@@ -271,7 +270,7 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
         others = [seat for seat in range(len(room.players)) if seat != room.host]
         if others:
             b.selectbox("Seat", others, key="together.remove_seat",
-                        format_func=lambda seat: f"{seat + 1}. {room.players[seat]}")
+                        format_func=lambda seat: f"{seat + 1}. {names.plain(room.players[seat])}")
             b.button("Take this seat away", key="together.remove", icon=":material/person_remove:",
                      on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "lobby"))
         show_problem("lobby")
@@ -332,24 +331,25 @@ def drawn_for(views: list[RoomView]) -> tuple[RoomView, PracticeTable, bool]:
 
 
 def curtain(room: RoomView) -> None:
-    name = room.players[room.seat]
+    name = names.markdown(room.players[room.seat])
     with st.container(border=True, key="together-curtain"):
-        st.header(f"Pass to {ui.escape_markdown(name)}")
-        st.markdown(words("curtain", name=ui.escape_markdown(name)))
+        st.header(f"Pass to {name}")
+        st.markdown(words("curtain", name=name))
         st.button(f"I am {name}: show my cards", type="primary", key="together.uncover",
                   icon=":material/visibility:", on_click=lambda: st.session_state.__setitem__(SHOWN, room.seat))
 
 
 def waiting_words(room: RoomView) -> str:
+    """Whose turn it is, as Markdown (the name escaped)."""
     if room.paused:
         return words("paused")
-    who = room.players[room.to_act]
+    who = names.markdown(room.players[room.to_act])
     return f"Waiting for {who}, who {view.doing_words(room.state)}…"
 
 
 def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
     s = table.state
-    name = ui.escape_markdown(room.players[room.seat])
+    name = names.markdown(room.players[room.seat])
     if s.phase == STAKE:
         st.header(f"The bank comes to you, {name}", anchor="your-move")
     else:
@@ -365,14 +365,14 @@ def summary(room: RoomView) -> None:
     """Who won what: each seat's chips now against what it started with."""
     st.header("The game is over" if not room.ended_by_host else "The host ended the game")
     frame = pd.DataFrame({
-        "Player": room.players,
+        "Player": [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
         "Chips now": room.chips,
         "Won or lost": [f"{c - room.starting_purse:+d}" if c != room.starting_purse else "±0" for c in room.chips],
     }).sort_values("Chips now", ascending=False, kind="stable")
     st.table(frame, hide_index=True)
     best = max(room.chips)
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
-    st.markdown(f"Most chips: {view.and_list([f'**{ui.escape_markdown(w)}**' for w in winners])}, with {best}. "
+    st.markdown(f"Most chips: {view.and_list([f'**{names.markdown(w)}**' for w in winners])}, with {best}. "
                 f"Everyone started with {room.starting_purse}.")
     st.button("Leave this room", key="together.done", on_click=leave)
 
@@ -385,7 +385,7 @@ def host_tools(room: RoomView, host: RoomView) -> None:
         if people:
             a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
             a.selectbox("Someone has left", people, key="together.remove_seat",
-                        format_func=lambda seat: room.players[seat])
+                        format_func=lambda seat: names.plain(room.players[seat]))
             b.selectbox("A computer player takes over", list(STYLE_WORDS), key="together.take_over",
                         format_func=STYLE_WORDS.get)
             c.button("Hand the seat over", key="together.remove", icon=":material/smart_toy:",
@@ -409,9 +409,9 @@ def turn_banner(room: RoomView, table: PracticeTable) -> None:
     """At the top, where a phone shows it without scrolling: whose turn it is, and a link down to the
     buttons when it is this seat's."""
     if room.paused or room.to_act != room.seat or table.human == NOBODY:
-        st.info(ui.escape_markdown(waiting_words(room)), icon=":material/hourglass_top:")
+        st.info(waiting_words(room), icon=":material/hourglass_top:")
     else:
-        name = ui.escape_markdown(room.players[room.seat])
+        name = names.markdown(room.players[room.seat])
         st.success(f"**Your turn, {name}.** [Choose your move below ↓](#your-move)", icon=":material/front_hand:")
 
 
@@ -419,7 +419,7 @@ def new_link(room: RoomView, token: str, people: list[int]) -> None:
     """For someone who lost their page: a new link to their seat (the old one stops working)."""
     a, b = st.columns([2, 3], vertical_alignment="bottom")
     a.selectbox("Someone lost their page", people, key="together.rekey_seat",
-                format_func=lambda seat: room.players[seat])
+                format_func=lambda seat: names.plain(room.players[seat]))
 
     def rekey() -> None:
         seat = st.session_state["together.rekey_seat"]
@@ -431,11 +431,11 @@ def new_link(room: RoomView, token: str, people: list[int]) -> None:
         link, _ = room_link(seat.code)
         link += f"&seat={seat.token}"
         text, picture = st.columns([3, 1], vertical_alignment="center")
-        text.markdown(f"New link for **{ui.escape_markdown(room.players[seat.seat])}** (only for them; their old "
+        text.markdown(f"New link for **{names.markdown(room.players[seat.seat])}** (only for them; their old "
                       f"link no longer works):  \n[{link}]({link})")
         picture.html(f'<img class="ql-qr" src="{joining.qr_code(link)}" alt="QR code of the new link to '
-                     f'{escape(room.players[seat.seat])}\'s seat"><style>.ql-qr {{ width: 100%; max-width: 160px; '
-                     'background: #fff; }</style>')
+                     f'{names.attribute(room.players[seat.seat])}\'s seat">'
+                     '<style>.ql-qr { width: 100%; max-width: 160px; background: #fff; }</style>')
 
 
 def game(views: list[RoomView], host: RoomView | None) -> None:
@@ -444,8 +444,8 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     not fold up when the game moves on."""
     room, table, covered = drawn_for(views)
     token = st.session_state[SEATS][seat_keys(room)]
-    names = [f"**{ui.escape_markdown(room.players[v.seat])}**" for v in views]
-    here = f"you play as {names[0]}" if len(views) == 1 else " and ".join(names) + " play on this device"
+    shown = [f"**{names.markdown(room.players[v.seat])}**" for v in views]
+    here = f"you play as {shown[0]}" if len(views) == 1 else " and ".join(shown) + " play on this device"
     st.caption(f"Room **{room.code}** · {room.rules.name} rules · {here}")
     if host is not None and not room.over:
         host_tools(room, host)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from quitlok.coach import Coaching
-from quitlok.errors import QuitlokError
+from quitlok.errors import QuitlokError, shown
 from quitlok.game import Action, State, action_label
 
 FORMAT = "quitlok-progress"
@@ -198,7 +198,7 @@ class Progress:
             raise ProgressError("This is not a Quitlok progress save.")
         if data.get("version") != VERSION:
             raise ProgressError(f"This progress was saved by another version of Quitlok "
-                                f"(version {data.get('version')!r}, this one reads {VERSION}).")
+                                f"(version {shown(data.get('version'))}, this one reads {VERSION}).")
         try:
             progress = cls(
                 lessons={_text(slug): LessonRecord(_flag(done), _number_or_none(guess), _int_or_none(answer))

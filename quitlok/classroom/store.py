@@ -16,8 +16,10 @@ version when the vote opened; closing the vote plays the majority's choice at th
 can never apply to a table that has changed.
 """
 
+import csv
 import hashlib
 import hmac
+import io
 import json
 import secrets
 import time
@@ -40,6 +42,7 @@ from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound, Stal
 from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _name
 from quitlok.rules import RuleSet
 from quitlok.state_json import rules_from_dict, rules_to_dict
+from quitlok.text import isolated, spreadsheet_cell
 from quitlok.validate import is_whole, rule_set
 
 #: the most students one session takes
@@ -248,7 +251,8 @@ class Classes(Store):
             if len(taken) >= MAX_STUDENTS:
                 raise ClassroomError(f"The class session {code} is full ({MAX_STUDENTS} students).")
             if any(row.name_key == key for row in taken):
-                raise BadName(f"Someone called {name} is already in this class: please choose another nickname.")
+                raise BadName(f"Someone called {isolated(name)} is already in this class: please choose another "
+                              "nickname.")
             student = max((row.student for row in taken), default=-1) + 1
             conn.execute(sa.insert(STUDENTS).values(code=code, student=student, nickname=name, name_key=key,
                                                     token_hash=_hash(token), hidden=False))
@@ -464,14 +468,18 @@ class Classes(Store):
             class_size=len(students), results=tuple(results), table=self._table(session))
 
     def results_csv(self, code: str, teacher: str) -> str:
-        """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet."""
+        """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet.
+        Written by the csv module (a quote or a comma in a title stays in its cell), every text cell as text a
+        spreadsheet never runs as a formula (quitlok.text.spreadsheet_cell)."""
         view = self.view(code, teacher)
         if not view.is_teacher:
             raise NotHost("Only the teacher can download the class's results.")
-        lines = ["question,title,answers,share right"]
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["question", "title", "answers", "share right"])
         for number, title, share, answers in sorted(view.results, key=lambda r: (r[2], r[0])):
-            lines.append(f'{number + 1},"{title.replace(chr(34), chr(39))}",{answers},{share:.2f}')
-        return "\n".join(lines) + "\n"
+            writer.writerow([number + 1, spreadsheet_cell(title), answers, f"{share:.2f}"])
+        return out.getvalue()
 
     def purge(self, now: float | None = None) -> int:
         """Remove every session nobody has changed for 12 hours; returns how many."""

@@ -48,6 +48,7 @@ from quitlok.rooms.seat_view import RoomView, seat_state
 from quitlok.rules import RuleSet
 from quitlok.sim import step
 from quitlok.state_json import rules_from_dict, rules_to_dict, state_from_json, state_to_json
+from quitlok.text import isolated
 from quitlok.validate import rule_set
 
 #: join codes use these characters only: no 0/O, 1/I/L, which people mistake for each other
@@ -417,7 +418,7 @@ class Rooms(Store):
         if len(seats) >= MAX_SEATS:
             raise RoomFull(f"Room {room.code} is full: a table holds at most {MAX_SEATS} seats.")
         if any(s.name_key == key for s in seats):
-            raise BadName(f"Someone called {name} already sits at this table: please choose another name.")
+            raise BadName(f"Someone called {isolated(name)} already sits at this table: please choose another name.")
         return len(seats)
 
     @staticmethod

@@ -9,6 +9,8 @@ and are re-exported here, so a page writes `ui.content(...)`,
 
 - `words`: words from `content/`, check questions, the History pages, links to the reference list, and
   `escape_markdown` for text that comes from outside (a link);
+- `names`: a name, or anything else a browser sent, as text in Markdown, HTML or a plain option, between
+  directional isolates (every page shows names through it);
 - `style`: page styles, projector mode, drawing cards;
 - `sidebar`: the house-rules picker and `?rules=` links;
 - `advisor`: the advisor's tables;

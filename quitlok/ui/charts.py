@@ -5,6 +5,8 @@ and colour is never the only cue: the right answer is dotted and carries a tick,
 right is named in the axis title. `large` gives the figures bigger text for the back row (projector mode).
 """
 
+from html import escape
+
 import plotly.graph_objects as go
 
 from quitlok.ui.bars import TWENTY_ONE_COLOUR
@@ -29,7 +31,7 @@ def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int 
     """How many of the class chose each option, the right one in green, dotted and ticked: "✓ B. Stay"
     (None: a vote, no right answer)."""
     colours = [RIGHT_COLOUR if i == right else OTHER_COLOUR for i in range(len(options))]
-    labels = [f"{chr(65 + i)}. {option}" for i, option in enumerate(options)]
+    labels = [f"{chr(65 + i)}. {escape(option)}" for i, option in enumerate(options)]  # Plotly reads <b>, <a>
     shown = [f"<b>✓ {label}</b>" if i == right else label for i, label in enumerate(labels)]
     patterns = [RIGHT_PATTERN if i == right else "" for i in range(len(labels))]
     fig = go.Figure(go.Bar(x=counts, y=labels, orientation="h", marker_color=colours, text=counts,

@@ -16,11 +16,11 @@ from quitlok.game import STAKE, State, action_label
 from quitlok.odds import chance_words
 from quitlok.practice import PracticeTable
 from quitlok.progress import decision
+from quitlok.ui import names
 from quitlok.ui import progress as learner
 from quitlok.ui.advisor import banker_verdict, open_hand_lines
 from quitlok.ui.style import chips
 from quitlok.ui.table import help_text
-from quitlok.ui.words import escape_markdown
 
 
 def feedback(state: State, coaching: Coaching | BankerAdvice | None, action: Action) -> tuple[str, str] | None:
@@ -90,7 +90,7 @@ def hint(table: PracticeTable, prefix: str) -> None:
             st.markdown(help_text("hint_retire"))
             return
         best = coaching.best
-        banker = escape_markdown(s.players[s.banker])
+        banker = names.markdown(s.players[s.banker])
         st.markdown(f"**Best now: {action_label(s, best)}** ({chips(coaching.values[best])} on average, "
                     f"assuming {banker}, the banker, draws until reaching {table.banker_stands_on} or more).")
         if same := [a for a in coaching.values if a != best and coaching.cost(a) < TOLERANCE]:
@@ -117,7 +117,7 @@ def banker_hint(s: State, advice: BankerAdvice) -> None:
     st.markdown(f"**{lead}: {action_label(s, best)}**. {banker_verdict(advice)}")
     st.markdown(advice.facts)
     seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
-    st.markdown(open_hand_lines(advice, [escape_markdown(s.players[seat]) for seat in seats],
+    st.markdown(open_hand_lines(advice, [names.markdown(s.players[seat]) for seat in seats],
                                 [s.stakes[seat] for seat in seats]))
     actions = {DRAW: Draw(), STAND: Stand()}
     if len(advice.values) > 1:

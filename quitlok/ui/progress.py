@@ -14,6 +14,7 @@ import streamlit as st
 
 from quitlok.progress import Progress, ProgressError
 from quitlok.ui import browser, internals
+from quitlok.ui.words import escape_markdown
 
 KEY, LOADED = "progress", "progress.loaded"
 #: the name of the save in the browser's local storage
@@ -92,7 +93,8 @@ def _take_up(saved: str | None) -> bool:
     try:
         loaded = Progress.from_json(saved)
     except ProgressError as refused:
-        st.toast(f"Your saved progress could not be read, so this visit starts afresh. ({refused})",
+        st.toast(f"Your saved progress could not be read, so this visit starts afresh. "
+                 f"({escape_markdown(str(refused))})",  # it may repeat what the browser sent
                  icon=":material/info:")
         return False
     if current() != Progress():

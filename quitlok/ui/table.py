@@ -21,6 +21,7 @@ from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Rej
 from quitlok.cards import plural
 from quitlok.game import BANKER, NEW_CARD, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
 from quitlok.practice import PracticeTable
+from quitlok.ui import names as as_text
 from quitlok.ui.cards import hand_html
 
 #: the log's line that deals a hand: "Hand 3 of Bella's bank (bank 20): dealt clockwise, ..."
@@ -63,7 +64,7 @@ def top_bar_html(table: PracticeTable) -> str:
             ("Open stakes", s.open_stakes, "Chips bet and waiting for the banker; the bank covers them"),
             ("Hand", s.hand_number or "–", "Hands dealt by this banker"),
             ("Stock (cards)", len(s.stock), "Face-down cards left to deal")))
-    banker = "You bank" if s.banker == table.human else f"<b>{escape(s.players[s.banker])}</b> banks"
+    banker = "You bank" if s.banker == table.human else f"<b>{as_text.html(s.players[s.banker])}</b> banks"
     if s.direction == 1:
         way = "<b>↻ Clockwise</b> this hand: play goes round to the banker's left"
     else:
@@ -209,7 +210,7 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
         badges.append('<span class="ql-badge ql-b-act">to act</span>')
     if me:
         badges.append('<span class="ql-badge ql-b-you">your seat</span>')
-    name = "You" if me else escape(s.players[seat])
+    name = "You" if me else as_text.html(s.players[seat])
     money = f"purse <b>{s.purses[seat]}</b>" + (f" · stake <b>{s.stakes[seat]}</b>" if s.stakes[seat] else "")
     parts = [
         f'<div class="ql-seat-head"><span class="ql-name">{name}</span> {" ".join(badges)}</div>',
@@ -270,7 +271,7 @@ def ring_html(table: PracticeTable) -> str:
     way = "<b>↻ clockwise</b> this hand" if clockwise else "<b>↺ anticlockwise</b> this hand"
     heir = next((seat for seat in ((s.banker - k) % n for k in range(1, n)) if s.purses[seat] > 0), None)
     if heir is not None:
-        heir_name = "you" if heir == table.human else escape(s.players[heir])
+        heir_name = "you" if heir == table.human else as_text.html(s.players[heir])
         way += f" · when the bank passes, it goes to the right: to {heir_name}"
     felt = (f'<div class="ql-felt" style="grid-row: 2; grid-column: 1 / span {2 * width}; order: 0;">'
             f'<span class="ql-end">{ends[0]}</span><span class="ql-way">{way}</span>'
@@ -503,27 +504,29 @@ def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     hand made twenty: each element a run draws costs the browser a little (benchmarks/bench_clicks.py)."""
     hands = hands_in_log(([first] if first else []) + list(table.log))
     title, current = hands[-1]
-    lines = [escape(line) for line in reversed(current)]
+    people = table.state.players
+    lines = [as_text.html_naming(line, people) for line in reversed(current)]
     now = "<br>".join([f"<b>{lines[0]}</b>", *lines[1:]]) if lines else "Nothing yet."
     earlier = hands[:-1][::-1]
-    folded = [_folded(_hand_title(title), f"<p>{_newest_first(lines)}</p>") for title, lines in earlier[:RECENT_HANDS]]
+    folded = [_folded(_hand_title(title, people), f"<p>{_newest_first(lines, people)}</p>")
+              for title, lines in earlier[:RECENT_HANDS]]
     if older := earlier[RECENT_HANDS:]:
         folded.append(_folded(f"Older hands ({len(older)})", "".join(
-            f"<p><b>{_hand_title(title)}</b><br>{_newest_first(lines)}</p>" for title, lines in older)))
+            f"<p><b>{_hand_title(title, people)}</b><br>{_newest_first(lines, people)}</p>" for title, lines in older)))
     st.html(f'{_LOG_CSS}<section class="ql-log" id="{escape(key)}" aria-labelledby="{escape(key)}-title">'
-            f'<h2 id="{escape(key)}-title">What happened</h2><div class="ql-log-now"><p><b>{_hand_title(title)}</b>, '
-            f"newest first:</p><p>{now}</p></div></section>")
+            f'<h2 id="{escape(key)}-title">What happened</h2><div class="ql-log-now">'
+            f"<p><b>{_hand_title(title, people)}</b>, newest first:</p><p>{now}</p></div></section>")
     if folded:
         st.html(f'<div class="ql-log-earlier" aria-label="Earlier hands" role="group">{"".join(folded)}</div>')
 
 
-def _hand_title(title: str | None) -> str:
-    return escape(title or "Before the first hand")
+def _hand_title(title: str | None, people: list[str]) -> str:
+    return as_text.html_naming(title or "Before the first hand", people)
 
 
-def _newest_first(lines: list[str]) -> str:
-    """A hand's lines as HTML, newest first, a line each."""
-    return "<br>".join(escape(line) for line in reversed(lines))
+def _newest_first(lines: list[str], people: list[str]) -> str:
+    """A hand's lines as HTML, newest first, a line each (the names in them isolated)."""
+    return "<br>".join(as_text.html_naming(line, people) for line in reversed(lines))
 
 
 def _folded(summary: str, inside: str) -> str:
@@ -680,15 +683,16 @@ def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
         if not status or (status.startswith("sitting out") and not cards):  # the sentence says who sat out
             continue
         mine = " ql-mine" if seat == table.human else ""
-        name = "You" if seat == table.human else escape(s.players[seat])
+        name = "You" if seat == table.human else as_text.html(s.players[seat])
         pictures = hand_html(cards, (True,) * len(cards), mine=seat == table.human, size=size,
                              owner=None if seat == table.human else s.players[seat])
         seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
                      f'{status_html(status, "ql-over-status")}</div>')
     frame = " ql-framed" if framed else ""
     return (f'{_HAND_OVER_CSS}<div class="ql-hand-over{frame}" role="group" aria-label="How the hand ended">'
-            f'<p class="ql-over-words"><span aria-hidden="true">⚑</span> <b>{escape(hand_over_words(table))}</b>'
-            f'</p><div class="ql-over">{"".join(seats)}</div></div>')
+            f'<p class="ql-over-words"><span aria-hidden="true">⚑</span> '
+            f'<b>{as_text.html_naming(hand_over_words(table), s.players)}</b></p>'
+            f'<div class="ql-over">{"".join(seats)}</div></div>')
 
 
 _HAND_OVER_CSS = """<style>""" + _STATUS_CSS + """

@@ -1,5 +1,6 @@
 """AppTest helpers: every test starts from tutorial_app.py, as a visitor does."""
 
+import html
 import re
 from html.parser import HTMLParser
 
@@ -28,10 +29,22 @@ def open_page(at: AppTest, page: str) -> AppTest:
     return at
 
 
+#: the invisible directional isolates the page puts around every name (quitlok.ui.names), left out of what a test
+#: reads as the page's words; tests/app/test_names_are_text.py checks that they are there
+ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+
+def as_read(markdown: str) -> str:
+    """What a reader sees of Markdown that shows outside text as text (quitlok.ui.names.markdown): character
+    references read, the invisible word joiners and isolates left out."""
+    return html.unescape(str(markdown)).replace("\u2060", "").translate(ISOLATES)
+
+
 def markdown_texts(at: AppTest) -> str:
-    """All markdown, captions, headings and alerts on the page (as Markdown), as one string."""
+    """All markdown, captions, headings and alerts on the page (as Markdown, without the isolates around names),
+    as one string."""
     kinds = ("markdown", "caption", "subheader", "title", "header", "info", "error", "warning", "success")
-    return "\n".join(str(e.value) for kind in kinds for e in at.get(kind))
+    return "\n".join(str(e.value) for kind in kinds for e in at.get(kind)).translate(ISOLATES)
 
 
 def texts(at: AppTest) -> str:

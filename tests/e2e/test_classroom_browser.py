@@ -26,6 +26,7 @@ from quitlok.classroom.store import Classes
 from quitlok.hand import hand_value
 from quitlok.odds import bust_chance, percent
 from quitlok.rules import QUITLOK
+from quitlok.text import isolated
 from tests.e2e.conftest import open_app, wait_for_app
 
 pytestmark = pytest.mark.e2e
@@ -175,7 +176,7 @@ def join(page: Page, link: str, code: str, nickname: str) -> str:
     page.locator(".st-key-class-nickname input").fill(nickname)
     page.get_by_role("button", name="Join").click()
     wait_for_app(page)
-    expect(page.get_by_text(f"you are {nickname}")).to_be_visible(timeout=FOLLOW)
+    expect(page.get_by_text(f"you are {isolated(nickname)}")).to_be_visible(timeout=FOLLOW)
     token = query_value(page, "key")
     assert token and query_value(page, "class") == code
     return token
@@ -417,7 +418,7 @@ def test_load_thirty_phones_answer_at_the_same_moment(contexts, app_url, classes
             phones[i].locator(".st-key-class-nickname input").fill(names[i])
             phones[i].get_by_role("button", name="Join").click()
             pressed.add(i)
-        return i in pressed and shows(phones[i], f"text=you are {names[i]}")
+        return i in pressed and shows(phones[i], f"text=you are {isolated(names[i])}")
 
     every_phone("opened the link and joined", joined, JOIN_TIMEOUT)
     assert sorted(nickname for _, nickname, _, _ in classes.view(code, teacher.token).students) == names

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from quitlok.game import STAKE, action_label
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rules import QUITLOK
+from quitlok.text import isolated
 from tests.e2e.conftest import IDLE, open_app, serve, sqlite_url, wait_for_app
 
 pytestmark = pytest.mark.e2e
@@ -123,8 +124,14 @@ def reload(page: Page) -> None:
     page.wait_for_selector(IDLE, timeout=FOLLOW)
 
 
+#: invisible characters of the page's words: the word joiner and the directional isolates round each name
+UNSEEN = dict.fromkeys(map(ord, "\u2060\u2066\u2067\u2068\u2069"))
+
+
 def main_text(page: Page) -> str:
-    return page.get_by_test_id("stMain").inner_text().replace("\u2060", "")
+    """The page's words as a reader sees them: the invisible word joiners, and the isolates round each name
+    (quitlok.ui.names), left out."""
+    return page.get_by_test_id("stMain").inner_text().translate(UNSEEN)
 
 
 def no_exception(page: Page) -> None:
@@ -287,7 +294,8 @@ def test_three_people_play_a_hand_together(new_person, app_url, rooms, rules):
         for name in names:  # every page follows the room by itself
             up_to_date(pages[name], rooms, code, tokens[name])
             if name != actor:
-                assert pages[name].get_by_text(f"Waiting for {actor}, who").count(), f"{name} waits for {actor}"
+                waiting = pages[name].get_by_text(f"Waiting for {isolated(actor)}, who")
+                assert waiting.count(), f"{name} waits for {actor}"
                 assert not pages[name].locator(ACTIONS).count(), f"{name} has no buttons on {actor}'s turn"
             seats(pages[name], privacy[name])
         label = choose(action_labels(pages[actor]), bet_made=actor in bets)
