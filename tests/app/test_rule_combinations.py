@@ -476,8 +476,8 @@ def test_the_practice_table_starts_and_coaches_under_every_rule_set_at_the_limit
     three sidebar choices appear together, and under 64 more rule sets drawn with a fixed seed; each game is
     dealt with the seed of its RuleSet's place among all 1,792, as when every one of them was run. Every one of
     the 1,792 still goes through the Advisor's engine calls above (a game reads every rule, so the Advisor's way
-    of running once per behaviour would not shorten this one); running all of them here took about 15 minutes
-    of the suite's time."""
+    of running once per behaviour would not shorten this one). Running all 1,792 here took 205 s of CPU (28
+    minutes on the machine seven engineers shared), these 107 about 15 s."""
     seeds = {rules: number for number, rules in enumerate(RULE_SETS)}
     for rules in table_rule_sets():
         table = start_table(rules, computers=2, seat=0, chips=chips, bank=chips, style="mixed", banker=1,
