@@ -27,6 +27,20 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                   "--disable-backgrounding-occluded-windows"]
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+#: the pytest-xdist group (--dist loadgroup) of every browser test: they run one after another on one worker
+BROWSER_GROUP = "browser"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the group into the test's id
+def pytest_collection_modifyitems(config, items):
+    """Every test in this folder goes to one pytest-xdist worker, one after another, while the other workers run
+    the rest: their timings (eight learners or thirty phones at once, a server restarted under an open page)
+    assume one browser and one app server at a time, and two Chromiums on two cores would only wait for each
+    other. The session's server and browser (app_url, browser) are then started once."""
+    here = os.path.dirname(__file__)
+    for item in items:
+        if os.path.dirname(str(item.path)) == here:
+            item.add_marker(pytest.mark.xdist_group(BROWSER_GROUP))
 
 
 def _free_port() -> int:

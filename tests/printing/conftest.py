@@ -1,11 +1,23 @@
 """The sheets, built once per test session: a PDF takes up to a second or two to lay out."""
 
+import os
+
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
 from quitlok.printing import glossary_pdf, lesson_plan_pdf, pack_pdf, rules_sheet_pdf, worksheet_pdf
 
 PAPERS = ("A4", "US Letter")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the group into the test's id
+def pytest_collection_modifyitems(config, items):
+    """The printing tests run on one pytest-xdist worker (--dist loadgroup), so that the sheets below are laid
+    out once, not once on every worker."""
+    here = os.path.dirname(__file__)
+    for item in items:
+        if os.path.dirname(str(item.path)) == here:
+            item.add_marker(pytest.mark.xdist_group("printing"))
 
 
 @pytest.fixture(scope="session")

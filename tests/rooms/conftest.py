@@ -5,7 +5,10 @@ and removed at the end; the PostgreSQL half is skipped, saying why, only where P
 be found.
 """
 
+import fcntl
 import functools
+import os
+import tempfile
 import time
 
 import pytest
@@ -35,7 +38,11 @@ def postgres_url():
     if find_binaries() is None:
         pytest.skip("PostgreSQL's initdb/pg_ctl were not found (install Debian's postgresql package): "
                     "the rooms are tested on SQLite only")
-    server = TempPostgres().start()
+    # one server per xdist worker, each on a free port in a temp dir of its own; as root, starting one may create
+    # the service user (useradd), which two workers must not do at the same moment
+    with open(os.path.join(tempfile.gettempdir(), "quitlok-pg-start.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        server = TempPostgres().start()
     yield server.url
     server.stop()
 
