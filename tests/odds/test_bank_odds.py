@@ -1,22 +1,26 @@
 """quitlok.bank_odds (the banker's draw or stand) against a brute force over every ordering of small pools.
 
 The brute force shares no arithmetic with the module: it lays out every ordering of the unseen cards
-(cards of one rank told apart), gives each staying player's face-down cards the first places of the
-ordering and the banker's draws the places after them, keeps the orderings that player's play allows
-(checked with the engine's hand_value and the public advisor), and finds the banker's best play by
-walking his possible draw sequences, card by card, over those orderings.
+(cards of one rank told apart), gives the open hands' face-down cards the first places of the ordering,
+the stock's face-down cards the places after them and the other seats' the rest, keeps the orderings every
+player's play allows (checked with the engine's hand_value and the public advisor), and finds the banker's
+best play by walking his possible draws, card by card, dealt as the engine's _Table.draw deals them (the
+last card of the stock shuffled with the cards under it into a new stock), over those orderings.
 """
 
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 from itertools import permutations
 
 import pytest
 
 from quitlok import KVITLACH, QUITLOK, InvalidCards, hand_value
 from quitlok.bank_odds import DRAW, STAND, OpenHand, banker_advice
+from quitlok.cards import RANKS
 from quitlok.errors import InvalidSetup
 from quitlok.odds import advise
+from quitlok.stock import Stock
 
 
 def unseen(rules, hand, seen, open_hands):
@@ -29,74 +33,101 @@ def fill(cards, hidden):
     return [next(it) if c is None else c for c in cards]
 
 
-def allowed(open_hand, cards, rules, seen_by_player, *, best_play):
-    """The player's cards never reached 21 before he stayed, and (best_play) the advisor would stay."""
-    if any(hand_value(cards[:n], rules) >= 21 for n in range(1, len(cards) + 1)):
-        return False
-    if not best_play:
-        return True
-    room = open_hand.room
-    return advise(cards, seen_by_player, rules, stake=open_hand.stake, room=room, stands_on=17, exact=True).best \
+def below_21_throughout(cards, rules):
+    return all(hand_value(cards[:n], rules) < 21 for n in range(1, len(cards) + 1))
+
+
+@cache
+def best_play_stays(cards, seen_by_player, rules, stake, room):
+    return advise(list(cards), list(seen_by_player), rules, stake=stake, room=room, stands_on=17, exact=True).best \
         == "stay"
 
 
-def brute(rules, hand, seen, open_hands):
-    """{"stand": value, "draw": value} for the bank, each player weighed on his own (as the module's model)."""
+def banker_cards_chance(stock, under, drawn):
+    """The chance that the banker's next cards are `drawn`, with `stock` face down (top first) and `under`
+    face up beneath it, dealt as quitlok.game's _Table.draw deals; None when the last of them cannot be drawn."""
+    stock, under, shuffled, chance = list(stock), list(under), False, Fraction(1)
+    for card in drawn:
+        if len(stock) <= 1 and under:
+            stock, under, shuffled = stock + under, [], True
+        if not stock:
+            return None
+        if shuffled:  # a new stock in random order: each card left is equally likely next
+            chance *= Fraction(stock.count(card), len(stock))
+            if not chance:
+                return 0
+            stock.remove(card)
+        elif stock.pop(0) != card:
+            return 0
+    return chance
+
+
+def brute(rules, hand, seen, open_hands, stock=None):
+    """{"stand": value, "draw": value} for the bank: every ordering of the unseen cards (cards of one rank told
+    apart) deals the open hands' face-down cards first, in turn, then the stock's face-down cards (top first),
+    then the other seats'; the deals every player's play allows are kept, and the banker's best play is found
+    by walking his draws card by card, as the engine deals them."""
     pool = unseen(rules, hand, seen, open_hands)
-    orders = list(permutations(pool))
-    worlds = []  # per player: (stake, k, [(hidden-free banker cards, player's total), ...])
-    for i, open_hand in enumerate(open_hands):
-        k = open_hand.cards.count(None)
-        others = [c for j, h in enumerate(open_hands) if j != i for c in h.cards if c is not None]
-        for best_play in (True, False):
-            kept = []
-            for order in orders:
-                cards = fill(open_hand.cards, order[:k])
-                seen_by_player = list(seen) + others  # not the banker's cards: they were face down
-                if allowed(open_hand, cards, rules, seen_by_player, best_play=best_play):
-                    kept.append((order[k:], hand_value(cards, rules)))
-            if kept:
-                break
-        worlds.append((open_hand.stake, kept))
+    hidden = [h.cards.count(None) for h in open_hands]
+    first_card = [sum(hidden[:i]) for i in range(len(open_hands))]
+    size = len(pool) - sum(hidden) if stock is None else stock.cards
+    under = list(seen) if stock is None else list(stock.under)
+    orders = Counter(permutations(pool))
+
+    def cards_of(order, i):
+        return fill(open_hands[i].cards, order[first_card[i]:first_card[i] + hidden[i]])
+
+    def fits(order, i, best_play):
+        h = open_hands[i]
+        cards = cards_of(order, i)
+        if not below_21_throughout(cards, rules):
+            return False
+        others = [c for j, o in enumerate(open_hands) if j != i for c in o.cards if c is not None]
+        # what the player saw: not the banker's cards (face down when he played), not the others' face-down cards
+        return not best_play or best_play_stays(tuple(cards), tuple(sorted(list(seen) + others)), rules, h.stake,
+                                                h.room)
+
+    plays = [any(fits(order, i, True) for order in orders) for i in range(len(open_hands))]
+    worlds = {o: n for o, n in orders.items() if all(fits(o, i, plays[i]) for i in range(len(open_hands)))}
+    if not worlds:
+        worlds = {o: n for o, n in orders.items() if all(fits(o, i, False) for i in range(len(open_hands)))}
+    whole = sum(worlds.values())
+    start = sum(hidden)
+    worlds = [(order[start:start + size], [hand_value(cards_of(order, i), rules) for i in range(len(open_hands))], n)
+              for order, n in worlds.items()]
 
     def stand(drawn):
-        total = Fraction(0)
         value = hand_value(list(hand) + list(drawn), rules)
-        for stake, kept in worlds:
-            match = [t for rest, t in kept if tuple(rest[:len(drawn)]) == drawn]
-            wins = sum(1 for t in match if value <= 21 and t <= value)
-            total += Fraction(stake * (2 * wins - len(match)), len(kept))
-        return total
+        total = Fraction(0)
+        for stock_cards, totals, n in worlds:
+            chance = banker_cards_chance(stock_cards, under, drawn)
+            if chance:
+                total += n * chance * sum(h.stake * (1 if value <= 21 and t <= value else -1)
+                                          for h, t in zip(open_hands, totals, strict=True))
+        return total / whole
 
-    def exhausted_stand(drawn):
-        total = Fraction(0)
-        value = hand_value(list(hand) + list(drawn), rules)
-        for stake, kept in worlds:
-            match = [t for rest, t in kept if tuple(rest) == drawn]
-            wins = sum(1 for t in match if value <= 21 and t <= value)
-            total += Fraction(stake * (2 * wins - len(match)), len(kept))
-        return total
+    def can_draw(drawn):
+        return hand_value(list(hand) + list(drawn), rules) < 21 and banker_cards_chance(worlds[0][0], under,
+                                                                                        drawn + (0,)) is not None
 
     def draw(drawn):
-        nexts = {rest[len(drawn)] for _, kept in worlds for rest, _ in kept
-                 if tuple(rest[:len(drawn)]) == drawn and len(rest) > len(drawn)}
-        return sum((best(drawn + (c,)) for c in nexts), exhausted_stand(drawn))
+        return sum(best(drawn + (c,)) for c in RANKS
+                   if any(banker_cards_chance(s, under, drawn + (c,)) for s, _, _ in worlds))
 
     def forced(drawn):
         must = rules.banker_must_reach
         return must is not None and hand_value(list(hand) + list(drawn), rules) < must
 
     def best(drawn):
-        value = hand_value(list(hand) + list(drawn), rules)
-        if value >= 21 or not any(len(rest) > len(drawn) and tuple(rest[:len(drawn)]) == drawn
-                                  for _, kept in worlds for rest, _ in kept):
+        if not can_draw(drawn):
             return stand(drawn)
         return draw(drawn) if forced(drawn) else max(stand(drawn), draw(drawn))
 
     values = {}
-    if not forced(()):
+    if not (forced(()) and can_draw(())):
         values[STAND] = stand(())
-    values[DRAW] = draw(())
+    if can_draw(()):
+        values[DRAW] = draw(())
     return values
 
 
@@ -107,31 +138,48 @@ def seen_for(rules, hand, open_hands, pool):
 
 
 SETUPS = [
-    # (rules, banker's hand, open hands, the unseen cards)
-    (QUITLOK, (10, 4), [OpenHand(1, (None, 5), 0)], [2, 5, 7, 10, 11, 11]),
-    (QUITLOK, (7, 4), [OpenHand(2, (None, None), 0)], [3, 5, 9, 10, 11, 12, 12]),
-    (QUITLOK, (5,), [OpenHand(1, (None, 2), 1)], [1, 6, 9, 10, 12, 12, 11]),
-    (QUITLOK, (10, 7), [OpenHand(1, (None, 4), 0), OpenHand(3, (None, 5), 0)], [1, 3, 8, 10, 11, 12]),
-    (QUITLOK, (11,), [OpenHand(1, (None,), 0)], [2, 6, 9, 10, 11, 12]),
-    (QUITLOK, (9, 9), [OpenHand(1, (None, 2, None), 0)], [1, 3, 4, 7, 8, 12]),
-    (KVITLACH, (10, 5), [OpenHand(1, (None, None), 0)], [1, 4, 6, 6, 9, 10, 12]),
-    (KVITLACH, (6, 3), [OpenHand(2, (None, None, None), 0)], [1, 2, 3, 4, 8, 10, 12]),
+    # (rules, banker's hand, open hands, the unseen cards, the stock as (face-down cards, cards under it) or None)
+    (QUITLOK, (10, 4), [OpenHand(1, (None, 5), 0)], [2, 5, 7, 10, 11, 11], None),
+    (QUITLOK, (7, 4), [OpenHand(2, (None, None), 0)], [3, 5, 9, 10, 11, 12, 12], None),
+    (QUITLOK, (5,), [OpenHand(1, (None, 2), 1)], [1, 6, 9, 10, 12, 12, 11], None),
+    (QUITLOK, (10, 7), [OpenHand(1, (None, 4), 0), OpenHand(3, (None, 5), 0)], [1, 3, 8, 10, 11, 12], None),
+    (QUITLOK, (11,), [OpenHand(1, (None,), 0)], [2, 6, 9, 10, 11, 12], None),
+    (QUITLOK, (9, 9), [OpenHand(1, (None, 2, None), 0)], [1, 3, 4, 7, 8, 12], None),
+    (KVITLACH, (10, 5), [OpenHand(1, (None, None), 0)], [1, 4, 6, 6, 9, 10, 12], None),
+    (KVITLACH, (6, 3), [OpenHand(2, (None, None, None), 0)], [1, 2, 3, 4, 8, 10, 12], None),
+    # several open hands: their face-down cards come from one pool
+    (QUITLOK, (3, 12), [OpenHand(2, (None,), 0), OpenHand(1, (None, None), 0)], [1, 2, 5, 7, 8, 10, 12], None),
+    (QUITLOK, (8, 6), [OpenHand(1, (None, None), 0), OpenHand(2, (None, 3, None), 0), OpenHand(1, (None, 9), 1)],
+     [1, 2, 4, 7, 10, 11, 12], None),
+    (QUITLOK, (4, 9), [OpenHand(1, (None, None), 0), OpenHand(1, (None, None), 0)], [2, 5, 6, 9, 10, 11, 12], None),
+    (KVITLACH, (9, 4), [OpenHand(1, (None, None), 0), OpenHand(2, (None, None, None), 0)],
+     [1, 3, 5, 6, 8, 10, 12], None),
+    (KVITLACH, (9, 6), [OpenHand(1, (None,), 0), OpenHand(1, (None, None), 0), OpenHand(3, (None, None), 0)],
+     [2, 4, 6, 9, 11, 12, 12], None),
+    # the stock near and across the reshuffle (its last card shuffled with the cards under it)
+    (QUITLOK, (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12], (1, (2, 5))),
+    (QUITLOK, (6, 5), [OpenHand(1, (None, None), 0)], [3, 7, 8, 9, 12, 12], (2, (1, 4, 10))),
+    (QUITLOK, (2, 10), [OpenHand(1, (None, 8), 0), OpenHand(1, (None,), 0)], [1, 3, 6, 9, 11, 12], (3, ())),
+    (QUITLOK, (7, 6), [OpenHand(2, (None, None), 0), OpenHand(1, (None,), 0)], [2, 4, 5, 9, 10, 11, 12], (2, (3,))),
+    (KVITLACH, (8, 4), [OpenHand(1, (None, None), 0), OpenHand(1, (None, None), 0)], [1, 5, 6, 9, 10, 12],
+     (1, (2, 3, 7))),
+    (KVITLACH, (10, 2), [OpenHand(2, (None, None, None), 0)], [1, 4, 5, 6, 8, 9, 11], (3, (3, 3))),
 ]
-CASES = [(rules, hand, seen_for(rules, hand, open_hands, pool), open_hands)
-         for rules, hand, open_hands, pool in SETUPS]
+CASES = [(rules, hand, seen_for(rules, hand, open_hands, pool), open_hands, stock and Stock(*stock))
+         for rules, hand, open_hands, pool, stock in SETUPS]
 
 
-@pytest.mark.parametrize("rules, hand, seen, open_hands", CASES)
-def test_banker_advice_matches_brute_force(rules, hand, seen, open_hands):
-    advice = banker_advice(hand, seen, rules, open_hands=open_hands, exact=True)
-    assert advice.values == brute(rules, hand, seen, open_hands)
+@pytest.mark.parametrize("rules, hand, seen, open_hands, stock", CASES)
+def test_banker_advice_matches_brute_force(rules, hand, seen, open_hands, stock):
+    advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    assert advice.values == brute(rules, hand, seen, open_hands, stock)
     assert advice.best == max(advice.values, key=lambda c: (advice.values[c], c == STAND))
 
 
-@pytest.mark.parametrize("rules, hand, seen, open_hands", CASES)
-def test_floats_agree_with_exact(rules, hand, seen, open_hands):
-    exact = banker_advice(hand, seen, rules, open_hands=open_hands, exact=True)
-    rough = banker_advice(hand, seen, rules, open_hands=open_hands)
+@pytest.mark.parametrize("rules, hand, seen, open_hands, stock", CASES)
+def test_floats_agree_with_exact(rules, hand, seen, open_hands, stock):
+    exact = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    rough = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock)
     assert exact.values.keys() == rough.values.keys()
     for choice in exact.values:
         assert abs(float(exact.values[choice]) - rough.values[choice]) < 1e-9
