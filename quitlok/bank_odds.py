@@ -294,6 +294,12 @@ class _Banker:
         self.second = int(self.under.sum()) + self.last if self.under.sum() else 0
         #: for each union, the unseen cards the table does not hold: the stock's and other seats' face-down cards
         self.left = self.pool[None, :] - self.players.unions
+        self.most = self.left.max(axis=0).tolist()
+        #: less[r][k]: for each union, the cards of rank r+1 left in the stock after k of them were drawn
+        kind = object if exact else np.float64
+        self.less = [[np.ascontiguousarray(self.left[:, r] - k).astype(kind) for k in range(rules.copies + 1)]
+                     for r in range(12)]
+        self._lasts: dict = {}
         self._memo: dict = {}
         self._columns: dict = {}
 
@@ -389,38 +395,45 @@ class _Banker:
         return self._columns[cut]
 
     def stand(self, banker_total: int, first: tuple, second: tuple, ways: np.ndarray):
-        total = np.dot(ways, self.column(banker_total))
+        # (not np.dot: BLAS's threads cost far more than a short sum here, on a busy machine)
+        total = (ways * self.column(banker_total)).sum()
         orders = self.orders(sum(first), sum(second)) * self.players.whole
         return Fraction(int(total), int(orders)) if self.exact else float(total) / float(orders)
 
     def draw(self, s, first: tuple, second: tuple, ways: tuple):
         """Draw one card now, then play on at best. `ways` holds, for each union, how many orders of the
-        cards drawn so far it allows: from the stock, and (once it is reshuffled) before that point."""
+        cards drawn so far it allows: before the reshuffle (from the stock), and with those after it."""
         total = self.num(0)
         if sum(first) < self.first:
             for rank in RANKS:
-                more = ways[0] * (self.left[:, rank - 1] - first[rank - 1])
-                if np.any(more):
-                    after = first[:rank - 1] + (first[rank - 1] + 1,) + first[rank:]
-                    total += self.best(_add(s, rank), after, second, (more, more))
+                if first[rank - 1] >= self.most[rank - 1]:
+                    continue  # no union leaves another card of this rank
+                after = first[:rank - 1] + (first[rank - 1] + 1,) + first[rank:]
+                key = (_add(s, rank), after, second)
+                if key not in self._memo:
+                    more = ways[0] * self.less[rank - 1][first[rank - 1]]
+                    self.best(key, (more, more))
+                total += self._memo[key]
             return total
         # the new stock: the last face-down card (one of the unseen cards not yet drawn) and the cards under it
-        left = self.left - np.array(first)[None, :]
         for rank in RANKS:
             after = second[:rank - 1] + (second[rank - 1] + 1,) + second[rank:]
-            more = ways[0] * self.new_stock(left, after)
-            if np.any(more):
-                total += self.best(_add(s, rank), first, after, (ways[0], more))
+            if after[rank - 1] > self.under[rank - 1] + self.last:
+                continue
+            key = (_add(s, rank), first, after)
+            if key not in self._memo:
+                self.best(key, (ways[0], ways[0] * self.new_stock(first, after)))
+            total += self._memo[key]
         return total
 
-    def new_stock(self, left: np.ndarray, drawn: tuple) -> np.ndarray:
-        """For each union: the orders in which `drawn` comes from the new stock, over its last card."""
+    def new_stock(self, first: tuple, drawn: tuple) -> np.ndarray:
+        """For each union: the orders in which `drawn` comes from the new stock, over what its last card is."""
         under = self.under.tolist()
-        plain = 1
-        for r in range(12):
-            plain *= perm(under[r], drawn[r]) if drawn[r] <= under[r] else 0
         if not self.last:
-            return np.full(len(left), plain, dtype=object if self.exact else np.float64)
+            plain = 1
+            for r in range(12):
+                plain *= perm(under[r], drawn[r]) if drawn[r] <= under[r] else 0
+            return np.full(len(self.left), plain, dtype=object if self.exact else np.float64)
         by_last = []
         for x in range(12):
             ways = 1
@@ -428,22 +441,23 @@ class _Banker:
                 n = under[r] + (r == x)
                 ways *= perm(n, drawn[r]) if drawn[r] <= n else 0
             by_last.append(ways)
-        return left.astype(object if self.exact else np.float64) @ np.array(by_last, dtype=object if self.exact
-                                                                             else np.float64)
+        if first not in self._lasts:  # for each union, the cards the last one of the stock may be
+            self._lasts[first] = (self.left - np.array(first)[None, :]).astype(object if self.exact else np.float64)
+        return (self._lasts[first] * np.array(by_last, dtype=object if self.exact else np.float64)).sum(axis=1)
 
-    def best(self, s, first: tuple, second: tuple, ways: tuple):
-        key = (s, first, second)
-        if key not in self._memo:
-            value = self.value(s)
-            more = value < 21 and sum(first) + sum(second) < self.first + self.second
-            forced = self.rules.banker_must_reach is not None and value < self.rules.banker_must_reach
-            if not more:
-                self._memo[key] = self.stand(value, first, second, ways[1])
-            elif forced:
-                self._memo[key] = self.draw(s, first, second, ways)
-            else:
-                self._memo[key] = max(self.stand(value, first, second, ways[1]), self.draw(s, first, second, ways))
-        return self._memo[key]
+    def best(self, key: tuple, ways: tuple):
+        s, first, second = key
+        value = self.value(s)
+        more = value < 21 and sum(first) + sum(second) < self.first + self.second
+        forced = self.rules.banker_must_reach is not None and value < self.rules.banker_must_reach
+        if not more:
+            result = self.stand(value, first, second, ways[1])
+        elif forced:
+            result = self.draw(s, first, second, ways)
+        else:
+            result = max(self.stand(value, first, second, ways[1]), self.draw(s, first, second, ways))
+        self._memo[key] = result
+        return result
 
 
 def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None,
