@@ -62,11 +62,11 @@ def banker_cards_chance(stock, under, drawn):
     return chance
 
 
-def brute(rules, hand, seen, open_hands, stock=None):
-    """{"stand": value, "draw": value} for the bank: every ordering of the unseen cards (cards of one rank told
-    apart) deals the open hands' face-down cards first, in turn, then the stock's face-down cards (top first),
-    then the other seats'; the deals every player's play allows are kept, and the banker's best play is found
-    by walking his draws card by card, as the engine deals them."""
+def deals(rules, hand, seen, open_hands, stock=None):
+    """Every ordering of the unseen cards (cards of one rank told apart) deals the open hands' face-down cards
+    first, in turn, then the stock's face-down cards (top first), then the other seats'; the deals every
+    player's play allows are kept: ([(stock's cards, each player's total, how many orderings)], their number,
+    the cards under the stock)."""
     pool = unseen(rules, hand, seen, open_hands)
     hidden = [h.cards.count(None) for h in open_hands]
     first_card = [sum(hidden[:i]) for i in range(len(open_hands))]
@@ -95,6 +95,13 @@ def brute(rules, hand, seen, open_hands, stock=None):
     start = sum(hidden)
     worlds = [(order[start:start + size], [hand_value(cards_of(order, i), rules) for i in range(len(open_hands))], n)
               for order, n in worlds.items()]
+    return worlds, whole, under
+
+
+def brute(rules, hand, seen, open_hands, stock=None):
+    """{"stand": value, "draw": value} for the bank over the deals above: the banker's best play found by
+    walking his draws card by card, as the engine deals them."""
+    worlds, whole, under = deals(rules, hand, seen, open_hands, stock)
 
     def stand(drawn):
         value = hand_value(list(hand) + list(drawn), rules)
@@ -248,3 +255,82 @@ def test_what_cannot_be_an_open_hand_is_named():
         banker_advice((10, 5), [], QUITLOK, open_hands=[OpenHand(1, (3, None))])
     with pytest.raises(InvalidCards, match="there are no blots"):
         banker_advice((10, 5), [], KVITLACH, open_hands=[OpenHand(1, (None, 3))])
+
+
+def test_the_issue_s_example_draws():
+    """Issue 21: with two open hands the joint answer draws, where weighing each hand on its own stood."""
+    advice = banker_advice([3, 12], [6, 9], QUITLOK, open_hands=[OpenHand(2, (None,), 0),
+                                                                 OpenHand(1, (None, None), 0)], exact=True)
+    assert advice.values == {STAND: Fraction(3, 2), DRAW: Fraction(553, 360)}
+    assert advice.best == DRAW
+
+
+@pytest.mark.parametrize("rules, hand, seen, open_hands, stock", [case for case in CASES if len(case[3]) > 1][:5])
+def test_each_open_hand_s_totals_are_weighed_with_the_others(rules, hand, seen, open_hands, stock):
+    """The chance of each total an open hand holds, as the joint deal gives it (the others' face-down cards
+    are not among its own)."""
+    worlds, whole, _ = deals(rules, hand, seen, open_hands, stock)
+    advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    for i, totals in enumerate(advice.totals):
+        expected = Counter()
+        for _, player_totals, n in worlds:
+            expected[player_totals[i]] += n
+        assert totals == {t: Fraction(n, whole) for t, n in expected.items()}
+
+
+def test_where_no_joint_deal_fits_best_play_every_hand_below_21_counts():
+    """Each hand alone could be best play's stay (the one 11 unseen makes 20 or 19), but not both at once:
+    then every hand below 21 counts, for both, and the brute force agrees."""
+    hand, pool = (10, 6), [11, 1, 2, 3, 1]
+    open_hands = [OpenHand(1, (None, 9), 0), OpenHand(1, (None, 8), 0)]
+    seen = seen_for(QUITLOK, hand, open_hands, pool)
+    assert banker_advice(hand, seen, QUITLOK, open_hands=open_hands[:1]).models == ("best play",)
+    assert banker_advice(hand, seen, QUITLOK, open_hands=open_hands[1:]).models == ("best play",)
+    advice = banker_advice(hand, seen, QUITLOK, open_hands=open_hands, exact=True)
+    assert advice.models == ("open", "open")
+    assert advice.values == brute(QUITLOK, hand, seen, open_hands)
+
+
+def test_the_next_card_after_a_reshuffle_is_said_so():
+    hand, open_hands, pool = (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12]
+    seen = seen_for(QUITLOK, hand, open_hands, pool)
+    advice = banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(1, (2, 5, 10)))
+    assert "The stock is down to its last card: your next card comes from it shuffled with the 3 face-up cards " \
+           "under it, 1 of which would bust you." in advice.facts
+    assert "unseen cards" not in advice.facts
+    assert "down to its last card" not in banker_advice(hand, seen, QUITLOK, open_hands=open_hands,
+                                                        stock=Stock(2, (2, 5, 10))).facts
+
+
+def test_a_stock_no_table_can_have_is_refused():
+    hand, open_hands, pool = (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12]
+    seen = seen_for(QUITLOK, hand, open_hands, pool)
+    with pytest.raises(InvalidCards, match="stock: 4 face-down cards in the stock and 3 in the open hands, but "
+                                           "only 6 cards are unseen"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(4, ()))
+    with pytest.raises(InvalidCards, match="cards under the stock"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(2, (1, 1)))  # one 1 is unseen
+    with pytest.raises(InvalidSetup, match="at least 1 face-down card"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(0, ()))
+    with pytest.raises(InvalidSetup, match="stock: a quitlok.stock.Stock"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=3)
+
+
+def test_the_table_s_hint_follows_the_stock_across_the_reshuffle():
+    """A real game (seed 23): the banker on 17 with one face-down card left in the stock and 16 face up under
+    it. Counting only the unseen cards, drawing looked worth +0.47; the next card comes from the 17 shuffled
+    together, so the Hint stands."""
+    from quitlok.bots import BestPlayer, bold, cautious
+    from quitlok.coach import banker_coach
+    from quitlok.game import BANKER, new_game
+    from quitlok.sim import step
+
+    players = {i: (cautious, bold, BestPlayer)[i % 3](230 + i) for i in range(4)}
+    state = new_game(QUITLOK, ["P0", "P1", "P2", "P3"], banker=3, bank=20, purses=40, seed=23)
+    for _ in range(199):
+        state = step(state, players)
+    assert state.phase == BANKER and len(state.stock) == 1 and len(state.under) == 16
+    assert state.hands[state.banker] == (10, 7)
+    advice = banker_coach(state)
+    assert advice.best == STAND
+    assert advice.values[STAND] > advice.values[DRAW]
