@@ -14,6 +14,8 @@ from functools import cache
 from itertools import permutations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK, InvalidCards, hand_value
 from quitlok.bank_odds import DRAW, STAND, OpenHand, banker_advice
@@ -98,6 +100,18 @@ def deals(rules, hand, seen, open_hands, stock=None):
     return worlds, whole, under
 
 
+def cards_to_draw(stock, under):
+    """How many cards the banker can draw, one after another, as _Table.draw deals them."""
+    stock, under, drawn = list(stock), list(under), 0
+    while True:
+        if len(stock) <= 1 and under:
+            stock, under = stock + under, []
+        if not stock:
+            return drawn
+        stock.pop(0)
+        drawn += 1
+
+
 def brute(rules, hand, seen, open_hands, stock=None):
     """{"stand": value, "draw": value} for the bank over the deals above: the banker's best play found by
     walking his draws card by card, as the engine deals them."""
@@ -114,8 +128,7 @@ def brute(rules, hand, seen, open_hands, stock=None):
         return total / whole
 
     def can_draw(drawn):
-        return hand_value(list(hand) + list(drawn), rules) < 21 and banker_cards_chance(worlds[0][0], under,
-                                                                                        drawn + (0,)) is not None
+        return hand_value(list(hand) + list(drawn), rules) < 21 and cards_to_draw(worlds[0][0], under) > len(drawn)
 
     def draw(drawn):
         return sum(best(drawn + (c,)) for c in RANKS
@@ -334,3 +347,45 @@ def test_the_table_s_hint_follows_the_stock_across_the_reshuffle():
     advice = banker_coach(state)
     assert advice.best == STAND
     assert advice.values[STAND] > advice.values[DRAW]
+
+
+@st.composite
+def small_positions(draw):
+    """A banker's position with a pool small enough to lay out every ordering: 2 or 3 open hands of 1 or 2
+    face-down cards (under Quitlok perhaps a blot), and a stock near or across its reshuffle, or none."""
+    rules = draw(st.sampled_from([QUITLOK, KVITLACH]))
+    left = Counter(rules.pack)
+    hand = tuple(draw(st.lists(st.sampled_from(RANKS), min_size=2, max_size=2)))
+    assume(hand_value(hand, rules) < 21)
+    left -= Counter(hand)
+    open_hands = []
+    for _ in range(draw(st.integers(2, 3))):
+        hidden = draw(st.integers(1, 2))
+        blot = rules.blots and draw(st.booleans())
+        cards = (None,) * hidden + ((draw(st.sampled_from(sorted(left.elements()))),) if blot else ())
+        left -= Counter(c for c in cards if c is not None)
+        open_hands.append(OpenHand(draw(st.integers(1, 3)), cards, draw(st.integers(0, 1))))
+    pool = draw(st.lists(st.sampled_from(sorted(left.elements())), min_size=5, max_size=5))
+    assume(not Counter(pool) - left)
+    seen = seen_for(rules, hand, open_hands, pool)
+    hidden = sum(h.cards.count(None) for h in open_hands)
+    stock = None
+    if draw(st.booleans()):
+        under = draw(st.lists(st.sampled_from(seen), max_size=3))
+        assume(not Counter(under) - Counter(seen))
+        stock = Stock(draw(st.integers(1, len(pool) - hidden)), tuple(under))
+    return rules, hand, seen, open_hands, stock
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_positions())
+def test_random_small_positions_match_the_brute_force(position):
+    rules, hand, seen, open_hands, stock = position
+    try:
+        advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    except InvalidCards:
+        # a position no table reaches: no deal of the face-down cards stays below 21 for every hand
+        assert not deals(rules, hand, seen, open_hands, stock)[0]
+        return
+    assert advice.values == brute(rules, hand, seen, open_hands, stock)
+    assert all(sum(totals.values()) == 1 for totals in advice.totals)
