@@ -58,9 +58,13 @@ from quitlok.stock import Stock
 preset, hand, hands, seen, stock = json.loads(sys.argv[1])
 rules = {"Quitlok": QUITLOK, "Kvitlach": KVITLACH}[preset]
 open_hands = [OpenHand(stake, tuple(None if c is None else c for c in cards), room) for stake, cards, room in hands]
+from quitlok.errors import TooLarge
 start = time.perf_counter()
-advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock and Stock(stock[0], tuple(stock[1])))
-print(json.dumps([time.perf_counter() - start, advice.best, {k: float(v) for k, v in advice.values.items()}]))
+try:
+    advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock and Stock(stock[0], tuple(stock[1])))
+    print(json.dumps([time.perf_counter() - start, advice.best, {k: float(v) for k, v in advice.values.items()}]))
+except TooLarge as problem:
+    print(json.dumps([time.perf_counter() - start, "too large", {}]))
 """
 
 H = None  # a face-down card
@@ -68,6 +72,8 @@ H = None  # a face-down card
 POSITIONS = [
     ("Kvitlach, 6 open hands of 2 face-down cards, banker on a 1", "Kvitlach", [1],
      [(1, [H, H], 0)] * 6, [], None),
+    ("Kvitlach, 4 open hands of 3 face-down cards, banker on a 1", "Kvitlach", [1],
+     [(1, [H, H, H], 0)] * 4, [], None),
     ("Kvitlach, 6 open hands of 3 face-down cards, banker on a 1", "Kvitlach", [1],
      [(1, [H, H, H], 0)] * 6, [], None),
     ("Kvitlach, 6 open hands of 3 face-down cards, stakes and rooms all different, banker on a 2", "Kvitlach",

@@ -41,7 +41,7 @@ from math import perm
 import numpy as np
 
 from quitlok.cards import RANKS, check_cards
-from quitlok.errors import InvalidCards, InvalidSetup, shown
+from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
 from quitlok.odds import _add, _pack, _solver, _summary, _value, percent
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
@@ -50,6 +50,12 @@ from quitlok.validate import flag, is_whole, rule_set, whole_number
 __all__ = ["DRAW", "MODEL_WORDS", "STAND", "BankerAdvice", "OpenHand", "banker_advice"]
 
 STAND, DRAW = "stand", "draw"
+
+#: the most unions of the players' face-down cards one question weighs (about 1-2 s and 100 MB at the most);
+#: beyond it the exact answer would take minutes and gigabytes, and no answer is given (TooLarge)
+MOST_UNIONS = 250_000
+#: candidate unions gathered before they are summed up, within one player's deal
+_CHUNK = 300_000
 
 MODEL_WORDS = (
     "How the advisor weighs the players' hidden cards: all of them together, dealt from the cards you have "
@@ -170,7 +176,8 @@ class _Players:
         #: falling[a, k]: ways to deal k told-apart cards of a rank, in order, from a of them
         self.falling = np.array([[perm(a, k) if k <= a else 0 for k in range(copies + 1)]
                                  for a in range(copies + 1)], dtype=self.dtype)
-        self.place = (copies + 1) ** np.arange(12, dtype=np.int64)
+        self.base = copies + 1
+        self.place = self.base ** np.arange(12, dtype=np.int64)
         # every player's rows as {counts: {total: ways}}; the totals any player may hold, as columns
         self.players = []
         for player_rows in rows:
@@ -184,11 +191,12 @@ class _Players:
 
     def _step(self, unions, keys, weights, table, player: int, track: bool, last: bool):
         """Deal one more player's face-down cards to every union; `table` is the stakes-by-total matrix or None.
-        With `last`, only the weight of each of this player's totals is returned."""
-        pieces, marginal = [], defaultdict(lambda: 0)
+        With `last`, the weight of each of this player's totals is gathered too."""
+        pieces, gathered, marginal = [], 0, defaultdict(lambda: 0)
+        kept = None  # the unions summed up so far: (keys, weights, table)
         for counts, by_total in self.players[player].items():
             ways = sum(by_total.values())
-            factor = np.ones(len(keys), dtype=self.dtype) if self.exact else np.ones(len(keys))
+            factor = np.ones(len(keys), dtype=self.dtype)
             for r, c in enumerate(counts):
                 if c:
                     factor = factor * self.falling[self.pool[r] - unions[:, r], c]
@@ -208,24 +216,40 @@ class _Players:
                 for total, w in by_total.items():
                     spread[self.columns.index(total)] += self.stakes[player] * w
                 row = (table[keep] * factor[keep, None] * ways + dealt[:, None] * spread[None, :])
-            pieces.append((unions[keep] + np.array(counts), keys[keep] + int(np.dot(counts, self.place)),
-                           dealt * ways, row))
+            pieces.append((keys[keep] + int((np.array(counts) * self.place).sum()), dealt * ways, row))
+            gathered += len(keep)
+            if gathered > _CHUNK:
+                kept = self._sum_up(pieces, kept, track)
+                pieces, gathered = [], 0
+                if len(kept[0]) > MOST_UNIONS:
+                    break
+        if pieces or kept is None:
+            kept = self._sum_up(pieces, kept, track)
+        keys, weights, table = kept
+        if len(keys) > MOST_UNIONS:
+            raise TooLarge(f"open hands: their face-down cards can be made up in more than {MOST_UNIONS:,} ways "
+                           "that each change the odds, too many to weigh exactly here; fewer face-down cards or "
+                           "open hands can be answered")
+        unions = (keys[:, None] // self.place[None, :]) % self.base
+        return unions, keys, weights, table, marginal
+
+    def _sum_up(self, pieces: list, kept, track: bool):
+        """The candidate unions in `pieces` (and those `kept` so far), each union once with its sums."""
+        if kept is not None:
+            pieces = [kept, *pieces]
         if not pieces:
-            empty = np.zeros((0, 12), dtype=np.int64)
-            return (empty, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=self.dtype),
-                    np.zeros((0, len(self.columns)), dtype=self.dtype), marginal)
-        unions = np.concatenate([p[0] for p in pieces])
-        keys = np.concatenate([p[1] for p in pieces])
-        weights = np.concatenate([p[2] for p in pieces])
-        table = np.concatenate([p[3] for p in pieces]) if track else None
+            return (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=self.dtype),
+                    np.zeros((0, len(self.columns)), dtype=self.dtype) if track else None)
+        keys = np.concatenate([p[0] for p in pieces])
+        weights = np.concatenate([p[1] for p in pieces])
+        table = np.concatenate([p[2] for p in pieces]) if track else None
         order = np.argsort(keys, kind="stable")
         keys = keys[order]
         starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
-        unions, keys = unions[order][starts], keys[starts]
         weights = np.add.reduceat(weights[order], starts)
         if track:
             table = np.add.reduceat(table[order], starts, axis=0)
-        return unions, keys, weights, table, marginal
+        return keys[starts], weights, table
 
     def _run(self, order: list, track: bool):
         unions = np.zeros((1, 12), dtype=np.int64)

@@ -389,3 +389,15 @@ def test_random_small_positions_match_the_brute_force(position):
         return
     assert advice.values == brute(rules, hand, seen, open_hands, stock)
     assert all(sum(totals.values()) == 1 for totals in advice.totals)
+
+
+def test_a_position_too_large_to_weigh_exactly_says_so_and_the_table_gives_no_price(monkeypatch):
+    """Beyond MOST_UNIONS unions of face-down cards no answer is given (never an approximation as exact)."""
+    import quitlok.bank_odds as bank_odds
+    from quitlok.errors import TooLarge
+
+    monkeypatch.setattr(bank_odds, "MOST_UNIONS", 20)
+    open_hands = [OpenHand(1, (None, None), 0), OpenHand(1, (None, None), 0)]
+    with pytest.raises(TooLarge, match="too many to weigh exactly here"):
+        banker_advice((10, 6), [], QUITLOK, open_hands=open_hands)
+    assert banker_advice((10, 6), [], QUITLOK, open_hands=open_hands[:1]).best in (STAND, DRAW)
