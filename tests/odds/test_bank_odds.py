@@ -369,6 +369,7 @@ def small_positions(draw):
     assume(not Counter(pool) - left)
     seen = seen_for(rules, hand, open_hands, pool)
     hidden = sum(h.cards.count(None) for h in open_hands)
+    assume(hidden < len(pool))  # at a table the stock keeps at least one face-down card
     stock = None
     if draw(st.booleans()):
         under = draw(st.lists(st.sampled_from(seen), max_size=3))
