@@ -1,28 +1,35 @@
 """The banker's side: draw or stand, exactly, against the stakes still open.
 
 When the banker plays, every staying player's stake waits on his final total. Whether he should draw
-one more card depends on his own cards, every card he has seen, and what the staying players may hold
-under their face-down cards. The banker cannot see those, but their play tells him something: a
-player who stayed was neither bust nor at 21 at any moment (either would have ended his turn), and a
+one more card depends on his own cards, every card he has seen, the stock, and what the staying players
+may hold under their face-down cards. The banker cannot see those, but their play tells him something:
+a player who stayed was neither bust nor at 21 at any moment (either would have ended his turn), and a
 player who plays well stays only on hands worth staying on.
 
-The model, in words (`MODEL_WORDS` says it for people):
+The model, in words (`MODEL_WORDS` says it for people), SPEC section 3, "The banker's view":
 
-- The *pool* is the pack minus the banker's cards, the face-up cards he has seen, and the staying
-  players' face-up cards. Every face-down card on the table, and every card he may draw, comes from it.
-- A staying player's face-down cards are weighed by how often they are dealt from the pool, keeping
-  only those that left his hand below 21 after every card and on which best play (the advisor's, against
-  a banker standing on `player_stands_on`, from what the player could see: the pool and the banker's
-  cards, which were face down when he played) would stay with his stake and room. When no cards fit his
-  play (a player who does not play by the odds), every set that left his hand below 21 counts.
-- Each player is weighed on his own: the other players' face-down cards count as unseen cards, as the
-  advisor counts them for a player.
-- The banker then draws from the pool less the player's face-down cards, choosing at every card the
-  better of standing and drawing (the rules may force a draw); a tie goes to the bank, as the rules say.
+- The *unseen* cards are the pack minus the banker's cards, the face-up cards he has seen, and the
+  staying players' face-up cards: the stock's face-down cards and every face-down card at the table.
+- The players' face-down cards are dealt *jointly* from the unseen cards: a deal of all of them is weighed
+  by how often it comes (cards of one rank told apart), keeping only deals in which every player's cards
+  fit his play: his hand below 21 after every card, and best play (the advisor's, against a banker standing
+  on `player_stands_on`, from what that player could see: the unseen cards but his own, and the banker's
+  cards, which were face down when he played) would stay with his stake and room. For a player on whom no
+  cards fit best play (one who does not play by the odds), every set that left his hand below 21 counts;
+  where no joint deal fits, every player's hand below 21 counts.
+- The banker's cards come from the stock card by card, as `quitlok.game` deals them: the stock's
+  face-down cards are the unseen cards the table does not hold; when the stock is down to its last card
+  and cards lie face up under it, that card is shuffled with them into a new stock. He chooses at every
+  card the better of standing and drawing (the rules may force a draw); a tie goes to the bank, as the
+  rules say. With no card left to draw he stands.
 
-The arithmetic is `quitlok.odds`'s: pools are multisets, the player's best play comes from the same
-memoised solver, and each banker position is one vectorised sum over the players' possible hands, in
-floats or (with ``exact=True``) in exact integers divided once.
+The arithmetic: each player's possible face-down sets (by rank, with the total they make) come from
+`quitlok.odds`'s memoised solver; a DP over the players whose state is the multiset of face-down cards
+used so far (the union) gives, for each union, how many deals make it (`weight`) and the stakes its deals
+win or lose by player total (`stakes_by_total`). The banker's draw probabilities depend on the players'
+hands only through that union, so each node of the banker's draws is one vectorised sum over the unions,
+and best play is the unnormalised recursion max(stand, draw) (a node's weight scales both sides). Floats,
+or exact integers divided once per node (``exact=True``), from the same code.
 """
 
 from collections import Counter, defaultdict
@@ -34,20 +41,29 @@ from math import perm
 import numpy as np
 
 from quitlok.cards import RANKS, check_cards
-from quitlok.errors import InvalidCards, InvalidSetup, shown
+from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
 from quitlok.odds import _add, _pack, _solver, _summary, _value, percent
 from quitlok.rules import RuleSet
+from quitlok.stock import Stock
 from quitlok.validate import flag, is_whole, rule_set, whole_number
 
 __all__ = ["DRAW", "MODEL_WORDS", "STAND", "BankerAdvice", "OpenHand", "banker_advice"]
 
 STAND, DRAW = "stand", "draw"
 
+#: the most unions of the players' face-down cards one question weighs (about 1-2 s and 100 MB at the most);
+#: beyond it the exact answer would take minutes and gigabytes, and no answer is given (TooLarge)
+MOST_UNIONS = 250_000
+#: candidate unions gathered before they are summed up, within one player's deal
+_CHUNK = 300_000
+
 MODEL_WORDS = (
-    "How the advisor weighs the players' hidden cards: each staying player's face-down cards count by how "
-    "often they would be dealt from the cards you have not seen, keeping only those that never took his hand "
-    "to 21 or beyond (either would have ended his turn) and on which best play would stay. When no cards fit "
-    "his play, every hand below 21 counts. Your own next cards come from what is left."
+    "How the advisor weighs the players' hidden cards: all of them together, dealt from the cards you have "
+    "not seen, so that what one player holds changes what the others can hold and what you can draw. A deal "
+    "counts by how often it comes, and only if it never took a player's hand to 21 or beyond (either would "
+    "have ended his turn) and best play would have stayed on each hand; where no cards fit a player's play, "
+    "every hand of his below 21 counts. Your own next cards come from the stock, shuffled anew with the "
+    "face-up cards under it when it is down to its last card."
 )
 
 
@@ -84,10 +100,12 @@ class BankerAdvice:
     reason: str
 
 
-def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand], player_stands_on: int = 17,
-                  exact: bool = False) -> BankerAdvice:
+def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand], stock: Stock | None = None,
+                  player_stands_on: int = 17, exact: bool = False) -> BankerAdvice:
     """Stand or draw for a banker holding `hand`, having seen `seen` (face-up cards other than his own and
-    the open hands'), against `open_hands`. Raises InvalidCards or InvalidSetup naming the problem."""
+    the open hands', those under the stock among them), against `open_hands`, his cards coming from `stock`
+    (None: every unseen card the open hands do not hold is in the stock, every seen card under it). Raises
+    InvalidCards or InvalidSetup naming the problem."""
     rules = rule_set(rules)
     exact = flag("exact", exact)
     if not is_whole(player_stands_on) or not 1 <= player_stands_on <= 21:
@@ -101,10 +119,22 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
     face_up = tuple(card for open_hand in open_hands for card in open_hand.cards if card is not None)
     known = check_cards(hand + seen + face_up, rules.copies, "banker's cards, seen cards and open hands together")
     pool = Counter(rules.pack) - Counter(known)
+    unseen = sum(pool.values())
     hidden = sum(open_hand.cards.count(None) for open_hand in open_hands)
-    if hidden > sum(pool.values()):
-        raise InvalidCards(f"open hands: {hidden} face-down cards, but only {sum(pool.values())} cards are unseen")
-    return _Banker(rules, hand, pool, open_hands, player_stands_on, exact).advice()
+    if hidden > unseen:
+        raise InvalidCards(f"open hands: {hidden} face-down cards, but only {unseen} cards are unseen")
+    if stock is None:
+        stock_cards, under = unseen - hidden, seen
+    else:
+        if not isinstance(stock, Stock):
+            raise InvalidSetup(f"stock: a quitlok.stock.Stock (face-down cards left, cards under it), "
+                               f"not {shown(stock)}")
+        stock = stock.checked(seen, rules.copies)
+        stock_cards, under = stock.cards, stock.under
+        if stock_cards + hidden > unseen:
+            raise InvalidCards(f"stock: {stock_cards} face-down cards in the stock and {hidden} in the open hands, "
+                               f"but only {unseen} cards are unseen; no table has that many")
+    return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
 
 
 def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
@@ -136,58 +166,204 @@ def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
     return tuple(checked)
 
 
+class _Players:
+    """The open hands' face-down cards dealt jointly: for every union of them (as counts by rank), how many
+    deals make it and the stakes those deals put on each player total."""
+
+    def __init__(self, rows: list, stakes: list, pool: np.ndarray, copies: int, exact: bool):
+        self.exact, self.pool = exact, pool
+        self.dtype = object if exact else np.float64
+        #: falling[a, k]: ways to deal k told-apart cards of a rank, in order, from a of them
+        self.falling = np.array([[perm(a, k) if k <= a else 0 for k in range(copies + 1)]
+                                 for a in range(copies + 1)], dtype=self.dtype)
+        self.base = copies + 1
+        self.place = self.base ** np.arange(12, dtype=np.int64)
+        # every player's rows as {counts: {total: ways}}; the totals any player may hold, as columns
+        self.players = []
+        for player_rows in rows:
+            by_counts: dict = defaultdict(dict)
+            for (counts, total), ways in player_rows.items():
+                by_counts[counts][total] = ways
+            self.players.append(dict(by_counts))
+        self.columns = sorted({total for player_rows in rows for (_, total) in player_rows})
+        self.stakes = stakes
+        self._deal_all()
+
+    def _step(self, unions, keys, weights, table, player: int, track: bool, last: bool):
+        """Deal one more player's face-down cards to every union; `table` is the stakes-by-total matrix or None.
+        With `last`, the weight of each of this player's totals is gathered too."""
+        pieces, gathered, marginal = [], 0, defaultdict(lambda: 0)
+        kept = None  # the unions summed up so far: (keys, weights, table)
+        for counts, by_total in self.players[player].items():
+            ways = sum(by_total.values())
+            factor = np.ones(len(keys), dtype=self.dtype)
+            for r, c in enumerate(counts):
+                if c:
+                    factor = factor * self.falling[self.pool[r] - unions[:, r], c]
+            keep = np.nonzero(factor)[0]
+            if not len(keep):
+                continue
+            dealt = weights[keep] * factor[keep]
+            if last:
+                whole = dealt.sum()
+                for total, w in by_total.items():
+                    marginal[total] += whole * w
+                if not track:
+                    continue
+            row = None
+            if track:
+                spread = np.zeros(len(self.columns), dtype=self.dtype)
+                for total, w in by_total.items():
+                    spread[self.columns.index(total)] += self.stakes[player] * w
+                row = (table[keep] * factor[keep, None] * ways + dealt[:, None] * spread[None, :])
+            pieces.append((keys[keep] + int((np.array(counts) * self.place).sum()), dealt * ways, row))
+            gathered += len(keep)
+            if gathered > _CHUNK:
+                kept = self._sum_up(pieces, kept, track)
+                pieces, gathered = [], 0
+                if len(kept[0]) > MOST_UNIONS:
+                    break
+        if pieces or kept is None:
+            kept = self._sum_up(pieces, kept, track)
+        keys, weights, table = kept
+        if len(keys) > MOST_UNIONS:
+            raise TooLarge(f"open hands: their face-down cards can be made up in more than {MOST_UNIONS:,} ways "
+                           "that each change the odds, too many to weigh exactly here; fewer face-down cards or "
+                           "open hands can be answered")
+        unions = (keys[:, None] // self.place[None, :]) % self.base
+        return unions, keys, weights, table, marginal
+
+    def _sum_up(self, pieces: list, kept, track: bool):
+        """The candidate unions in `pieces` (and those `kept` so far), each union once with its sums."""
+        if kept is not None:
+            pieces = [kept, *pieces]
+        if not pieces:
+            return (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=self.dtype),
+                    np.zeros((0, len(self.columns)), dtype=self.dtype) if track else None)
+        keys = np.concatenate([p[0] for p in pieces])
+        weights = np.concatenate([p[1] for p in pieces])
+        table = np.concatenate([p[2] for p in pieces]) if track else None
+        order = np.argsort(keys, kind="stable")
+        keys = keys[order]
+        starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        weights = np.add.reduceat(weights[order], starts)
+        if track:
+            table = np.add.reduceat(table[order], starts, axis=0)
+        return keys[starts], weights, table
+
+    def _run(self, order: list, track: bool):
+        unions = np.zeros((1, 12), dtype=np.int64)
+        keys = np.zeros(1, dtype=np.int64)
+        weights = np.ones(1, dtype=self.dtype)
+        table = np.zeros((1, len(self.columns)), dtype=self.dtype) if track else None
+        marginal = {}
+        for i, player in enumerate(order):
+            last = i == len(order) - 1
+            unions, keys, weights, table, marginal = self._step(unions, keys, weights, table, player, track, last)
+            if not track and not len(keys):
+                break
+        return unions, weights, table, marginal
+
+    def _deal_all(self) -> None:
+        n = len(self.players)
+        self.unions, self.weights, self.table, last = self._run(list(range(n)), True)
+        self.whole = self.weights.sum() if len(self.weights) else 0
+        self.marginals: list = [None] * n
+        self.marginals[n - 1] = last
+        # the other players' totals: the same deal with each kind of player last (alike players share it)
+        for j in range(n - 1):
+            twin = next((k for k in range(j + 1, n) if self.players[k] == self.players[j]), None)
+            if twin is not None:
+                continue
+            order = [k for k in range(n) if k != j] + [j]
+            self.marginals[j] = self._run(order, False)[3]
+        for j in range(n - 2, -1, -1):
+            if self.marginals[j] is None:
+                self.marginals[j] = next(self.marginals[k] for k in range(j + 1, n)
+                                         if self.players[k] == self.players[j])
+
+
 class _Banker:
-    """One banker question: the players' possible hands, then the banker's best play over his draws."""
+    """One banker question: the players' possible hands dealt jointly, then the banker's best play over his
+    draws from the stock."""
 
     def __init__(self, rules: RuleSet, hand: tuple, pool: Counter, open_hands: tuple, player_stands_on: int,
-                 exact: bool):
+                 exact: bool, stock_cards: int, under: tuple):
         self.rules, self.hand, self.open_hands, self.exact = rules, hand, open_hands, exact
         self.num = Fraction if exact else float
         self.pool = np.array([pool[r] for r in RANKS], dtype=np.int64)
         self.size = int(self.pool.sum())
+        self.hidden = sum(h.cards.count(None) for h in open_hands)
         self.player_solver = _solver(rules, rules.banker_model(player_stands_on), exact)
-        self.falling = np.array([[perm(n, d) if d <= n else 0 for d in range(rules.copies + 1)]
-                                 for n in range(rules.copies + 1)], dtype=object if exact else np.float64)
-        self.players = [self._possible_hands(i, open_hand) for i, open_hand in enumerate(open_hands, 1)]
+        kept = [self._possible_hands(i, open_hand) for i, open_hand in enumerate(open_hands, 1)]
+        self.models = [model for model, _ in kept]
+        stakes = [h.stake for h in open_hands]
+        self.players = _Players([rows for _, rows in kept], stakes, self.pool, rules.copies, exact)
+        if not self.players.whole and any(model == "best play" for model in self.models):
+            # no joint deal fits every player's best play: every hand below 21 counts, for everyone
+            kept = [self._possible_hands(i, open_hand, best_play=False) for i, open_hand in enumerate(open_hands, 1)]
+            self.models = [model for model, _ in kept]
+            self.players = _Players([rows for _, rows in kept], stakes, self.pool, rules.copies, exact)
+        if not self.players.whole:
+            raise InvalidCards("open hands: their face-down cards cannot all be dealt from the unseen cards "
+                               "without one of them reaching 21 first, so they cannot all still be open")
+        # the stock: the banker's first `first` cards come from the unseen cards the table does not hold; then,
+        # with cards under the stock, a new stock of the last one (`last`: 1, or 0 when none is left) and those
+        self.stock_cards, self.under = stock_cards, np.array([under.count(r) for r in RANKS], dtype=np.int64)
+        self.rest = self.size - self.hidden  # the stock's and the other seats' face-down cards
+        if self.under.sum():
+            self.first, self.last = max(stock_cards - 1, 0), min(stock_cards, 1)
+        else:
+            self.first, self.last = stock_cards, 0
+        self.second = int(self.under.sum()) + self.last if self.under.sum() else 0
+        #: for each union, the unseen cards the table does not hold: the stock's and other seats' face-down cards
+        self.left = self.pool[None, :] - self.players.unions
+        self.most = self.left.max(axis=0).tolist()
+        #: less[r][k]: for each union, the cards of rank r+1 left in the stock after k of them were drawn
+        kind = object if exact else np.float64
+        self.less = [[np.ascontiguousarray(self.left[:, r] - k).astype(kind) for k in range(rules.copies + 1)]
+                     for r in range(12)]
+        self._lasts: dict = {}
         self._memo: dict = {}
+        self._columns: dict = {}
 
     def value(self, s) -> int:
         return _value(s, self.rules.twelve_values, self.rules.framed_pair_21)
 
-    # --- the players: every hidden set his play allows, with how often it is dealt -----------------------
+    # --- the players: every hidden set his play allows, with how many rank orders make it ---------------
 
-    def _possible_hands(self, number: int, open_hand: OpenHand) -> dict:
-        """{(hidden counts, total): ways} for one open hand, best play's stays when any fit, else all open hands."""
+    def _possible_hands(self, number: int, open_hand: OpenHand, best_play: bool = True) -> tuple[str, dict]:
+        """("best play" or "open", {(hidden counts, total): orders}) for one open hand: best play's stays
+        when any fit (and `best_play`), else every hand that stayed below 21."""
         ways: dict = defaultdict(int)
         used = [0] * 12
 
-        def walk(i: int, s, weight: int) -> None:
+        def walk(i: int, s) -> None:
             if i == len(open_hand.cards):
-                ways[(tuple(used), s)] += weight
+                ways[(tuple(used), s)] += 1
                 return
             card = open_hand.cards[i]
             for rank in RANKS if card is None else (card,):
-                left = int(self.pool[rank - 1]) - used[rank - 1] if card is None else 1
                 after = _add(s, rank)
-                if left <= 0 or self.value(after) >= 21:
+                if card is None and used[rank - 1] >= self.pool[rank - 1] or self.value(after) >= 21:
                     continue
                 used[rank - 1] += card is None
-                walk(i + 1, after, weight * left)
+                walk(i + 1, after)
                 used[rank - 1] -= card is None
 
-        walk(0, (0, 0, 0, 0), 1)
+        walk(0, (0, 0, 0, 0))
         if not ways:
             up = self.value(_summary(card for card in open_hand.cards if card is not None))
             why = (f"its face-up cards already count {up}" if up >= 21 else
                    "no cards from those unseen could fill its face-down places without reaching 21 first")
             raise InvalidCards(f"open hand {number}: {why}, and a hand at 21 or more is settled at once, so it "
                                "cannot still be open")
-        stays = {key: w for key, w in ways.items() if self._best_play_stays(open_hand, *key)}
+        stays = {key: w for key, w in ways.items() if best_play and self._best_play_stays(open_hand, *key)}
         model, kept = ("best play", stays) if stays else ("open", ways)
         totals: dict = defaultdict(int)
         for (counts, s), w in kept.items():
             totals[(counts, self.value(s))] += w
-        return {"model": model, "rows": totals, "stake": open_hand.stake, "hidden": open_hand.cards.count(None)}
+        return model, dict(totals)
 
     def _best_play_stays(self, open_hand: OpenHand, counts: tuple, s) -> bool:
         """Would best play stay on this hand, seeing what the player saw (the banker's cards were face down)?"""
@@ -196,101 +372,131 @@ class _Banker:
         # floats: an exact tie may come out a hair apart, and a tie stays (as the advisor's order says)
         return values["stay"] >= max(values.values()) - (0 if self.exact else 1e-12)
 
-    # --- the banker: best play over his draws, weighed over the players' hands --------------------------
+    # --- the banker: best play over his draws, weighed over the unions of the players' hands ------------
 
     def advice(self) -> BankerAdvice:
         start = _summary(self.hand)
-        self._prepare()
         mine = self.value(start)
-        nothing = (0,) * 12
         values = {}
         forced = self.rules.banker_must_reach is not None and mine < self.rules.banker_must_reach
-        can_draw = mine < 21 and self.size > self.min_hidden
+        can_draw = mine < 21 and self.first + self.second > 0
+        # each union's column is already weighed by its deals: the ways start at one order (no draw yet)
+        one = np.ones(len(self.players.weights), dtype=object if self.exact else np.float64)
+        root = (one, one)
         if not (forced and can_draw):
-            values[STAND] = self.stand(mine, nothing)
+            values[STAND] = self.stand(mine, (0,) * 12, (0,) * 12, root[0])
         if can_draw:
-            values[DRAW] = self.draw(start, nothing)
+            values[DRAW] = self.draw(start, (0,) * 12, (0,) * 12, root)
         best = STAND if STAND in values and values[STAND] >= max(values.values()) else DRAW
         busting = sum(int(c) for r, c in zip(RANKS, self.pool, strict=True) if self.value(_add(start, r)) > 21)
-        totals, models = [], []
-        for player in self.players:
-            whole = sum(player["rows"].values())
-            by_total: dict = defaultdict(int)
-            for (_, total), w in player["rows"].items():
-                by_total[total] += w
-            totals.append({t: (Fraction(w, whole) if self.exact else w / whole) for t, w in sorted(by_total.items())})
-            models.append(player["model"])
-        advice = BankerAdvice(values=values, best=best, totals=tuple(totals), models=tuple(models), value=mine,
+        totals = []
+        for marginal in self.players.marginals:
+            whole = sum(marginal.values())
+            totals.append({t: (Fraction(int(w), int(whole)) if self.exact else float(w) / float(whole))
+                           for t, w in sorted(marginal.items()) if w})
+        advice = BankerAdvice(values=values, best=best, totals=tuple(totals), models=tuple(self.models), value=mine,
                               unseen=self.size, busting=busting, facts="", reason="")
-        return _with_words(advice, self.open_hands, self.rules.banker_must_reach)
+        reshuffle = None
+        if self.first == 0 and self.second > 0 and mine < 21:
+            bust = sum(int(c) for r, c in zip(RANKS, self.under, strict=True) if self.value(_add(start, r)) > 21)
+            reshuffle = (int(self.under.sum()), bust)
+        return _with_words(advice, self.open_hands, self.rules.banker_must_reach, reshuffle)
 
-    def _prepare(self) -> None:
-        """The players' rows as arrays: hidden counts, total, ways, and which player each row belongs to."""
-        rows = [(i, counts, total, w) for i, player in enumerate(self.players)
-                for (counts, total), w in player["rows"].items()]
-        dtype = object if self.exact else np.float64
-        self.left = self.pool[None, :] - np.array([counts for _, counts, _, _ in rows], dtype=np.int64)
-        self.totals = np.array([total for _, _, total, _ in rows])
-        self.weights = np.array([w for _, _, _, w in rows], dtype=dtype)
-        self.row_player = np.array([i for i, _, _, _ in rows])
-        self.starts = np.searchsorted(self.row_player, np.arange(len(self.players)))
-        self.whole = [sum(player["rows"].values()) for player in self.players]
-        self.min_hidden = min(player["hidden"] for player in self.players)
+    def orders(self, first: int, second: int) -> int:
+        """How many orders of the banker's draws (and last stock cards) each weighed deal stands for."""
+        ways = perm(self.rest, first)
+        if second:
+            ways *= (self.rest - self.first if self.last else 1) * perm(self.second, second)
+        return ways
 
-    def per_player(self, banker_total: int, drawn: tuple) -> list:
-        """For each player: his stake-weighted result for the bank, over his possible hands, of the banker
-        standing on `banker_total` after drawing `drawn` (unnormalised by the chance of that order of draws)."""
-        ways = self.falling[self.left, np.array(drawn)[None, :]].prod(axis=1) * self.weights
-        bank_wins = (self.totals <= banker_total) if banker_total <= 21 else np.zeros(len(self.totals), bool)
-        signed = np.where(bank_wins, ways, -ways)
-        sums = np.add.reduceat(signed, self.starts)
-        d = sum(drawn)
-        result = []
-        for player, whole, total in zip(self.players, self.whole, sums, strict=True):
-            orders = perm(self.size - player["hidden"], d) if d <= self.size - player["hidden"] else 0
-            if not orders:
-                result.append(self.num(0))
-            elif self.exact:
-                result.append(Fraction(int(total) * player["stake"], whole * orders))
-            else:
-                result.append(float(total) * player["stake"] / (whole * orders))
-        return result
+    def column(self, banker_total: int) -> np.ndarray:
+        """For each union: the stakes the bank wins less those it loses standing on `banker_total`."""
+        cut = -1 if banker_total > 21 else int(np.searchsorted(self.players.columns, banker_total, side="right"))
+        if cut not in self._columns:
+            table = self.players.table
+            won = table[:, :cut].sum(axis=1) if cut >= 0 else np.zeros(len(table), dtype=table.dtype)
+            self._columns[cut] = 2 * won - table.sum(axis=1)
+        return self._columns[cut]
 
-    def stand(self, banker_total: int, drawn: tuple):
-        return sum(self.per_player(banker_total, drawn), self.num(0))
+    def stand(self, banker_total: int, first: tuple, second: tuple, ways: np.ndarray):
+        # (not np.dot: BLAS's threads cost far more than a short sum here, on a busy machine)
+        total = (ways * self.column(banker_total)).sum()
+        orders = self.orders(sum(first), sum(second)) * self.players.whole
+        return Fraction(int(total), int(orders)) if self.exact else float(total) / float(orders)
 
-    def draw(self, s, drawn: tuple):
-        """Draw one card now, then play on at best; worlds with no card left stand as they are."""
-        d = sum(drawn)
-        total = sum((r for player, r in zip(self.players, self.per_player(self.value(s), drawn), strict=True)
-                     if self.size - player["hidden"] == d), self.num(0))
+    def draw(self, s, first: tuple, second: tuple, ways: tuple):
+        """Draw one card now, then play on at best. `ways` holds, for each union, how many orders of the
+        cards drawn so far it allows: before the reshuffle (from the stock), and with those after it."""
+        total = self.num(0)
+        if sum(first) < self.first:
+            for rank in RANKS:
+                if first[rank - 1] >= self.most[rank - 1]:
+                    continue  # no union leaves another card of this rank
+                after = first[:rank - 1] + (first[rank - 1] + 1,) + first[rank:]
+                key = (_add(s, rank), after, second)
+                if key not in self._memo:
+                    more = ways[0] * self.less[rank - 1][first[rank - 1]]
+                    self.best(key, (more, more))
+                total += self._memo[key]
+            return total
+        # the new stock: the last face-down card (one of the unseen cards not yet drawn) and the cards under it
         for rank in RANKS:
-            if self.pool[rank - 1] > drawn[rank - 1]:
-                after = drawn[:rank - 1] + (drawn[rank - 1] + 1,) + drawn[rank:]
-                total += self.best(_add(s, rank), after)
+            after = second[:rank - 1] + (second[rank - 1] + 1,) + second[rank:]
+            if after[rank - 1] > self.under[rank - 1] + self.last:
+                continue
+            key = (_add(s, rank), first, after)
+            if key not in self._memo:
+                self.best(key, (ways[0], ways[0] * self.new_stock(first, after)))
+            total += self._memo[key]
         return total
 
-    def best(self, s, drawn: tuple):
-        key = (s, drawn)
-        if key not in self._memo:
-            value = self.value(s)
-            stand = self.stand(value, drawn)
-            if value >= 21 or sum(drawn) >= self.size - self.min_hidden:
-                self._memo[key] = stand
-            else:
-                draw = self.draw(s, drawn)
-                forced = self.rules.banker_must_reach is not None and value < self.rules.banker_must_reach
-                self._memo[key] = draw if forced else max(stand, draw)
-        return self._memo[key]
+    def new_stock(self, first: tuple, drawn: tuple) -> np.ndarray:
+        """For each union: the orders in which `drawn` comes from the new stock, over what its last card is."""
+        under = self.under.tolist()
+        if not self.last:
+            plain = 1
+            for r in range(12):
+                plain *= perm(under[r], drawn[r]) if drawn[r] <= under[r] else 0
+            return np.full(len(self.left), plain, dtype=object if self.exact else np.float64)
+        by_last = []
+        for x in range(12):
+            ways = 1
+            for r in range(12):
+                n = under[r] + (r == x)
+                ways *= perm(n, drawn[r]) if drawn[r] <= n else 0
+            by_last.append(ways)
+        if first not in self._lasts:  # for each union, the cards the last one of the stock may be
+            self._lasts[first] = (self.left - np.array(first)[None, :]).astype(object if self.exact else np.float64)
+        return (self._lasts[first] * np.array(by_last, dtype=object if self.exact else np.float64)).sum(axis=1)
+
+    def best(self, key: tuple, ways: tuple):
+        s, first, second = key
+        value = self.value(s)
+        more = value < 21 and sum(first) + sum(second) < self.first + self.second
+        forced = self.rules.banker_must_reach is not None and value < self.rules.banker_must_reach
+        if not more:
+            result = self.stand(value, first, second, ways[1])
+        elif forced:
+            result = self.draw(s, first, second, ways)
+        else:
+            result = max(self.stand(value, first, second, ways[1]), self.draw(s, first, second, ways))
+        self._memo[key] = result
+        return result
 
 
-def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None) -> BankerAdvice:
-    """The facts and the verdict in words a learner reads."""
+def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None,
+                reshuffle: tuple[int, int] | None = None) -> BankerAdvice:
+    """The facts and the verdict in words a learner reads; `reshuffle` (cards under the stock, how many of
+    them would bust him) when his next card comes from a new stock."""
     stakes = sum(h.stake for h in open_hands)
     n = len(open_hands)
     parts = [f"You hold {advice.value}, against {n} open hand{'s' if n != 1 else ''} "
              f"({stakes} chip{'s' if stakes != 1 else ''} at stake)."]
-    if advice.value < 21 and not advice.busting:
+    if reshuffle is not None:
+        under, busting = reshuffle
+        parts.append(f"The stock is down to its last card: your next card comes from it shuffled with the "
+                     f"{under} face-up card{'s' if under != 1 else ''} under it, {busting} of which would bust you.")
+    elif advice.value < 21 and not advice.busting:
         parts.append(f"None of the {advice.unseen} unseen cards can bust you.")
     elif advice.value < 21:
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you"

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bank_odds import BankerAdvice, OpenHand, banker_advice
+from quitlok.errors import TooLarge
 from quitlok.game import BANKER, PROTECTED, TURN, State, legal_actions
 from quitlok.odds import Advice, advise, card_value, position_value, scratch_memos
+from quitlok.stock import Stock
 
 #: decisions within this many chips of the best count as best
 TOLERANCE = 0.005
@@ -123,7 +125,8 @@ def _coaching(values: dict, legal: list, advice: Advice | None) -> Coaching:
 @_own_memos
 def banker_coach(state: State, stands_on: int = 17) -> BankerAdvice | None:
     """Price the banker's draw or stand against the open stakes, as the banker sees the table; None for any
-    other decision. The players are taken to play best against a banker standing on `stands_on`."""
+    other decision. The players are taken to play best against a banker standing on `stands_on`; the banker's
+    cards come from the table's stock, across its reshuffle."""
     banker = state.banker
     if state.to_act != banker or state.phase != BANKER:
         return None
@@ -136,5 +139,8 @@ def banker_coach(state: State, stands_on: int = 17) -> BankerAdvice | None:
     seen = list(state.seen_by(banker))
     for card in shown:
         seen.remove(card)
-    return banker_advice(state.hands[banker], seen, state.rules, open_hands=open_hands,
-                         player_stands_on=banker_model(state, stands_on))
+    try:
+        return banker_advice(state.hands[banker], seen, state.rules, open_hands=open_hands, stock=Stock.of(state),
+                             player_stands_on=banker_model(state, stands_on))
+    except TooLarge:  # too many face-down cards to weigh exactly in time: no price rather than a wrong one
+        return None

@@ -19,6 +19,10 @@ class InvalidSetup(QuitlokError):
     """A game that cannot start: bad seats, banker, bank or purses."""
 
 
+class TooLarge(QuitlokError):
+    """A question whose exact answer would take more memory and time than the app gives one question."""
+
+
 #: the longest wrong argument a message repeats
 LONGEST_SHOWN = 40
 

@@ -1,22 +1,28 @@
 """quitlok.bank_odds (the banker's draw or stand) against a brute force over every ordering of small pools.
 
 The brute force shares no arithmetic with the module: it lays out every ordering of the unseen cards
-(cards of one rank told apart), gives each staying player's face-down cards the first places of the
-ordering and the banker's draws the places after them, keeps the orderings that player's play allows
-(checked with the engine's hand_value and the public advisor), and finds the banker's best play by
-walking his possible draw sequences, card by card, over those orderings.
+(cards of one rank told apart), gives the open hands' face-down cards the first places of the ordering,
+the stock's face-down cards the places after them and the other seats' the rest, keeps the orderings every
+player's play allows (checked with the engine's hand_value and the public advisor), and finds the banker's
+best play by walking his possible draws, card by card, dealt as the engine's _Table.draw deals them (the
+last card of the stock shuffled with the cards under it into a new stock), over those orderings.
 """
 
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 from itertools import permutations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK, InvalidCards, hand_value
 from quitlok.bank_odds import DRAW, STAND, OpenHand, banker_advice
+from quitlok.cards import RANKS
 from quitlok.errors import InvalidSetup
 from quitlok.odds import advise
+from quitlok.stock import Stock
 
 
 def unseen(rules, hand, seen, open_hands):
@@ -29,74 +35,119 @@ def fill(cards, hidden):
     return [next(it) if c is None else c for c in cards]
 
 
-def allowed(open_hand, cards, rules, seen_by_player, *, best_play):
-    """The player's cards never reached 21 before he stayed, and (best_play) the advisor would stay."""
-    if any(hand_value(cards[:n], rules) >= 21 for n in range(1, len(cards) + 1)):
-        return False
-    if not best_play:
-        return True
-    room = open_hand.room
-    return advise(cards, seen_by_player, rules, stake=open_hand.stake, room=room, stands_on=17, exact=True).best \
+def below_21_throughout(cards, rules):
+    return all(hand_value(cards[:n], rules) < 21 for n in range(1, len(cards) + 1))
+
+
+@cache
+def best_play_stays(cards, seen_by_player, rules, stake, room):
+    return advise(list(cards), list(seen_by_player), rules, stake=stake, room=room, stands_on=17, exact=True).best \
         == "stay"
 
 
-def brute(rules, hand, seen, open_hands):
-    """{"stand": value, "draw": value} for the bank, each player weighed on his own (as the module's model)."""
+def banker_cards_chance(stock, under, drawn):
+    """The chance that the banker's next cards are `drawn`, with `stock` face down (top first) and `under`
+    face up beneath it, dealt as quitlok.game's _Table.draw deals; None when the last of them cannot be drawn."""
+    stock, under, shuffled, chance = list(stock), list(under), False, Fraction(1)
+    for card in drawn:
+        if len(stock) <= 1 and under:
+            stock, under, shuffled = stock + under, [], True
+        if not stock:
+            return None
+        if shuffled:  # a new stock in random order: each card left is equally likely next
+            chance *= Fraction(stock.count(card), len(stock))
+            if not chance:
+                return 0
+            stock.remove(card)
+        elif stock.pop(0) != card:
+            return 0
+    return chance
+
+
+def deals(rules, hand, seen, open_hands, stock=None):
+    """Every ordering of the unseen cards (cards of one rank told apart) deals the open hands' face-down cards
+    first, in turn, then the stock's face-down cards (top first), then the other seats'; the deals every
+    player's play allows are kept: ([(stock's cards, each player's total, how many orderings)], their number,
+    the cards under the stock)."""
     pool = unseen(rules, hand, seen, open_hands)
-    orders = list(permutations(pool))
-    worlds = []  # per player: (stake, k, [(hidden-free banker cards, player's total), ...])
-    for i, open_hand in enumerate(open_hands):
-        k = open_hand.cards.count(None)
-        others = [c for j, h in enumerate(open_hands) if j != i for c in h.cards if c is not None]
-        for best_play in (True, False):
-            kept = []
-            for order in orders:
-                cards = fill(open_hand.cards, order[:k])
-                seen_by_player = list(seen) + others  # not the banker's cards: they were face down
-                if allowed(open_hand, cards, rules, seen_by_player, best_play=best_play):
-                    kept.append((order[k:], hand_value(cards, rules)))
-            if kept:
-                break
-        worlds.append((open_hand.stake, kept))
+    hidden = [h.cards.count(None) for h in open_hands]
+    first_card = [sum(hidden[:i]) for i in range(len(open_hands))]
+    size = len(pool) - sum(hidden) if stock is None else stock.cards
+    under = list(seen) if stock is None else list(stock.under)
+    orders = Counter(permutations(pool))
+
+    def cards_of(order, i):
+        return fill(open_hands[i].cards, order[first_card[i]:first_card[i] + hidden[i]])
+
+    def fits(order, i, best_play):
+        h = open_hands[i]
+        cards = cards_of(order, i)
+        if not below_21_throughout(cards, rules):
+            return False
+        others = [c for j, o in enumerate(open_hands) if j != i for c in o.cards if c is not None]
+        # what the player saw: not the banker's cards (face down when he played), not the others' face-down cards
+        return not best_play or best_play_stays(tuple(cards), tuple(sorted(list(seen) + others)), rules, h.stake,
+                                                h.room)
+
+    plays = [any(fits(order, i, True) for order in orders) for i in range(len(open_hands))]
+    worlds = {o: n for o, n in orders.items() if all(fits(o, i, plays[i]) for i in range(len(open_hands)))}
+    if not worlds:
+        worlds = {o: n for o, n in orders.items() if all(fits(o, i, False) for i in range(len(open_hands)))}
+    whole = sum(worlds.values())
+    start = sum(hidden)
+    worlds = [(order[start:start + size], [hand_value(cards_of(order, i), rules) for i in range(len(open_hands))], n)
+              for order, n in worlds.items()]
+    return worlds, whole, under
+
+
+def cards_to_draw(stock, under):
+    """How many cards the banker can draw, one after another, as _Table.draw deals them."""
+    stock, under, drawn = list(stock), list(under), 0
+    while True:
+        if len(stock) <= 1 and under:
+            stock, under = stock + under, []
+        if not stock:
+            return drawn
+        stock.pop(0)
+        drawn += 1
+
+
+def brute(rules, hand, seen, open_hands, stock=None):
+    """{"stand": value, "draw": value} for the bank over the deals above: the banker's best play found by
+    walking his draws card by card, as the engine deals them."""
+    worlds, whole, under = deals(rules, hand, seen, open_hands, stock)
 
     def stand(drawn):
-        total = Fraction(0)
         value = hand_value(list(hand) + list(drawn), rules)
-        for stake, kept in worlds:
-            match = [t for rest, t in kept if tuple(rest[:len(drawn)]) == drawn]
-            wins = sum(1 for t in match if value <= 21 and t <= value)
-            total += Fraction(stake * (2 * wins - len(match)), len(kept))
-        return total
+        total = Fraction(0)
+        for stock_cards, totals, n in worlds:
+            chance = banker_cards_chance(stock_cards, under, drawn)
+            if chance:
+                total += n * chance * sum(h.stake * (1 if value <= 21 and t <= value else -1)
+                                          for h, t in zip(open_hands, totals, strict=True))
+        return total / whole
 
-    def exhausted_stand(drawn):
-        total = Fraction(0)
-        value = hand_value(list(hand) + list(drawn), rules)
-        for stake, kept in worlds:
-            match = [t for rest, t in kept if tuple(rest) == drawn]
-            wins = sum(1 for t in match if value <= 21 and t <= value)
-            total += Fraction(stake * (2 * wins - len(match)), len(kept))
-        return total
+    def can_draw(drawn):
+        return hand_value(list(hand) + list(drawn), rules) < 21 and cards_to_draw(worlds[0][0], under) > len(drawn)
 
     def draw(drawn):
-        nexts = {rest[len(drawn)] for _, kept in worlds for rest, _ in kept
-                 if tuple(rest[:len(drawn)]) == drawn and len(rest) > len(drawn)}
-        return sum((best(drawn + (c,)) for c in nexts), exhausted_stand(drawn))
+        return sum(best(drawn + (c,)) for c in RANKS
+                   if any(banker_cards_chance(s, under, drawn + (c,)) for s, _, _ in worlds))
 
     def forced(drawn):
         must = rules.banker_must_reach
         return must is not None and hand_value(list(hand) + list(drawn), rules) < must
 
     def best(drawn):
-        value = hand_value(list(hand) + list(drawn), rules)
-        if value >= 21 or not any(len(rest) > len(drawn) and tuple(rest[:len(drawn)]) == drawn
-                                  for _, kept in worlds for rest, _ in kept):
+        if not can_draw(drawn):
             return stand(drawn)
         return draw(drawn) if forced(drawn) else max(stand(drawn), draw(drawn))
 
     values = {}
-    if not forced(()):
+    if not (forced(()) and can_draw(())):
         values[STAND] = stand(())
-    values[DRAW] = draw(())
+    if can_draw(()):
+        values[DRAW] = draw(())
     return values
 
 
@@ -107,31 +158,48 @@ def seen_for(rules, hand, open_hands, pool):
 
 
 SETUPS = [
-    # (rules, banker's hand, open hands, the unseen cards)
-    (QUITLOK, (10, 4), [OpenHand(1, (None, 5), 0)], [2, 5, 7, 10, 11, 11]),
-    (QUITLOK, (7, 4), [OpenHand(2, (None, None), 0)], [3, 5, 9, 10, 11, 12, 12]),
-    (QUITLOK, (5,), [OpenHand(1, (None, 2), 1)], [1, 6, 9, 10, 12, 12, 11]),
-    (QUITLOK, (10, 7), [OpenHand(1, (None, 4), 0), OpenHand(3, (None, 5), 0)], [1, 3, 8, 10, 11, 12]),
-    (QUITLOK, (11,), [OpenHand(1, (None,), 0)], [2, 6, 9, 10, 11, 12]),
-    (QUITLOK, (9, 9), [OpenHand(1, (None, 2, None), 0)], [1, 3, 4, 7, 8, 12]),
-    (KVITLACH, (10, 5), [OpenHand(1, (None, None), 0)], [1, 4, 6, 6, 9, 10, 12]),
-    (KVITLACH, (6, 3), [OpenHand(2, (None, None, None), 0)], [1, 2, 3, 4, 8, 10, 12]),
+    # (rules, banker's hand, open hands, the unseen cards, the stock as (face-down cards, cards under it) or None)
+    (QUITLOK, (10, 4), [OpenHand(1, (None, 5), 0)], [2, 5, 7, 10, 11, 11], None),
+    (QUITLOK, (7, 4), [OpenHand(2, (None, None), 0)], [3, 5, 9, 10, 11, 12, 12], None),
+    (QUITLOK, (5,), [OpenHand(1, (None, 2), 1)], [1, 6, 9, 10, 12, 12, 11], None),
+    (QUITLOK, (10, 7), [OpenHand(1, (None, 4), 0), OpenHand(3, (None, 5), 0)], [1, 3, 8, 10, 11, 12], None),
+    (QUITLOK, (11,), [OpenHand(1, (None,), 0)], [2, 6, 9, 10, 11, 12], None),
+    (QUITLOK, (9, 9), [OpenHand(1, (None, 2, None), 0)], [1, 3, 4, 7, 8, 12], None),
+    (KVITLACH, (10, 5), [OpenHand(1, (None, None), 0)], [1, 4, 6, 6, 9, 10, 12], None),
+    (KVITLACH, (6, 3), [OpenHand(2, (None, None, None), 0)], [1, 2, 3, 4, 8, 10, 12], None),
+    # several open hands: their face-down cards come from one pool
+    (QUITLOK, (3, 12), [OpenHand(2, (None,), 0), OpenHand(1, (None, None), 0)], [1, 2, 5, 7, 8, 10, 12], None),
+    (QUITLOK, (8, 6), [OpenHand(1, (None, None), 0), OpenHand(2, (None, 3, None), 0), OpenHand(1, (None, 9), 1)],
+     [1, 2, 4, 7, 10, 11, 12], None),
+    (QUITLOK, (4, 9), [OpenHand(1, (None, None), 0), OpenHand(1, (None, None), 0)], [2, 5, 6, 9, 10, 11, 12], None),
+    (KVITLACH, (9, 4), [OpenHand(1, (None, None), 0), OpenHand(2, (None, None, None), 0)],
+     [1, 3, 5, 6, 8, 10, 12], None),
+    (KVITLACH, (9, 6), [OpenHand(1, (None,), 0), OpenHand(1, (None, None), 0), OpenHand(3, (None, None), 0)],
+     [2, 4, 6, 9, 11, 12, 12], None),
+    # the stock near and across the reshuffle (its last card shuffled with the cards under it)
+    (QUITLOK, (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12], (1, (2, 5))),
+    (QUITLOK, (6, 5), [OpenHand(1, (None, None), 0)], [3, 7, 8, 9, 12, 12], (2, (1, 4, 10))),
+    (QUITLOK, (2, 10), [OpenHand(1, (None, 8), 0), OpenHand(1, (None,), 0)], [1, 3, 6, 9, 11, 12], (3, ())),
+    (QUITLOK, (7, 6), [OpenHand(2, (None, None), 0), OpenHand(1, (None,), 0)], [2, 4, 5, 9, 10, 11, 12], (2, (3,))),
+    (KVITLACH, (8, 4), [OpenHand(1, (None, None), 0), OpenHand(1, (None, None), 0)], [1, 5, 6, 9, 10, 12],
+     (1, (2, 3, 7))),
+    (KVITLACH, (10, 2), [OpenHand(2, (None, None, None), 0)], [1, 4, 5, 6, 8, 9, 11], (3, (3, 3))),
 ]
-CASES = [(rules, hand, seen_for(rules, hand, open_hands, pool), open_hands)
-         for rules, hand, open_hands, pool in SETUPS]
+CASES = [(rules, hand, seen_for(rules, hand, open_hands, pool), open_hands, stock and Stock(*stock))
+         for rules, hand, open_hands, pool, stock in SETUPS]
 
 
-@pytest.mark.parametrize("rules, hand, seen, open_hands", CASES)
-def test_banker_advice_matches_brute_force(rules, hand, seen, open_hands):
-    advice = banker_advice(hand, seen, rules, open_hands=open_hands, exact=True)
-    assert advice.values == brute(rules, hand, seen, open_hands)
+@pytest.mark.parametrize("rules, hand, seen, open_hands, stock", CASES)
+def test_banker_advice_matches_brute_force(rules, hand, seen, open_hands, stock):
+    advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    assert advice.values == brute(rules, hand, seen, open_hands, stock)
     assert advice.best == max(advice.values, key=lambda c: (advice.values[c], c == STAND))
 
 
-@pytest.mark.parametrize("rules, hand, seen, open_hands", CASES)
-def test_floats_agree_with_exact(rules, hand, seen, open_hands):
-    exact = banker_advice(hand, seen, rules, open_hands=open_hands, exact=True)
-    rough = banker_advice(hand, seen, rules, open_hands=open_hands)
+@pytest.mark.parametrize("rules, hand, seen, open_hands, stock", CASES)
+def test_floats_agree_with_exact(rules, hand, seen, open_hands, stock):
+    exact = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    rough = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock)
     assert exact.values.keys() == rough.values.keys()
     for choice in exact.values:
         assert abs(float(exact.values[choice]) - rough.values[choice]) < 1e-9
@@ -200,3 +268,137 @@ def test_what_cannot_be_an_open_hand_is_named():
         banker_advice((10, 5), [], QUITLOK, open_hands=[OpenHand(1, (3, None))])
     with pytest.raises(InvalidCards, match="there are no blots"):
         banker_advice((10, 5), [], KVITLACH, open_hands=[OpenHand(1, (None, 3))])
+
+
+def test_the_issue_s_example_draws():
+    """Issue 21: with two open hands the joint answer draws, where weighing each hand on its own stood."""
+    advice = banker_advice([3, 12], [6, 9], QUITLOK, open_hands=[OpenHand(2, (None,), 0),
+                                                                 OpenHand(1, (None, None), 0)], exact=True)
+    assert advice.values == {STAND: Fraction(3, 2), DRAW: Fraction(553, 360)}
+    assert advice.best == DRAW
+
+
+@pytest.mark.parametrize("rules, hand, seen, open_hands, stock", [case for case in CASES if len(case[3]) > 1][:5])
+def test_each_open_hand_s_totals_are_weighed_with_the_others(rules, hand, seen, open_hands, stock):
+    """The chance of each total an open hand holds, as the joint deal gives it (the others' face-down cards
+    are not among its own)."""
+    worlds, whole, _ = deals(rules, hand, seen, open_hands, stock)
+    advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    for i, totals in enumerate(advice.totals):
+        expected = Counter()
+        for _, player_totals, n in worlds:
+            expected[player_totals[i]] += n
+        assert totals == {t: Fraction(n, whole) for t, n in expected.items()}
+
+
+def test_where_no_joint_deal_fits_best_play_every_hand_below_21_counts():
+    """Each hand alone could be best play's stay (the one 11 unseen makes 20 or 19), but not both at once:
+    then every hand below 21 counts, for both, and the brute force agrees."""
+    hand, pool = (10, 6), [11, 1, 2, 3, 1]
+    open_hands = [OpenHand(1, (None, 9), 0), OpenHand(1, (None, 8), 0)]
+    seen = seen_for(QUITLOK, hand, open_hands, pool)
+    assert banker_advice(hand, seen, QUITLOK, open_hands=open_hands[:1]).models == ("best play",)
+    assert banker_advice(hand, seen, QUITLOK, open_hands=open_hands[1:]).models == ("best play",)
+    advice = banker_advice(hand, seen, QUITLOK, open_hands=open_hands, exact=True)
+    assert advice.models == ("open", "open")
+    assert advice.values == brute(QUITLOK, hand, seen, open_hands)
+
+
+def test_the_next_card_after_a_reshuffle_is_said_so():
+    hand, open_hands, pool = (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12]
+    seen = seen_for(QUITLOK, hand, open_hands, pool)
+    advice = banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(1, (2, 5, 10)))
+    assert "The stock is down to its last card: your next card comes from it shuffled with the 3 face-up cards " \
+           "under it, 1 of which would bust you." in advice.facts
+    assert "unseen cards" not in advice.facts
+    assert "down to its last card" not in banker_advice(hand, seen, QUITLOK, open_hands=open_hands,
+                                                        stock=Stock(2, (2, 5, 10))).facts
+
+
+def test_a_stock_no_table_can_have_is_refused():
+    hand, open_hands, pool = (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12]
+    seen = seen_for(QUITLOK, hand, open_hands, pool)
+    with pytest.raises(InvalidCards, match="stock: 4 face-down cards in the stock and 3 in the open hands, but "
+                                           "only 6 cards are unseen"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(4, ()))
+    with pytest.raises(InvalidCards, match="cards under the stock"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(2, (1, 1)))  # one 1 is unseen
+    with pytest.raises(InvalidSetup, match="at least 1 face-down card"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(0, ()))
+    with pytest.raises(InvalidSetup, match="stock: a quitlok.stock.Stock"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=3)
+
+
+def test_the_table_s_hint_follows_the_stock_across_the_reshuffle():
+    """A real game (seed 23): the banker on 17 with one face-down card left in the stock and 16 face up under
+    it. Counting only the unseen cards, drawing looked worth +0.47; the next card comes from the 17 shuffled
+    together, so the Hint stands."""
+    from quitlok.bots import BestPlayer, bold, cautious
+    from quitlok.coach import banker_coach
+    from quitlok.game import BANKER, new_game
+    from quitlok.sim import step
+
+    players = {i: (cautious, bold, BestPlayer)[i % 3](230 + i) for i in range(4)}
+    state = new_game(QUITLOK, ["P0", "P1", "P2", "P3"], banker=3, bank=20, purses=40, seed=23)
+    for _ in range(199):
+        state = step(state, players)
+    assert state.phase == BANKER and len(state.stock) == 1 and len(state.under) == 16
+    assert state.hands[state.banker] == (10, 7)
+    advice = banker_coach(state)
+    assert advice.best == STAND
+    assert advice.values[STAND] > advice.values[DRAW]
+
+
+@st.composite
+def small_positions(draw):
+    """A banker's position with a pool small enough to lay out every ordering: 2 or 3 open hands of 1 or 2
+    face-down cards (under Quitlok perhaps a blot), and a stock near or across its reshuffle, or none."""
+    rules = draw(st.sampled_from([QUITLOK, KVITLACH]))
+    left = Counter(rules.pack)
+    hand = tuple(draw(st.lists(st.sampled_from(RANKS), min_size=2, max_size=2)))
+    assume(hand_value(hand, rules) < 21)
+    left -= Counter(hand)
+    open_hands = []
+    for _ in range(draw(st.integers(2, 3))):
+        hidden = draw(st.integers(1, 2))
+        blot = rules.blots and draw(st.booleans())
+        cards = (None,) * hidden + ((draw(st.sampled_from(sorted(left.elements()))),) if blot else ())
+        left -= Counter(c for c in cards if c is not None)
+        open_hands.append(OpenHand(draw(st.integers(1, 3)), cards, draw(st.integers(0, 1))))
+    pool = draw(st.lists(st.sampled_from(sorted(left.elements())), min_size=5, max_size=5))
+    assume(not Counter(pool) - left)
+    seen = seen_for(rules, hand, open_hands, pool)
+    hidden = sum(h.cards.count(None) for h in open_hands)
+    assume(hidden < len(pool))  # at a table the stock keeps at least one face-down card
+    stock = None
+    if draw(st.booleans()):
+        under = draw(st.lists(st.sampled_from(seen), max_size=3))
+        assume(not Counter(under) - Counter(seen))
+        stock = Stock(draw(st.integers(1, len(pool) - hidden)), tuple(under))
+    return rules, hand, seen, open_hands, stock
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_positions())
+def test_random_small_positions_match_the_brute_force(position):
+    rules, hand, seen, open_hands, stock = position
+    try:
+        advice = banker_advice(hand, seen, rules, open_hands=open_hands, stock=stock, exact=True)
+    except InvalidCards:
+        # a position no table reaches: no deal of the face-down cards stays below 21 for every hand
+        assert not deals(rules, hand, seen, open_hands, stock)[0]
+        return
+    assert advice.values == brute(rules, hand, seen, open_hands, stock)
+    assert all(sum(totals.values()) == 1 for totals in advice.totals)
+
+
+def test_a_position_too_large_to_weigh_exactly_says_so_and_the_table_gives_no_price(monkeypatch):
+    """Beyond MOST_UNIONS unions of face-down cards no answer is given (never an approximation as exact)."""
+    import quitlok.bank_odds as bank_odds
+    from quitlok.errors import TooLarge
+
+    monkeypatch.setattr(bank_odds, "MOST_UNIONS", 20)
+    open_hands = [OpenHand(1, (None, None), 0), OpenHand(1, (None, None), 0)]
+    with pytest.raises(TooLarge, match="too many to weigh exactly here"):
+        banker_advice((10, 6), [], QUITLOK, open_hands=open_hands)
+    assert banker_advice((10, 6), [], QUITLOK, open_hands=open_hands[:1]).best in (STAND, DRAW)
