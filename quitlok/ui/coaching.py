@@ -12,7 +12,7 @@ import streamlit as st
 from quitlok.actions import Action, Bet, Draw, Stand
 from quitlok.bank_odds import DRAW, MODEL_WORDS, STAND, BankerAdvice
 from quitlok.coach import TOLERANCE, Coaching
-from quitlok.game import STAKE, State, action_label
+from quitlok.game import BANKER, STAKE, State, action_label
 from quitlok.odds import chance_words
 from quitlok.practice import PracticeTable
 from quitlok.progress import decision
@@ -87,7 +87,8 @@ def hint(table: PracticeTable, prefix: str) -> None:
             if (banking := table.banker_coaching()) is not None:
                 banker_hint(s, banking)
                 return
-            st.markdown(help_text("hint_retire"))
+            # the banker's own draw is priced unless it is too large to weigh exactly (coach.banker_coach)
+            st.markdown(help_text("hint_banker_too_large" if s.phase == BANKER else "hint_retire"))
             return
         best = coaching.best
         banker = names.markdown(s.players[s.banker])

@@ -9,6 +9,7 @@ import pytest
 from quitlok import KVITLACH, QUITLOK
 from quitlok.bots import bold, cautious
 from quitlok.coach import banker_coach, coach
+from quitlok.errors import TooLarge
 from quitlok.game import (
     BANKER,
     STAKE,
@@ -491,3 +492,26 @@ def test_when_the_bank_comes_to_you_you_see_how_the_hand_ended_and_choose_a_stak
                                   "Chaim (banker) did not play; Bella threw the cards in, with nothing staked.")
     assert "The bank comes to you" in texts(at) and label(at, "play.do.stakebank") == "Stake a bank of 10"
     assert at.number_input(key="play.stake").max == 30
+
+
+def test_a_banker_draw_too_large_to_weigh_says_why_there_is_no_price(app, monkeypatch):
+    """Where the open hands' face-down cards are too many to weigh exactly (quitlok.errors.TooLarge), the
+    banker's Hint says so, not the words about retiring."""
+    import quitlok.coach
+
+    def too_large(*args, **kwargs):
+        raise TooLarge("too many ways")
+
+    at = start(app, **{"play.computers": 1, "play.first": "Me", "play.chips": 20, "play.bank": 10})
+    click(at, "play.do.stakebank")
+    for _ in range(MAX_CLICKS):
+        if table(at).state.phase == BANKER and table(at).humans_turn:
+            break
+        click(at, "play.do.keepbank" if "play.do.keepbank" in buttons(at) else "play.next")
+    else:
+        pytest.fail("the computer player never left a stake open for the banker")
+    monkeypatch.setattr(quitlok.coach, "banker_advice", too_large)
+    click(at, "play.hint")
+    panel = texts(at)
+    assert "Too many face-down cards are open against you" in panel
+    assert "not retiring" not in panel
