@@ -1009,7 +1009,8 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, ex
     return rows
 
 
-def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, exact: bool = False) -> dict:
+def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, exact: bool = False,
+               stock: Stock | None = None) -> dict:
     """Bet-first rules, nothing bet yet: {n: expected result} of each first bet worth comparing.
 
     A bet of n chips brings no card and leaves `room - n` for a raise with elvaroon. For 1 <= n < room the
@@ -1019,7 +1020,8 @@ def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, ex
     """
     whole_number("room", room)
     sizes = sorted({n for n in (1, room - 1, room) if 1 <= n <= room})
-    return {n: position_value(hand, seen, rules, stake=n, room=room - n, stands_on=stands_on, exact=exact)
+    return {n: position_value(hand, seen, rules, stake=n, room=room - n, stands_on=stands_on, exact=exact,
+                              stock=stock)
             for n in sizes}
 
 
