@@ -5,6 +5,14 @@ seen; each unseen card is equally likely to be any card of the pool. Every
 function returns floats, or `Fraction`s with ``exact=True``; both come from the
 same arithmetic, written once over a number type.
 
+The cards come from the stock (SPEC section 3, "The stock and the reshuffle"):
+`stock=Stock(cards, under)` says how many of the unseen cards lie face down in
+it (the banker's face-down card is never one of them) and which seen cards lie
+face up under it; each card is taken as quitlok.game's `_Table.draw` takes it,
+so at the stock's last face-down card the seen cards under it come back in.
+`stock=None`: every unseen card but the banker's is in the stock and every seen
+card under it. A position no table reaches raises InvalidCards.
+
 How it stays fast (after Eric Farmer's blackjack analyser):
 
 - Pools are multisets packed into one int (3 bits per rank), so results are
@@ -17,6 +25,11 @@ How it stays fast (after Eric Farmer's blackjack analyser):
 - The player's best play is a recursion over (hand summary, pool, stake,
   room), memoised per solver; a solver is kept per (rules, banker model,
   number type), so a repeated question is a dictionary look-up.
+- That pool model is the fast path wherever a cheap bound shows that no card
+  still to be dealt on the branch can meet the reshuffle; near it, a card-by-
+  card recursion keyed on the stock (`_Solver.deals`, `best_at`, `banker_at`).
+- The solvers are shared by a server's threads: their order is kept under a
+  lock, and each memo is read with one `get` and filled with one assignment.
 """
 
 import threading
