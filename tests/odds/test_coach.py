@@ -136,3 +136,16 @@ def test_the_coach_near_the_reshuffle_agrees_with_a_brute_force_that_deals_as_th
         checked += 1
         wanted = [w for w in wanted if w != (seed, hand)]
     assert checked == len(SMALL[rules]), "the games no longer reach these positions"
+
+
+def test_the_hint_says_the_next_card_comes_from_a_new_stock():
+    """Issue 21: the Hint said "0 of the 5 unseen cards would bust you" when the next card came from a new
+    stock of 21: at the stock's last face-down card it says so, with the new stock's size."""
+    for _, s in near_the_reshuffle(QUITLOK, range(3)):
+        if len(s.stock) == 1 and s.under and not s.aluvun_called:
+            facts = coach(s).advice.facts
+            assert "The stock is down to its last card" in facts
+            assert f"new stock of {1 + len(s.under)}" in facts and "unseen cards" not in facts
+            break
+    else:
+        pytest.fail("no game reached the stock's last card")
