@@ -9,7 +9,7 @@ import pytest
 from quitlok import KVITLACH, QUITLOK, InvalidCards
 from quitlok.odds import advise, banker_outcomes, bust_chance, next_card_odds, stay_value
 from quitlok.stock import Stock
-from tests.odds.brute_stock import brute
+from tests.odds.brute_stock import brute, unseen_cards
 
 
 def seen_leaving(unseen, hand, rules):
@@ -118,8 +118,11 @@ def test_a_blot_with_nothing_at_stake_is_not_worth_three_chips():
     assert advice.new_stock == 22 and advice.face_up_back == 21
     assert "new stock of 22" in advice.facts and "unseen cards would bust" not in advice.facts
     # the same kind of position, small enough for the brute force: 2 unseen cards, the rest seen
-    hand, seen = [10, 1], [card for card in ISSUE_SEEN if card != 1]
-    values, *_ = brute(hand, seen, QUITLOK, 2, seen)
+    seen = list(ISSUE_SEEN)
+    seen.remove(9)
+    seen.remove(8)
+    hand = [9, 8]  # 3 cards unseen (a 1, a 2 and a 3): 2 in the stock, the banker's
+    values, *_ = brute(hand, seen, QUITLOK, len(unseen_cards(hand, seen, QUITLOK)) - 1, seen)
     assert advise(hand, seen, QUITLOK, stake=1, room=1, exact=True).values == values(1, 1)
 
 
