@@ -27,7 +27,7 @@ from quitlok.ui.advisor import (
 ui.through_the_app()
 
 HAND, SEEN, STAKE, ROOM, MODEL = "advisor.hand", "advisor.seen", "advisor.stake", "advisor.room", "advisor.stands_on"
-MAX_BET = "advisor.max_bet"
+MAX_BET, STOCK = "advisor.max_bet", "advisor.stock"
 ROLE, PLAYER, BANKER = "advisor.role", "I am a player", "I hold the bank"
 OPEN_COUNT = "advisor.open_count"
 MOST_OPEN_HANDS = len(COMPUTER_NAMES)  # as many as the practice table seats
@@ -65,6 +65,13 @@ def read_link() -> None:
             else:
                 problems.append(f"The link's {name} “{_shown(text)}” should be a whole number of chips "
                                 f"from 0 to {MOST_CHIPS:,}.")
+    if "stock" in params:
+        text = params["stock"].strip()
+        if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) <= rules.pack_size:
+            st.session_state[STOCK] = int(text)
+        else:
+            problems.append(f"The link's stock “{_shown(text)}” should be the number of face-down cards left in "
+                            f"the stock, a whole number from 0 to {rules.pack_size}.")
     if problems:
         st.session_state["advisor.problem"] = " ".join(problems)
 
@@ -148,6 +155,12 @@ def picker() -> None:
         st.button("Clear all", key="advisor.clear", on_click=clear)
 
 
+def stock() -> int | None:
+    """The face-down cards left in the stock; None (empty, the default) for more than can be drawn."""
+    return st.number_input("Face-down cards left in the stock", 0, rules.pack_size, key=STOCK, placeholder="plenty",
+                           help=ui.content("advisor/stock").strip())
+
+
 def stakes() -> tuple[int, int, int]:
     """The chips bet and still allowed, and the banker model: only the totals the rules let him stand on."""
     stake = st.number_input("Chips you have bet on this hand" + (" (your bet comes first)" if rules.bet_first else ""),
@@ -173,30 +186,37 @@ def stakes() -> tuple[int, int, int]:
     return stake, room, stands_on
 
 
-def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int) -> None:
+def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int,
+                stock_cards: int | None = None) -> None:
     value = hand_value(hand, rules)
     if value >= 21:
         st.header("You have 21!" if value == 21 else f"Bust: your cards count {value}.")
         st.markdown("Your turn is already over." + (f" Your stake of {stake} is won." if value == 21 and stake else ""))
         return
     try:
-        said = answer(hand, seen, rules, stake=stake, room=room, stands_on=stands_on)
+        said = answer(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, stock=stock_cards)
     except QuitlokError as problem:
         st.error(f"That position can't be worked out: {problem}")
         return
     advice = said.advice
     st.header(said.headline)
-    st.markdown(f"Your cards count {value}. {advice.busting} of the {advice.unseen} unseen cards would bust you; "
-                f"{advice.making_21} would give you 21 at once.\n\n**Should I bet?** {said.should_bet}\n\n"
+    counts = (advice.facts.split(f" Calling {call} first")[0] if advice.new_stock else
+              f"Your cards count {value}. {advice.busting} of the {advice.unseen} unseen cards would bust you; "
+              f"{advice.making_21} would give you 21 at once.")
+    st.markdown(f"{counts}\n\n**Should I bet?** {said.should_bet}\n\n"
                 f"**Should I call {call}?** {said.should_call}")
     left = Counter(rules.pack) - Counter(hand) - Counter(seen)
     large = ui.projector()
+    where = "the cards still unseen" if stock_cards is None else (
+        f"a stock of {plural(stock_cards, 'face-down card')}, the cards you have seen lying face up under it")
+    above = ("The next card comes from a new stock, the face-up cards shuffled back in." if advice.new_stock else
+             f"Above each bar: how many of the {advice.unseen} unseen cards carry that number.")
     st.html(parts_html(  # one element for every chart and table: each element costs the browser a pass
-        part("", "", f"Worked out exactly over the cards still unseen, assuming {banker_model_words(stands_on)}."),
+        part("", "", f"Worked out exactly over {where}, assuming {banker_model_words(stands_on)}."),
         part(bars.next_card_title(advice, call),
              bars.next_card_chart(advice, next_card_effects(hand, rules, left), dict(left), large=large),
-             f"Above each bar: how many of the {advice.unseen} unseen cards carry that number. Vermilion and "
-             "crossed out would bust you, green and dotted gives you 21, plain blue is safe."),
+             f"{above} Vermilion and crossed out would bust you, green and dotted gives you 21, plain blue is "
+             "safe."),
         part(bars.banker_title(value), bars.banker_chart(advice.banker, large=large)),
         part("Every choice, in chips won or lost on average", choices_html(said.choices),
              "" if stake else "With nothing bet yet, " + ("not betting" if rules.bet_first else "staying")
@@ -271,6 +291,7 @@ st.session_state.setdefault("advisor.target", "My cards")
 st.session_state.setdefault(STAKE, 1)
 st.session_state.setdefault(ROOM, 2)
 st.session_state.setdefault(MAX_BET, rules.default_max_bet(10) or 1)
+st.session_state.setdefault(STOCK, None)  # plenty
 read_link()
 
 
@@ -298,6 +319,7 @@ def position() -> None:
         picker()
         if role == PLAYER:
             stake, room, stands_on = stakes()
+            stock_cards = stock()
         else:
             open_hands_inputs()
     with right:
@@ -306,7 +328,7 @@ def position() -> None:
         elif not st.session_state[HAND]:
             st.info("Pick your first card to start: press its number among the buttons 1 to 12.")
         elif role == PLAYER:
-            show_answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on)
+            show_answer(st.session_state[HAND], st.session_state[SEEN], stake, room, stands_on, stock_cards)
         else:
             show_banker_answer(st.session_state[HAND], st.session_state[SEEN])
 

@@ -51,6 +51,10 @@ def the_position(mistake: Mistake) -> None:
     if mistake.seen:
         st.caption("The other cards you could see:")
         ui.show_cards(mistake.seen, (True,) * len(mistake.seen), mine=False, small=True)
+    if mistake.stock is not None:
+        cards, under = mistake.stock.cards, len(mistake.stock.under)
+        st.caption(words("stock", cards=str(cards), cards_word="card" if cards == 1 else "cards",
+                         under=str(under), under_word="card" if under == 1 else "cards"))
 
 
 def the_question(mistake: Mistake) -> None:

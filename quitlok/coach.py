@@ -62,35 +62,38 @@ def coach(state: State, stands_on: int = 17) -> Coaching | None:
     stake, room = state.stakes[seat], state.bet_room(seat)
     model = banker_model(state, stands_on)
     legal = legal_actions(state)
+    stock = Stock.of(state)  # every card from here comes from this stock, across the reshuffle (SPEC section 3)
 
     if state.phase == PROTECTED:
         value = state.value(seat)
         if value < 21:
-            keep = position_value(hand, seen, rules, stake=stake, room=room, stands_on=model)
+            keep = position_value(hand, seen, rules, stake=stake, room=room, stands_on=model, stock=stock)
         else:
             keep = float(stake if value == 21 else -stake)
-        reject = card_value(hand[:-1], seen + (11,), rules, stake=stake, room=room, stands_on=model)
+        rejected = Stock(stock.cards, stock.under + (11,))  # a rejected 11 goes face up under the stock
+        reject = card_value(hand[:-1], seen + (11,), rules, stake=stake, room=room, stands_on=model, stock=rejected)
         values = {Keep(): keep, Reject(): reject}
         return _coaching(values, legal, None)
 
-    advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model)
+    advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, stock=stock)
     values: dict[Action, float] = {}
     for action in legal:
         if isinstance(action, Stay):
             values[action] = advice.values["stay"]
         elif isinstance(action, Blot | Draw):
             values[action] = card_value(hand, seen, rules, stake=stake, room=room, aluvun=state.aluvun_called,
-                                        stands_on=model)
+                                        stands_on=model, stock=stock)
         elif isinstance(action, Aluvun):
             values[action] = max(v for name, v in advice.values.items() if name.endswith("+aluvun"))
     bets = [action for action in legal if isinstance(action, Bet)]
     if bets and rules.bet_first and not state.aluvun_called:
         # Kvitlach's first bet brings no card: the position with that stake, the rest kept for a raise
         values |= bet_values(bets, room, lambda n: position_value(hand, seen, rules, stake=n, room=room - n,
-                                                                  stands_on=model))
+                                                                  stands_on=model, stock=stock))
     elif bets:
         values |= bet_values(bets, room, lambda n: card_value(hand, seen, rules, stake=stake, room=room, bet=n,
-                                                              aluvun=state.aluvun_called, stands_on=model))
+                                                              aluvun=state.aluvun_called, stands_on=model,
+                                                              stock=stock))
     return _coaching(values, legal, advice)
 
 

@@ -5,6 +5,14 @@ seen; each unseen card is equally likely to be any card of the pool. Every
 function returns floats, or `Fraction`s with ``exact=True``; both come from the
 same arithmetic, written once over a number type.
 
+The cards come from the stock (SPEC section 3, "The stock and the reshuffle"):
+`stock=Stock(cards, under)` says how many of the unseen cards lie face down in
+it (the banker's face-down card is never one of them) and which seen cards lie
+face up under it; each card is taken as quitlok.game's `_Table.draw` takes it,
+so at the stock's last face-down card the seen cards under it come back in.
+`stock=None`: every unseen card but the banker's is in the stock and every seen
+card under it. A position no table reaches raises InvalidCards.
+
 How it stays fast (after Eric Farmer's blackjack analyser):
 
 - Pools are multisets packed into one int (3 bits per rank), so results are
@@ -17,8 +25,15 @@ How it stays fast (after Eric Farmer's blackjack analyser):
 - The player's best play is a recursion over (hand summary, pool, stake,
   room), memoised per solver; a solver is kept per (rules, banker model,
   number type), so a repeated question is a dictionary look-up.
+- That pool model is the fast path wherever a cheap bound shows that no card
+  still to be dealt on the branch can meet the reshuffle; near it, a card-by-
+  card recursion keyed on the stock (`_Solver.deals`, `best_at`, `banker_at`).
+- The solvers are shared by a server's threads: their order is kept under a
+  lock, and each memo is read with one `get` and filled with one assignment.
 """
 
+import threading
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -33,6 +48,7 @@ import numpy as np
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.rules import RuleSet
+from quitlok.stock import Stock
 from quitlok.validate import flag, is_whole, rule_set, shown, whole_number
 
 __all__ = ["Advice", "EdgeOutcomes", "action_values", "action_words", "advise", "banker_outcomes", "bust_chance",
@@ -79,6 +95,22 @@ def _size(pool: int) -> int:
 
 def _pack(counts: Iterable[int]) -> int:
     return sum(c << _SHIFT[rank] for rank, c in zip(RANKS, counts, strict=True))
+
+
+def _pack_cards(cards: Iterable[int]) -> int:
+    """A list of cards as a packed multiset."""
+    return sum(1 << _SHIFT[card] for card in cards)
+
+
+@lru_cache(maxsize=1 << 14)
+def _low_sums(pool: int, low_twelve: int) -> tuple[int, ...]:
+    """(0, smallest card, smallest two, ...): the least that j cards of the pool can add to a hand, a 12 counted
+    at its least value."""
+    values = sorted(low_twelve if rank == 12 else rank for rank in RANKS for _ in range(_count(pool, rank)))
+    sums = [0]
+    for value in values:
+        sums.append(sums[-1] + value)
+    return tuple(sums)
 
 
 def _pool(hand: Iterable[int], seen: Iterable[int], rules: RuleSet, *, need_hand: bool) -> tuple[tuple, int]:
@@ -212,7 +244,8 @@ class _Solver:
     """Exact play and banker odds for one RuleSet, one banker model and one number type."""
 
     def __init__(self, rules: RuleSet, stands_on: int, exact: bool):
-        self.rules, self.exact = rules, exact
+        self.rules, self.exact, self.stands_on = rules, exact, stands_on
+        self.low_twelve = min(rules.twelve_values)
         self.num = Fraction if exact else float
         self.dtype = object if exact else np.float64
         self.table = _banker_table(rules.copies, rules.twelve_values, rules.framed_pair_21, stands_on)
@@ -232,14 +265,24 @@ class _Solver:
         self._best: dict[tuple, object] = {}
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
+        # the stock card by card, near the reshuffle (keyed on decks, see `deals`)
+        self._deals: dict[tuple, tuple] = {}
+        self._best_at: dict[tuple, object] = {}
+        self._banker_at: dict[tuple, dict] = {}
+        self._banker_on: dict[tuple, dict] = {}
 
     def memo_weight(self) -> int:
         """How much this solver's memos hold, in MEMO_BUDGET's units."""
-        return BANKER_WEIGHT * len(self._banker) + len(self._best) + len(self._chances) + len(self._next)
+        return (BANKER_WEIGHT * (len(self._banker) + len(self._banker_at) + len(self._banker_on))
+                + len(self._best) + len(self._chances) + len(self._next) + len(self._deals) + len(self._best_at))
 
     def forget(self) -> None:
-        """Empty the memos: the answers stay the same, only slower until they are filled again."""
-        for memo in (self._banker, self._best, self._chances, self._next):
+        """Empty the memos: the answers stay the same, only slower until they are filled again.
+
+        Another thread may be reading them: every memo is read with one `get` and filled with one assignment
+        (each atomic), and no answer is read back from a memo after it was stored."""
+        for memo in (self._banker, self._best, self._chances, self._next, self._deals, self._best_at,
+                     self._banker_at, self._banker_on):
             memo.clear()
 
     # numbers
@@ -252,9 +295,10 @@ class _Solver:
 
     def next_hands(self, s: Summary) -> tuple[tuple[int, Summary, int], ...]:
         """(rank, hand after it, its value) for every rank: the same few summaries recur constantly."""
-        if s not in self._next:
-            self._next[s] = tuple((rank, t, self.value(t)) for rank in RANKS for t in [_add(s, rank)])
-        return self._next[s]
+        found = self._next.get(s)
+        if found is None:
+            found = self._next[s] = tuple((rank, t, self.value(t)) for rank in RANKS for t in [_add(s, rank)])
+        return found
 
     def can_call_aluvun(self, s: Summary) -> bool:
         """As quitlok.hand.can_call_aluvun: a total of exactly 11, and not a lone 11 that the next 11 makes 21."""
@@ -269,8 +313,9 @@ class _Solver:
 
     def banker(self, pool: int) -> dict:
         """{final total or BUST: probability} for a banker drawing from `pool`."""
-        if pool in self._banker:
-            return self._banker[pool]
+        found = self._banker.get(pool)
+        if found is not None:
+            return found
         counts = _counts(pool)
         size = sum(counts)
         if size == 0:
@@ -371,7 +416,8 @@ class _Solver:
         """(win, lose): the chance that best play from here ends with the stake won or lost (the rest: nothing
         staked at the end). Follows the same choices as `best`, ties to the earlier action."""
         key = (s, pool, stake, room)
-        if key not in self._chances:
+        result = self._chances.get(key)
+        if result is None:
             values = self.actions(s, pool, stake, room)
             choice = max(values, key=lambda action: (values[action], -list(values).index(action)))
             if choice == "stay":
@@ -381,7 +427,7 @@ class _Solver:
             if _memo_full(self._chances):
                 self._chances.clear()
             self._chances[key] = result
-        return self._chances[key]
+        return result
 
     def stay_chances(self, s: Summary, pool: int) -> tuple:
         mine = self.value(s)
@@ -411,11 +457,199 @@ class _Solver:
 
     def best(self, s: Summary, pool: int, stake: int, room: int):
         key = (s, pool, stake, room)
-        if key not in self._best:
+        found = self._best.get(key)
+        if found is None:
+            found = max(self.actions(s, pool, stake, room).values())
             if _memo_full(self._best):
                 self._best.clear()
-            self._best[key] = max(self.actions(s, pool, stake, room).values())
-        return self._best[key]
+            self._best[key] = found
+        return found
+
+    # --- the stock card by card (SPEC section 3, "The stock and the reshuffle") -------------------------
+    # A *deck* is (unseen, hidden, known, under): the cards the player has not seen (a packed multiset; each is
+    # equally likely to be any of them), how many of those lie face down in the stock, the cards of the stock
+    # he knows (packed: the former face-up cards, after a reshuffle) and the face-up cards under the stock
+    # (packed). The banker's face-down card is one of the unseen cards, never a stock card.
+
+    def deals(self, deck: tuple) -> tuple:
+        """(rank, chance, deck after it) for the next card taken from the stock, as quitlok.game's
+        `_Table.draw` deals it: with at most one face-down card left and cards under the stock, they are
+        shuffled into a new stock first. Empty when no card is left to deal."""
+        found = self._deals.get(deck)
+        if found is not None:
+            return found
+        unseen, hidden, known, under = deck
+        if hidden + _size(known) <= 1 and under:
+            known, under = known + under, 0
+        n = hidden + _size(known)
+        out = []
+        if hidden:
+            size = _size(unseen)
+            out += [(rank, self.ratio(hidden * c, n * size), (unseen - (1 << _SHIFT[rank]), hidden - 1, known, under))
+                    for rank, c in zip(RANKS, _counts(unseen), strict=True) if c]
+        out += [(rank, self.ratio(c, n), (unseen, hidden, known - (1 << _SHIFT[rank]), under))
+                for rank, c in zip(RANKS, _counts(known), strict=True) if c]
+        found = tuple(out)
+        if _memo_full(self._deals):
+            self._deals.clear()
+        self._deals[deck] = found
+        return found
+
+    def clear_of_reshuffle(self, s: Summary | None, deck: tuple) -> bool:
+        """True when no card still to be dealt on this branch (the player's from hand `s`, if given, then the
+        banker's) can meet the reshuffle or an empty stock, so that each comes from the unseen cards alike: the
+        pool model, whose memos are the fast path. A safe bound, cheap per node: a hand takes at most as many
+        cards as the smallest unseen cards it can take without passing 20 (the banker: below his total), plus
+        one more per 11 that aluvun may reject."""
+        unseen, hidden, known, _ = deck
+        if known:
+            return False
+        sums = _low_sums(unseen, self.low_twelve)
+        draws = bisect_right(sums, self.stands_on - 1) - 1  # the banker's, after his face-down card
+        if s is not None:
+            low = s[0] + s[1] * self.low_twelve
+            if low <= 20:
+                draws += min(bisect_right(sums, 20 - low), len(sums) - 1)
+                if self.rules.aluvun:
+                    draws += _count(unseen, 11)
+        return draws < hidden
+
+    # The player's choices depend only on what he has seen: after a reshuffle the new stock holds the cards he
+    # knows and one he does not, and a card he takes may be either. So his recursion runs over *beliefs*:
+    # tuples of (deck, chance) given the cards he got, each deck a way the table may lie. A single deck clear of
+    # the reshuffle is the pool model's position.
+
+    def belief_deals(self, belief: tuple) -> tuple:
+        """(rank, chance, belief after it) for the next card taken."""
+        found = self._deals.get(belief)
+        if found is not None:
+            return found
+        by_rank: dict[int, dict] = {}
+        for deck, w in belief:
+            for rank, p, rest in self.deals(deck):
+                parts = by_rank.setdefault(rank, {})
+                parts[rest] = parts[rest] + w * p if rest in parts else w * p
+        out = []
+        for rank in sorted(by_rank):
+            parts = by_rank[rank]
+            total = sum(parts.values())
+            after = tuple(sorted((rest, q / total) for rest, q in parts.items())) if len(parts) > 1 else \
+                ((next(iter(parts)), self.num(1)),)
+            out.append((rank, total, after))
+        found = tuple(out)
+        if _memo_full(self._deals):
+            self._deals.clear()
+        self._deals[belief] = found
+        return found
+
+    def clear_belief(self, s: Summary | None, belief: tuple) -> bool:
+        return len(belief) == 1 and self.clear_of_reshuffle(s, belief[0][0])
+
+    def best_at(self, s: Summary, belief: tuple, stake: int, room: int):
+        """`best` with the stock: the value of best play from hand `s`."""
+        if self.clear_belief(s, belief):
+            return self.best(s, belief[0][0][0], stake, room)
+        key = (s, belief, stake, room)
+        found = self._best_at.get(key)
+        if found is None:
+            found = max(self.actions_at(s, belief, stake, room).values())
+            if _memo_full(self._best_at):
+                self._best_at.clear()
+            self._best_at[key] = found
+        return found
+
+    def actions_at(self, s: Summary, belief: tuple, stake: int, room: int) -> dict[str, object]:
+        """`actions` with the stock."""
+        if self.clear_belief(s, belief):
+            return self.actions(s, belief[0][0][0], stake, room)
+        values = {"stay": stake * self.stay_value_at(s, belief) if stake else self.num(0)}
+        can_draw = bool(self.belief_deals(belief))
+        for name, (new_stake, new_room, protected) in self.moves(s, can_draw, stake, room).items():
+            values[name] = self.take_at(s, belief, new_stake, new_room, protected)
+        return values
+
+    def take_at(self, s: Summary, belief: tuple, stake: int, room: int, protected: bool):
+        """`take` with the stock: a rejected 11 goes face up under the stock."""
+        if self.clear_belief(s, belief):
+            return self.take(s, belief[0][0][0], stake, room, protected)
+        total = self.num(0)
+        for rank, p, rest in self.belief_deals(belief):
+            hand = _add(s, rank)
+            value = self.value(hand)
+            outcome = self.num(-stake) if value > 21 else self.num(stake) if value == 21 else \
+                self.best_at(hand, rest, stake, room)
+            if protected and rank == 11:
+                rejected = tuple((_rejected(deck), w) for deck, w in rest)
+                outcome = max(outcome, self.take_at(s, rejected, stake, room, protected=False))
+            total += p * outcome
+        return total
+
+    def stay_value_at(self, s: Summary, belief: tuple):
+        """`stay_value` with the stock."""
+        mine = self.value(s)
+        if mine > 21:
+            return self.num(-1)
+        if mine == 21:
+            return self.num(1)
+        total = self.num(0)
+        for deck, w in belief:
+            for result, p in self.banker_at(deck).items():
+                total += w * p if result == BUST or result < mine else -w * p
+        return total
+
+    def banker_at(self, deck: tuple) -> dict:
+        """`banker` with the stock: his face-down card is one of the unseen cards, then he draws from the
+        stock."""
+        if self.clear_of_reshuffle(None, deck):
+            return self.banker(deck[0])
+        found = self._banker_at.get(deck)
+        if found is not None:
+            return found
+        unseen, hidden, known, under = deck
+        size = _size(unseen)
+        found = {}
+        for rank, c in zip(RANKS, _counts(unseen), strict=True):
+            if c:
+                first = _add((0, 0, 0, 0), rank)
+                _mix(found, self.ratio(c, size),
+                     self.banker_on(first, (unseen - (1 << _SHIFT[rank]), hidden, known, under)))
+        if _memo_full(self._banker_at, BANKER_WEIGHT):
+            self._banker_at.clear()
+        self._banker_at[deck] = found
+        return found
+
+    def banker_on(self, b: Summary, deck: tuple) -> dict:
+        """The banker's final result from his hand `b`, drawing from the stock while below his total; he
+        stands with what he has if no card is left."""
+        value = self.value(b)
+        if value >= self.stands_on:
+            return {BUST if value > 21 else value: self.num(1)}
+        key = (b, deck)
+        found = self._banker_on.get(key)
+        if found is not None:
+            return found
+        deals = self.deals(deck)
+        if not deals:
+            return {value: self.num(1)}
+        found = {}
+        for rank, p, rest in deals:
+            _mix(found, p, self.banker_on(_add(b, rank), rest))
+        if _memo_full(self._banker_on, BANKER_WEIGHT):
+            self._banker_on.clear()
+        self._banker_on[key] = found
+        return found
+
+
+def _rejected(deck: tuple) -> tuple:
+    """The deck after a rejected 11 went face up under the stock."""
+    unseen, hidden, known, under = deck
+    return unseen, hidden, known, under + (1 << _SHIFT[11])
+
+
+def _mix(into: dict, p, dist: dict) -> None:
+    """Add p times the distribution `dist` into `into`."""
+    for result, q in dist.items():
+        into[result] = into[result] + p * q if result in into else p * q
 
 
 def _solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
@@ -431,22 +665,30 @@ class _Solvers:
 
     def __init__(self) -> None:
         self._by_key: OrderedDict[tuple, _Solver] = OrderedDict()
+        # a server answers several visitors at once: the order of solvers is read and changed under this lock
+        # (a solver's own memos are safe without it, see _Solver.forget)
+        self._lock = threading.Lock()
 
     def get(self, rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
         key = (rules, stands_on, exact)
-        solver = self._by_key.pop(key, None) or _Solver(rules, stands_on, exact)
-        self._by_key[key] = solver
-        while len(self._by_key) > MOST_SOLVERS:
-            self._by_key.popitem(last=False)
-        self._keep_within_budget(solver)
+        with self._lock:
+            solver = self._by_key.pop(key, None) or _Solver(rules, stands_on, exact)
+            self._by_key[key] = solver
+            while len(self._by_key) > MOST_SOLVERS:
+                self._by_key.popitem(last=False)
+            self._keep_within_budget(solver)
         return solver
 
     def weight(self) -> int:
         """All memos together, in MEMO_BUDGET's units."""
+        with self._lock:
+            return self._weight()
+
+    def _weight(self) -> int:
         return sum(solver.memo_weight() for solver in self._by_key.values())
 
     def _keep_within_budget(self, current: _Solver) -> None:
-        total = self.weight()
+        total = self._weight()
         for solver in list(self._by_key.values()):  # least recently used first
             if total <= MEMO_BUDGET:
                 return
@@ -458,7 +700,8 @@ class _Solvers:
 
     def clear(self) -> None:
         """Drop every solver (a fresh start, as in a new process)."""
-        self._by_key.clear()
+        with self._lock:
+            self._by_key.clear()
 
 
 _SOLVERS = _Solvers()
@@ -489,61 +732,97 @@ def _chips(stake: object, room: object) -> None:
 # --- the public functions -----------------------------------------------------------------------------
 
 
-def next_card_odds(hand, seen, rules: RuleSet, *, exact: bool = False) -> dict:
-    """The chance of each rank (those with a chance) for the next card."""
-    _, pool = _pool(hand, seen, rules, need_hand=False)
-    counts = _counts(pool)
-    size = sum(counts)
-    if not size:
-        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
-    ratio = Fraction if flag("exact", exact) else (lambda a, b: a / b)
-    return {rank: ratio(c, size) for rank, c in zip(RANKS, counts, strict=True) if c}
+_EMPTY = "pool: empty; every card of the pack is in your hand or seen, so none can be drawn"
 
 
-def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool = False):
+def _deck(hand, seen, rules: RuleSet, stock: Stock | None, *, need_hand: bool) -> tuple[tuple, tuple]:
+    """Validate the cards and the stock and return (hand, deck) (see _Solver.deals); InvalidCards or
+    InvalidSetup name what does not fit, including a position no table can reach.
+
+    `stock=None`: every unseen card but the banker's face-down card lies in the stock, and every seen card face
+    up under it (the pool model wherever the pool is larger than the cards that can be drawn)."""
+    hand, pool = _pool(hand, seen, rules, need_hand=need_hand)
+    size = _size(pool)
+    if stock is None:
+        if not size:
+            raise InvalidCards(_EMPTY)
+        seen = check_cards(seen, rule_set(rules).copies, "seen cards")
+        hidden, under = size - 1, _pack_cards(seen)
+    else:
+        if not isinstance(stock, Stock):
+            raise InvalidSetup(f"stock: a quitlok.stock.Stock such as Stock(3, (11,)) or None, not {shown(stock)}")
+        stock = stock.checked(check_cards(seen, rule_set(rules).copies, "seen cards"), rule_set(rules).copies)
+        hidden, under = stock.cards, _pack_cards(stock.under)
+    if size < (2 if stock is None else hidden + 1):
+        stock_words = "at least one face-down card in the stock" if stock is None else \
+            f"the {stock.cards} face-down card{'s' * (stock.cards != 1)} of the stock"
+        raise InvalidCards(f"pool: only {size} unseen card{'s' * (size != 1)} (the pack minus your hand and the "
+                           f"seen cards), but at a table the banker's face-down card and {stock_words} are "
+                           "unseen: no table reaches this position")
+    return hand, (pool, hidden, 0, under)
+
+
+def _next_cards(solver: "_Solver", deck: tuple) -> dict:
+    """{rank: chance} of the next card taken from the stock."""
+    odds: dict = {}
+    for rank, p, _ in solver.deals(deck):
+        odds[rank] = odds[rank] + p if rank in odds else p
+    return {rank: odds[rank] for rank in RANKS if rank in odds}
+
+
+def next_card_odds(hand, seen, rules: RuleSet, *, exact: bool = False, stock: Stock | None = None) -> dict:
+    """The chance of each rank (those with a chance) for the next card, taken from the stock (across the
+    reshuffle when it is down to its last card)."""
+    solver = _solver(rules, 17, exact)
+    _, deck = _deck(hand, seen, rules, stock, need_hand=False)
+    odds = _next_cards(solver, deck)
+    if not odds:
+        raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
+    return odds
+
+
+def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool = False,
+                stock: Stock | None = None):
     """The chance that the next card kept busts the hand.
 
-    With `aluvun`, a first 11 that would bust is rejected and the following card
+    With `aluvun`, a first 11 that would bust is rejected (face up under the stock) and the following card
     is kept; for a hand that cannot total 11 the flag changes nothing.
     """
-    hand, pool = _pool(hand, seen, rules, need_hand=True)
     solver = _solver(rules, 17, exact)
+    hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
     s = _summary(hand)
-    if not pool:
-        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
     protected = flag("aluvun", aluvun) and solver.can_call_aluvun(s)
+    if not solver.deals(deck):
+        raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
 
-    def chance(pool: int, protected: bool):
-        size = _size(pool)
+    def chance(deck: tuple, protected: bool):
         total = solver.num(0)
-        for rank in RANKS:
-            c = _count(pool, rank)
-            if not c or solver.value(_add(s, rank)) <= 21:
-                continue
-            rest = pool - (1 << _SHIFT[rank])
-            p = solver.ratio(c, size)
-            total += p * chance(rest, False) if protected and rank == 11 and rest else p
+        for rank, p, rest in solver.deals(deck):
+            if solver.value(_add(s, rank)) > 21:
+                total += p * chance(_rejected(rest), False) if protected and rank == 11 else p
         return total
 
-    return chance(pool, protected)
+    return chance(deck, protected)
 
 
-def banker_outcomes(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool = False) -> dict:
-    """The banker's final result {total: chance, ..., "bust": chance}, his cards all from the pool."""
-    _, pool = _pool(hand, seen, rules, need_hand=False)
-    if not pool:
-        raise InvalidCards("pool: empty; the banker has no card to draw")
-    return dict(_solver(rules, stands_on, exact).banker(pool))
+def banker_outcomes(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool = False,
+                    stock: Stock | None = None) -> dict:
+    """The banker's final result {total: chance, ..., "bust": chance}: his face-down card is one of the unseen
+    cards, then he draws from the stock."""
+    solver = _solver(rules, stands_on, exact)
+    _, deck = _deck(hand, seen, rules, stock, need_hand=False)
+    return dict(solver.banker_at(deck))
 
 
-def stay_value(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool = False):
+def stay_value(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool = False, stock: Stock | None = None):
     """Expected result of one chip left open on this hand: +1 win, -1 loss (ties go to the banker)."""
-    hand, pool = _pool(hand, seen, rules, need_hand=True)
-    return _solver(rules, stands_on, exact).stay_value(_summary(hand), pool)
+    solver = _solver(rules, stands_on, exact)
+    hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
+    return solver.stay_value_at(_summary(hand), ((deck, solver.num(1)),))
 
 
 def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 0, aluvun: bool = False,
-               stands_on: int = 17, exact: bool = False):
+               stands_on: int = 17, exact: bool = False, stock: Stock | None = None):
     """Expected result in chips of adding `bet` to the stake and taking one card now (protected when
     `aluvun`), with best play afterwards and `room - bet` chips still allowed.
 
@@ -554,16 +833,19 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
     if not is_whole(bet) or not 0 <= bet <= room:
         raise InvalidSetup(f"A bet of {shown(bet)} does not fit a room of {shown(room)} chips.")
     flag("aluvun", aluvun)
-    hand, pool = _pool(hand, seen, rules, need_hand=True)
-    if not pool:
-        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
     solver = _solver(rules, stands_on, exact)
-    return solver.take(_summary(hand), pool, stake + bet, room - bet, aluvun and solver.can_call_aluvun(_summary(hand)))
+    hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
+    if not solver.deals(deck):
+        raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
+    s = _summary(hand)
+    return solver.take_at(s, ((deck, solver.num(1)),), stake + bet, room - bet, aluvun and solver.can_call_aluvun(s))
 
 
-def position_value(hand, seen, rules: RuleSet, *, stake: int, room: int, stands_on: int = 17, exact: bool = False):
+def position_value(hand, seen, rules: RuleSet, *, stake: int, room: int, stands_on: int = 17, exact: bool = False,
+                   stock: Stock | None = None):
     """Expected result in chips of this position under best play (the best of `advise`'s values)."""
-    return max(action_values(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, exact=exact).values())
+    return max(action_values(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, exact=exact,
+                             stock=stock).values())
 
 
 @dataclass(frozen=True)
@@ -615,23 +897,21 @@ def player_edge(rules: RuleSet, *, stands_on: int = 17, exact: bool = False):
 
 
 def action_values(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_on: int = 17,
-                  exact: bool = False) -> dict:
+                  exact: bool = False, stock: Stock | None = None) -> dict:
     """`advise(...).values` alone: each legal action's expected result in chips, without the counts and words
     the advisor adds. For callers that ask about many positions (a simulator building a best-play table)."""
     _chips(stake, room)
-    hand, pool = _pool(hand, seen, rules, need_hand=True)
     solver = _solver(rules, stands_on, exact)
-    if not pool:
-        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
-    return _values(solver, _summary(hand), pool, stake, room)
+    hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
+    return _values(solver, _summary(hand), deck, stake, room)
 
 
-def _values(solver: "_Solver", s: Summary, pool: int, stake: int, room: int) -> dict:
+def _values(solver: "_Solver", s: Summary, deck: tuple, stake: int, room: int) -> dict:
     """Every legal action's value; a hand already at 21 or bust has only its result ("stay")."""
     mine = solver.value(s)
     if mine >= 21:
         return {"stay": solver.num(stake if mine == 21 else -stake)}
-    return solver.actions(s, pool, stake, room)
+    return solver.actions_at(s, ((deck, solver.num(1)),), stake, room)
 
 
 def _best(values: dict) -> str:
@@ -661,37 +941,60 @@ class Advice:
     #: the counts in words, without the verdict ("Your cards count 11. 2 of the 22 unseen cards ...")
     facts: str
     reason: str
+    #: when the stock is down to its last face-down card (or empty) and cards lie face up under it, the next
+    #: card comes from a new stock: its size (0: no reshuffle before the next card), and of the face-up cards
+    #: shuffled back, how many there are, how many would bust the hand and how many would make 21
+    new_stock: int = 0
+    face_up_back: int = 0
+    busting_back: int = 0
+    making_21_back: int = 0
+
+
+def _bust(solver: "_Solver", s: Summary, deck: tuple, protected: bool):
+    """The chance that the next card kept from the stock busts hand `s` (a protected 11 that would bust is
+    rejected, face up under the stock, and the following card kept)."""
+    total = solver.num(0)
+    for rank, p, rest in solver.deals(deck):
+        if solver.value(_add(s, rank)) > 21:
+            total += p * _bust(solver, s, _rejected(rest), False) if protected and rank == 11 else p
+    return total
 
 
 def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_on: int = 17,
-           exact: bool = False) -> Advice:
-    """The best action for the player to act, holding `stake` and allowed `room` more chips."""
+           exact: bool = False, stock: Stock | None = None) -> Advice:
+    """The best action for the player to act, holding `stake` and allowed `room` more chips, the cards coming
+    from `stock` (None: more face-down cards than can be drawn) across the reshuffle."""
     _chips(stake, room)
-    hand, pool = _pool(hand, seen, rules, need_hand=True)
     solver = _solver(rules, stands_on, exact)
+    hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
     s = _summary(hand)
-    if not pool:
-        raise InvalidCards("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
     mine = solver.value(s)
-    values = _values(solver, s, pool, stake, room)
+    values = _values(solver, s, deck, stake, room)
     best = _best(values)
-    counts = _counts(pool)
-    busting = sum(c for rank, c in zip(RANKS, counts, strict=True) if solver.value(_add(s, rank)) > 21)
-    making_21 = sum(c for rank, c in zip(RANKS, counts, strict=True) if solver.value(_add(s, rank)) == 21)
+    pool, hidden, _, under = deck
+
+    def count(cards: int, result) -> int:
+        return sum(c for rank, c in zip(RANKS, _counts(cards), strict=True) if result(solver.value(_add(s, rank))))
+
     callable_ = solver.can_call_aluvun(s)
+    reshuffle = hidden <= 1 and under
     advice = Advice(
         values=values,
         best=best,
-        next_card=next_card_odds(hand, seen, rules, exact=exact),
-        bust=bust_chance(hand, seen, rules, exact=exact),
-        bust_with_aluvun=bust_chance(hand, seen, rules, aluvun=True, exact=exact),
+        next_card=_next_cards(solver, deck),
+        bust=_bust(solver, s, deck, False),
+        bust_with_aluvun=_bust(solver, s, deck, callable_),
         aluvun_callable=callable_,
-        banker=dict(solver.banker(pool)),
-        unseen=sum(counts),
-        busting=busting,
-        making_21=making_21,
+        banker=dict(solver.banker_at(deck)),
+        unseen=_size(pool),
+        busting=count(pool, lambda v: v > 21),
+        making_21=count(pool, lambda v: v == 21),
         facts="",
         reason="",
+        new_stock=hidden + _size(under) if reshuffle else 0,
+        face_up_back=_size(under) if reshuffle else 0,
+        busting_back=count(under, lambda v: v > 21) if reshuffle else 0,
+        making_21_back=count(under, lambda v: v == 21) if reshuffle else 0,
     )
     return _with_reason(advice, mine, hand, rules)
 
@@ -719,7 +1022,8 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, ex
     return rows
 
 
-def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, exact: bool = False) -> dict:
+def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, exact: bool = False,
+               stock: Stock | None = None) -> dict:
     """Bet-first rules, nothing bet yet: {n: expected result} of each first bet worth comparing.
 
     A bet of n chips brings no card and leaves `room - n` for a raise with elvaroon. For 1 <= n < room the
@@ -729,7 +1033,8 @@ def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, ex
     """
     whole_number("room", room)
     sizes = sorted({n for n in (1, room - 1, room) if 1 <= n <= room})
-    return {n: position_value(hand, seen, rules, stake=n, room=room - n, stands_on=stands_on, exact=exact)
+    return {n: position_value(hand, seen, rules, stake=n, room=room - n, stands_on=stands_on, exact=exact,
+                              stock=stock)
             for n in sizes}
 
 
@@ -752,7 +1057,9 @@ def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSe
     """Add the plain-language facts and reason, in numbers a learner can follow."""
     call = rules.aluvun_word
     parts = [f"Your cards count {mine}."]
-    if mine < 21:
+    if mine < 21 and advice.new_stock:
+        parts.append(_reshuffle_words(advice))
+    elif mine < 21:
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
                      f"{advice.making_21} would give you 21 at once.")
     if advice.aluvun_callable:
@@ -765,6 +1072,19 @@ def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSe
     gain = float(advice.values[advice.best])
     best = f"Best: {action_words(rules)[advice.best]}, worth {gain:+.2f} chips on average."
     return replace(advice, facts=facts, reason=f"{facts} {best}")
+
+
+def _reshuffle_words(advice: Advice) -> str:
+    """The next card comes from a new stock: say so, with what the player knows of it."""
+    back = advice.face_up_back
+    cards = f"{back} face-up card{'s' * (back != 1)}"
+    if advice.new_stock > back:
+        where = (f"The stock is down to its last card: before the next card it is shuffled with the {cards} "
+                 f"under it into a new stock of {advice.new_stock}.")
+    else:
+        where = f"The stock is empty: before the next card the {cards} under it are shuffled into a new stock."
+    return (f"{where} Of those {cards}, {advice.busting_back} would bust you and {advice.making_21_back} would "
+            f"give you 21 at once; the next card busts you with a chance of {percent(advice.bust)}.")
 
 
 def percent(p) -> str:

@@ -17,6 +17,7 @@ import base64
 import hashlib
 import json
 import zlib
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -24,6 +25,7 @@ from types import MappingProxyType
 from quitlok.coach import Coaching
 from quitlok.errors import QuitlokError, shown
 from quitlok.game import Action, State, action_label
+from quitlok.stock import Stock
 
 FORMAT = "quitlok-progress"
 #: the layout of the saved JSON; a save of any other version is refused (ProgressError)
@@ -75,6 +77,9 @@ class Mistake:
     #: how many right answers in a row on review, and when it is next due
     streak: int = 0
     due: float = 0.0
+    #: the stock as the learner saw it (the options were priced across its reshuffle); None in progress saved
+    #: before the stock was kept (priced as the Advisor does without a stock)
+    stock: Stock | None = None
 
     @property
     def best(self) -> str:
@@ -182,7 +187,8 @@ class Progress:
             "quiz": {topic: [int(a) for a in answers] for topic, answers in sorted(self.quiz.items())},
             "decisions": self.decisions,
             "mistakes": [[m.made, m.rules, list(m.hand), list(m.seen), m.stake, m.room,
-                          [[label, value] for label, value in m.options], m.chosen, m.streak, m.due]
+                          [[label, value] for label, value in m.options], m.chosen, m.streak, m.due,
+                          None if m.stock is None else [m.stock.cards, list(m.stock.under)]]
                          for m in self.mistakes],
             "cost_by_day": {str(d): c for d, c in sorted(self.cost_by_day.items())},
         }, separators=(",", ":"), ensure_ascii=False)
@@ -248,14 +254,28 @@ class Progress:
 
 
 def _mistake(item: object) -> Mistake:
-    made, rules, hand, seen, stake, room, options, chosen, streak, due = _list(item)
+    fields = _list(item)
+    if len(fields) == 10:  # saved before the stock was kept
+        fields = [*fields, None]
+    made, rules, hand, seen, stake, room, options, chosen, streak, due, stock = fields
     options = tuple((_text(label), _number(value)) for label, value in (_list(o) for o in _list(options)))
+    seen = tuple(_card(c) for c in _list(seen))
     mistake = Mistake(_number(made), _text(rules), tuple(_card(c) for c in _list(hand)),
-                      tuple(_card(c) for c in _list(seen)), _count(stake), _count(room), options, _text(chosen),
-                      _count(streak), _number(due))
+                      seen, _count(stake), _count(room), options, _text(chosen),
+                      _count(streak), _number(due), _stock(stock, seen))
     if not options or chosen not in dict(options):
         raise ProgressError("A saved mistake is damaged: its choice is not one of its options.")
     return mistake
+
+
+def _stock(value: object, seen: tuple[int, ...]) -> Stock | None:
+    if value is None:
+        return None
+    cards, under = _list(value)
+    under = tuple(_card(c) for c in _list(under))
+    if Counter(under) - Counter(seen):
+        raise TypeError("the cards under the stock are not among the seen cards")
+    return Stock(_count(cards), under)
 
 
 def _items(value: object):
@@ -318,4 +338,4 @@ def decision(state: State, coaching: Coaching | None, action: Action, now: float
     return Mistake(made=now, rules=state.rules.name, hand=tuple(state.hands[seat]), seen=tuple(state.seen_by(seat)),
                    stake=state.stakes[seat], room=state.bet_room(seat),
                    options=tuple((action_label(state, a), round(v, 6)) for a, v in coaching.values.items()),
-                   chosen=action_label(state, action))
+                   chosen=action_label(state, action), stock=Stock.of(state))

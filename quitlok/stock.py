@@ -29,7 +29,8 @@ class Stock:
     back into play. With nothing under the stock, the last card is dealt as it is.
     """
 
-    #: face-down cards in the stock (at least 1 at any table: its last card is never dealt)
+    #: face-down cards in the stock (its last card is dealt only when nothing lies under it; 0 then, until a
+    #: card is thrown in: nobody can draw)
     cards: int
     #: the cards lying face up under the stock, in any order (they are among the seat's seen cards)
     under: tuple[int, ...] = ()
@@ -42,9 +43,8 @@ class Stock:
     def checked(self, seen: tuple[int, ...], copies: int) -> Stock:
         """This stock after checking it against the seat's seen cards; InvalidSetup or InvalidCards says
         what does not fit."""
-        if not is_whole(self.cards) or self.cards < 1:
-            raise InvalidSetup(f"stock: at least 1 face-down card is left in the stock at any table, "
-                               f"not {shown(self.cards)}")
+        if not is_whole(self.cards) or self.cards < 0:
+            raise InvalidSetup(f"stock: a whole number of face-down cards, 0 or more, not {shown(self.cards)}")
         if not isinstance(self.under, tuple | list):
             raise InvalidCards(f"stock: the cards under it are a list such as (3, 11), not {shown(self.under)}")
         under = check_cards(self.under, copies, "cards under the stock")

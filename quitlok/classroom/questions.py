@@ -45,6 +45,7 @@ from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
 from quitlok.odds import action_words, advise, bust_chance, percent
 from quitlok.quiz import COUNTING, NAMES, _reachable, _twelve_words, card_words, miscount
 from quitlok.rules import RuleSet
+from quitlok.stock import Stock
 from quitlok.validate import is_whole, rule_set
 
 __all__ = [
@@ -257,6 +258,12 @@ def _next_card_words(busting: int, making_21: int, unseen: int, hand: tuple[int,
                    else ", and none would make it 21 at once")
 
 
+def _reshuffle_next(state) -> bool:
+    """The stock is down to its last face-down card (or none) with cards under it: the next card comes from a
+    new stock, and a count of the unseen cards would not say its chances (SPEC section 3)."""
+    return len(state.stock) <= 1 and bool(state.under)
+
+
 def _play_verb(name: str, room: int) -> str:
     return {"stay": "staying", "blot": "a blot", "bet": f"betting {room}", "draw": "drawing"}[name]
 
@@ -271,11 +278,13 @@ def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
         hand, seen = state.hands[you], state.seen_by(you)
         if can_call_aluvun(hand, rules) or hand_value(hand, rules) < LOWEST_PLAY:
             continue  # the call at 11 is the aluvun question's; low hands risk nothing yet
-        stake, room = state.stakes[you], state.bet_room(you)
-        quick = advise(hand, seen, rules, stake=stake, room=room, stands_on=model).values
+        if _reshuffle_next(state):
+            continue  # the words count the unseen cards: the next card must come from them, not a new stock
+        stake, room, stock = state.stakes[you], state.bet_room(you), Stock.of(state)
+        quick = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, stock=stock).values
         if len(quick) < 2 or _gap(quick.values()) < float(MIN_GAP) - 1e-9:
             continue  # one choice only, or two worth about the same: screened in floats, then exactly
-        advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, exact=True)
+        advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, exact=True, stock=stock)
         if _gap(advice.values.values()) >= MIN_GAP:
             break
     names = [name for name in _PLAY_ORDER if name in advice.values]
@@ -305,11 +314,14 @@ def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
         hand, seen = state.hands[you], state.seen_by(you)
         if lone != (hand == (11,)) or not (lone or can_call_aluvun(hand, rules)):
             continue
-        stake, room = state.stakes[you], state.bet_room(you)
-        yes, no = _split_aluvun(advise(hand, seen, rules, stake=stake, room=room, stands_on=model).values)
+        if _reshuffle_next(state):
+            continue  # the words count the unseen cards: the next card must come from them, not a new stock
+        stake, room, stock = state.stakes[you], state.bet_room(you), Stock.of(state)
+        yes, no = _split_aluvun(advise(hand, seen, rules, stake=stake, room=room, stands_on=model,
+                                       stock=stock).values)
         if not lone and (yes is None or yes - no < float(MIN_GAP) - 1e-9):
             continue  # no card may follow the call (no blots, no room to bet), or it gains (nearly) nothing
-        advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, exact=True)
+        advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=model, exact=True, stock=stock)
         yes, no = _split_aluvun(advice.values)
         if lone or yes - no >= MIN_GAP:
             break
@@ -356,9 +368,10 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
             continue
         state, you = got
         hand, seen = state.hands[you], state.seen_by(you)
-        if not 12 <= hand_value(hand, rules) <= 20 or can_call_aluvun(hand, rules):
-            continue  # low hands cannot bust; at 11 the chance would depend on calling aluvun
-        chance = bust_chance(hand, seen, rules, exact=True)
+        if not 12 <= hand_value(hand, rules) <= 20 or can_call_aluvun(hand, rules) or _reshuffle_next(state):
+            continue  # low hands cannot bust; at 11 the chance would depend on calling aluvun; the answer counts
+            # the unseen cards, so the next card must come from them (not from a new stock)
+        chance = bust_chance(hand, seen, rules, exact=True, stock=Stock.of(state))
         if 0 < chance < 1:
             break
     position = table_position(state, you, None)

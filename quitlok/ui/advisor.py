@@ -20,6 +20,7 @@ from quitlok.bank_odds import DRAW, STAND, BankerAdvice
 from quitlok.hand import hand_value
 from quitlok.odds import Advice, action_words, advise, chance_words, first_bets, percent, strategy_table
 from quitlok.rules import RuleSet
+from quitlok.stock import Stock
 from quitlok.ui.style import chips
 
 #: the answer's parts: a title over each chart and table, notes in the caption's colour (at least 4.5:1 in
@@ -53,22 +54,27 @@ class Answer:
     advice: Advice
 
 
-def answer(hand: list[int], seen: list[int], rules: RuleSet, *, stake: int, room: int, stands_on: int) -> Answer:
+def answer(hand: list[int], seen: list[int], rules: RuleSet, *, stake: int, room: int, stands_on: int,
+           stock: int | None = None) -> Answer:
     """The advisor's answer for a hand that counts less than 21. Raises QuitlokError for impossible cards.
 
     The last answers are kept (a few kilobytes each): a card pressed and taken back, or a stake changed and
     changed back, asks the same position again, and even with the solver's memos warm, walking its choices
-    again took a tenth of the page's time."""
-    return _answer(tuple(hand), tuple(seen), rules, stake, room, stands_on)
+    again took a tenth of the page's time.
+
+    `stock`: the face-down cards left in the stock, the seen cards lying face up under it (SPEC section 3);
+    None: more than can be drawn."""
+    return _answer(tuple(hand), tuple(seen), rules, stake, room, stands_on,
+                   None if stock is None else Stock(stock, tuple(seen)))
 
 
 @functools.lru_cache(maxsize=256)
 def _answer(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, stake: int, room: int,
-            stands_on: int) -> Answer:
+            stands_on: int, stock: Stock | None = None) -> Answer:
     hand, seen = list(hand), list(seen)
-    advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on)
+    advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, stock=stock)
     if rules.bet_first and stake == 0:
-        return _first_bet(hand, seen, rules, advice, room, stands_on)
+        return _first_bet(hand, seen, rules, advice, room, stands_on, stock)
     words = action_words(rules)
     choices = {words[action].capitalize(): float(value) for action, value in advice.values.items()}
     return Answer(
@@ -80,10 +86,12 @@ def _answer(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, stake:
     )
 
 
-def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on: int) -> Answer:
+def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on: int,
+               stock: Stock | None = None) -> Answer:
     """Kvitlach's first decision: bet n chips before any card, or stay out (the cards are thrown in)."""
     stay_out = "Stay out (no bet: your cards are thrown in)"
-    bets = {n: float(v) for n, v in first_bets(hand, seen, rules, room=room, stands_on=stands_on).items()}
+    bets = {n: float(v) for n, v in first_bets(hand, seen, rules, room=room, stands_on=stands_on,
+                                                stock=stock).items()}
     raise_word = rules.elvaroon_raise and rules.aluvun
     labels = {n: f"Bet {n}" + (f", keeping {room - n} for a raise with {rules.aluvun_word}"
                                if raise_word and n < room else "") for n in bets}
@@ -99,7 +107,7 @@ def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on:
         should_bet = (f"**No.** Even the best bet, {labels[best_n][0].lower() + labels[best_n][1:]}, is worth "
                       f"{chips(bets[best_n])} on average; not betting is worth nothing either way.")
     if betting:
-        after = advise(hand, seen, rules, stake=best_n, room=room - best_n, stands_on=stands_on)
+        after = advise(hand, seen, rules, stake=best_n, room=room - best_n, stands_on=stands_on, stock=stock)
         should_call = f"After that bet: {_should_call(rules, hand, after)}"
     else:
         should_call = _should_call(rules, hand, advice, why_not=(

@@ -140,7 +140,10 @@ def _column(column: Column, ceiling: float) -> str:
 def next_card_title(advice: Advice, call: str) -> str:
     """The next-card chart's title: how many cards bust the hand, and with the call at 11 (`call`, in the
     tradition's word) when it can be made."""
-    title = f"Next card: {advice.busting} in {advice.unseen} would bust you ({percent(advice.bust)})"
+    if advice.new_stock:  # the stock is down to its last card: the next comes from a new stock (SPEC section 3)
+        title = f"Next card, from a new stock of {advice.new_stock}: {percent(advice.bust)} would bust you"
+    else:
+        title = f"Next card: {advice.busting} in {advice.unseen} would bust you ({percent(advice.bust)})"
     if advice.aluvun_callable:
         title += f"; with {call}, {percent(advice.bust_with_aluvun)}"
     return title
@@ -160,12 +163,16 @@ def next_card_chart(advice: Advice, effects: dict[int, str], counts: dict[int, i
         name, colour, pattern = looks[effects[rank]]
         chance = float(advice.next_card.get(rank, 0))
         left = counts.get(rank, 0)
+        if advice.new_stock:  # the chances are the new stock's, not a count of the unseen cards
+            columns.append(Column(str(rank), (Bar(chance, colour, pattern, "",
+                                                  f"next card {rank}: {percent(chance)}, {name}"),)))
+            continue
         columns.append(Column(str(rank), (Bar(
             chance, colour, pattern, str(left) if left else "",
             f"next card {rank}: {percent(chance)} ({left} in {advice.unseen}), {name}"),)))
     legend = [(name, colour, pattern) for effect, name, colour, pattern in EFFECTS if effect in effects.values()]
-    return chart(f"Next card: the chance of each number, {advice.unseen} unseen", columns, legend, "next card",
-                 large=large)
+    where = f"from a new stock of {advice.new_stock}" if advice.new_stock else f"{advice.unseen} unseen"
+    return chart(f"Next card: the chance of each number, {where}", columns, legend, "next card", large=large)
 
 
 def banker_chart(banker: dict, *, large: bool = False) -> str:

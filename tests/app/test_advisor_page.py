@@ -21,6 +21,7 @@ from quitlok.odds import (
     strategy_table,
 )
 from quitlok.rules import banker_model_words
+from quitlok.stock import Stock
 from quitlok.ui.advisor import choices_html, signed
 from tests.app.conftest import APP, html_text, open_page, single_rules, texts
 from tests.app.test_link_text import as_read, raw_signs
@@ -355,7 +356,7 @@ def test_a_link_with_impossible_cards_gets_a_clear_message():
     assert "The link's cards are not possible" in at.error[0].value and "3 cards numbered 5" in at.error[0].value
 
 
-@pytest.mark.parametrize("name", ["hand", "seen", "stake", "room"])
+@pytest.mark.parametrize("name", ["hand", "seen", "stake", "room", "stock"])
 @pytest.mark.parametrize("text", ["[x](https://example.org)", "**big** <b>x</b>"])
 def test_text_from_the_link_is_shown_as_text(name, text):
     at = from_link(**{name: text})
@@ -480,3 +481,33 @@ def test_cards_longer_than_any_real_hand_are_refused_with_one_short_message(name
     assert len(message) < 250 and "…" in message, message
     assert "longer than any real" in message or "should be numbers" in message
     assert at.session_state["advisor.hand"] == [] and at.session_state["advisor.seen"] == []
+
+
+def test_the_stock_is_plenty_unless_the_visitor_says_how_many_cards_are_left():
+    """Issue 21: the Advisor lets a visitor give the stock; the seen cards are then taken to lie under it, and
+    the answer follows the stock across the reshuffle (quitlok.odds with a Stock)."""
+    seen = [3, 4, 5, 6]
+    at = from_link(hand="10,7", seen="3,4,5,6", stake="1", room="0")
+    assert at.number_input(key="advisor.stock").value is None
+    plenty = advise([10, 7], seen, QUITLOK, stake=1, room=0)
+    assert choices(at).iloc[0]["Chips on average"] == float(plenty.values[plenty.best])
+    assert "Face-down cards left in the stock" in main_words(at) and "face up under the stock" in main_words(at)
+    at.number_input(key="advisor.stock").set_value(1).run()
+    near = advise([10, 7], seen, QUITLOK, stake=1, room=0, stock=Stock(1, tuple(seen)))
+    assert near.values != plenty.values
+    assert sorted(choices(at)["Chips on average"]) == sorted(float(v) for v in near.values.values())
+    words = main_words(at)
+    assert "new stock of 5" in words and "the cards you have seen lying face up under it" in words
+    assert "unseen cards would bust you" not in words
+    assert not at.error and not at.exception
+
+
+def test_a_link_can_give_the_stock_and_a_bad_one_gets_a_clear_message():
+    at = from_link(hand="10,7", seen="3,4,5,6", stock="1")
+    assert at.number_input(key="advisor.stock").value == 1 and "new stock of 5" in main_words(at)
+    for bad in ("-1", "25", "many", "9" * 500):
+        at = from_link(hand="10,7", stock=bad)
+        assert "should be the number of face-down cards left in the stock" in at.error[0].value
+        assert at.number_input(key="advisor.stock").value is None
+    at = from_link(hand="10,7", stock="23")  # 22 unseen cards: no table leaves 23 in the stock
+    assert "can't be worked out" in main_words(at) and "no table reaches this position" in main_words(at)

@@ -21,6 +21,7 @@ from quitlok.progress import (
     ProgressError,
     decision,
 )
+from quitlok.stock import Stock
 
 NOW = 1_800_000_000.0
 
@@ -32,12 +33,15 @@ labels = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_s
 def mistakes(draw) -> Mistake:
     options = draw(st.lists(st.tuples(labels, st.floats(-40, 40, allow_nan=False).map(lambda v: round(v, 6))),
                             min_size=1, max_size=5, unique_by=lambda o: o[0]))
+    seen = tuple(draw(st.lists(cards, max_size=12)))
+    under = tuple(sorted(draw(st.lists(st.sampled_from(seen), max_size=len(seen), unique=True)))) if seen else ()
+    stock = draw(st.none() | st.builds(Stock, st.integers(0, 40), st.just(under)))
     return Mistake(made=draw(st.floats(0, 4e9, allow_nan=False)), rules=draw(labels),
                    hand=tuple(draw(st.lists(cards, min_size=1, max_size=6))),
-                   seen=tuple(draw(st.lists(cards, max_size=12))), stake=draw(st.integers(0, 100)),
+                   seen=seen, stake=draw(st.integers(0, 100)),
                    room=draw(st.integers(0, 100)), options=tuple(options),
                    chosen=draw(st.sampled_from([label for label, _ in options])),
-                   streak=draw(st.integers(0, 6)), due=draw(st.floats(0, 4e9, allow_nan=False)))
+                   streak=draw(st.integers(0, 6)), due=draw(st.floats(0, 4e9, allow_nan=False)), stock=stock)
 
 
 progresses = st.builds(
@@ -136,7 +140,7 @@ def test_an_old_or_damaged_save_is_refused_saying_why(text, words):
     lambda d: d["mistakes"][0].__setitem__(2, [13]),
     lambda d: d["mistakes"][0].__setitem__(7, "Bet 99"),
     lambda d: d["mistakes"][0].__setitem__(6, []),
-    lambda d: d["mistakes"][0].pop(),
+    lambda d: [d["mistakes"][0].pop() for _ in range(2)],  # one fewer is a save from before the stock was kept
     lambda d: d["cost_by_day"].update({"yesterday": 1.0}),
 ])
 def test_a_save_damaged_in_any_part_is_refused(damage):
@@ -173,9 +177,23 @@ def test_a_decision_at_the_table_is_kept_as_the_position_the_player_saw(seed):
     worst = min(coaching.values, key=coaching.values.get)
     kept = decision(state, coaching, worst, NOW)
     assert kept.hand == tuple(state.hands[0]) and kept.seen == tuple(state.seen_by(0))
+    assert kept.stock == Stock.of(state), "priced across this stock's reshuffle, Review keeps it"
     assert (kept.stake, kept.room, kept.rules) == (state.stakes[0], state.bet_room(0), "Quitlok")
     assert kept.chosen == action_label(state, worst) and kept.is_right(action_label(state, coaching.best))
     assert kept.cost == pytest.approx(coaching.cost(worst), abs=1e-5)
     assert set(kept.hand) | set(kept.seen) <= set(range(1, 13)), "only cards the player could see"
     assert Progress().with_decision(kept, NOW).mistakes == ((replace(kept, due=NOW + DAY),)
                                                           if kept.cost > MISTAKE_THRESHOLD else ())
+
+
+def test_a_save_from_before_the_stock_was_kept_still_loads_without_one():
+    saved = json.loads(Progress(mistakes=(a_mistake(),)).to_json())
+    assert saved["mistakes"][0][-1] is None
+    saved["mistakes"][0] = saved["mistakes"][0][:10]  # as saved before issue 21
+    loaded = Progress.from_json(json.dumps(saved))
+    assert loaded.mistakes == (a_mistake(),) and loaded.mistakes[0].stock is None
+    kept = replace(a_mistake(), stock=Stock(1, (4,)))
+    assert Progress.from_json(Progress(mistakes=(kept,)).to_json()).mistakes == (kept,)
+    saved["mistakes"][0] = [*saved["mistakes"][0], [1, [5]]]  # under the stock, yet not seen
+    with pytest.raises(ProgressError, match="damaged"):
+        Progress.from_json(json.dumps(saved))

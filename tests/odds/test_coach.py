@@ -6,11 +6,13 @@ import pytest
 
 from quitlok import KVITLACH, QUITLOK, odds
 from quitlok.actions import Stay
-from quitlok.bots import cautious
+from quitlok.bots import bold, cautious
 from quitlok.coach import bet_values, coach
 from quitlok.game import TURN, Bet, legal_actions, new_game
 from quitlok.odds import advise, card_value, position_value
 from quitlok.sim import step
+from quitlok.stock import Stock
+from tests.odds.brute_stock import brute
 
 
 def learner_turns(rules, purses, seeds):
@@ -40,10 +42,11 @@ def test_every_bet_is_priced_as_the_solver_prices_it(rules):
             if not isinstance(action, Bet):
                 continue
             if rules.bet_first and not s.aluvun_called:
-                expected = position_value(hand, seen, rules, stake=action.n, room=room - action.n)
+                expected = position_value(hand, seen, rules, stake=action.n, room=room - action.n,
+                                          stock=Stock.of(s))
             else:
                 expected = card_value(hand, seen, rules, stake=stake, room=room, bet=action.n,
-                                      aluvun=s.aluvun_called)
+                                      aluvun=s.aluvun_called, stock=Stock.of(s))
             assert value == pytest.approx(expected, abs=1e-9)
             checked += 1
     assert checked >= 20
@@ -96,3 +99,53 @@ def test_coaching_leaves_the_shared_memos_as_it_found_them():
     stake, room = state.stakes[state.to_act], state.bet_room(state.to_act)
     assert coaching.values[Stay()] == pytest.approx(
         advise(hand, seen, QUITLOK, stake=stake, room=room).values["stay"])
+
+
+def near_the_reshuffle(rules, seeds, seats=6):
+    """A player's turns in real games of computer players, once the stock is down to 3 face-down cards or
+    fewer."""
+    for seed in seeds:
+        players = {i: (cautious if i % 2 else bold)(seed + i) for i in range(seats)}
+        s = new_game(rules, [f"P{i}" for i in range(seats)], banker=0, bank=20, purses=40, seed=seed)
+        for _ in range(400):
+            if s.is_over:
+                break
+            if s.phase == TURN and s.to_act != s.banker and len(s.stock) <= 3:
+                yield seed, s
+            s = step(s, players)
+
+
+#: positions of those games small enough for the brute force to deal out quickly (seed, the player's hand)
+SMALL = {QUITLOK: [(0, (1, 4, 11, 2)), (0, (5, 8, 2))], KVITLACH: [(1, (11, 4, 2)), (4, (12, 3))]}
+
+
+@pytest.mark.parametrize("rules", [QUITLOK, KVITLACH], ids=["Quitlok", "Kvitlach"])
+def test_the_coach_near_the_reshuffle_agrees_with_a_brute_force_that_deals_as_the_table(rules):
+    """Issue 21: the Hint and the cost of a decision follow the stock card by card across the reshuffle."""
+    wanted, checked = SMALL[rules], 0
+    for seed, s in near_the_reshuffle(rules, sorted({seed for seed, _ in wanted})):
+        seat = s.to_act
+        hand, seen = s.hands[seat], s.seen_by(seat)
+        if (seed, hand) not in wanted or s.aluvun_called:
+            continue
+        coaching = coach(s)
+        values, *_ = brute(hand, seen, rules, len(s.stock), s.under, rules.banker_model(17))
+        expected = values(s.stakes[seat], s.bet_room(seat))
+        assert coaching.advice.values == pytest.approx({name: float(v) for name, v in expected.items()}, abs=1e-9)
+        assert coaching.values[Stay()] == pytest.approx(float(expected["stay"]), abs=1e-9)
+        checked += 1
+        wanted = [w for w in wanted if w != (seed, hand)]
+    assert checked == len(SMALL[rules]), "the games no longer reach these positions"
+
+
+def test_the_hint_says_the_next_card_comes_from_a_new_stock():
+    """Issue 21: the Hint said "0 of the 5 unseen cards would bust you" when the next card came from a new
+    stock of 21: at the stock's last face-down card it says so, with the new stock's size."""
+    for _, s in near_the_reshuffle(QUITLOK, range(3)):
+        if len(s.stock) == 1 and s.under and not s.aluvun_called:
+            facts = coach(s).advice.facts
+            assert "The stock is down to its last card" in facts
+            assert f"new stock of {1 + len(s.under)}" in facts and "unseen cards" not in facts
+            break
+    else:
+        pytest.fail("no game reached the stock's last card")

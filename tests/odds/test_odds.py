@@ -24,6 +24,8 @@ from quitlok.odds import (
     position_value,
     stay_value,
 )
+from quitlok.stock import Stock
+from tests.odds.brute_stock import brute as brute_stock
 
 # --- brute force: plain lists, every ordering, the engine's hand_value ------------------------------
 
@@ -194,20 +196,32 @@ def test_stay_value_equals_the_brute_force(hand, pool, rules):
 @pytest.mark.parametrize(("hand", "pool", "rules"), POSITIONS[:5] + [((9, 2), (11, 11, 12, 8, 10), KVITLACH)])
 @pytest.mark.parametrize(("stake", "room"), [(0, 2), (1, 3), (2, 0)])
 def test_advise_equals_the_brute_force(hand, pool, rules, stake, room):
+    """Without a stock, every unseen card but the banker's lies in the stock and every seen card under it: where
+    best play can draw more cards than the stock holds, the brute force deals across the reshuffle."""
     seen = seen_leaving(pool, hand, rules)
     advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=17, exact=True)
-    expected = brute_advise(hand, seen, rules, stake, room, 17)
+    expected = brute_stock(hand, seen, rules, len(pool) - 1, seen)[0](stake, room)
     assert advice.values == expected
     assert list(advice.values) == list(expected)
     best = max(expected.values())
     assert advice.best == next(a for a, v in expected.items() if v == best)
 
 
-def test_the_pool_running_out_leaves_the_banker_standing():
-    hand, pool = (10,), (1, 2, 3)  # 1 + 2 + 3 = 6: he stands on 6
+def test_the_stock_running_out_leaves_the_banker_standing():
+    hand, pool = (10,), (1, 2, 3)  # 1 + 2 + 3 = 6: he stands on 6, no card being left in the stock or under it
     seen = seen_leaving(pool, hand)
-    assert banker_outcomes(hand, seen, QUITLOK, exact=True) == {6: 1}
+    assert banker_outcomes(hand, seen, QUITLOK, exact=True, stock=Stock(2)) == {6: 1}
     assert brute_banker(hand, seen, QUITLOK, 17) == {6: 1}
+
+
+def test_a_small_pool_is_topped_up_by_the_reshuffle_not_run_dry():
+    """Without a stock, the seen cards lie under it: the banker draws on from them rather than standing on 6
+    (issue 21: the pool running out had him stand or hold no card)."""
+    hand, pool = (10,), (1, 2, 3)
+    seen = seen_leaving(pool, hand)
+    outcomes = banker_outcomes(hand, seen, QUITLOK, exact=True)
+    assert outcomes == brute_stock(hand, seen, QUITLOK, 2, seen)[2]()
+    assert 6 not in outcomes
 
 
 # --- hand-checked cases --------------------------------------------------------------------------------
@@ -230,7 +244,7 @@ def test_next_card_odds_count_what_is_left():
 
 def test_a_framed_first_pair_is_21_for_the_banker():
     seen = seen_leaving((2, 11), ())
-    assert banker_outcomes([], seen, QUITLOK, exact=True) == {21: 1}
+    assert banker_outcomes([], seen, QUITLOK, exact=True, stock=Stock(1)) == {21: 1}
 
 
 def test_stay_value_of_21_and_of_a_bust_hand():
@@ -432,3 +446,16 @@ def test_a_huge_argument_is_named_shortly():
     with pytest.raises(InvalidSetup) as problem:
         advise([6, 5], [], QUITLOK, stake=10**5000)
     assert len(str(problem.value)) < 120 and "digits" in str(problem.value)
+
+
+@pytest.mark.parametrize(("hand", "pool", "rules"), POSITIONS[:5] + [((9, 2), (11, 11, 12, 8, 10), KVITLACH)])
+@pytest.mark.parametrize(("stake", "room"), [(0, 2), (1, 3)])
+def test_the_pool_solver_the_fast_path_equals_the_pool_brute_force(hand, pool, rules, stake, room):
+    """The memoised pool solver, which answers wherever no reshuffle can be reached, against a brute force that
+    draws from the pool alone (every ordering)."""
+    from quitlok import odds
+
+    seen = seen_leaving(pool, hand, rules)
+    packed = odds._pack([Counter(pool)[rank] for rank in range(1, 13)])
+    values = odds._solver(rules, 17, True).actions(odds._summary(hand), packed, stake, room)
+    assert values == brute_advise(hand, seen, rules, stake, room, 17)
