@@ -42,7 +42,7 @@ import numpy as np
 
 from quitlok.cards import RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
-from quitlok.odds import _add, _pack, _solver, _summary, _value, percent
+from quitlok.odds import _add, _pack, _solver, _summary, _value, _values, percent
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
 from quitlok.validate import flag, is_whole, rule_set, whole_number
@@ -366,9 +366,17 @@ class _Banker:
         return model, dict(totals)
 
     def _best_play_stays(self, open_hand: OpenHand, counts: tuple, s) -> bool:
-        """Would best play stay on this hand, seeing what the player saw (the banker's cards were face down)?"""
-        seen_by_player = self.pool - np.array(counts) + np.array([self.hand.count(r) for r in RANKS])
-        values = self.player_solver.actions(s, _pack(seen_by_player.tolist()), open_hand.stake, open_hand.room)
+        """Would best play stay on this hand, seeing what the player saw (the banker's cards were face down)?
+        Asked as the advisor asks it without a stock (`quitlok.odds.advise(..., stock=None)`): the cards he
+        saw lie under the stock and come back at a reshuffle."""
+        unseen = self.pool - np.array(counts) + np.array([self.hand.count(r) for r in RANKS])
+        own = np.array(counts) + np.array([sum(card == r for card in open_hand.cards) for r in RANKS])
+        under = self.rules.copies - unseen - own
+        size = int(unseen.sum())
+        if size < 2:  # no table leaves him fewer unseen cards than the banker's and the stock's last
+            return False
+        deck = (_pack(unseen.tolist()), size - 1, 0, _pack(under.tolist()))
+        values = _values(self.player_solver, s, deck, open_hand.stake, open_hand.room)
         # floats: an exact tie may come out a hair apart, and a tie stays (as the advisor's order says)
         return values["stay"] >= max(values.values()) - (0 if self.exact else 1e-12)
 
@@ -399,7 +407,9 @@ class _Banker:
         reshuffle = None
         if self.first == 0 and self.second > 0 and mine < 21:
             bust = sum(int(c) for r, c in zip(RANKS, self.under, strict=True) if self.value(_add(start, r)) > 21)
-            reshuffle = (int(self.under.sum()), bust)
+            reshuffle = (int(self.under.sum()), bust, self.last)
+        elif self.first + self.second == 0 and mine < 21:
+            reshuffle = (0, 0, 0)  # no card is left to draw
         return _with_words(advice, self.open_hands, self.rules.banker_must_reach, reshuffle)
 
     def orders(self, first: int, second: int) -> int:
@@ -485,17 +495,23 @@ class _Banker:
 
 
 def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None,
-                reshuffle: tuple[int, int] | None = None) -> BankerAdvice:
+                reshuffle: tuple[int, int, int] | None = None) -> BankerAdvice:
     """The facts and the verdict in words a learner reads; `reshuffle` (cards under the stock, how many of
-    them would bust him) when his next card comes from a new stock."""
+    them would bust him, face-down cards left in the stock: 1 or 0) when his next card comes from a new stock,
+    (0, 0, 0) when no card is left to draw."""
     stakes = sum(h.stake for h in open_hands)
     n = len(open_hands)
     parts = [f"You hold {advice.value}, against {n} open hand{'s' if n != 1 else ''} "
              f"({stakes} chip{'s' if stakes != 1 else ''} at stake)."]
-    if reshuffle is not None:
-        under, busting = reshuffle
-        parts.append(f"The stock is down to its last card: your next card comes from it shuffled with the "
-                     f"{under} face-up card{'s' if under != 1 else ''} under it, {busting} of which would bust you.")
+    if reshuffle == (0, 0, 0):
+        parts.append("No card is left to draw, in the stock or under it: you stand.")
+    elif reshuffle is not None:
+        under, busting, last = reshuffle
+        cards = f"{under} face-up card{'s' if under != 1 else ''} under it"
+        parts.append(f"The stock is down to its last card: your next card comes from it shuffled with the {cards}, "
+                     f"{busting} of which would bust you." if last else
+                     f"The stock is empty: your next card comes from the {cards}, shuffled into a new stock; "
+                     f"{busting} of them would bust you.")
     elif advice.value < 21 and not advice.busting:
         parts.append(f"None of the {advice.unseen} unseen cards can bust you.")
     elif advice.value < 21:

@@ -292,10 +292,11 @@ def test_each_open_hand_s_totals_are_weighed_with_the_others(rules, hand, seen, 
 
 
 def test_where_no_joint_deal_fits_best_play_every_hand_below_21_counts():
-    """Each hand alone could be best play's stay (the one 11 unseen makes 20 or 19), but not both at once:
-    then every hand below 21 counts, for both, and the brute force agrees."""
-    hand, pool = (10, 6), [11, 1, 2, 3, 1]
-    open_hands = [OpenHand(1, (None, 9), 0), OpenHand(1, (None, 8), 0)]
+    """Each hand alone could be best play's stay, but not both at once (found by a search over small pools,
+    with the seen cards coming back at a reshuffle as the advisor counts them): then every hand below 21
+    counts, for both, and the brute force agrees."""
+    hand, pool = (6, 6), [2, 11, 6, 5]
+    open_hands = [OpenHand(1, (None, 7), 0), OpenHand(1, (None, 8), 0)]
     seen = seen_for(QUITLOK, hand, open_hands, pool)
     assert banker_advice(hand, seen, QUITLOK, open_hands=open_hands[:1]).models == ("best play",)
     assert banker_advice(hand, seen, QUITLOK, open_hands=open_hands[1:]).models == ("best play",)
@@ -315,6 +316,19 @@ def test_the_next_card_after_a_reshuffle_is_said_so():
                                                         stock=Stock(2, (2, 5, 10))).facts
 
 
+def test_an_empty_stock_deals_from_the_cards_under_it_or_not_at_all():
+    """The engine deals the stock's last card when nothing lies under it, so a stock of 0 is reached: the
+    banker's next card then comes from the cards under it, or, with none there, he can only stand."""
+    hand, open_hands, pool = (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12]
+    seen = seen_for(QUITLOK, hand, open_hands, pool)
+    nothing = banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(0, ()))
+    assert list(nothing.values) == [STAND] and "No card is left to draw" in nothing.facts
+    under = banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(0, (2, 5)), exact=True)
+    assert "The stock is empty: your next card comes from the 2 face-up cards under it" in under.facts
+    assert "0 of them would bust you" in under.facts
+    assert under.values == brute(QUITLOK, hand, seen, open_hands, Stock(0, (2, 5)))
+
+
 def test_a_stock_no_table_can_have_is_refused():
     hand, open_hands, pool = (9, 3), [OpenHand(1, (None, 6), 0), OpenHand(2, (None, None), 0)], [1, 4, 7, 10, 11, 12]
     seen = seen_for(QUITLOK, hand, open_hands, pool)
@@ -323,8 +337,8 @@ def test_a_stock_no_table_can_have_is_refused():
         banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(4, ()))
     with pytest.raises(InvalidCards, match="cards under the stock"):
         banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(2, (1, 1)))  # one 1 is unseen
-    with pytest.raises(InvalidSetup, match="at least 1 face-down card"):
-        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(0, ()))
+    with pytest.raises(InvalidSetup, match="0 or more"):
+        banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=Stock(-1, ()))
     with pytest.raises(InvalidSetup, match="stock: a quitlok.stock.Stock"):
         banker_advice(hand, seen, QUITLOK, open_hands=open_hands, stock=3)
 
