@@ -187,7 +187,10 @@ def play_area() -> None:
     else:
         computer_turn(table)
     view.the_log(table, "play-log", view.first_bank(table))
-    learner.keep_if_changed("play")  # when a decision of the learner's changed it
+    with ui.internals.sidebar_slot():  # written every run, so that a run of this fragment may draw into it
+        if learner.current() is not st.session_state.get("play.kept"):  # a decision of the learner's changed it
+            learner.keep_here("play")
+            st.session_state["play.kept"] = learner.current()
 
 
 st.title("Practice table")

@@ -69,6 +69,13 @@ def keep_if_changed(place: str) -> None:
             st.session_state[kept] = current()
 
 
+def keep_here(place: str) -> None:
+    """The browser's keeper of the progress, drawn where the caller is (a fragment draws it inside
+    internals.sidebar_slot); the practice table's own test of when to draw it keeps its keyboard focus
+    (keep_if_changed's first runs lost it, tests/e2e/test_keyboard.py)."""
+    _keeper(place)
+
+
 def _keeper(place: str) -> None:
     """The browser's keeper of the progress, here; the page again when it reports a save to take up."""
     saved = browser.local_storage(STORAGE_NAME, _text(), loaded=bool(st.session_state.get(LOADED)), place=place)
