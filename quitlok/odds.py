@@ -345,14 +345,20 @@ class _Solver:
 
     def stay_value(self, s: Summary, pool: int):
         """Expected result of one chip left open on hand `s`."""
-        mine = self.value(s)
+        return self.open_chip(self.value(s), ((self.banker(pool), self.num(1)),))
+
+    def open_chip(self, mine: int, outcomes: Iterable[tuple[dict, object]]):
+        """One chip left open on a hand worth `mine` against the banker's outcomes, each distribution with its
+        weight: +1 when he busts or ends lower, -1 when he ends equal or higher (ties go to the banker); a hand
+        of 21 is +1 and a bust hand -1 whatever he does (the distributions are then not asked for)."""
         if mine > 21:
             return self.num(-1)
         if mine == 21:
             return self.num(1)
         total = self.num(0)
-        for result, p in self.banker(pool).items():
-            total += p if result == BUST or result < mine else -p
+        for banker, w in outcomes:
+            for result, p in banker.items():
+                total += w * p if result == BUST or result < mine else -w * p
         return total
 
     # the player
@@ -586,16 +592,7 @@ class _Solver:
 
     def stay_value_at(self, s: Summary, belief: tuple):
         """`stay_value` with the stock."""
-        mine = self.value(s)
-        if mine > 21:
-            return self.num(-1)
-        if mine == 21:
-            return self.num(1)
-        total = self.num(0)
-        for deck, w in belief:
-            for result, p in self.banker_at(deck).items():
-                total += w * p if result == BUST or result < mine else -w * p
-        return total
+        return self.open_chip(self.value(s), ((self.banker_at(deck), w) for deck, w in belief))
 
     def banker_at(self, deck: tuple) -> dict:
         """`banker` with the stock: his face-down card is one of the unseen cards, then he draws from the
