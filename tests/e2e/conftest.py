@@ -12,10 +12,11 @@ import sys
 import tempfile
 import time
 import urllib.request
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import ROOT
 
@@ -27,6 +28,47 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                   "--disable-backgrounding-occluded-windows"]
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+#: installed in every page of the session's browser before the app's own scripts: counts the script runs the
+#: server has said it finished (a ForwardMsg whose field 6, script_finished, is not 2, "finished early for a
+#: rerun"), read off the WebSocket, so that a wait after a click waits for a run that ended after it rather than
+#: for a fixed pause (stApp's data-test-script-state is no sign: React may never draw a quick run's "running")
+RUN_COUNTER = """
+(() => {
+  window.__quitlokRuns = 0;
+  window.__quitlokSeen = 0;
+  const varint = (b, at) => {
+    let value = 0, shift = 0, x;
+    do { x = b[at.i++]; value += (x & 0x7f) * 2 ** shift; shift += 7; } while (x & 0x80);
+    return value;
+  };
+  const finished = (buffer) => {
+    const b = new Uint8Array(buffer), at = {i: 0};
+    while (at.i < b.length) {
+      const key = varint(b, at), field = Math.floor(key / 8), wire = key % 8;
+      if (wire === 0) { const value = varint(b, at); if (field === 6) return value !== 2; }
+      else if (wire === 2) { const length = varint(b, at); at.i += length; }
+      else if (wire === 1) at.i += 8;
+      else if (wire === 5) at.i += 4;
+      else return false;
+    }
+    return false;
+  };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (event.data instanceof ArrayBuffer && finished(event.data)) window.__quitlokRuns += 1;
+      });
+    }
+  };
+})();
+"""
+#: the longest a wait looks for a run to end before it takes the action to have started none (as a pause did)
+NO_RUN_MS = 300
+#: the longest a wait after a button's press looks for the run it started to end, before it carries on as if
+#: no run had started (a busy machine may start the run late)
+BUTTON_MS = 5_000
 #: the pytest-xdist group (--dist loadgroup) of every browser test: they run one after another on one worker
 BROWSER_GROUP = "browser"
 
@@ -114,6 +156,14 @@ def browser():
     assert os.path.exists(CHROMIUM), f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        new_context = chromium.new_context
+
+        def counting_context(**options):
+            context = new_context(**options)
+            context.add_init_script(RUN_COUNTER)
+            return context
+
+        chromium.new_context = counting_context  # every context a test opens counts its pages' runs
         yield chromium
         chromium.close()
 
@@ -125,10 +175,17 @@ def page(browser) -> Page:
     context.close()
 
 
-def wait_for_app(page: Page) -> None:
-    """Wait until the script run that the last action started has finished."""
-    page.wait_for_timeout(300)
+def wait_for_app(page: Page, patience_ms: int = NO_RUN_MS) -> None:
+    """Wait until the script run that the last action started has finished: until a run has ended since the
+    last wait (or `patience_ms` have passed without one: an action that starts no run; a button's press always
+    starts one, so `click` waits longer for it on a busy machine), then until none runs, and once more after a
+    breath, for a run that starts another."""
+    with suppress(PlaywrightTimeout):
+        page.wait_for_function("window.__quitlokRuns > window.__quitlokSeen", timeout=patience_ms, polling=20)
     page.wait_for_selector(IDLE, timeout=30_000)
+    page.wait_for_timeout(50)
+    page.wait_for_selector(IDLE, timeout=30_000)
+    page.evaluate("window.__quitlokSeen = window.__quitlokRuns")
 
 
 def open_app(page: Page, url: str) -> None:
@@ -136,11 +193,12 @@ def open_app(page: Page, url: str) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_timeout(500)
     page.wait_for_selector(IDLE, timeout=30_000)
+    page.evaluate("window.__quitlokSeen = window.__quitlokRuns")
 
 
 def click(page: Page, name: str, exact: bool = True) -> None:
     page.get_by_role("button", name=name, exact=exact).first.click()
-    wait_for_app(page)
+    wait_for_app(page, BUTTON_MS)
 
 
 def has_button(page: Page, name: str, exact: bool = True) -> bool:

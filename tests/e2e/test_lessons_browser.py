@@ -19,15 +19,10 @@ def main_text(page: Page) -> str:
 
 
 def press(page: Page, name: str) -> None:
-    """Click a button and wait until the page has changed and its script has finished (a fixed pause is not
-    enough when the machine is busy: the run may start late)."""
-    before = main_text(page)
+    """Click a button and wait until the run it started has finished (a fixed pause is not enough when the
+    machine is busy: the run may start late)."""
     page.get_by_role("button", name=name, exact=True).first.click()
-    for _ in range(PATIENCE_MS // 200):
-        page.wait_for_timeout(200)
-        if main_text(page) != before:
-            break
-    wait_for_app(page)
+    wait_for_app(page, PATIENCE_MS)
 
 
 def type_number(page: Page, label, value) -> None:
