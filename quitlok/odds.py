@@ -182,11 +182,13 @@ class _BankerTable:
     longest: int
 
 
-@lru_cache(maxsize=64)
-def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int) -> _BankerTable:
-    """Walk the banker's draws one card at a time, merging multisets (not orders)."""
-    level: dict[int, tuple[int, Summary]] = {0: (1, (0, 0, 0, 0))}
-    unfinished: dict[int, tuple[int, int]] = {0: (1, 0)}
+@lru_cache(maxsize=256)  # a table per rules and banker model, and per hand he starts from (_draws)
+def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int,
+                  start: Summary = (0, 0, 0, 0)) -> _BankerTable:
+    """Walk the banker's draws one card at a time from his hand `start` (none: his first card is drawn too),
+    merging multisets (not orders): the multisets are of the cards he draws."""
+    level: dict[int, tuple[int, Summary]] = {0: (1, start)}
+    unfinished: dict[int, tuple[int, int]] = {0: (1, _value(start, twelve_values, framed_pair_21))}
     finals: dict[int, list] = {}
     while level:
         following: dict[int, tuple[int, Summary]] = {}
@@ -237,6 +239,38 @@ def _falling(n: int, k: int) -> int:
     return perm(n, k) if 0 <= k <= n else 0
 
 
+_NO_CARDS: Summary = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class _Draws:
+    """A banker's table in a solver's number type, with what `_Solver.banker_from` multiplies it by."""
+
+    table: _BankerTable
+    #: falling[r, c, b] = falling(c, copies of rank r+1 in final b): a pool's vector is one gather and a product
+    falling: np.ndarray
+    orders: np.ndarray
+    run_starts: np.ndarray
+    #: exact sums stay in machine integers (see _draws)
+    machine: bool
+
+
+@lru_cache(maxsize=256)  # shared by all solvers: a coach's scratch solver (scratch_memos) does not build them again
+def _draws(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int, start: Summary,
+           exact: bool) -> _Draws:
+    """The banker's table from hand `start` (below `stands_on`), ready for `_Solver.banker_from`."""
+    table = _banker_table(copies, twelve_values, framed_pair_21, stands_on, start)
+    small = [[_falling(c, m) for m in range(copies + 1)] for c in range(copies + 1)]
+    falling = np.array([[np.array(small[c], dtype=np.int64)[table.counts[:, r]] for c in range(copies + 1)]
+                        for r in range(12)])
+    # exact sums stay in machine integers when even the full pack's cannot overflow them (the big factor, the
+    # orders of the cards that follow, is applied per run in Python integers)
+    machine = exact and sum(falling.astype(object)[_RANK_INDEX, copies].prod(axis=0) * table.orders) < 2**62
+    dtype = np.int64 if machine else object if exact else np.float64
+    return _Draws(table=table, falling=falling.astype(dtype), orders=table.orders.astype(dtype),
+                  run_starts=np.array([first for first, _, _ in table.runs]), machine=machine)
+
+
 # --- the solver: one per rules, banker model and number type ------------------------------------------
 
 
@@ -248,20 +282,9 @@ class _Solver:
         self.low_twelve = min(rules.twelve_values)
         self.num = Fraction if exact else float
         self.dtype = object if exact else np.float64
-        self.table = _banker_table(rules.copies, rules.twelve_values, rules.framed_pair_21, stands_on)
-        # falling[r, c, b] = falling(c, copies of rank r+1 in final b): a pool's vector is one gather and a product
-        small = [[_falling(c, m) for m in range(rules.copies + 1)] for c in range(rules.copies + 1)]
-        falling = np.array([[np.array(small[c], dtype=np.int64)[self.table.counts[:, r]]
-                             for c in range(rules.copies + 1)] for r in range(12)])
-        # exact sums stay in machine integers when even the full pack's cannot overflow them (the big factor,
-        # the orders of the cards that follow, is applied per run in Python integers)
-        self.machine = exact and sum(
-            falling.astype(object)[_RANK_INDEX, rules.copies].prod(axis=0) * self.table.orders) < 2**62
-        dtype = np.int64 if self.machine else self.dtype
-        self.falling = falling.astype(dtype)
-        self.orders = self.table.orders.astype(dtype)
-        self.run_starts = np.array([start for start, _, _ in self.table.runs])
-        self._banker: dict[int, dict] = {}
+        self.draws = self.draws_from(_NO_CARDS)
+        self.table = self.draws.table
+        self._banker: dict[int | tuple, dict] = {}  # keyed on the pool, or (the banker's hand, pool)
         self._best: dict[tuple, object] = {}
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
@@ -307,30 +330,42 @@ class _Solver:
 
     # the banker
 
-    def ways(self, pool: int) -> np.ndarray:
+    def draws_from(self, start: Summary) -> _Draws:
+        """The banker's table from hand `start`, in this solver's number type."""
+        return _draws(self.rules.copies, self.rules.twelve_values, self.rules.framed_pair_21, self.stands_on, start,
+                      self.exact)
+
+    def ways(self, pool: int, draws: _Draws | None = None) -> np.ndarray:
         """For each final multiset B of the banker's table: prod over ranks of falling(count in pool, count in B)."""
-        return self.falling[_RANK_INDEX, _counts(pool)].prod(axis=0)
+        return (draws or self.draws).falling[_RANK_INDEX, _counts(pool)].prod(axis=0)
 
     def banker(self, pool: int) -> dict:
         """{final total or BUST: probability} for a banker drawing from `pool`."""
-        found = self._banker.get(pool)
+        return self.banker_from(_NO_CARDS, pool)
+
+    def banker_from(self, start: Summary, pool: int) -> dict:
+        """{final total or BUST: probability} for a banker holding `start` (below his total) and drawing the rest
+        from `pool` while below his total; he stands with what he has if the pool runs out."""
+        key = pool if start == _NO_CARDS else (start, pool)
+        found = self._banker.get(key)
         if found is not None:
             return found
         counts = _counts(pool)
         size = sum(counts)
         if size == 0:
-            return {0: self.num(1)}
-        table = self.table
+            return {self.value(start): self.num(1)}
+        draws = self.draws if start == _NO_CARDS else self.draws_from(start)
+        table = draws.table
         longest = min(table.longest, size)
         rest = [_falling(size - k, longest - k) if k <= size else 0 for k in range(table.longest + 1)]
-        if self.machine:
+        if draws.machine:
             numerators = dict.fromkeys(table.labels, 0)
-            runs = np.add.reduceat(self.ways(pool) * self.orders, self.run_starts)
+            runs = np.add.reduceat(self.ways(pool, draws) * draws.orders, draws.run_starts)
             for (_, label, cards), total in zip(table.runs, runs.tolist(), strict=True):
                 numerators[label] += total * rest[cards]
         else:
             rest = np.array(rest, dtype=self.dtype)
-            sums = np.add.reduceat(self.ways(pool) * self.orders * rest[table.sizes], table.starts)
+            sums = np.add.reduceat(self.ways(pool, draws) * draws.orders * rest[table.sizes], table.starts)
             numerators = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
         if pool in table.unfinished:  # the pool runs out before he reaches his total: he stands
             orders, value = table.unfinished[pool]
@@ -340,7 +375,7 @@ class _Solver:
                   for label, n in numerators.items() if n}
         if _memo_full(self._banker, BANKER_WEIGHT):
             self._banker.clear()
-        self._banker[pool] = result
+        self._banker[key] = result
         return result
 
     def stay_value(self, s: Summary, pool: int):
@@ -621,6 +656,16 @@ class _Solver:
         value = self.value(b)
         if value >= self.stands_on:
             return {BUST if value > 21 else value: self.num(1)}
+        unseen, hidden, known, under = deck
+        if under and hidden + _size(known) <= 1:  # the next card comes from a new stock (as in `deals`)
+            known, under = known + under, 0
+        elif under and self.banker_draws(b, unseen + known) < hidden + _size(known):
+            under = 0  # he stops before the stock's last card: the cards under it cannot come back to him
+        if not under:
+            if hidden <= 1:
+                return self.banker_from_stock(b, unseen, hidden, known)
+            if not known and self.banker_draws(b, unseen) <= hidden:
+                return self.banker_from(b, unseen)  # the face-down cards are any of the unseen, in any order
         key = (b, deck)
         found = self._banker_on.get(key)
         if found is not None:
@@ -631,6 +676,34 @@ class _Solver:
         found = {}
         for rank, p, rest in deals:
             _mix(found, p, self.banker_on(_add(b, rank), rest))
+        if _memo_full(self._banker_on, BANKER_WEIGHT):
+            self._banker_on.clear()
+        self._banker_on[key] = found
+        return found
+
+    def banker_draws(self, b: Summary, cards: int) -> int:
+        """At most how many cards a banker holding `b` draws when they come from `cards`: he takes another only
+        while his hand is below his total, and it is at least his cards' least total (a safe bound)."""
+        sums = _low_sums(cards, self.low_twelve)
+        return bisect_right(sums, self.stands_on - 1 - b[0] - b[1] * self.low_twelve)
+
+    def banker_from_stock(self, b: Summary, unseen: int, hidden: int, known: int) -> dict:
+        """`banker_on` from a stock that will not be shuffled again (nothing lies under it): the cards `known`
+        and `hidden` (0 or 1) more, one of the `unseen` cards. He draws them in an order where every order is
+        as likely, so given the hidden card the stock is a plain pool, and his result is a mixture over that
+        card of the pool model's (`banker_from`, vectorised and memoised on the pool): the same numbers as
+        following the stock card by card (`banker_on_card_by_card`), without a memo per deck."""
+        if not hidden:
+            return self.banker_from(b, known)
+        key = (b, unseen, known)
+        found = self._banker_on.get(key)
+        if found is not None:
+            return found
+        size = _size(unseen)
+        found = {}
+        for rank, c in zip(RANKS, _counts(unseen), strict=True):
+            if c:
+                _mix(found, self.ratio(c, size), self.banker_from(b, known + (1 << _SHIFT[rank])))
         if _memo_full(self._banker_on, BANKER_WEIGHT):
             self._banker_on.clear()
         self._banker_on[key] = found
