@@ -8,7 +8,7 @@ Hint. At every decision of the learner's with the stock at its last few face-dow
 `quitlok.coach.coach` in memos of its own, cold every time). Prints the median, the 95th percentile and the
 slowest, with the slowest position.
 
-Run: nice -n 10 python benchmarks/bench_reshuffle.py [--games 30] [--near 4] [--moves 400]
+Run: nice -n 10 python benchmarks/bench_reshuffle.py [--games 12] [--near 4] [--moves 400] [--presets Quitlok]
 """
 
 import argparse
@@ -52,11 +52,14 @@ def play(rules, seed: int, near: int, moves: int) -> list[tuple[float, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--near", type=int, default=4, help="time decisions with at most this many stock cards")
     parser.add_argument("--moves", type=int, default=400, help="the most moves of one game")
+    parser.add_argument("--presets", nargs="+", default=["Quitlok", "Kvitlach"], choices=["Quitlok", "Kvitlach"])
     args = parser.parse_args()
     for rules in (QUITLOK, KVITLACH):
+        if rules.name not in args.presets:
+            continue
         timed: list[tuple[float, str]] = []
         start = time.perf_counter()
         for seed in range(args.games):

@@ -242,6 +242,16 @@ def _falling(n: int, k: int) -> int:
 _NO_CARDS: Summary = (0, 0, 0, 0)
 
 
+@lru_cache(maxsize=1024)
+def _rests(longest: int, size: int) -> tuple[int, tuple[int, ...], int]:
+    """For a banker's table whose hands draw at most `longest` cards, from a pool of `size` cards: the most he
+    can draw, L; for each k, the orders of the L - k cards that would follow k (falling(size - k, L - k)), which
+    bring every final to one denominator; and that denominator, falling(size, L)."""
+    most = min(longest, size)
+    return most, tuple(_falling(size - k, most - k) if k <= size else 0 for k in range(longest + 1)), \
+        _falling(size, most)
+
+
 @dataclass(frozen=True)
 class _Draws:
     """A banker's table in a solver's number type, with what `_Solver.banker_from` multiplies it by."""
@@ -277,6 +287,10 @@ def _draws(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, st
 class _Solver:
     """Exact play and banker odds for one RuleSet, one banker model and one number type."""
 
+    #: follow the banker's draws from the stock card by card, without the fast paths of `banker_on` (the
+    #: reference those are tested against, tests/odds/test_reshuffle_speed.py)
+    card_by_card = False
+
     def __init__(self, rules: RuleSet, stands_on: int, exact: bool):
         self.rules, self.exact, self.stands_on = rules, exact, stands_on
         self.low_twelve = min(rules.twelve_values)
@@ -288,6 +302,7 @@ class _Solver:
         self._best: dict[tuple, object] = {}
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
+        self._next_of: dict[Summary, dict] = {}
         # the stock card by card, near the reshuffle (keyed on decks, see `deals`)
         self._deals: dict[tuple, tuple] = {}
         self._best_at: dict[tuple, object] = {}
@@ -297,14 +312,15 @@ class _Solver:
     def memo_weight(self) -> int:
         """How much this solver's memos hold, in MEMO_BUDGET's units."""
         return (BANKER_WEIGHT * (len(self._banker) + len(self._banker_at) + len(self._banker_on))
-                + len(self._best) + len(self._chances) + len(self._next) + len(self._deals) + len(self._best_at))
+                + len(self._best) + len(self._chances) + len(self._next) + len(self._next_of) + len(self._deals)
+                + len(self._best_at))
 
     def forget(self) -> None:
         """Empty the memos: the answers stay the same, only slower until they are filled again.
 
         Another thread may be reading them: every memo is read with one `get` and filled with one assignment
         (each atomic), and no answer is read back from a memo after it was stored."""
-        for memo in (self._banker, self._best, self._chances, self._next, self._deals, self._best_at,
+        for memo in (self._banker, self._best, self._chances, self._next, self._next_of, self._deals, self._best_at,
                      self._banker_at, self._banker_on):
             memo.clear()
 
@@ -321,6 +337,13 @@ class _Solver:
         found = self._next.get(s)
         if found is None:
             found = self._next[s] = tuple((rank, t, self.value(t)) for rank in RANKS for t in [_add(s, rank)])
+        return found
+
+    def next_hand_of(self, s: Summary) -> dict[int, tuple[Summary, int]]:
+        """`next_hands` by rank: {rank: (hand after it, its value)}."""
+        found = self._next_of.get(s)
+        if found is None:
+            found = self._next_of[s] = {rank: (t, value) for rank, t, value in self.next_hands(s)}
         return found
 
     def can_call_aluvun(self, s: Summary) -> bool:
@@ -356,21 +379,19 @@ class _Solver:
             return {self.value(start): self.num(1)}
         draws = self.draws if start == _NO_CARDS else self.draws_from(start)
         table = draws.table
-        longest = min(table.longest, size)
-        rest = [_falling(size - k, longest - k) if k <= size else 0 for k in range(table.longest + 1)]
+        longest, rest, denominator = _rests(table.longest, size)
         if draws.machine:
             numerators = dict.fromkeys(table.labels, 0)
             runs = np.add.reduceat(self.ways(pool, draws) * draws.orders, draws.run_starts)
             for (_, label, cards), total in zip(table.runs, runs.tolist(), strict=True):
                 numerators[label] += total * rest[cards]
         else:
-            rest = np.array(rest, dtype=self.dtype)
+            rest = np.array(rest, dtype=self.dtype) if self.exact else np.array(rest, dtype=np.float64)
             sums = np.add.reduceat(self.ways(pool, draws) * draws.orders * rest[table.sizes], table.starts)
             numerators = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
         if pool in table.unfinished:  # the pool runs out before he reaches his total: he stands
             orders, value = table.unfinished[pool]
             numerators[value] = numerators.get(value, 0) + orders * prod(perm(c) for c in counts)
-        denominator = _falling(size, longest)
         result = {label: self.ratio(n, denominator) if self.exact else n / denominator
                   for label, n in numerators.items() if n}
         if _memo_full(self._banker, BANKER_WEIGHT):
@@ -614,9 +635,9 @@ class _Solver:
         if self.clear_belief(s, belief):
             return self.take(s, belief[0][0][0], stake, room, protected)
         total = self.num(0)
+        after = self.next_hand_of(s)
         for rank, p, rest in self.belief_deals(belief):
-            hand = _add(s, rank)
-            value = self.value(hand)
+            hand, value = after[rank]
             outcome = self.num(-stake) if value > 21 else self.num(stake) if value == 21 else \
                 self.best_at(hand, rest, stake, room)
             if protected and rank == 11:
@@ -659,9 +680,9 @@ class _Solver:
         unseen, hidden, known, under = deck
         if under and hidden + _size(known) <= 1:  # the next card comes from a new stock (as in `deals`)
             known, under = known + under, 0
-        elif under and self.banker_draws(b, unseen + known) < hidden + _size(known):
+        elif under and not self.card_by_card and self.banker_draws(b, unseen + known) < hidden + _size(known):
             under = 0  # he stops before the stock's last card: the cards under it cannot come back to him
-        if not under:
+        if not under and not self.card_by_card:
             if hidden <= 1:
                 return self.banker_from_stock(b, unseen, hidden, known)
             if not known and self.banker_draws(b, unseen) <= hidden:
@@ -692,7 +713,7 @@ class _Solver:
         and `hidden` (0 or 1) more, one of the `unseen` cards. He draws them in an order where every order is
         as likely, so given the hidden card the stock is a plain pool, and his result is a mixture over that
         card of the pool model's (`banker_from`, vectorised and memoised on the pool): the same numbers as
-        following the stock card by card (`banker_on_card_by_card`), without a memo per deck."""
+        following the stock card by card (`card_by_card`), without a memo entry per deck."""
         if not hidden:
             return self.banker_from(b, known)
         key = (b, unseen, known)
