@@ -41,7 +41,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import perm, prod
+from math import gcd, lcm, perm, prod
 
 import numpy as np
 
@@ -305,6 +305,7 @@ class _Solver:
         self._next_of: dict[Summary, dict] = {}
         # the stock card by card, near the reshuffle (keyed on decks, see `deals`)
         self._deals: dict[tuple, tuple] = {}
+        self._deal_counts: dict[tuple, tuple] = {}
         self._best_at: dict[tuple, object] = {}
         self._banker_at: dict[tuple, dict] = {}
         self._banker_on: dict[tuple, dict] = {}
@@ -313,15 +314,15 @@ class _Solver:
         """How much this solver's memos hold, in MEMO_BUDGET's units."""
         return (BANKER_WEIGHT * (len(self._banker) + len(self._banker_at) + len(self._banker_on))
                 + len(self._best) + len(self._chances) + len(self._next) + len(self._next_of) + len(self._deals)
-                + len(self._best_at))
+                + len(self._deal_counts) + len(self._best_at))
 
     def forget(self) -> None:
         """Empty the memos: the answers stay the same, only slower until they are filled again.
 
         Another thread may be reading them: every memo is read with one `get` and filled with one assignment
         (each atomic), and no answer is read back from a memo after it was stored."""
-        for memo in (self._banker, self._best, self._chances, self._next, self._next_of, self._deals, self._best_at,
-                     self._banker_at, self._banker_on):
+        for memo in (self._banker, self._best, self._chances, self._next, self._next_of, self._deals,
+                     self._deal_counts, self._best_at, self._banker_at, self._banker_on):
             memo.clear()
 
     # numbers
@@ -578,26 +579,58 @@ class _Solver:
 
     # The player's choices depend only on what he has seen: after a reshuffle the new stock holds the cards he
     # knows and one he does not, and a card he takes may be either. So his recursion runs over *beliefs*:
-    # tuples of (deck, chance) given the cards he got, each deck a way the table may lie. A single deck clear of
-    # the reshuffle is the pool model's position.
+    # tuples of (deck, weight) given the cards he got, each deck a way the table may lie and its weight a whole
+    # number (its chance is the weight over the belief's total). A single deck clear of the reshuffle is the pool
+    # model's position.
+
+    def deal_counts(self, deck: tuple) -> tuple[int, tuple]:
+        """`deals` in whole numbers: (denominator, ((rank, numerator, deck after it), ...)); the denominator is
+        1 when no card is left to deal."""
+        found = self._deal_counts.get(deck)
+        if found is not None:
+            return found
+        unseen, hidden, known, under = deck
+        if hidden + _size(known) <= 1 and under:
+            known, under = known + under, 0
+        n = hidden + _size(known)
+        size = _size(unseen) if hidden else 1
+        out = []
+        if hidden:
+            out += [(rank, hidden * c, (unseen - (1 << _SHIFT[rank]), hidden - 1, known, under))
+                    for rank, c in zip(RANKS, _counts(unseen), strict=True) if c]
+        out += [(rank, c * size, (unseen, hidden, known - (1 << _SHIFT[rank]), under))
+                for rank, c in zip(RANKS, _counts(known), strict=True) if c]
+        found = (n * size or 1, tuple(out))
+        if _memo_full(self._deal_counts):
+            self._deal_counts.clear()
+        self._deal_counts[deck] = found
+        return found
 
     def belief_deals(self, belief: tuple) -> tuple:
-        """(rank, chance, belief after it) for the next card taken."""
+        """(rank, chance, belief after it) for the next card taken. A belief's weights are whole numbers with
+        no common factor, worked out exactly in either number type: two ways to the same belief meet in one
+        memo entry (float weights, rounded differently on each way, did not)."""
         found = self._deals.get(belief)
         if found is not None:
             return found
+        counts = [(w, *self.deal_counts(deck)) for deck, w in belief]
+        common = lcm(*(den for _, den, _ in counts))
         by_rank: dict[int, dict] = {}
-        for deck, w in belief:
-            for rank, p, rest in self.deals(deck):
+        for w, den, deals in counts:
+            scale = w * (common // den)
+            for rank, n, rest in deals:
                 parts = by_rank.setdefault(rank, {})
-                parts[rest] = parts[rest] + w * p if rest in parts else w * p
+                parts[rest] = parts.get(rest, 0) + scale * n
+        whole = common * sum(w for w, _, _ in counts)
         out = []
         for rank in sorted(by_rank):
             parts = by_rank[rank]
-            total = sum(parts.values())
-            after = tuple(sorted((rest, q / total) for rest, q in parts.items())) if len(parts) > 1 else \
-                ((next(iter(parts)), self.num(1)),)
-            out.append((rank, total, after))
+            if len(parts) > 1:
+                factor = gcd(*parts.values())
+                after = tuple(sorted((rest, q // factor) for rest, q in parts.items()))
+            else:
+                after = ((next(iter(parts)), 1),)
+            out.append((rank, self.ratio(sum(parts.values()), whole), after))
         found = tuple(out)
         if _memo_full(self._deals):
             self._deals.clear()
@@ -648,7 +681,8 @@ class _Solver:
 
     def stay_value_at(self, s: Summary, belief: tuple):
         """`stay_value` with the stock."""
-        return self.open_chip(self.value(s), ((self.banker_at(deck), w) for deck, w in belief))
+        whole = sum(w for _, w in belief)
+        return self.open_chip(self.value(s), ((self.banker_at(deck), self.ratio(w, whole)) for deck, w in belief))
 
     def banker_at(self, deck: tuple) -> dict:
         """`banker` with the stock: his face-down card is one of the unseen cards, then he draws from the
@@ -909,7 +943,7 @@ def stay_value(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool =
     """Expected result of one chip left open on this hand: +1 win, -1 loss (ties go to the banker)."""
     solver = _solver(rules, stands_on, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
-    return solver.stay_value_at(_summary(hand), ((deck, solver.num(1)),))
+    return solver.stay_value_at(_summary(hand), ((deck, 1),))
 
 
 def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 0, aluvun: bool = False,
@@ -929,7 +963,7 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
     if not solver.deals(deck):
         raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
     s = _summary(hand)
-    return solver.take_at(s, ((deck, solver.num(1)),), stake + bet, room - bet, aluvun and solver.can_call_aluvun(s))
+    return solver.take_at(s, ((deck, 1),), stake + bet, room - bet, aluvun and solver.can_call_aluvun(s))
 
 
 def position_value(hand, seen, rules: RuleSet, *, stake: int, room: int, stands_on: int = 17, exact: bool = False,
@@ -1002,7 +1036,7 @@ def _values(solver: "_Solver", s: Summary, deck: tuple, stake: int, room: int) -
     mine = solver.value(s)
     if mine >= 21:
         return {"stay": solver.num(stake if mine == 21 else -stake)}
-    return solver.actions_at(s, ((deck, solver.num(1)),), stake, room)
+    return solver.actions_at(s, ((deck, 1),), stake, room)
 
 
 def _best(values: dict) -> str:
