@@ -38,7 +38,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import gcd, lcm, perm, prod
@@ -263,6 +263,9 @@ class _Draws:
     run_starts: np.ndarray
     #: exact sums stay in machine integers (see _draws)
     machine: bool
+    #: floats: for a pool of n cards, each final's orders times the orders of the cards that would follow it,
+    #: over the common denominator (see _rests), filled as pools of each size are asked about
+    scaled: dict = field(default_factory=dict, compare=False, hash=False)
 
 
 @lru_cache(maxsize=256)  # shared by all solvers: a coach's scratch solver (scratch_memos) does not build them again
@@ -380,21 +383,35 @@ class _Solver:
             return {self.value(start): self.num(1)}
         draws = self.draws if start == _NO_CARDS else self.draws_from(start)
         table = draws.table
-        longest, rest, denominator = _rests(table.longest, size)
-        if draws.machine:
-            numerators = dict.fromkeys(table.labels, 0)
+        _, rest, denominator = _rests(table.longest, size)
+        # floats from a hand after the reshuffle: the chances come out of one product and a sum (the pool
+        # model's floats are summed as before, in whole numbers of orders)
+        chances = not self.exact and start != _NO_CARDS
+        if chances:
+            scaled = draws.scaled.get(size)
+            if scaled is None:
+                scaled = draws.scaled[size] = \
+                    draws.orders * (np.array(rest, dtype=np.float64) / denominator)[table.sizes]
+            sums = np.add.reduceat(self.ways(pool, draws) * scaled, table.starts).tolist()
+            result = dict(zip(table.labels, sums, strict=True))
+        elif draws.machine:
+            result = dict.fromkeys(table.labels, 0)
             runs = np.add.reduceat(self.ways(pool, draws) * draws.orders, draws.run_starts)
             for (_, label, cards), total in zip(table.runs, runs.tolist(), strict=True):
-                numerators[label] += total * rest[cards]
+                result[label] += total * rest[cards]
         else:
             rest = np.array(rest, dtype=self.dtype) if self.exact else np.array(rest, dtype=np.float64)
             sums = np.add.reduceat(self.ways(pool, draws) * draws.orders * rest[table.sizes], table.starts)
-            numerators = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
+            result = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
         if pool in table.unfinished:  # the pool runs out before he reaches his total: he stands
             orders, value = table.unfinished[pool]
-            numerators[value] = numerators.get(value, 0) + orders * prod(perm(c) for c in counts)
-        result = {label: self.ratio(n, denominator) if self.exact else n / denominator
-                  for label, n in numerators.items() if n}
+            whole = orders * prod(perm(c) for c in counts)
+            result[value] = result.get(value, 0) + (whole / denominator if chances else whole)
+        if chances:
+            result = {label: p for label, p in result.items() if p}
+        else:
+            result = {label: self.ratio(n, denominator) if self.exact else n / denominator
+                      for label, n in result.items() if n}
         if _memo_full(self._banker, BANKER_WEIGHT):
             self._banker.clear()
         self._banker[key] = result

@@ -73,7 +73,8 @@ def near_reshuffle(rules, seed, most_cards=2):
 
 @pytest.mark.parametrize(("rules", "seed"), [(QUITLOK, 2)])
 def test_real_positions_near_the_reshuffle_are_priced_as_card_by_card(rules, seed, monkeypatch):
-    """Every action's value, the banker's outcomes and an aluvun-protected card, in exact Fractions."""
+    """Every action's value, the banker's outcomes and an aluvun-protected card, in exact Fractions; the
+    floats within 1e-12 of them."""
     positions = list(near_reshuffle(rules, seed))
     assert len(positions) >= 4
     for state in positions:
@@ -90,6 +91,12 @@ def test_real_positions_near_the_reshuffle_are_priced_as_card_by_card(rules, see
             answers.append((advice, protected))
         assert answers[0] == answers[1]
         assert isinstance(answers[0][1], Fraction)
+        monkeypatch.setattr(_Solver, "card_by_card", False)
+        with scratch_memos():  # the floats the Hint shows come from the same paths
+            floats = advise(*args, **chips, stock=stock)
+        exact = answers[0][0]
+        assert floats.values == pytest.approx(exact.values, abs=1e-12)
+        assert floats.banker == pytest.approx(exact.banker, abs=1e-12)
 
 
 def test_a_slow_hint_no_longer_follows_the_bankers_draws_card_by_card():
