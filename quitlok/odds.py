@@ -182,7 +182,7 @@ class _BankerTable:
     longest: int
 
 
-@lru_cache(maxsize=256)  # a table per rules and banker model, and per hand he starts from (_draws)
+@lru_cache(maxsize=128)  # a table per rules and banker model, and per hand he starts from (_draws)
 def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int,
                   start: Summary = (0, 0, 0, 0)) -> _BankerTable:
     """Walk the banker's draws one card at a time from his hand `start` (none: his first card is drawn too),
@@ -268,7 +268,7 @@ class _Draws:
     scaled: dict = field(default_factory=dict, compare=False, hash=False)
 
 
-@lru_cache(maxsize=256)  # shared by all solvers: a coach's scratch solver (scratch_memos) does not build them again
+@lru_cache(maxsize=128)  # shared by all solvers (a coach's scratch solver does not build them again); ~35 MB at most
 def _draws(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int, start: Summary,
            exact: bool) -> _Draws:
     """The banker's table from hand `start` (below `stands_on`), ready for `_Solver.banker_from`."""
