@@ -299,6 +299,7 @@ class _Solver:
         self.low_twelve = min(rules.twelve_values)
         self.num = Fraction if exact else float
         self.dtype = object if exact else np.float64
+        self._draws_of: dict[Summary, _Draws] = {}
         self.draws = self.draws_from(_NO_CARDS)
         self.table = self.draws.table
         self._banker: dict[int | tuple, dict] = {}  # keyed on the pool, or (the banker's hand, pool)
@@ -358,9 +359,13 @@ class _Solver:
     # the banker
 
     def draws_from(self, start: Summary) -> _Draws:
-        """The banker's table from hand `start`, in this solver's number type."""
-        return _draws(self.rules.copies, self.rules.twelve_values, self.rules.framed_pair_21, self.stands_on, start,
-                      self.exact)
+        """The banker's table from hand `start`, in this solver's number type (kept by the solver too: a look-up
+        in _draws's cache hashes all its arguments)."""
+        found = self._draws_of.get(start)
+        if found is None:
+            found = self._draws_of[start] = _draws(self.rules.copies, self.rules.twelve_values,
+                                                   self.rules.framed_pair_21, self.stands_on, start, self.exact)
+        return found
 
     def ways(self, pool: int, draws: _Draws | None = None) -> np.ndarray:
         """For each final multiset B of the banker's table: prod over ranks of falling(count in pool, count in B)."""
