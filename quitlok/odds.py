@@ -27,7 +27,12 @@ How it stays fast (after Eric Farmer's blackjack analyser):
   number type), so a repeated question is a dictionary look-up.
 - That pool model is the fast path wherever a cheap bound shows that no card
   still to be dealt on the branch can meet the reshuffle; near it, a card-by-
-  card recursion keyed on the stock (`_Solver.deals`, `best_at`, `banker_at`).
+  card recursion keyed on the stock (`_Solver.deals`, `best_at`, `banker_at`)
+  for the player, whose choices depend on what he has seen. The banker's
+  draws go card by card only until no card under the stock can come back to
+  him: from there the stock is a plain pool once its face-down card is known,
+  and his result a mixture of the pool model's over that card (`banker_on`,
+  `banker_from`: the vectorised table from the hand he holds).
 - The solvers are shared by a server's threads: their order is kept under a
   lock, and each memo is read with one `get` and filled with one assignment.
 """
