@@ -27,7 +27,12 @@ How it stays fast (after Eric Farmer's blackjack analyser):
   number type), so a repeated question is a dictionary look-up.
 - That pool model is the fast path wherever a cheap bound shows that no card
   still to be dealt on the branch can meet the reshuffle; near it, a card-by-
-  card recursion keyed on the stock (`_Solver.deals`, `best_at`, `banker_at`).
+  card recursion keyed on the stock (`_Solver.deals`, `best_at`, `banker_at`)
+  for the player, whose choices depend on what he has seen. The banker's
+  draws go card by card only until no card under the stock can come back to
+  him: from there the stock is a plain pool once its face-down card is known,
+  and his result a mixture of the pool model's over that card (`banker_on`,
+  `banker_from`: the vectorised table from the hand he holds).
 - The solvers are shared by a server's threads: their order is kept under a
   lock, and each memo is read with one `get` and filled with one assignment.
 """
@@ -38,10 +43,10 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import perm, prod
+from math import gcd, lcm, perm, prod
 
 import numpy as np
 
@@ -182,11 +187,13 @@ class _BankerTable:
     longest: int
 
 
-@lru_cache(maxsize=64)
-def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int) -> _BankerTable:
-    """Walk the banker's draws one card at a time, merging multisets (not orders)."""
-    level: dict[int, tuple[int, Summary]] = {0: (1, (0, 0, 0, 0))}
-    unfinished: dict[int, tuple[int, int]] = {0: (1, 0)}
+@lru_cache(maxsize=128)  # a table per rules and banker model, and per hand he starts from (_draws)
+def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int,
+                  start: Summary = (0, 0, 0, 0)) -> _BankerTable:
+    """Walk the banker's draws one card at a time from his hand `start` (none: his first card is drawn too),
+    merging multisets (not orders): the multisets are of the cards he draws."""
+    level: dict[int, tuple[int, Summary]] = {0: (1, start)}
+    unfinished: dict[int, tuple[int, int]] = {0: (1, _value(start, twelve_values, framed_pair_21))}
     finals: dict[int, list] = {}
     while level:
         following: dict[int, tuple[int, Summary]] = {}
@@ -237,36 +244,77 @@ def _falling(n: int, k: int) -> int:
     return perm(n, k) if 0 <= k <= n else 0
 
 
+_NO_CARDS: Summary = (0, 0, 0, 0)
+
+
+@lru_cache(maxsize=1024)
+def _rests(longest: int, size: int) -> tuple[int, tuple[int, ...], int]:
+    """For a banker's table whose hands draw at most `longest` cards, from a pool of `size` cards: the most he
+    can draw, L; for each k, the orders of the L - k cards that would follow k (falling(size - k, L - k)), which
+    bring every final to one denominator; and that denominator, falling(size, L)."""
+    most = min(longest, size)
+    return most, tuple(_falling(size - k, most - k) if k <= size else 0 for k in range(longest + 1)), \
+        _falling(size, most)
+
+
+@dataclass(frozen=True)
+class _Draws:
+    """A banker's table in a solver's number type, with what `_Solver.banker_from` multiplies it by."""
+
+    table: _BankerTable
+    #: falling[r, c, b] = falling(c, copies of rank r+1 in final b): a pool's vector is one gather and a product
+    falling: np.ndarray
+    orders: np.ndarray
+    run_starts: np.ndarray
+    #: exact sums stay in machine integers (see _draws)
+    machine: bool
+    #: floats: for a pool of n cards, each final's orders times the orders of the cards that would follow it,
+    #: over the common denominator (see _rests), filled as pools of each size are asked about
+    scaled: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@lru_cache(maxsize=128)  # shared by all solvers (a coach's scratch solver does not build them again); ~35 MB at most
+def _draws(copies: int, twelve_values: tuple[int, ...], framed_pair_21: bool, stands_on: int, start: Summary,
+           exact: bool) -> _Draws:
+    """The banker's table from hand `start` (below `stands_on`), ready for `_Solver.banker_from`."""
+    table = _banker_table(copies, twelve_values, framed_pair_21, stands_on, start)
+    small = [[_falling(c, m) for m in range(copies + 1)] for c in range(copies + 1)]
+    falling = np.array([[np.array(small[c], dtype=np.int64)[table.counts[:, r]] for c in range(copies + 1)]
+                        for r in range(12)])
+    # exact sums stay in machine integers when even the full pack's cannot overflow them (the big factor, the
+    # orders of the cards that follow, is applied per run in Python integers)
+    machine = exact and sum(falling.astype(object)[_RANK_INDEX, copies].prod(axis=0) * table.orders) < 2**62
+    dtype = np.int64 if machine else object if exact else np.float64
+    return _Draws(table=table, falling=falling.astype(dtype), orders=table.orders.astype(dtype),
+                  run_starts=np.array([first for first, _, _ in table.runs]), machine=machine)
+
+
 # --- the solver: one per rules, banker model and number type ------------------------------------------
 
 
 class _Solver:
     """Exact play and banker odds for one RuleSet, one banker model and one number type."""
 
+    #: follow the banker's draws from the stock card by card, without the fast paths of `banker_on` (the
+    #: reference those are tested against, tests/odds/test_reshuffle_speed.py)
+    card_by_card = False
+
     def __init__(self, rules: RuleSet, stands_on: int, exact: bool):
         self.rules, self.exact, self.stands_on = rules, exact, stands_on
         self.low_twelve = min(rules.twelve_values)
         self.num = Fraction if exact else float
         self.dtype = object if exact else np.float64
-        self.table = _banker_table(rules.copies, rules.twelve_values, rules.framed_pair_21, stands_on)
-        # falling[r, c, b] = falling(c, copies of rank r+1 in final b): a pool's vector is one gather and a product
-        small = [[_falling(c, m) for m in range(rules.copies + 1)] for c in range(rules.copies + 1)]
-        falling = np.array([[np.array(small[c], dtype=np.int64)[self.table.counts[:, r]]
-                             for c in range(rules.copies + 1)] for r in range(12)])
-        # exact sums stay in machine integers when even the full pack's cannot overflow them (the big factor,
-        # the orders of the cards that follow, is applied per run in Python integers)
-        self.machine = exact and sum(
-            falling.astype(object)[_RANK_INDEX, rules.copies].prod(axis=0) * self.table.orders) < 2**62
-        dtype = np.int64 if self.machine else self.dtype
-        self.falling = falling.astype(dtype)
-        self.orders = self.table.orders.astype(dtype)
-        self.run_starts = np.array([start for start, _, _ in self.table.runs])
-        self._banker: dict[int, dict] = {}
+        self._draws_of: dict[Summary, _Draws] = {}
+        self.draws = self.draws_from(_NO_CARDS)
+        self.table = self.draws.table
+        self._banker: dict[int | tuple, dict] = {}  # keyed on the pool, or (the banker's hand, pool)
         self._best: dict[tuple, object] = {}
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
+        self._next_of: dict[Summary, dict] = {}
         # the stock card by card, near the reshuffle (keyed on decks, see `deals`)
         self._deals: dict[tuple, tuple] = {}
+        self._deal_counts: dict[tuple, tuple] = {}
         self._best_at: dict[tuple, object] = {}
         self._banker_at: dict[tuple, dict] = {}
         self._banker_on: dict[tuple, dict] = {}
@@ -274,15 +322,16 @@ class _Solver:
     def memo_weight(self) -> int:
         """How much this solver's memos hold, in MEMO_BUDGET's units."""
         return (BANKER_WEIGHT * (len(self._banker) + len(self._banker_at) + len(self._banker_on))
-                + len(self._best) + len(self._chances) + len(self._next) + len(self._deals) + len(self._best_at))
+                + len(self._best) + len(self._chances) + len(self._next) + len(self._next_of) + len(self._deals)
+                + len(self._deal_counts) + len(self._best_at))
 
     def forget(self) -> None:
         """Empty the memos: the answers stay the same, only slower until they are filled again.
 
         Another thread may be reading them: every memo is read with one `get` and filled with one assignment
         (each atomic), and no answer is read back from a memo after it was stored."""
-        for memo in (self._banker, self._best, self._chances, self._next, self._deals, self._best_at,
-                     self._banker_at, self._banker_on):
+        for memo in (self._banker, self._best, self._chances, self._next, self._next_of, self._deals,
+                     self._deal_counts, self._best_at, self._banker_at, self._banker_on):
             memo.clear()
 
     # numbers
@@ -300,6 +349,13 @@ class _Solver:
             found = self._next[s] = tuple((rank, t, self.value(t)) for rank in RANKS for t in [_add(s, rank)])
         return found
 
+    def next_hand_of(self, s: Summary) -> dict[int, tuple[Summary, int]]:
+        """`next_hands` by rank: {rank: (hand after it, its value)}."""
+        found = self._next_of.get(s)
+        if found is None:
+            found = self._next_of[s] = {rank: (t, value) for rank, t, value in self.next_hands(s)}
+        return found
+
     def can_call_aluvun(self, s: Summary) -> bool:
         """As quitlok.hand.can_call_aluvun: a total of exactly 11, and not a lone 11 that the next 11 makes 21."""
         lone_11 = s == (11, 0, 1, 1) and self.rules.framed_pair_21
@@ -307,40 +363,68 @@ class _Solver:
 
     # the banker
 
-    def ways(self, pool: int) -> np.ndarray:
+    def draws_from(self, start: Summary) -> _Draws:
+        """The banker's table from hand `start`, in this solver's number type (kept by the solver too: a look-up
+        in _draws's cache hashes all its arguments)."""
+        found = self._draws_of.get(start)
+        if found is None:
+            found = self._draws_of[start] = _draws(self.rules.copies, self.rules.twelve_values,
+                                                   self.rules.framed_pair_21, self.stands_on, start, self.exact)
+        return found
+
+    def ways(self, pool: int, draws: _Draws | None = None) -> np.ndarray:
         """For each final multiset B of the banker's table: prod over ranks of falling(count in pool, count in B)."""
-        return self.falling[_RANK_INDEX, _counts(pool)].prod(axis=0)
+        return (draws or self.draws).falling[_RANK_INDEX, _counts(pool)].prod(axis=0)
 
     def banker(self, pool: int) -> dict:
         """{final total or BUST: probability} for a banker drawing from `pool`."""
-        found = self._banker.get(pool)
+        return self.banker_from(_NO_CARDS, pool)
+
+    def banker_from(self, start: Summary, pool: int) -> dict:
+        """{final total or BUST: probability} for a banker holding `start` (below his total) and drawing the rest
+        from `pool` while below his total; he stands with what he has if the pool runs out."""
+        key = pool if start == _NO_CARDS else (start, pool)
+        found = self._banker.get(key)
         if found is not None:
             return found
         counts = _counts(pool)
         size = sum(counts)
         if size == 0:
-            return {0: self.num(1)}
-        table = self.table
-        longest = min(table.longest, size)
-        rest = [_falling(size - k, longest - k) if k <= size else 0 for k in range(table.longest + 1)]
-        if self.machine:
-            numerators = dict.fromkeys(table.labels, 0)
-            runs = np.add.reduceat(self.ways(pool) * self.orders, self.run_starts)
+            return {self.value(start): self.num(1)}
+        draws = self.draws if start == _NO_CARDS else self.draws_from(start)
+        table = draws.table
+        _, rest, denominator = _rests(table.longest, size)
+        # floats from a hand after the reshuffle: the chances come out of one product and a sum (the pool
+        # model's floats are summed as before, in whole numbers of orders)
+        chances = not self.exact and start != _NO_CARDS
+        if chances:
+            scaled = draws.scaled.get(size)
+            if scaled is None:
+                scaled = draws.scaled[size] = \
+                    draws.orders * (np.array(rest, dtype=np.float64) / denominator)[table.sizes]
+            sums = np.add.reduceat(self.ways(pool, draws) * scaled, table.starts).tolist()
+            result = dict(zip(table.labels, sums, strict=True))
+        elif draws.machine:
+            result = dict.fromkeys(table.labels, 0)
+            runs = np.add.reduceat(self.ways(pool, draws) * draws.orders, draws.run_starts)
             for (_, label, cards), total in zip(table.runs, runs.tolist(), strict=True):
-                numerators[label] += total * rest[cards]
+                result[label] += total * rest[cards]
         else:
-            rest = np.array(rest, dtype=self.dtype)
-            sums = np.add.reduceat(self.ways(pool) * self.orders * rest[table.sizes], table.starts)
-            numerators = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
+            rest = np.array(rest, dtype=self.dtype) if self.exact else np.array(rest, dtype=np.float64)
+            sums = np.add.reduceat(self.ways(pool, draws) * draws.orders * rest[table.sizes], table.starts)
+            result = dict(zip(table.labels, (int(x) if self.exact else float(x) for x in sums), strict=True))
         if pool in table.unfinished:  # the pool runs out before he reaches his total: he stands
             orders, value = table.unfinished[pool]
-            numerators[value] = numerators.get(value, 0) + orders * prod(perm(c) for c in counts)
-        denominator = _falling(size, longest)
-        result = {label: self.ratio(n, denominator) if self.exact else n / denominator
-                  for label, n in numerators.items() if n}
+            whole = orders * prod(perm(c) for c in counts)
+            result[value] = result.get(value, 0) + (whole / denominator if chances else whole)
+        if chances:
+            result = {label: p for label, p in result.items() if p}
+        else:
+            result = {label: self.ratio(n, denominator) if self.exact else n / denominator
+                      for label, n in result.items() if n}
         if _memo_full(self._banker, BANKER_WEIGHT):
             self._banker.clear()
-        self._banker[pool] = result
+        self._banker[key] = result
         return result
 
     def stay_value(self, s: Summary, pool: int):
@@ -522,26 +606,58 @@ class _Solver:
 
     # The player's choices depend only on what he has seen: after a reshuffle the new stock holds the cards he
     # knows and one he does not, and a card he takes may be either. So his recursion runs over *beliefs*:
-    # tuples of (deck, chance) given the cards he got, each deck a way the table may lie. A single deck clear of
-    # the reshuffle is the pool model's position.
+    # tuples of (deck, weight) given the cards he got, each deck a way the table may lie and its weight a whole
+    # number (its chance is the weight over the belief's total). A single deck clear of the reshuffle is the pool
+    # model's position.
+
+    def deal_counts(self, deck: tuple) -> tuple[int, tuple]:
+        """`deals` in whole numbers: (denominator, ((rank, numerator, deck after it), ...)); the denominator is
+        1 when no card is left to deal."""
+        found = self._deal_counts.get(deck)
+        if found is not None:
+            return found
+        unseen, hidden, known, under = deck
+        if hidden + _size(known) <= 1 and under:
+            known, under = known + under, 0
+        n = hidden + _size(known)
+        size = _size(unseen) if hidden else 1
+        out = []
+        if hidden:
+            out += [(rank, hidden * c, (unseen - (1 << _SHIFT[rank]), hidden - 1, known, under))
+                    for rank, c in zip(RANKS, _counts(unseen), strict=True) if c]
+        out += [(rank, c * size, (unseen, hidden, known - (1 << _SHIFT[rank]), under))
+                for rank, c in zip(RANKS, _counts(known), strict=True) if c]
+        found = (n * size or 1, tuple(out))
+        if _memo_full(self._deal_counts):
+            self._deal_counts.clear()
+        self._deal_counts[deck] = found
+        return found
 
     def belief_deals(self, belief: tuple) -> tuple:
-        """(rank, chance, belief after it) for the next card taken."""
+        """(rank, chance, belief after it) for the next card taken. A belief's weights are whole numbers with
+        no common factor, worked out exactly in either number type: two ways to the same belief meet in one
+        memo entry (float weights, rounded differently on each way, did not)."""
         found = self._deals.get(belief)
         if found is not None:
             return found
+        counts = [(w, *self.deal_counts(deck)) for deck, w in belief]
+        common = lcm(*(den for _, den, _ in counts))
         by_rank: dict[int, dict] = {}
-        for deck, w in belief:
-            for rank, p, rest in self.deals(deck):
+        for w, den, deals in counts:
+            scale = w * (common // den)
+            for rank, n, rest in deals:
                 parts = by_rank.setdefault(rank, {})
-                parts[rest] = parts[rest] + w * p if rest in parts else w * p
+                parts[rest] = parts.get(rest, 0) + scale * n
+        whole = common * sum(w for w, _, _ in counts)
         out = []
         for rank in sorted(by_rank):
             parts = by_rank[rank]
-            total = sum(parts.values())
-            after = tuple(sorted((rest, q / total) for rest, q in parts.items())) if len(parts) > 1 else \
-                ((next(iter(parts)), self.num(1)),)
-            out.append((rank, total, after))
+            if len(parts) > 1:
+                factor = gcd(*parts.values())
+                after = tuple(sorted((rest, q // factor) for rest, q in parts.items()))
+            else:
+                after = ((next(iter(parts)), 1),)
+            out.append((rank, self.ratio(sum(parts.values()), whole), after))
         found = tuple(out)
         if _memo_full(self._deals):
             self._deals.clear()
@@ -579,9 +695,9 @@ class _Solver:
         if self.clear_belief(s, belief):
             return self.take(s, belief[0][0][0], stake, room, protected)
         total = self.num(0)
+        after = self.next_hand_of(s)
         for rank, p, rest in self.belief_deals(belief):
-            hand = _add(s, rank)
-            value = self.value(hand)
+            hand, value = after[rank]
             outcome = self.num(-stake) if value > 21 else self.num(stake) if value == 21 else \
                 self.best_at(hand, rest, stake, room)
             if protected and rank == 11:
@@ -592,7 +708,8 @@ class _Solver:
 
     def stay_value_at(self, s: Summary, belief: tuple):
         """`stay_value` with the stock."""
-        return self.open_chip(self.value(s), ((self.banker_at(deck), w) for deck, w in belief))
+        whole = sum(w for _, w in belief)
+        return self.open_chip(self.value(s), ((self.banker_at(deck), self.ratio(w, whole)) for deck, w in belief))
 
     def banker_at(self, deck: tuple) -> dict:
         """`banker` with the stock: his face-down card is one of the unseen cards, then he draws from the
@@ -621,6 +738,16 @@ class _Solver:
         value = self.value(b)
         if value >= self.stands_on:
             return {BUST if value > 21 else value: self.num(1)}
+        unseen, hidden, known, under = deck
+        if under and hidden + _size(known) <= 1:  # the next card comes from a new stock (as in `deals`)
+            known, under = known + under, 0
+        elif under and not self.card_by_card and self.banker_draws(b, unseen + known) < hidden + _size(known):
+            under = 0  # he stops before the stock's last card: the cards under it cannot come back to him
+        if not under and not self.card_by_card:
+            if hidden <= 1:
+                return self.banker_from_stock(b, unseen, hidden, known)
+            if not known and self.banker_draws(b, unseen) <= hidden:
+                return self.banker_from(b, unseen)  # the face-down cards are any of the unseen, in any order
         key = (b, deck)
         found = self._banker_on.get(key)
         if found is not None:
@@ -631,6 +758,34 @@ class _Solver:
         found = {}
         for rank, p, rest in deals:
             _mix(found, p, self.banker_on(_add(b, rank), rest))
+        if _memo_full(self._banker_on, BANKER_WEIGHT):
+            self._banker_on.clear()
+        self._banker_on[key] = found
+        return found
+
+    def banker_draws(self, b: Summary, cards: int) -> int:
+        """At most how many cards a banker holding `b` draws when they come from `cards`: he takes another only
+        while his hand is below his total, and it is at least his cards' least total (a safe bound)."""
+        sums = _low_sums(cards, self.low_twelve)
+        return bisect_right(sums, self.stands_on - 1 - b[0] - b[1] * self.low_twelve)
+
+    def banker_from_stock(self, b: Summary, unseen: int, hidden: int, known: int) -> dict:
+        """`banker_on` from a stock that will not be shuffled again (nothing lies under it): the cards `known`
+        and `hidden` (0 or 1) more, one of the `unseen` cards. He draws them in an order where every order is
+        as likely, so given the hidden card the stock is a plain pool, and his result is a mixture over that
+        card of the pool model's (`banker_from`, vectorised and memoised on the pool): the same numbers as
+        following the stock card by card (`card_by_card`), without a memo entry per deck."""
+        if not hidden:
+            return self.banker_from(b, known)
+        key = (b, unseen, known)
+        found = self._banker_on.get(key)
+        if found is not None:
+            return found
+        size = _size(unseen)
+        found = {}
+        for rank, c in zip(RANKS, _counts(unseen), strict=True):
+            if c:
+                _mix(found, self.ratio(c, size), self.banker_from(b, known + (1 << _SHIFT[rank])))
         if _memo_full(self._banker_on, BANKER_WEIGHT):
             self._banker_on.clear()
         self._banker_on[key] = found
@@ -815,7 +970,7 @@ def stay_value(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool =
     """Expected result of one chip left open on this hand: +1 win, -1 loss (ties go to the banker)."""
     solver = _solver(rules, stands_on, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
-    return solver.stay_value_at(_summary(hand), ((deck, solver.num(1)),))
+    return solver.stay_value_at(_summary(hand), ((deck, 1),))
 
 
 def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 0, aluvun: bool = False,
@@ -835,7 +990,7 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
     if not solver.deals(deck):
         raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
     s = _summary(hand)
-    return solver.take_at(s, ((deck, solver.num(1)),), stake + bet, room - bet, aluvun and solver.can_call_aluvun(s))
+    return solver.take_at(s, ((deck, 1),), stake + bet, room - bet, aluvun and solver.can_call_aluvun(s))
 
 
 def position_value(hand, seen, rules: RuleSet, *, stake: int, room: int, stands_on: int = 17, exact: bool = False,
@@ -908,7 +1063,7 @@ def _values(solver: "_Solver", s: Summary, deck: tuple, stake: int, room: int) -
     mine = solver.value(s)
     if mine >= 21:
         return {"stay": solver.num(stake if mine == 21 else -stake)}
-    return solver.actions_at(s, ((deck, solver.num(1)),), stake, room)
+    return solver.actions_at(s, ((deck, 1),), stake, room)
 
 
 def _best(values: dict) -> str:
