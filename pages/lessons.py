@@ -251,8 +251,8 @@ def answered(lesson, question) -> bool:
 
 def check(lesson, question) -> None:
     """The check question, its options in an order fixed per step; the answer checked stays checked when
-    the learner comes back to the step. The question is the options' own label, which a screen reader reads
-    with them."""
+    the learner comes back to the step. The question is also the options' own label (shown once, above them),
+    which a screen reader reads with them."""
     slug = lesson.slug
     order = list(range(len(question.options)))
     random.Random(slug).shuffle(order)
@@ -260,8 +260,9 @@ def check(lesson, question) -> None:
     if chosen is not None and st.session_state.get(f"lesson.check.{slug}") is None:
         st.session_state[f"lesson.check.{slug}"] = order.index(chosen)
     with st.container(border=True):
-        st.radio(f"**Check.** {question.question}", range(len(order)), key=f"lesson.check.{slug}", index=None,
-                 format_func=lambda i: question.options[order[i]])
+        st.markdown(f"**Check.** {question.question}")
+        st.radio(question.question, range(len(order)), key=f"lesson.check.{slug}", index=None,
+                 format_func=lambda i: question.options[order[i]], label_visibility="collapsed")
         st.button("Check my answer", key=f"lesson.check_button.{slug}", on_click=check_answer, args=(slug, order))
         chosen = st.session_state.get(f"lesson.checked.{slug}")
         if chosen is not None:
