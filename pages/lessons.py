@@ -162,11 +162,31 @@ def figure_words(lesson, exact) -> str:
     return text
 
 
-def the_hand(lesson, words: dict) -> bool:
-    """The lesson's hand, played with the real engine to its end; True once it has ended as the text says."""
+def lesson_table(lesson):
+    """The lesson's hand as it stands (dealt afresh when the step has none yet)."""
+    return st.session_state.setdefault(table_key(lesson.slug), lesson.start())
+
+
+def try_it(words: dict) -> str:
+    """The words that start the lesson's hand."""
+    return f"**Try it.** {words['try']}"
+
+
+def step_text(number: int, title: str, words: dict, lesson) -> str:
+    """The step's heading and text as one Markdown element (a heading, paragraphs and lists as Markdown has them;
+    each element a step draws costs the browser a little: benchmarks/bench_clicks.py), with the words that start
+    its hand when no guess comes between them."""
+    text = f"## {number}. {title}\n\n{words['text']}"
+    return text if lesson.predict is not None else f"{text}\n\n{try_it(words)}"
+
+
+def the_hand(lesson, words: dict) -> None:
+    """The lesson's hand, played with the real engine to its end (its first words drawn here after a guess, else
+    with the step's text)."""
     slug = lesson.slug
-    table = st.session_state.setdefault(table_key(slug), lesson.start())
-    st.markdown(f"**Try it.** {words['try']}")
+    table = lesson_table(lesson)
+    if lesson.predict is not None:
+        st.markdown(try_it(words))
     if problem := st.session_state.pop("lesson.problem", None):
         st.error(problem)
     if lesson.over(table):  # how the hand went first; then the table as the next hand begins
@@ -178,20 +198,23 @@ def the_hand(lesson, words: dict) -> bool:
         st.markdown("**The table now**, as the next hand begins:")
         view.top_bar(table)
     else:
-        view.whole_table(table, with_hand_over=False)
         next_decision(lesson, table)
     st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
     with st.expander("What happened, step by step (newest first)", expanded=lesson.over(table)):
         st.markdown("  \n".join(reversed(lesson.story(table))))
-    return lesson.done(table)
 
 
 def next_decision(lesson, table) -> None:
-    """Under a hand in play: the learner's buttons with the suggested move, or the button that lets the
-    computer players play on (to the learner's next decision or the end of the hand)."""
+    """A hand in play: the table, and under it the learner's buttons with the suggested move, or the button that
+    lets the computer players play on (to the learner's next decision or the end of the hand). The table, the
+    learner's cards for phones and the buttons' style are one element."""
     slug, s = lesson.slug, table.state
-    if lesson.predict is not None and guessed(lesson) is None:
+    yours = lesson.predict is None or guessed(lesson) is not None
+    mine = yours and table.humans_turn
+    st.html(view.whole_table_html(table, with_hand_over=False, then=view.phone_hand_html(table) if mine else "")
+            + (view.wrap_buttons_css("lesson-actions") if mine else ""))
+    if not yours:
         st.info("Make your guess above and reveal it; then play the hand.", icon=":material/arrow_upward:")
     elif table.humans_turn:
         made = st.session_state.get(history_key(slug), ())
@@ -200,9 +223,8 @@ def next_decision(lesson, table) -> None:
             st.session_state["lesson.bet"] = move.n  # the chips box starts at the suggested bet, once
             st.session_state["lesson.bet_for"] = (slug, len(made))
         label = "" if move is None else action_label(s, move)
-        view.hand_for_phones(table)
         st.markdown(f"{view.situation(table)}  \n{what_to_do(lesson, made, label)}")
-        view.action_buttons(table, "lesson", lambda action: act(lesson, action))
+        view.action_buttons(table, "lesson", lambda action: act(lesson, action), css=False)
     else:
         who = s.players[s.to_act]
         done = "" if table.human in s.waiting or table.human == s.banker else "Your turn is over. "
@@ -222,9 +244,15 @@ def what_to_do(lesson, made: tuple, label: str) -> str:
     return ":material/lightbulb: " + words["suggested"].format(move=label)
 
 
-def check(lesson, question) -> bool:
+def answered(lesson, question) -> bool:
+    """The learner checked the right answer to this step's question."""
+    return st.session_state.get(f"lesson.checked.{lesson.slug}") == question.answer
+
+
+def check(lesson, question) -> None:
     """The check question, its options in an order fixed per step; the answer checked stays checked when
-    the learner comes back to the step."""
+    the learner comes back to the step. The question is also the options' own label (shown once, above them),
+    which a screen reader reads with them."""
     slug = lesson.slug
     order = list(range(len(question.options)))
     random.Random(slug).shuffle(order)
@@ -233,15 +261,12 @@ def check(lesson, question) -> bool:
         st.session_state[f"lesson.check.{slug}"] = order.index(chosen)
     with st.container(border=True):
         st.markdown(f"**Check.** {question.question}")
-        st.radio("Your answer", range(len(order)), key=f"lesson.check.{slug}", index=None,
+        st.radio(question.question, range(len(order)), key=f"lesson.check.{slug}", index=None,
                  format_func=lambda i: question.options[order[i]], label_visibility="collapsed")
         st.button("Check my answer", key=f"lesson.check_button.{slug}", on_click=check_answer, args=(slug, order))
         chosen = st.session_state.get(f"lesson.checked.{slug}")
-        if chosen is None:
-            return False
-        right = chosen == question.answer
-        (st.success if right else st.warning)(question.feedback[chosen])
-        return right
+        if chosen is not None:
+            (st.success if chosen == question.answer else st.warning)(question.feedback[chosen])
 
 
 # --- the page ------------------------------------------------------------------------------------
@@ -261,23 +286,25 @@ def this_step() -> None:
     """The step: its words, guess, hand and check, the progress above and Back and Next below. Every click on
     it (a move, a guess, the check, another step) reruns only this part of the page, not the sidebar; a step
     done is kept with the progress, so this part saves it itself when one changed it (its reruns do not reach
-    the app's keeper), with as few elements as it can (each costs the browser a little a run)."""
-    top = st.empty()  # the progress is drawn last, once this step's hand and check are known
-    step_picker()
+    the app's keeper), with as few elements as it can (each costs the browser a little a run: the step's heading
+    and text are one Markdown element, the table and what goes with it one HTML element)."""
     lesson = LESSONS[st.session_state[STEP]]
     title, words, question = ui.lesson_words(lesson.slug)
-    st.header(f"{st.session_state[STEP] + 1}. {title}")
-    if note := st.session_state.get("lesson.lost"):  # until another step is chosen
-        st.info(note, icon=":material/sync_problem:")
-    st.markdown(words["text"])
-    prediction(lesson, words)
-    played = the_hand(lesson, words)
-    answered = check(lesson, question)
-    if played and answered:
+    done = lesson.done(lesson_table(lesson)) and answered(lesson, question)
+    if done:  # known before anything is drawn, so the progress above counts this step
         record = learner.current().lessons.get(lesson.slug)
         checked = st.session_state.get(f"lesson.checked.{lesson.slug}")
         if record is None or not record.done:
             learner.update(lambda p: p.with_lesson(lesson.slug, done=True, guess=guessed(lesson), answer=checked))
+    progress()
+    step_picker()
+    if note := st.session_state.get("lesson.lost"):  # until another step is chosen
+        st.info(note, icon=":material/sync_problem:")
+    st.markdown(step_text(st.session_state[STEP] + 1, title, words, lesson))
+    prediction(lesson, words)
+    the_hand(lesson, words)
+    check(lesson, question)
+    if done:
         st.success("Step done!" + (" On to the next one." if st.session_state[STEP] < len(LESSONS) - 1 else
                                    " That was the last step: try a whole game at the practice table, or the quiz."))
     if st.session_state[STEP] == len(LESSONS) - 1 or len(done_steps()) == len(LESSONS):
@@ -285,9 +312,6 @@ def this_step() -> None:
             st.page_link("pages/play.py", label="Play a whole game", icon=":material/playing_cards:")
             st.page_link("pages/quiz.py", label="Take the quiz", icon=":material/quiz:")
             st.page_link("pages/history_origins.py", label="Where the game comes from", icon=":material/history_edu:")
-
-    with top.container():
-        progress()
 
     with st.container(horizontal=True, gap="medium"):  # a row without columns: fewer elements
         st.button("Back", key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),

@@ -239,8 +239,14 @@ def the_table(table: PracticeTable) -> None:
 def whole_table(table: PracticeTable, *, with_hand_over: bool = True) -> None:
     """The top bar, how the last hand ended (when one just did: hand_over_html) and the seats round the
     table, drawn as one element: a move at the table redraws one element here, where it once drew a dozen."""
-    st.html('<div class="ql-whole"><style>.ql-whole > div:not(:first-of-type) { margin-top: 1rem; }</style>'
-            + top_bar_html(table) + (hand_over_html(table) if with_hand_over else "") + ring_html(table) + "</div>")
+    st.html(whole_table_html(table, with_hand_over=with_hand_over))
+
+
+def whole_table_html(table: PracticeTable, *, with_hand_over: bool = True, then: str = "") -> str:
+    """whole_table's HTML, with `then` (more HTML: the learner's cards for phones, say) inside it, last."""
+    return ('<div class="ql-whole"><style>.ql-whole > div:not(:first-of-type) { margin-top: 1rem; }</style>'
+            + top_bar_html(table) + (hand_over_html(table) if with_hand_over else "") + ring_html(table) + then
+            + "</div>")
 
 
 def ring_html(table: PracticeTable) -> str:
@@ -347,13 +353,28 @@ def hand_for_phones(table: PracticeTable) -> None:
     if not s.hands[me]:
         return
     with st.container(key="ql-phone-hand"):
-        st.html(_PHONE_HAND_CSS + f'<div class="ql-phone-hand"><span>Your cards</span>'
-                f'{hand_html(s.hands[me], s.face_up[me], mine=True, size=ui.card_size(small=True))}</div>')
+        st.html(_PHONE_HAND_CSS + _phone_hand_row(table))
+
+
+def phone_hand_html(table: PracticeTable) -> str:
+    """hand_for_phones as HTML to put inside another element (whole_table_html's `then`), for a page that draws
+    the table and the learner's cards for phones as one element: hidden on wider screens, as the row is."""
+    if not table.state.hands[table.human]:
+        return ""
+    return _PHONE_HAND_CSS + f'<div class="ql-phone-only-hand">{_phone_hand_row(table)}</div>'
+
+
+def _phone_hand_row(table: PracticeTable) -> str:
+    s, me = table.state, table.human
+    return (f'<div class="ql-phone-hand"><span>Your cards</span>'
+            f'{hand_html(s.hands[me], s.face_up[me], mine=True, size=ui.card_size(small=True))}</div>')
 
 
 _PHONE_HAND_CSS = """<style>
-.st-key-ql-phone-hand { display: none; }
-@media (max-width: 640px), (max-height: 500px) { .st-key-ql-phone-hand { display: flex; } }  /* a phone either way */
+.st-key-ql-phone-hand, .ql-phone-only-hand { display: none; }
+@media (max-width: 640px), (max-height: 500px) {  /* a phone either way */
+  .st-key-ql-phone-hand, .ql-whole > .ql-phone-only-hand { display: flex; }
+}
 .ql-phone-hand { display: flex; align-items: center; gap: 10px; font-weight: 600; }
 </style>"""
 
@@ -402,7 +423,12 @@ def doing_words(s: State) -> str:
 
 def _wrap_buttons(key: str) -> None:
     """Long button labels wrap onto a second line instead of ending in '…'."""
-    st.html(f"<style>.st-key-{key} button p, .st-key-{key} button div {{ white-space: normal !important; "
+    st.html(wrap_buttons_css(key))
+
+
+def wrap_buttons_css(key: str) -> str:
+    """_wrap_buttons' style, for a page that puts it in an element of its own (action_buttons(..., css=False))."""
+    return (f"<style>.st-key-{key} button p, .st-key-{key} button div {{ white-space: normal !important; "
             "overflow: visible !important; text-overflow: clip !important; }}</style>")
 
 
@@ -427,9 +453,10 @@ def stake_form(table: PracticeTable, prefix: str, on_act: Callable[[Action], Non
                    + (" " + help_text("stake_bank_share") if s.rules.bank_share else ""))
 
 
-def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action], None]) -> None:
+def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action], None], *, css: bool = True) -> None:
     """The learner's legal actions as big buttons (the chips beside Bet or Raise), each explained below in
-    the same words as on its button. Long labels wrap; fewer buttons share a row in projector mode."""
+    the same words as on its button. Long labels wrap (`css=False`: the page drew wrap_buttons_css(f"{prefix}-actions")
+    in an element of its own this run, one element fewer); fewer buttons share a row in projector mode."""
     s = table.state
     if s.phase == STAKE:
         stake_form(table, prefix, on_act)
@@ -441,7 +468,8 @@ def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action],
     amount = f"{prefix}.bet"
     key = f"{prefix}-actions"
     with st.container(key=key):
-        _wrap_buttons(key)
+        if css:
+            _wrap_buttons(key)
         if bets:
             room = bets[-1].n
             st.session_state[amount] = min(max(1, st.session_state.get(amount, 1)), room)

@@ -35,6 +35,12 @@ def assert_can_move_on(at):
         assert keys, "a seat is marked 'to act' but no button moves the hand on"
 
 
+def heading(at) -> str:
+    """The step's heading: the first line of its text (one Markdown element, pages/lessons.py step_text)."""
+    text = next(str(m.value) for m in at.markdown if str(m.value).startswith("## "))
+    return text.splitlines()[0].removeprefix("## ")
+
+
 def labels(at) -> set[str]:
     return {b.label for b in at.button}
 
@@ -117,7 +123,7 @@ def test_walk_through_every_lesson(app):
     at = open_page(app, "pages/lessons.py")
     for number, lesson in enumerate(LESSONS):
         title, words, _ = ui.lesson_words(lesson.slug)
-        assert at.header[0].value == f"{number + 1}. {title}"
+        assert heading(at) == f"{number + 1}. {title}"
         assert f"Step {number + 1} of {len(LESSONS)}" in at.get("progress")[0].proto.text
         assert_can_move_on(at)
         predict(at, lesson)
@@ -232,9 +238,9 @@ def test_a_wrong_answer_gets_specific_feedback_and_no_tick(app):
 def test_jump_to_any_step_and_back(app):
     at = open_page(app, "pages/lessons.py")
     jump_to(at, 6)
-    assert at.header[0].value.startswith("7. Aluvun")
+    assert heading(at).startswith("7. Aluvun")
     click(at, "lesson.back")
-    assert at.header[0].value.startswith("6. ")
+    assert heading(at).startswith("6. ")
 
 
 def test_a_hand_that_goes_another_way_can_be_restarted(app):
@@ -281,3 +287,36 @@ def test_a_step_picker_drawn_afresh_shows_the_step_it_is_on(app):
         jump_to(at, step)
         picker = at.selectbox(key=f"lesson.jump.{step}")
         assert picker.proto.default == step and picker.value == step
+
+
+def nodes(element) -> int:
+    """An element and everything inside it, as AppTest's element tree has them."""
+    return 1 + sum(nodes(child) for child in getattr(element, "children", {}).values())
+
+
+def test_a_step_draws_few_elements(app):
+    """Issue 21 item 12: each element a run draws costs the browser a millisecond or more (benchmarks/
+    bench_clicks.py; a lesson's Next was 6.7x the floor's click). The step's heading and text are one Markdown
+    element, the table, the learner's cards for phones and the buttons' style one HTML element, and the progress
+    is drawn in its place, not into a slot filled later: 41 at the most before, 38 on the first step."""
+    at = open_page(app, "pages/lessons.py")
+    counts = []
+    for step in range(len(LESSONS)):
+        counts.append(nodes(at.main))
+        if step < len(LESSONS) - 1:
+            click(at, "lesson.forward")
+    assert counts[0] <= 33 and max(counts) <= 36, counts
+
+
+def test_a_steps_heading_and_words_are_all_there(app):
+    """The step's heading stays a heading (level 2, which the keyboard's focus goes to on a new step) and every
+    word of its text follows it; the check's question names its options (a screen reader reads it with them)."""
+    at = open_page(app, "pages/lessons.py")
+    for number, lesson in enumerate(LESSONS, start=1):
+        title, words, question = ui.lesson_words(lesson.slug)
+        text = next(str(m.value) for m in at.markdown if str(m.value).startswith("## "))
+        assert text.startswith(f"## {number}. {title}\n\n{words['text']}")
+        assert f"**Try it.** {words['try']}" in texts(at)
+        assert at.radio(key=f"lesson.check.{lesson.slug}").label == question.question
+        if number < len(LESSONS):
+            click(at, "lesson.forward")
