@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops  # Pillow comes with Streamlit
 from playwright.sync_api import Locator, Page
 
-from tests.e2e.conftest import open_app, wait_for_app
+from tests.e2e.conftest import BUTTON_MS, open_app, wait_for_app
 
 pytestmark = pytest.mark.e2e
 
@@ -71,7 +71,7 @@ class Keyboard:
     seen: set[str] = field(default_factory=set)
     #: the controls passed by the last tab_to, for its message when it fails
     passed: list[str] = field(default_factory=list)
-    #: the buttons after whose press nothing had the focus within 1.5 s (the run drew the button anew and
+    #: the buttons after whose press nothing had the focus within 3 s (the run drew the button anew and
     #: nothing gave the focus back): the next Tab would start from the top of the document
     lost: list[str] = field(default_factory=list)
     #: each control tabbed to, with the presses it took
@@ -162,8 +162,8 @@ class Keyboard:
         label = name if isinstance(name, str) else name.pattern
         self.tab_to(self.button(name), label, limit, back=back)
         self.press("Enter")
-        wait_for_app(self.page)
-        for _ in range(15):  # the focus comes back as the run's last elements are drawn (quitlok.ui.focus)
+        wait_for_app(self.page, BUTTON_MS)
+        for _ in range(30):  # the focus comes back as the run's last elements are drawn (quitlok.ui.focus)
             if self.focused() is not None:
                 return
             self.page.wait_for_timeout(100)
