@@ -47,6 +47,12 @@ def markdown_texts(at: AppTest) -> str:
     return "\n".join(str(e.value) for kind in kinds for e in at.get(kind)).translate(ISOLATES)
 
 
+def lesson_heading(at: AppTest) -> str:
+    """A lesson step's heading: the first line of its text (one Markdown element, pages/lessons.py step_text)."""
+    text = next(str(m.value) for m in at.markdown if str(m.value).startswith("## "))
+    return text.splitlines()[0].removeprefix("## ")
+
+
 def texts(at: AppTest) -> str:
     """markdown_texts, and the words of our own HTML (the table's top bar, the hand-over panel, the log:
     html_text), as one string."""

@@ -7,7 +7,7 @@ from quitlok.actions import Bet
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
 from quitlok.progress import Progress
-from tests.app.conftest import html_text, open_page, texts
+from tests.app.conftest import html_text, lesson_heading, open_page, texts
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 #: the buttons that move a hand on: the learner's moves, "Let the others play", and the reveal it waits for
@@ -33,12 +33,6 @@ def assert_can_move_on(at):
     if shows_to_act(at):
         keys = [b.key for b in at.button if b.key and MOVE_ON.match(b.key)]
         assert keys, "a seat is marked 'to act' but no button moves the hand on"
-
-
-def heading(at) -> str:
-    """The step's heading: the first line of its text (one Markdown element, pages/lessons.py step_text)."""
-    text = next(str(m.value) for m in at.markdown if str(m.value).startswith("## "))
-    return text.splitlines()[0].removeprefix("## ")
 
 
 def labels(at) -> set[str]:
@@ -123,7 +117,7 @@ def test_walk_through_every_lesson(app):
     at = open_page(app, "pages/lessons.py")
     for number, lesson in enumerate(LESSONS):
         title, words, _ = ui.lesson_words(lesson.slug)
-        assert heading(at) == f"{number + 1}. {title}"
+        assert lesson_heading(at) == f"{number + 1}. {title}"
         assert f"Step {number + 1} of {len(LESSONS)}" in at.get("progress")[0].proto.text
         assert_can_move_on(at)
         predict(at, lesson)
@@ -238,9 +232,9 @@ def test_a_wrong_answer_gets_specific_feedback_and_no_tick(app):
 def test_jump_to_any_step_and_back(app):
     at = open_page(app, "pages/lessons.py")
     jump_to(at, 6)
-    assert heading(at).startswith("7. Aluvun")
+    assert lesson_heading(at).startswith("7. Aluvun")
     click(at, "lesson.back")
-    assert heading(at).startswith("6. ")
+    assert lesson_heading(at).startswith("6. ")
 
 
 def test_a_hand_that_goes_another_way_can_be_restarted(app):

@@ -44,7 +44,7 @@ from quitlok.ui.advisor import (
     next_card_effects,
     open_hand_lines,
 )
-from tests.app.conftest import APP, single_rules, texts
+from tests.app.conftest import APP, lesson_heading, single_rules, texts
 
 #: the Advisor's chip boxes go from 0 (1 for an open stake) to this (pages/advisor.py MOST_CHIPS; checked below)
 MOST_CHIPS = 10_000
@@ -400,7 +400,7 @@ def test_each_page_answers_at_the_limits(row):
 
     # the lessons: the first step, and the Kvitlach step (its own rules whatever the sidebar says)
     at.switch_page("pages/lessons.py").run()
-    assert at.header and shows_no_exception(at, "lessons")
+    assert lesson_heading(at) and shows_no_exception(at, "lessons")
     at.selectbox(key=f"lesson.jump.{at.session_state['lesson.step']}").set_value(len(LESSONS) - 1).run()
     page = shows_no_exception(at, "lessons, last step")
     assert at.session_state[f"lesson.table.{LESSONS[-1].slug}"].state.rules == LESSONS[-1].rules
