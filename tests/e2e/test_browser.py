@@ -123,6 +123,7 @@ def test_the_hint_button_at_the_table(page, app_url):
     assert page.locator(".st-key-play-hint-panel").inner_text().startswith("Best now:")
 
 
+@pytest.mark.alone
 def test_a_class_opening_the_app_at_once(browser, fresh_app_url):
     """Eight learners open the advisor at the same moment on a fresh server: no import race, no error."""
     contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(8)]

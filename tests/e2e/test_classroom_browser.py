@@ -376,6 +376,7 @@ def one_question(teacher, phones, tokens, classes, code, key, number, kind, righ
             phones[name].screenshot(path=shots / f"phone-revealed-{name}.png", full_page=True)
 
 
+@pytest.mark.alone
 def test_load_thirty_phones_answer_at_the_same_moment(contexts, app_url, classes, shots):
     """Thirty phones (one browser, thirty contexts) join by the link and one question opens; all thirty press
     Send at the same instant (a timer set to one wall-clock time on each page). Every answer is counted as it
