@@ -295,7 +295,8 @@ class Progress:
                 try:
                     kept.append(read(*item) if isinstance(item, tuple) else read(item))
                 except (TypeError, ValueError):
-                    left_out.append(f"one of the {name.replace('_', ' ')}")
+                    left_out.append(f"one of the {name.replace('_', ' ')}"
+                                    + (f" ({shown(item[0])})" if isinstance(item, tuple) else ""))
             return kept
 
         quiz = dict(each("quiz", _items, _quiz_topic))

@@ -177,7 +177,7 @@ def test_a_partly_readable_save_keeps_what_is_readable_and_names_the_rest():
     assert set(reading.progress.lessons) == {"01_pack"} and reading.progress.quiz == {}
     assert reading.progress.mistakes == (replace(mistake(NOW), due=NOW + DAY),)
     assert reading.progress.decisions == 1
-    assert sorted(reading.left_out) == ["one of the cost by day", "one of the lessons", "quiz"]
+    assert sorted(reading.left_out) == ["one of the cost by day ('x')", "one of the lessons ('02_two')", "quiz"]
 
 
 # --- two copies ----------------------------------------------------------------------------------------------
