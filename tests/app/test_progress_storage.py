@@ -140,3 +140,29 @@ def test_the_earlier_tab_answering_a_quiz_question_keeps_the_other_tabs_lessons_
     assert earlier.session_state["progress"] == saved, "the earlier tab now shows the other's work too"
     later.run()  # and the other tab takes up the answer, counting nothing twice
     assert later.session_state["progress"] == saved and Progress.from_json(fake.stored[STORAGE_NAME]) == saved
+
+
+def bomb_code(unpacked: int) -> str:
+    import base64
+    import hashlib
+    import zlib
+
+    packed = zlib.compress(b" " * unpacked, 9)
+    return "QL1-" + base64.urlsafe_b64encode(hashlib.sha256(packed).digest()[:4] + packed).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("code, words", [
+    ("QL1-" + "A" * 10_000_000, "incomplete or mistyped"),  # the field keeps MAX_CODE characters of it
+    (bomb_code(50_000_000), "unpacks to far more"),
+    ("QL1-" + "[" * 50_000, "characters a code never has"),
+], ids=["ten-megabytes", "bomb", "brackets"])
+def test_a_hostile_code_pasted_on_home_is_refused_in_words_and_changes_nothing(fake, code, words):
+    kept = Progress().with_lesson(LESSONS[0].slug, done=True)
+    at = session()
+    at.session_state["progress"] = kept
+    at.session_state["home.tools"] = True
+    at.run()
+    at.session_state["home.code"] = code  # as a forged widget value: past the field's own cap
+    at.button(key="home.load").click().run()
+    assert not at.exception and words in at.error[0].value
+    assert at.session_state["progress"] == kept
