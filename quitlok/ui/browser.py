@@ -35,14 +35,16 @@ _set_cookie = st.components.v2.component("quitlok.set_cookie", js=_SET_COOKIE_JS
 #: neither empty, nor what this page last wrote or read, nor the save itself (another tab wrote it, or an
 #: earlier visit did), it reports it instead (state "saved": a numbered report with the text, or no text when
 #: it is longer than `data.most`, and what this page had last written, the base of a merge) and writes
-#: nothing until the app has taken that report up (`data.taken`). On its first look it also reports the saves
-#: kept aside (keys `<name>.aside.<n>`). `data.aside` = [report, key] keeps the text of that report under
-#: `key` (once), before it is written over; `data.drop` removes saves kept aside. A browser that refuses
-#: storage keeps nothing.
+#: nothing until the app has taken that report up (`data.taken`); meanwhile every other place hands the same
+#: report up once too, so that a report made to a keeper not drawn again is not lost. On its first look it
+#: also reports the saves kept aside (keys `<name>.aside.<n>`). `data.aside` = [report, key] keeps the text
+#: of that report under `key` (once), before it is written over; when the browser has no room for the copy,
+#: the save stays where it is and this page writes nothing. `data.drop` removes saves kept aside. A browser
+#: that refuses storage keeps nothing.
 _STORAGE_JS = """
 export default function ({ data, setStateValue }) {
   const all = (window.quitlokStorage ??= {});
-  const me = (all[data.name] ??= { seq: 0, last: null, held: null, keptAside: 0 });
+  const me = (all[data.name] ??= { seq: 0, last: null, held: null, keptAside: 0, report: null, handed: {} });
   const prefix = data.name + ".aside.";
   try {
     const store = window.localStorage;
@@ -50,9 +52,20 @@ export default function ({ data, setStateValue }) {
     const [asideOf, asideKey] = data.aside;
     if (asideOf === me.seq && me.keptAside < asideOf && me.held && asideKey.startsWith(prefix)) {
       me.keptAside = asideOf;
-      if (store.getItem(asideKey) === null) store.setItem(asideKey, me.held);
+      try {
+        if (store.getItem(asideKey) === null) store.setItem(asideKey, me.held);
+      } catch (full) {  // no room for a copy: the save stays where it is, and this page writes nothing over it
+        me.pinned = true;
+      }
     }
-    if (me.seq > data.taken) return;
+    if (me.pinned) return;
+    if (me.seq > data.taken) {  // not taken up yet: this place hands the report up too, once (the place that
+      if ((me.handed[data.place] ?? 0) < me.seq) {  // got it may not be drawn again: a fragment's keeper)
+        me.handed[data.place] = me.seq;
+        setStateValue("saved", me.report);
+      }
+      return;
+    }
     const stored = store.getItem(data.name) ?? "";
     const aside = [];
     if (me.last === null) {
@@ -69,8 +82,10 @@ export default function ({ data, setStateValue }) {
       const base = me.last ?? "";
       me.held = stored;
       me.last = stored;
-      setStateValue("saved", { seq: me.seq, text: stored.length <= data.most ? stored : null,
-                               size: stored.length, base: base, aside: aside });
+      me.report = { seq: me.seq, text: stored.length <= data.most ? stored : null, size: stored.length,
+                    base: base, aside: aside };
+      me.handed[data.place] = me.seq;
+      setStateValue("saved", me.report);
       return;
     }
     if (stored !== data.save) {
@@ -121,7 +136,7 @@ def local_storage(name: str, save: str, *, taken: int, place: str, most: int,
     up). `aside` = (report, key) keeps that report's text under `key`; `drop` removes saves kept aside.
     Returns the last report this keeper made, if any (the caller compares its number with `taken`)."""
     result = _storage(data={"name": name, "save": save, "taken": taken, "most": most, "aside": list(aside),
-                            "drop": list(drop)},
+                            "drop": list(drop), "place": place},
                       key=f"storage-{name}-{place}", default={"saved": None}, on_saved_change=lambda: None)
     return Report.of(result.saved)
 
