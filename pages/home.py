@@ -5,7 +5,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.cards import plural
 from quitlok.lessons import LESSONS
-from quitlok.progress import Progress, ProgressError
+from quitlok.progress import MAX_CODE, Progress, ProgressError
 from quitlok.ui import progress as learner
 
 ui.through_the_app()
@@ -60,7 +60,7 @@ def load_code() -> None:
 
 
 def forget() -> None:
-    learner.update(lambda _: Progress())
+    learner.forget()
     st.session_state["home.note"] = ("success", words("forgotten"))
 
 
@@ -77,9 +77,12 @@ def progress_tools(kept: Progress) -> None:
         if kept != Progress():
             st.markdown(words("copy"))
             st.code(kept.share_code(), language=None, wrap_lines=True)
-        st.text_input("Load progress", key="home.code", placeholder="QL1-…", help=words("load"))
+        st.text_input("Load progress", key="home.code", placeholder="QL1-…", help=words("load"),
+                      max_chars=MAX_CODE)
         st.button("Load progress", key="home.load", on_click=load_code, icon=":material/upload:")
-        if kept != Progress():
+        if aside := learner.kept_aside():
+            st.caption(words("aside_kept").format(count=str(aside)))
+        if kept != Progress() or aside:
             sure = st.checkbox(words("forget"), key="home.sure")
             st.button("Forget my progress", key="home.forget", disabled=not sure, on_click=forget,
                       icon=":material/delete:")

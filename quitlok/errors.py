@@ -23,6 +23,22 @@ class TooLarge(QuitlokError):
     """A question whose exact answer would take more memory and time than the app gives one question."""
 
 
+class ProgressError(QuitlokError):
+    """A saved progress or a progress code that cannot be read: damaged, mistyped, or of another version."""
+
+
+class ProgressTooLarge(ProgressError):
+    """A saved progress or a progress code far larger than any progress the app makes: refused unread."""
+
+
+class ProgressFromLater(ProgressError):
+    """A save made by a later version of the app: this one cannot read it, so it is kept aside unchanged."""
+
+    def __init__(self, message: str, version: int) -> None:
+        super().__init__(message)
+        self.version = version
+
+
 #: the longest wrong argument a message repeats
 LONGEST_SHOWN = 40
 

@@ -3,8 +3,15 @@
 Nothing here touches a server or a browser: the app saves `Progress.to_json()` in the browser's local
 storage and reads it back with `Progress.from_json`, and "Copy my progress" shows `share_code()`, a
 short text (compressed JSON with a checksum) that `Progress.from_share_code` takes back on another
-device. A saved text carries FORMAT and VERSION; one of another version, or damaged, raises
-ProgressError naming what was wrong, and the app starts afresh with a short notice.
+device. A saved text carries FORMAT and VERSION. A save of an earlier version is migrated (MIGRATIONS, one
+step per version); one of a later version raises ProgressFromLater (the app keeps it aside, unchanged, for
+the version that can read it); a damaged one is read as far as it can be (`Progress.read` names what it
+left out; `from_json` refuses it). Every input has a size (MAX_SAVE, MAX_CODE, MAX_DEPTH, and bounds on
+every number) checked before it is unpacked or parsed: a refused one raises ProgressError saying why.
+
+Two tabs, or two devices, that each changed a copy of one save are merged (`Progress.merged`), three ways:
+each side's change since the copy they share (the base) is kept, so a lesson, an answer or a mistake of
+either side is never lost and a count is never counted twice.
 
 Mistakes are kept as the positions themselves (the cards the learner held and could see, stake, room)
 with every option's exact value priced by the advisor when the mistake was made, so the Review page can
@@ -16,20 +23,33 @@ first step.
 import base64
 import hashlib
 import json
+import math
+import re
 import zlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from quitlok.coach import Coaching
-from quitlok.errors import QuitlokError, shown
+from quitlok.errors import ProgressError, ProgressFromLater, ProgressTooLarge, shown
 from quitlok.game import Action, State, action_label
 from quitlok.stock import Stock
 
 FORMAT = "quitlok-progress"
-#: the layout of the saved JSON; a save of any other version is refused (ProgressError)
-VERSION = 1
+#: the layout of the saved JSON: 2 keeps how many answers each quiz topic has had and how often each mistake
+#: was reviewed (so that two tabs' saves merge without counting anything twice); 1 is migrated on reading
+VERSION = 2
+#: the longest save read, in characters (the largest progress the app makes is under 40,000)
+MAX_SAVE = 200_000
+#: the longest progress code read, in characters (a code unpacks to MAX_SAVE bytes at most)
+MAX_CODE = 100_000
+#: the deepest nesting of lists and objects in a save (the app's own go 5 deep)
+MAX_DEPTH = 8
+#: the latest moment a save may name (1 January 2200), the largest chip value, and the longest whole number
+LATEST = 7_258_118_400.0
+MOST_CHIPS = 1e9
+_LONGEST_INT = 12
 #: days until a position comes back, after 0, 1, 2, 3 or more right answers in a row
 REVIEW_DAYS = (1, 3, 7, 14)
 #: a decision that cost more than this many chips on average (against the best play) is kept as a mistake
@@ -44,10 +64,6 @@ MASTERED_AFTER, MASTERED_RECENT = 3, 5
 DAY = 86_400.0
 _CODE_PREFIX = "QL1-"
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-
-
-class ProgressError(QuitlokError):
-    """A saved progress or a progress code that cannot be read: damaged, mistyped, or of another version."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +96,8 @@ class Mistake:
     #: the stock as the learner saw it (the options were priced across its reshuffle); None in progress saved
     #: before the stock was kept (priced as the Advisor does without a stock)
     stock: Stock | None = None
+    #: how many times it was answered on review (of two copies, the one reviewed more is the later)
+    reviews: int = 0
 
     @property
     def best(self) -> str:
@@ -111,9 +129,13 @@ class Progress:
     mistakes: tuple[Mistake, ...] = ()
     #: chips lost to mistakes per day (days since the epoch), the last 14 days kept
     cost_by_day: Mapping[int, float] = field(default_factory=dict)
+    #: per quiz topic, how many answers it has had in all (at least as many as `quiz` keeps)
+    quiz_counts: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("lessons", "quiz", "cost_by_day"):
+        counts = {topic: max(self.quiz_counts.get(topic, 0), len(answers)) for topic, answers in self.quiz.items()}
+        object.__setattr__(self, "quiz_counts", counts)
+        for name in ("lessons", "quiz", "cost_by_day", "quiz_counts"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     # --- changes ------------------------------------------------------------------------------------
@@ -125,7 +147,8 @@ class Progress:
 
     def with_quiz_answer(self, topic: str, right: bool) -> "Progress":
         answers = (self.quiz.get(topic, ()) + (bool(right),))[-QUIZ_MEMORY:]
-        return replace(self, quiz={**self.quiz, topic: answers})
+        return replace(self, quiz={**self.quiz, topic: answers},
+                       quiz_counts={**self.quiz_counts, topic: self.quiz_counts.get(topic, 0) + 1})
 
     def with_decision(self, mistake: Mistake | None, now: float) -> "Progress":
         """One more decision at a table; `mistake` when it cost more than MISTAKE_THRESHOLD chips."""
@@ -144,7 +167,8 @@ class Progress:
         for m in self.mistakes:
             if m.made == made:
                 streak = m.streak + 1 if right else 0
-                m = replace(m, streak=streak, due=now + REVIEW_DAYS[min(streak, len(REVIEW_DAYS) - 1)] * DAY)
+                m = replace(m, streak=streak, due=now + REVIEW_DAYS[min(streak, len(REVIEW_DAYS) - 1)] * DAY,
+                            reviews=m.reviews + 1)
             mistakes.append(m)
         if all(m.made != made for m in self.mistakes):
             raise ProgressError("That position is no longer among your mistakes.")
@@ -177,6 +201,46 @@ class Progress:
         last = sum(c for d, c in self.cost_by_day.items() if day - 14 < d <= day - 7)
         return this, last
 
+    # --- two copies --------------------------------------------------------------------------------------
+
+    def merged(self, theirs: "Progress", base: "Progress | None" = None) -> "Progress":
+        """This progress and `theirs` (another tab's or device's), both changed from `base`, the copy they last
+        shared (None: nothing shared, as when a page first takes up the browser's save). Kept: every lesson
+        done on either side; each topic's answers given since `base` on either side (theirs, then these),
+        and its count of answers counted once; every mistake of either side, the one reviewed more when
+        both have it (a mistake that only `theirs` gave up stays given up unless this side reviewed it);
+        decisions and the chips they cost, counted once."""
+        if not isinstance(theirs, Progress) or not isinstance(base, Progress | None):
+            raise ProgressError("Only two progresses can be merged.")
+        base = base or Progress()
+        lessons = dict(theirs.lessons)
+        for slug, mine in self.lessons.items():
+            other = lessons.get(slug, LessonRecord())
+            lessons[slug] = LessonRecord(mine.done or other.done,
+                                         mine.guess if mine.guess is not None else other.guess,
+                                         mine.answer if mine.answer is not None else other.answer)
+        quiz, counts = dict(theirs.quiz), dict(theirs.quiz_counts)
+        for topic, answers in self.quiz.items():
+            new = max(0, self.quiz_counts[topic] - base.quiz_counts.get(topic, 0))
+            if new:
+                quiz[topic] = (quiz.get(topic, ()) + answers[-new:])[-QUIZ_MEMORY:]
+                counts[topic] = counts.get(topic, 0) + new
+        costs = dict(theirs.cost_by_day)
+        for day, cost in self.cost_by_day.items():
+            if (new := cost - base.cost_by_day.get(day, 0.0)) > 1e-9:
+                costs[day] = costs.get(day, 0.0) + new
+        if costs:
+            costs = {d: c for d, c in costs.items() if d > max(costs) - 14}
+        kept = {m.made: m for m in theirs.mistakes}
+        shared = {m.made: m for m in base.mistakes}
+        for m in self.mistakes:
+            other = kept.get(m.made)
+            if (other is None and shared.get(m.made) != m) or (other is not None and m.reviews >= other.reviews):
+                kept[m.made] = m
+        mistakes = sorted(kept.values(), key=lambda m: (-m.cost, m.made))[:MAX_MISTAKES]
+        return Progress(lessons=lessons, quiz=quiz, quiz_counts=counts, cost_by_day=costs, mistakes=tuple(mistakes),
+                        decisions=theirs.decisions + max(0, self.decisions - base.decisions))
+
     # --- saved forms ----------------------------------------------------------------------------------
 
     def to_json(self) -> str:
@@ -184,42 +248,74 @@ class Progress:
         return json.dumps({
             "format": FORMAT, "version": VERSION,
             "lessons": {slug: [r.done, r.guess, r.answer] for slug, r in sorted(self.lessons.items())},
-            "quiz": {topic: [int(a) for a in answers] for topic, answers in sorted(self.quiz.items())},
+            "quiz": {topic: [self.quiz_counts[topic], [int(a) for a in answers]]
+                     for topic, answers in sorted(self.quiz.items())},
             "decisions": self.decisions,
             "mistakes": [[m.made, m.rules, list(m.hand), list(m.seen), m.stake, m.room,
                           [[label, value] for label, value in m.options], m.chosen, m.streak, m.due,
-                          None if m.stock is None else [m.stock.cards, list(m.stock.under)]]
+                          None if m.stock is None else [m.stock.cards, list(m.stock.under)], m.reviews]
                          for m in self.mistakes],
             "cost_by_day": {str(d): c for d, c in sorted(self.cost_by_day.items())},
         }, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> "Progress":
-        """The Progress of `to_json`; ProgressError for anything else."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as bad:
-            raise ProgressError("The saved progress is not readable.") from bad
+    def read(cls, text: str) -> "Reading":
+        """What can be read of a save: every part and every item read on its own, the unreadable ones left
+        out and named (Reading.left_out). A save of an earlier version is migrated. ProgressError when
+        nothing can be read (not a save, too large, too deep); ProgressFromLater for a later version's save."""
+        data = _parse(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ProgressError("This is not a Quitlok progress save.")
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            raise ProgressFromLater(f"This progress was saved by a later version of Quitlok (version "
+                                    f"{shown(version)}; this one reads up to {VERSION}).", version)
+        if isinstance(version, bool) or version not in MIGRATIONS and version != VERSION:
             raise ProgressError(f"This progress was saved by another version of Quitlok "
-                                f"(version {shown(data.get('version'))}, this one reads {VERSION}).")
-        try:
-            progress = cls(
-                lessons={_text(slug): LessonRecord(_flag(done), _number_or_none(guess), _int_or_none(answer))
-                         for slug, (done, guess, answer) in _items(data["lessons"])},
-                quiz={_text(topic): tuple(_flag(a) for a in _list(answers))[-QUIZ_MEMORY:]
-                      for topic, answers in _items(data["quiz"])},
-                decisions=_count(data["decisions"]),
-                mistakes=tuple(_mistake(m) for m in _list(data["mistakes"]))[:MAX_MISTAKES],
-                cost_by_day={int(_text(d)): _number(c) for d, c in _items(data["cost_by_day"])},
-            )
-        except (KeyError, TypeError, ValueError) as bad:
-            if isinstance(bad, ProgressError):
-                raise
-            raise ProgressError(f"The saved progress is damaged ({type(bad).__name__}: {bad}).") from bad
-        return progress
+                                f"(version {shown(version)}, this one reads {VERSION}).")
+        left_out: list[str] = []
+        while version != VERSION:
+            data, version = MIGRATIONS[version](data), version + 1
+
+        def part(name: str, read: Callable[[object], object], empty: object) -> object:
+            try:
+                return read(data[name])
+            except (KeyError, TypeError, ValueError):
+                left_out.append(name.replace("_", " "))
+                return empty
+
+        def each(name: str, items: Callable[[object], object], read: Callable[..., object]) -> list:
+            kept = []
+            try:
+                listed = items(data[name])
+            except (KeyError, TypeError, ValueError):
+                left_out.append(name.replace("_", " "))
+                return kept
+            for item in listed:
+                try:
+                    kept.append(read(*item) if isinstance(item, tuple) else read(item))
+                except (TypeError, ValueError):
+                    left_out.append(f"one of the {name.replace('_', ' ')}"
+                                    + (f" ({shown(item[0])})" if isinstance(item, tuple) else ""))
+            return kept
+
+        quiz = dict(each("quiz", _items, _quiz_topic))
+        progress = cls(lessons=dict(each("lessons", _items, _lesson)),
+                       quiz={topic: answers for topic, (_, answers) in quiz.items()},
+                       quiz_counts={topic: count for topic, (count, _) in quiz.items()},
+                       decisions=part("decisions", _count, 0),
+                       mistakes=tuple(each("mistakes", _list, _mistake))[:MAX_MISTAKES],
+                       cost_by_day=dict(each("cost_by_day", _items, _day_cost)))
+        return Reading(progress, tuple(left_out))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Progress":
+        """The Progress of `to_json` (or of an earlier version's); ProgressError for anything else, a save
+        with any part damaged included (Progress.read keeps what can be read of it)."""
+        reading = cls.read(text)
+        if reading.left_out:
+            raise ProgressError(f"The saved progress is damaged (in its {shown(reading.left_out[0])}).")
+        return reading.progress
 
     def share_code(self) -> str:
         """A text to copy to another device: QL1-, then the compressed JSON and a checksum, base64url."""
@@ -229,10 +325,19 @@ class Progress:
 
     @classmethod
     def from_share_code(cls, code: str) -> "Progress":
-        """The Progress of `share_code`; ProgressError, saying why, for a mistyped or cut-short code."""
-        code = "".join(str(code).split())  # a code pasted across lines
+        """The Progress of `share_code`; ProgressError, saying why, for a mistyped, cut-short or oversized code
+        (nothing longer than MAX_CODE is looked at, nothing unpacks to more than MAX_SAVE)."""
+        if not isinstance(code, str):
+            raise ProgressError("A progress code is a text starting with QL1-.")
+        if len(code) > 2 * MAX_CODE:
+            raise ProgressTooLarge(f"That is far longer than any progress code ({len(code):,} characters): "
+                                   f"copy only the code.")
+        code = "".join(code.split())  # a code pasted across lines
         if not code.startswith(_CODE_PREFIX):
             raise ProgressError("A progress code starts with QL1-: copy the whole code.")
+        if len(code) > MAX_CODE:
+            raise ProgressTooLarge(f"That is far longer than any progress code ({len(code):,} characters): "
+                                   f"copy only the code.")
         body = code[len(_CODE_PREFIX):]
         if set(body) - set(_ALPHABET):
             raise ProgressError("That progress code has characters a code never has: copy it again.")
@@ -243,28 +348,135 @@ class Progress:
         check, packed = raw[:4], raw[4:]
         if len(raw) < 5 or hashlib.sha256(packed).digest()[:4] != check:
             raise ProgressError("That progress code is incomplete or mistyped: copy the whole code again.")
+        unpacker = zlib.decompressobj()
         try:
-            text = zlib.decompress(packed, bufsize=1 << 16).decode()
-        except (zlib.error, UnicodeDecodeError) as bad:
+            data = unpacker.decompress(packed, MAX_SAVE + 1)
+        except zlib.error as bad:
+            raise ProgressError("That progress code cannot be unpacked: copy it again.") from bad
+        if len(data) > MAX_SAVE or unpacker.unconsumed_tail:
+            raise ProgressTooLarge("That progress code unpacks to far more than any progress: it was not read.")
+        if not unpacker.eof:
+            raise ProgressError("That progress code cannot be unpacked: copy it again.")
+        try:
+            text = data.decode()
+        except UnicodeDecodeError as bad:
             raise ProgressError("That progress code cannot be unpacked: copy it again.") from bad
         return cls.from_json(text)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What `Progress.read` made of a save: the progress, and the parts or items it left out (in words)."""
+
+    progress: Progress
+    left_out: tuple[str, ...] = ()
+
+
+# --- earlier versions -----------------------------------------------------------------------------------------
+
+
+def _from_v1(data: dict) -> dict:
+    """Version 1 to 2: a quiz topic kept only its last answers (their number is its count, as far as can be
+    known); a mistake had no count of reviews (its streak of right answers is the least it had), and one
+    saved before the stock was kept (issue 21) had no stock."""
+    data = dict(data)
+    if isinstance(data.get("quiz"), dict):
+        data["quiz"] = {topic: [len(answers), answers] if isinstance(answers, list) else answers
+                        for topic, answers in data["quiz"].items()}
+    if isinstance(data.get("mistakes"), list):
+        data["mistakes"] = [[*m, *([None] * (11 - len(m))), m[8]] if isinstance(m, list) and len(m) in (10, 11)
+                            else m for m in data["mistakes"]]
+    return data
+
+
+#: for each earlier version, the step to the next one
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _from_v1}
+
+
 # --- checking what was read -------------------------------------------------------------------------------
+
+_TOKENS = re.compile(r'\\.|["\[\]{}]', re.DOTALL)
+
+
+def _parse(text: object) -> object:
+    """JSON of at most MAX_SAVE characters and MAX_DEPTH levels (checked before parsing); a whole number of more
+    than _LONGEST_INT digits, NaN or an infinity is read as _OUT_OF_RANGE; ProgressError for anything else."""
+    if not isinstance(text, str):
+        raise ProgressError("The saved progress is not readable.")
+    if len(text) > MAX_SAVE:
+        raise ProgressTooLarge(f"The saved progress is far larger than any progress ({len(text):,} characters).")
+    depth, in_text = 0, False
+    for token in _TOKENS.finditer(text):
+        mark = token.group()
+        if mark == '"':
+            in_text = not in_text
+        elif in_text or mark[0] == "\\":
+            continue
+        elif mark in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ProgressError("The saved progress is not readable (nested far deeper than any progress).")
+        else:
+            depth -= 1
+    try:
+        return json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as bad:  # RecursionError cannot come after the depth check; kept as a net
+        raise ProgressError("The saved progress is not readable.") from bad
+
+
+class _OutOfRange:
+    """What the parser makes of a number no save holds (thousands of digits, 1e999, NaN): a value that every
+    check below refuses, so only the part that holds it is left out."""
+
+
+_OUT_OF_RANGE = _OutOfRange()
+
+
+def _whole(digits: str) -> int | _OutOfRange:
+    return _OUT_OF_RANGE if len(digits.lstrip("-")) > _LONGEST_INT else int(digits)
+
+
+def _finite(digits: str) -> float | _OutOfRange:
+    value = float(digits) if len(digits) <= 40 else math.inf
+    return value if math.isfinite(value) else _OUT_OF_RANGE
+
+
+def _no_constant(name: str) -> _OutOfRange:
+    return _OUT_OF_RANGE
+
+
+def _lesson(slug: object, record: object) -> tuple[str, LessonRecord]:
+    done, guess, answer = _list(record)
+    return _text(slug), LessonRecord(_flag(done), _number_or_none(guess), _int_or_none(answer))
+
+
+def _quiz_topic(topic: object, entry: object) -> tuple[str, tuple[int, tuple[bool, ...]]]:
+    count, answers = _list(entry)
+    answers = tuple(_flag(a) for a in _list(answers))[-QUIZ_MEMORY:]
+    if _count(count) < len(answers):
+        raise TypeError("fewer answers counted than kept")
+    return _text(topic), (count, answers)
+
+
+def _day_cost(day: object, cost: object) -> tuple[int, float]:
+    text = _text(day)
+    if not text.isdigit() or int(text) > LATEST // DAY:
+        raise TypeError("expected a day")
+    return int(text), _chips(cost)
 
 
 def _mistake(item: object) -> Mistake:
     fields = _list(item)
-    if len(fields) == 10:  # saved before the stock was kept
-        fields = [*fields, None]
-    made, rules, hand, seen, stake, room, options, chosen, streak, due, stock = fields
-    options = tuple((_text(label), _number(value)) for label, value in (_list(o) for o in _list(options)))
+    if len(fields) != 12:
+        raise TypeError("expected a mistake's twelve fields")
+    made, rules, hand, seen, stake, room, options, chosen, streak, due, stock, reviews = fields
+    options = tuple((_text(label), _chips(value)) for label, value in (_list(o) for o in _list(options)))
     seen = tuple(_card(c) for c in _list(seen))
-    mistake = Mistake(_number(made), _text(rules), tuple(_card(c) for c in _list(hand)),
+    mistake = Mistake(_moment(made), _text(rules), tuple(_card(c) for c in _list(hand)),
                       seen, _count(stake), _count(room), options, _text(chosen),
-                      _count(streak), _number(due), _stock(stock, seen))
-    if not options or chosen not in dict(options):
-        raise ProgressError("A saved mistake is damaged: its choice is not one of its options.")
+                      _count(streak), _moment(due), _stock(stock, seen), _count(reviews))
+    if not mistake.hand or len(mistake.hand) + len(seen) > 48 or not options or chosen not in dict(options):
+        raise TypeError("its choice is not one of its options")
     return mistake
 
 
@@ -302,18 +514,29 @@ def _flag(value: object) -> bool:
     return bool(value)
 
 
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != value or abs(value) > 1e12:
+def _number(value: object, most: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) <= most:  # NaN too
         raise TypeError("expected a number")
     return float(value)
 
 
+def _chips(value: object) -> float:
+    return _number(value, MOST_CHIPS)
+
+
+def _moment(value: object) -> float:
+    """A time (seconds since 1970) from 1970 to 2200."""
+    if _number(value, LATEST) < 0:
+        raise TypeError("expected a moment")
+    return float(value)
+
+
 def _number_or_none(value: object) -> float | None:
-    return None if value is None else _number(value)
+    return None if value is None else _chips(value)
 
 
 def _count(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_CHIPS:
         raise TypeError("expected a whole number from 0")
     return value
 

@@ -2,8 +2,10 @@
 remembers a key away from the address bar. Both through small components made with Streamlit's own
 `st.components.v2` (a few lines of JavaScript each, no third-party package).
 
-A learner's progress never goes to the server's disk: `local_storage` hands the saved text up once, when a
-session starts, and writes each new text the page gives it.
+A learner's progress never goes to the server's disk: `local_storage` hands up the saved text when a page
+opens, and again whenever another tab has saved since this page last did (quitlok.ui.progress merges the
+two), and writes each new text the page gives it; a save the app cannot read is kept aside under a key of
+its own, never written over.
 
 A teacher's key to a class session must not sit in the address, which a projector shows to the room (a
 student could photograph it and take the class over). The page keeps the key in the session and, so that a
@@ -13,6 +15,8 @@ through `st.context.cookies` when the page is opened again.
 """
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -26,25 +30,71 @@ export default function ({ data }) {
 _CSS = ":host { display: none; }"
 _set_cookie = st.components.v2.component("quitlok.set_cookie", js=_SET_COOKIE_JS, css=_CSS)
 
-#: on its first look in a page (a reload starts again) it reads the saved text: if there is one, it reports
-#: it (state "saved", which reruns the app) and writes nothing until the app has taken it up (data.loaded);
-#: with nothing saved it reports nothing, so a new visitor's first click is never raced by a rerun. After
-#: that it writes every text it is given ("" removes it). A browser that refuses storage keeps nothing.
+#: The keeper of one local-storage entry (`data.name`), the same in every place of a page (they share
+#: `window.quitlokStorage`). Before it writes the page's save it reads what the browser holds: when that is
+#: neither empty, nor what this page last wrote or read, nor the save itself (another tab wrote it, or an
+#: earlier visit did), it reports it instead (state "saved": a numbered report with the text, or no text when
+#: it is longer than `data.most`, and what this page had last written, the base of a merge) and writes
+#: nothing until the app has taken that report up (`data.taken`); meanwhile every other place hands the same
+#: report up once too, so that a report made to a keeper not drawn again is not lost. On its first look it
+#: also reports the saves kept aside (keys `<name>.aside.<n>`). `data.aside` = [report, key] keeps the text
+#: of that report under `key` (once), before it is written over; when the browser has no room for the copy,
+#: the save stays where it is and this page writes nothing. `data.drop` removes saves kept aside. A browser
+#: that refuses storage keeps nothing.
 _STORAGE_JS = """
 export default function ({ data, setStateValue }) {
-  const own = (window.quitlokStorage ??= {});
+  const all = (window.quitlokStorage ??= {});
+  const me = (all[data.name] ??= { seq: 0, last: null, held: null, keptAside: 0, report: null, handed: {} });
+  const prefix = data.name + ".aside.";
   try {
-    if (!(data.name in own)) {
-      const saved = window.localStorage.getItem(data.name) ?? "";
-      own[data.name] = saved ? "waiting" : "ours";
-      if (saved) setStateValue("saved", saved);
+    const store = window.localStorage;
+    for (const key of data.drop) if (key.startsWith(prefix)) store.removeItem(key);
+    const [asideOf, asideKey] = data.aside;
+    if (asideOf === me.seq && me.keptAside < asideOf && me.held && asideKey.startsWith(prefix)) {
+      me.keptAside = asideOf;
+      try {
+        if (store.getItem(asideKey) === null) store.setItem(asideKey, me.held);
+      } catch (full) {  // no room for a copy: the save stays where it is, and this page writes nothing over it
+        me.pinned = true;
+      }
     }
-    if (own[data.name] === "waiting" && !data.loaded) return;
-    own[data.name] = "ours";
-    if (data.save === "") window.localStorage.removeItem(data.name);
-    else window.localStorage.setItem(data.name, data.save);
+    if (me.pinned) return;
+    if (me.seq > data.taken) {  // not taken up yet: this place hands the report up too, once (the place that
+      if ((me.handed[data.place] ?? 0) < me.seq) {  // got it may not be drawn again: a fragment's keeper)
+        me.handed[data.place] = me.seq;
+        setStateValue("saved", me.report);
+      }
+      return;
+    }
+    const stored = store.getItem(data.name) ?? "";
+    const aside = [];
+    if (me.last === null) {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i);
+        if (!key || !key.startsWith(prefix)) continue;
+        const text = store.getItem(key) ?? "";
+        aside.push([key, text.length <= data.most ? text : null]);
+      }
+    }
+    const foreign = stored !== "" && stored !== (me.last ?? "") && stored !== data.save;
+    if (foreign || aside.length) {
+      me.seq += 1;
+      const base = me.last ?? "";
+      me.held = stored;
+      me.last = stored;
+      me.report = { seq: me.seq, text: stored.length <= data.most ? stored : null, size: stored.length,
+                    base: base, aside: aside };
+      me.handed[data.place] = me.seq;
+      setStateValue("saved", me.report);
+      return;
+    }
+    if (stored !== data.save) {
+      if (data.save === "") store.removeItem(data.name);
+      else store.setItem(data.name, data.save);
+    }
+    me.last = data.save;
   } catch (refused) {
-    own[data.name] = "ours";
+    me.last ??= "";
   }
 }
 """
@@ -52,13 +102,43 @@ _storage = st.components.v2.component("quitlok.local_storage", js=_STORAGE_JS, c
 _SAFE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 
 
-def local_storage(name: str, save: str, *, loaded: bool, place: str) -> str | None:
+@dataclass(frozen=True)
+class Report:
+    """What a keeper of local storage reported: a save this page did not write (`text`, None when it was
+    longer than the app reads; `size` its length), what this page had last written there (`base`, "" for
+    nothing), and on a page's first look the saves kept aside (key, text or None)."""
+
+    seq: int
+    text: str | None
+    size: int
+    base: str
+    aside: tuple[tuple[str, str | None], ...] = ()
+
+    @classmethod
+    def of(cls, value: object) -> "Report | None":
+        """The report the component sent, or None for anything else (the browser is not trusted)."""
+        if not isinstance(value, Mapping):
+            return None
+        seq, text, size, base, aside = (value.get(k) for k in ("seq", "text", "size", "base", "aside"))
+        if not (isinstance(seq, int) and isinstance(size, int) and isinstance(text, str | None)
+                and isinstance(base, str) and isinstance(aside, list)):
+            return None
+        kept = tuple((key, saved) for key, saved in (a for a in aside if isinstance(a, list) and len(a) == 2)
+                     if isinstance(key, str) and isinstance(saved, str | None))
+        return cls(seq, text, size, base, kept)
+
+
+def local_storage(name: str, save: str, *, taken: int, place: str, most: int,
+                  aside: tuple[int, str] = (0, ""), drop: tuple[str, ...] = ()) -> Report | None:
     """Mount a keeper of the local-storage entry `name` at `place` (each place once per run). It writes
-    `save` ("" forgets), except over a text saved before this page was opened that the app has not taken up
-    yet (`loaded` says it has); it returns that text once the browser has reported it, else None."""
-    result = _storage(data={"name": name, "save": save, "loaded": loaded}, key=f"storage-{name}-{place}",
-                      default={"saved": None}, on_saved_change=lambda: None)
-    return result.saved
+    `save` ("" forgets) unless the browser holds a save this page did not write: then it reports it and
+    writes nothing until the app has taken up that report (`taken`: the number of the last report taken
+    up). `aside` = (report, key) keeps that report's text under `key`; `drop` removes saves kept aside.
+    Returns the last report this keeper made, if any (the caller compares its number with `taken`)."""
+    result = _storage(data={"name": name, "save": save, "taken": taken, "most": most, "aside": list(aside),
+                            "drop": list(drop), "place": place},
+                      key=f"storage-{name}-{place}", default={"saved": None}, on_saved_change=lambda: None)
+    return Report.of(result.saved)
 
 
 def keep_cookie(name: str, value: str, seconds: int) -> None:

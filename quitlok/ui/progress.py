@@ -2,9 +2,12 @@
 
 Pages read `current()` and change it with `update(...)` (quitlok.progress says what it holds).
 tutorial_app.py calls `load()` before the page and `keep()` after it: the browser reports a progress saved
-on an earlier visit (browser.local_storage), `load` takes it up, and both hand the browser each new save.
-A save of another version or a damaged one is set aside with a short notice, never a traceback; nothing
-is kept on the server.
+on an earlier visit or by another tab (browser.local_storage), `load` merges it with this visit's
+(Progress.merged, three ways from what this page last saved), and both hand the browser each new save.
+Nothing the app cannot read is destroyed: a save of a later version, a damaged one (what can be read of it
+is taken up) or an oversized one is kept aside in the browser under a key of its own, with a short notice in
+the app's words, never a traceback; a save kept aside is read again on every visit and taken up once this
+version can read it. Forget removes the saves kept aside as well. Nothing is kept on the server.
 """
 
 import time
@@ -12,12 +15,16 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from quitlok.progress import Progress, ProgressError
+from quitlok.errors import ProgressError, ProgressFromLater
+from quitlok.progress import MAX_SAVE, Progress
 from quitlok.ui import browser, internals
-from quitlok.ui.words import escape_markdown
+from quitlok.ui.words import content_sections, escape_markdown
 
-KEY, LOADED = "progress", "progress.loaded"
-#: the name of the save in the browser's local storage
+#: the progress; the number of the browser's last report taken up; the report to keep aside and its key; the
+#: saves kept aside that this session knows of (key: text or None); the keys to remove from the browser
+KEY, TAKEN, ASIDE, KEPT_ASIDE, DROP = ("progress", "progress.taken", "progress.aside", "progress.kept_aside",
+                                       "progress.drop")
+#: the name of the save in the browser's local storage (saves kept aside: STORAGE_NAME + ".aside.<n>")
 STORAGE_NAME = "quitlok.progress"
 
 
@@ -38,13 +45,25 @@ def update(change: Callable[[Progress], Progress]) -> None:
     st.session_state[KEY] = change(current())
 
 
+def kept_aside() -> int:
+    """How many saves this browser keeps aside (that this app could not read)."""
+    return len(st.session_state.get(KEPT_ASIDE, {}))
+
+
+def forget() -> None:
+    """Forget the progress, here and in this browser, and the saves kept aside."""
+    ss = st.session_state
+    ss[KEY] = Progress()
+    ss[DROP] = tuple(ss.get(DROP, ())) + tuple(ss.get(KEPT_ASIDE, {}))
+    ss[KEPT_ASIDE] = {}
+
+
 def load() -> None:
     """Before the page: take up the progress saved in this browser when it reports one (its report reruns
-    the app, once; a new visitor's browser reports nothing), and save the progress as it is now. Saved here
+    the app; a new visitor's browser reports nothing), and save the progress as it is now. Saved here
     as well as after the page, since a page that calls st.stop() never reaches keep."""
     with st.sidebar:
-        saved = browser.local_storage(STORAGE_NAME, _text(), loaded=bool(st.session_state.get(LOADED)),
-                                      place="before")
+        saved = _storage("before")
     _take_up(saved)
 
 
@@ -78,9 +97,14 @@ def keep_here(place: str) -> None:
 
 def _keeper(place: str) -> None:
     """The browser's keeper of the progress, here; the page again when it reports a save to take up."""
-    saved = browser.local_storage(STORAGE_NAME, _text(), loaded=bool(st.session_state.get(LOADED)), place=place)
-    if _take_up(saved):
+    if _take_up(_storage(place)):
         st.rerun()
+
+
+def _storage(place: str) -> browser.Report | None:
+    ss = st.session_state
+    return browser.local_storage(STORAGE_NAME, _text(), taken=ss.get(TAKEN, 0), place=place, most=MAX_SAVE,
+                                 aside=ss.get(ASIDE, (0, "")), drop=tuple(ss.get(DROP, ())))
 
 
 def _text() -> str:
@@ -90,21 +114,57 @@ def _text() -> str:
     return "" if kept == Progress() else kept.to_json()
 
 
-def _take_up(saved: str | None) -> bool:
-    """Take up the save the browser reported, once per session, unless this visit has already begun anew;
-    True when the progress changed."""
+def _words(key: str, **values: str) -> str:
+    return content_sections("home/progress")[key].format(**values)
+
+
+def _take_up(report: browser.Report | None) -> bool:
+    """Take up a report of the browser not taken up yet: merge the save it holds into this visit's progress,
+    keep aside what cannot be read (with a notice), take up a save kept aside that can now be read. True
+    when the progress changed."""
     ss = st.session_state
-    if not saved or ss.get(LOADED):
+    if report is None or report.seq <= ss.get(TAKEN, 0):
         return False
-    ss[LOADED] = True
+    ss[TAKEN] = report.seq
+    before, notes = current(), []
     try:
-        loaded = Progress.from_json(saved)
-    except ProgressError as refused:
-        st.toast(f"Your saved progress could not be read, so this visit starts afresh. "
-                 f"({escape_markdown(str(refused))})",  # it may repeat what the browser sent
-                 icon=":material/info:")
-        return False
-    if current() != Progress():
-        return False
-    ss[KEY] = loaded
-    return True
+        base = Progress.from_json(report.base) if report.base else None
+    except ProgressError:  # what this page wrote, read by another version since: merge as if nothing shared
+        base = None
+    aside = dict(ss.get(KEPT_ASIDE, {}))
+
+    def keep_aside(note: str) -> None:
+        key = f"{STORAGE_NAME}.aside.{int(now() * 1000)}.{report.seq}"
+        ss[ASIDE] = (report.seq, key)
+        aside[key] = report.text
+        notes.append(note)
+
+    if report.text is None:
+        keep_aside(_words("aside_large", size=f"{report.size:,}"))
+    elif report.text:
+        try:
+            reading = Progress.read(report.text)
+        except ProgressFromLater:
+            keep_aside(_words("aside_later"))
+        except ProgressError as refused:
+            keep_aside(_words("aside_unreadable", why=escape_markdown(str(refused))))  # may repeat the browser's
+        else:
+            ss[KEY] = current().merged(reading.progress, base)
+            if reading.left_out:
+                keep_aside(_words("aside_partly", parts=escape_markdown(", ".join(dict.fromkeys(reading.left_out)))))
+    for key, text in report.aside:
+        try:
+            recovered = Progress.from_json(text) if text is not None else None
+        except ProgressError:
+            recovered = None
+        if recovered is None:
+            aside[key] = text
+        else:
+            ss[KEY] = current().merged(recovered)
+            ss[DROP] = tuple(ss.get(DROP, ())) + (key,)
+            aside.pop(key, None)
+            notes.append(_words("recovered"))
+    ss[KEPT_ASIDE] = aside
+    for note in dict.fromkeys(notes):
+        st.toast(note, icon=":material/info:")
+    return current() != before

@@ -373,8 +373,9 @@ def test_a_forged_transfer_code_is_refused_in_words_that_show_its_text_as_text(a
 @pytest.mark.parametrize("forged", FORGED, ids=["version", "damaged"])
 def test_a_forged_save_in_the_browser_is_set_aside_in_words_that_show_its_text_as_text(forged, monkeypatch):
     from quitlok.ui import browser
+    from tests.app.fake_browser import FakeBrowser
 
-    monkeypatch.setattr(browser, "local_storage", lambda *args, **kwargs: forged)
+    monkeypatch.setattr(browser, "local_storage", FakeBrowser({"quitlok.progress": forged}).local_storage)
     at = AppTest.from_file(conftest.APP, default_timeout=60)
     at.run()
     toasts = [str(t.value) for t in at.toast]

@@ -1,6 +1,7 @@
 """Progress that lasts, in the real browser: the lessons a learner has done are kept in the browser's local
 storage, through a reload, a closed browser (a new context given the same storage) and a server restart;
-a damaged save is set aside with a notice, never a traceback. Nothing is kept on the server."""
+a save this version cannot read is kept aside with a notice, never a traceback; two tabs merge their
+progress. Nothing is kept on the server."""
 
 import json
 import time
@@ -58,19 +59,50 @@ def test_a_lesson_done_is_still_done_after_a_reload_and_in_a_new_browser(browser
         again.close()
 
 
-def test_a_damaged_save_starts_afresh_with_a_notice(browser, app_url):
+def test_a_later_versions_save_is_kept_aside_with_a_notice_and_this_visit_starts_afresh(browser, app_url):
+    later = '{"format": "quitlok-progress", "version": 99}'
     context = browser.new_context(viewport={"width": 1400, "height": 1800})
     try:
         page = context.new_page()
         open_app(page, app_url)
-        page.evaluate("name => window.localStorage.setItem(name, '{\"format\": \"quitlok-progress\", "
-                      "\"version\": 99}')", STORAGE_NAME)
+        page.evaluate("([name, text]) => window.localStorage.setItem(name, text)", [STORAGE_NAME, later])
         open_app(page, f"{app_url}/lessons")
         toast = page.get_by_test_id("stToast")
         toast.first.wait_for(timeout=30_000)
-        assert "could not be read" in toast.first.inner_text() and "another version" in toast.first.inner_text()
+        assert "newer version" in toast.first.inner_text() and "kept aside" in toast.first.inner_text()
         assert "Step 1 of 12 · 0 done" in main_text(page)
         assert page.locator("[data-testid='stException']").count() == 0
+        kept = page.evaluate("name => Object.keys(localStorage).filter(k => k.startsWith(name + '.aside.'))"
+                             ".map(k => localStorage.getItem(k))", STORAGE_NAME)
+        assert kept == [later], "kept aside, whole"
+    finally:
+        context.close()
+
+
+def test_two_tabs_merge_the_earlier_tabs_quiz_answer_keeps_the_other_tabs_lesson(browser, app_url):
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    try:
+        earlier = context.new_page()
+        open_app(earlier, f"{app_url}/quiz")  # opened first, with nothing saved
+        later = context.new_page()
+        assert DONE_ONE in complete_first_lesson(later, app_url)
+        for _ in range(50):
+            if (kept := saved(later)) and kept["lessons"].get("01_pack", [False])[0]:
+                break
+            later.wait_for_timeout(100)
+        earlier.bring_to_front()
+        earlier.locator(".st-key-quiz-choice [data-testid='stRadioOption']").first.click()
+        wait_for_app(earlier)
+        earlier.get_by_role("button", name="Check", exact=True).click()
+        wait_for_app(earlier)
+        for _ in range(100):
+            kept = saved(earlier)
+            if kept and kept.get("quiz") and kept["lessons"].get("01_pack", [False])[0]:
+                break
+            earlier.wait_for_timeout(100)
+        assert kept["lessons"]["01_pack"][0] is True, "the other tab's lesson is still saved"
+        assert sum(count for count, _ in kept["quiz"].values()) == 1, "and the earlier tab's answer with it"
+        assert earlier.locator("[data-testid='stException']").count() == 0
     finally:
         context.close()
 

@@ -124,7 +124,7 @@ def test_answers_on_review_are_judged_against_the_best_play():
     ("[]", "not a Quitlok progress"),
     (json.dumps({"format": "something else", "version": VERSION}), "not a Quitlok progress"),
     (json.dumps({"format": "quitlok-progress", "version": 0}), "another version"),
-    (json.dumps({"format": "quitlok-progress", "version": VERSION + 1}), "another version"),
+    (json.dumps({"format": "quitlok-progress", "version": VERSION + 1}), "later version"),
     (json.dumps({"format": "quitlok-progress", "version": VERSION}), "damaged"),
 ])
 def test_an_old_or_damaged_save_is_refused_saying_why(text, words):
@@ -188,8 +188,8 @@ def test_a_decision_at_the_table_is_kept_as_the_position_the_player_saw(seed):
 
 def test_a_save_from_before_the_stock_was_kept_still_loads_without_one():
     saved = json.loads(Progress(mistakes=(a_mistake(),)).to_json())
-    assert saved["mistakes"][0][-1] is None
-    saved["mistakes"][0] = saved["mistakes"][0][:10]  # as saved before issue 21
+    assert saved["mistakes"][0][10] is None
+    saved["version"], saved["mistakes"][0] = 1, saved["mistakes"][0][:10]  # as saved before issue 21 (version 1)
     loaded = Progress.from_json(json.dumps(saved))
     assert loaded.mistakes == (a_mistake(),) and loaded.mistakes[0].stock is None
     kept = replace(a_mistake(), stock=Stock(1, (4,)))
