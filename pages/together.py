@@ -44,6 +44,8 @@ FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
 #: the table drawn for nobody in particular, on a device several players share
 NOBODY = -1
+#: the most earlier hands the log lists (newest first): the page does not send a whole long game's log again
+LOG_HANDS = 30
 
 
 @st.cache_resource
@@ -364,6 +366,8 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
 def summary(room: RoomView) -> None:
     """Who won what: each seat's chips now against what it started with."""
     st.header("The game is over" if not room.ended_by_host else "The host ended the game")
+    if room.people_out:
+        st.info(words("people_out"), icon=":material/money_off:")
     frame = pd.DataFrame({
         "Player": [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
         "Chips now": room.chips,
@@ -463,7 +467,7 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     show_problem("game", room.version)
     if not (room.over or covered or room.paused) and room.to_act == room.seat and table.human != NOBODY:
         my_turn(room, table, token)
-    view.the_log(table, "together-log", view.first_bank(table))
+    view.the_log(table, "together-log", view.first_bank(table), hands_listed=LOG_HANDS)
 
 
 def show_feedback(room: RoomView) -> None:
@@ -481,8 +485,8 @@ def show_feedback(room: RoomView) -> None:
 def follow(code: str, version: int, *, computers_left: bool = False) -> None:
     """Every second, a look at the room's version: the page is drawn again only when something changed (or
     when the browser had stopped following, internals.stalled). When computer players are left to act (a
-    game where only computers still have chips can run for thousands of moves, and each call of the store
-    plays at most MAX_COMPUTER_MOVES), the page is drawn again anyway: its view lets them play on."""
+    hand in which no person has a decision: each call of the store plays one bounded step of it), the page
+    is drawn again anyway: its view lets them play on. Not called once the game is over: nothing can change."""
     try:
         now = rooms().version(code)
     except RoomNotFound:
@@ -538,4 +542,7 @@ elif not views[0].started:
     st.button("Open or join another room", on_click=leave, key="together.again")
 else:
     game(views, host)
-follow(code, views[0].version, computers_left=views[0].computer_to_act)
+if views[0].over:
+    st.caption(words("still"))  # nothing can change in an ended game: the page stops looking for news
+else:
+    follow(code, views[0].version, computers_left=views[0].computer_to_act)
