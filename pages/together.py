@@ -209,14 +209,15 @@ def entrance() -> None:
                   icon=":material/meeting_room:")
 
 
-def join_this_room(code: str) -> None:
-    """Someone opened a room's link: give a name and sit down; told at once when nobody can any more."""
+def join_this_room(code: str) -> bool:
+    """Someone opened a room's link: give a name and sit down; told at once when nobody can any more.
+    Whether they still can (else nothing the page shows can change)."""
     about = rooms().about(code)
     if about.started or about.over:
         st.warning(words("too_late", code=code, state="ended" if about.over else "started"),
                    icon=":material/door_front:")
         st.button("Open or join another room", on_click=leave, key="together.again")
-        return
+        return False
     with st.container(border=True, key="together-join-box"):
         st.header(f"Join room {code}")
         st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
@@ -225,6 +226,7 @@ def join_this_room(code: str) -> None:
         left.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
                     on_click=join_room, args=(code, "together.join_name"))
         right.button("Another room", key="together.leave", on_click=leave)
+    return True
 
 
 def room_link(code: str) -> tuple[str, str | None]:
@@ -528,8 +530,8 @@ except RoomNotFound:
 st.session_state["together.key_of"] = key_of
 
 if not views:
-    join_this_room(code)
-    follow(code, rooms().version(code))
+    if join_this_room(code):
+        follow(code, rooms().version(code))
     st.stop()
 
 host = next((v for v in views if v.is_host), None)
