@@ -8,11 +8,19 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok.rooms import Rooms
+from quitlok.rooms import store as store_module
 from quitlok.rules import KVITLACH, QUITLOK
 from tests.app import conftest
 from tests.app.conftest import ISOLATES, click, html_text, markdown_texts, query_values, texts
 
 PAGE = "pages/together.py"
+
+
+@pytest.fixture(autouse=True)
+def moves_not_time(monkeypatch):
+    """Computer steps bounded by moves alone, so that a game does not depend on the machine's speed (see
+    tests/rooms/conftest.py)."""
+    monkeypatch.setattr(store_module, "COMPUTER_SECONDS", 3600.0)
 
 
 @pytest.fixture

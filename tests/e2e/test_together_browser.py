@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from quitlok.game import STAKE, action_label
 from quitlok.rooms import Rooms, RoomView
+from quitlok.rooms import store as store_module
 from quitlok.rules import QUITLOK
 from quitlok.text import isolated
 from tests.e2e.conftest import IDLE, open_app, serve, sqlite_url, wait_for_app
@@ -446,10 +447,11 @@ def test_the_game_goes_on_after_a_server_restart(new_person, tmp_path):
         rooms.close()
 
 
-def test_a_page_stops_following_a_room_where_nothing_can_change(new_person, app_url, rooms):
+def test_a_page_stops_following_a_room_where_nothing_can_change(new_person, app_url, rooms, monkeypatch):
     """Issue 22: the only person is out of chips, so the room has ended the game (the computers do not play on
     among themselves); the page says so and stops following the room: while it stays open the server sends it
     nothing more, where a page following a room gets a fragment's run every second."""
+    monkeypatch.setattr(store_module, "COMPUTER_SECONDS", 3600.0)  # the same game on a busy machine
     host = rooms.create(QUITLOK, host="Hanna", bank=BANK, purses=CHIPS)
     for style in ("cautious", "bold", "cautious"):
         rooms.add_computer(host.code, host.token, style)
