@@ -1,6 +1,7 @@
 """How fast rooms take actions: 10 rooms of 5 people playing as fast as they can, on SQLite and PostgreSQL.
 
 Run: python benchmarks/bench_rooms.py [--seconds 10] [--rooms 10] [--pollers 30] [--pace 0] [--backend both]
+     python benchmarks/bench_rooms.py --watch MINUTES [--chips 1000] [--app FOLDER]
 
 Each room has a thread that plays its five people as fast as it can (or, with --pace N, about N actions a
 second, as people at a table would): it looks at the room as the person
@@ -11,9 +12,19 @@ by new ones. Prints actions per second and the median and 95th-percentile time o
 
 SQLite is a temp file in WAL mode, as the app keeps it; PostgreSQL is a throw-away server (tests/rooms/pg.py)
 with its durable defaults (fsync on), on this machine.
+
+`--watch MINUTES` (issue 22) measures instead a room in which the only person is out of chips while computer
+players still have some, left open in a browser: a real server (`streamlit run tutorial_app.py` from --app,
+by default this checkout, its rooms in a temporary SQLite file) and one headless Chromium. The room is set up
+through the store of the checkout served (Ann and three computers, --chips each; Ann bets all she may until she
+has nothing left), then the Play together page is opened on Ann's seat and left alone for MINUTES. Printed:
+the server's CPU time over the window (as a share of one core), the bytes the server sent to the page over its
+WebSocket (Playwright's frames), the room's versions and the size of the stored game at both ends. Served from
+a checkout before the change, the same run shows what a computers-only stretch cost.
 """
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -24,9 +35,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+if "--app" in sys.argv:  # the store of the checkout served, to set its room up as that checkout plays it
+    sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--app") + 1]).resolve()))
+
 from quitlok import KVITLACH, QUITLOK  # noqa: E402
 from quitlok.rooms import Rooms, StaleView  # noqa: E402
 from tests.rooms.pg import TempPostgres, find_binaries  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PEOPLE = ("Ann", "Dov", "Eve", "Fay", "Gil")
 
@@ -117,6 +133,88 @@ def run(url: str, label: str, args) -> None:
           f";  browsers' view p50 {p(poll_views, 50):6.1f} ms  p95 {p(poll_views, 95):6.1f} ms ({len(poll_views)})")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def stored_game(url: str, code: str) -> tuple[int, int]:
+    """The room's version and the size of its stored game, in bytes."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    with engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT version, state FROM quitlok_rooms WHERE code = :c"), {"c": code}).one()
+    engine.dispose()
+    return row.version, len(row.state.encode())
+
+
+def out_of_chips(rooms: Rooms, code: str, token: str) -> None:
+    """Ann bets all she may at every turn (else the first legal move) until she has no chips left."""
+    for _ in range(5000):
+        view = rooms.view(code, token)
+        if view.over or view.chips[view.seat] == 0:
+            return
+        if view.legal:
+            bets = [a for a in view.legal if type(a).__name__ == "Bet"]
+            action = max(bets, key=lambda b: b.n) if bets else view.legal[0]
+            rooms.act(code, token, action, version=view.version)
+    raise RuntimeError("Ann did not run out of chips")
+
+
+def watch(args) -> None:
+    """A computers-only room left open in a browser for --watch minutes: the server's CPU and the bytes sent."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_clicks import serve
+    from bench_memory import CHROMIUM, FLAGS, IDLE
+
+    with tempfile.TemporaryDirectory(prefix="quitlok-watch-") as folder:
+        url = f"sqlite:///{folder}/rooms.sqlite3"
+        rooms = Rooms(url)
+        ann = rooms.create(QUITLOK, host="Ann", bank=min(10, args.chips), purses=args.chips)
+        for style in ("cautious", "bold", "cautious"):
+            rooms.add_computer(ann.code, ann.token, style)
+        rooms.start(ann.code, ann.token, seed=1)
+        out_of_chips(rooms, ann.code, ann.token)
+        view = rooms.view(ann.code, ann.token)
+        print(f"room {ann.code}: Ann out of chips after {view.hands_finished} hands; chips {view.chips}; "
+              f"over: {view.over}")
+        env = {**os.environ, "QUITLOK_DATABASE_URL": url}
+        sent = [0, 0]  # bytes, frames
+        with serve("tutorial_app.py", env, args.app) as (address, server), sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            page = browser.new_page(viewport={"width": 1300, "height": 900})
+
+            def count(payload) -> None:
+                sent[0] += len(payload)
+                sent[1] += 1
+
+            page.on("websocket", lambda ws: ws.on("framereceived", count))
+            page.goto(f"{address}/together?room={ann.code}&seat={ann.token}")
+            try:
+                page.wait_for_selector(IDLE, timeout=60_000)
+            except PlaywrightTimeout:  # a page that keeps drawing itself again (computers playing on)
+                print("the page did not stop running within a minute of opening")
+            page.wait_for_timeout(2000)
+            first = tuple(sent)
+            before = stored_game(url, ann.code)
+            cpu, started = cpu_seconds(server.pid), time.perf_counter()
+            sent[:] = [0, 0]
+            time.sleep(args.watch * 60)
+            cpu, wall = cpu_seconds(server.pid) - cpu, time.perf_counter() - started
+            after = stored_game(url, ann.code)
+            browser.close()
+        rooms.close()
+    print(f"first load: {first[0] / 1e3:.1f} kB in {first[1]} frames")
+    print(f"over {wall / 60:.1f} minutes: server CPU {cpu:.1f} s ({100 * cpu / wall:.2f}% of a core), "
+          f"sent {sent[0] / 1e6:.3f} MB in {sent[1]} frames")
+    print(f"room version {before[0]} -> {after[0]}, stored game {before[1] / 1e6:.2f} -> {after[1] / 1e6:.2f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10)
@@ -124,7 +222,13 @@ def main() -> None:
     parser.add_argument("--pollers", type=int, default=30)
     parser.add_argument("--pace", type=float, default=0, help="actions a second per room (0: as fast as it can)")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--watch", type=float, default=0, help="minutes a computers-only room stays open in a browser")
+    parser.add_argument("--chips", type=int, default=1000, help="each seat's chips in the --watch room")
+    parser.add_argument("--app", type=Path, default=ROOT, help="the checkout served by --watch (this one)")
     args = parser.parse_args()
+    if args.watch:
+        watch(args)
+        return
     if args.backend in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as folder:
             run(f"sqlite:///{folder}/rooms.sqlite3", "SQLite (WAL)", args)

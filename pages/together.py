@@ -44,6 +44,8 @@ FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
 #: the table drawn for nobody in particular, on a device several players share
 NOBODY = -1
+#: the most earlier hands the log lists (newest first): the page does not send a whole long game's log again
+LOG_HANDS = 30
 
 
 @st.cache_resource
@@ -207,14 +209,15 @@ def entrance() -> None:
                   icon=":material/meeting_room:")
 
 
-def join_this_room(code: str) -> None:
-    """Someone opened a room's link: give a name and sit down; told at once when nobody can any more."""
+def join_this_room(code: str) -> bool:
+    """Someone opened a room's link: give a name and sit down; told at once when nobody can any more.
+    Whether they still can (else nothing the page shows can change)."""
     about = rooms().about(code)
     if about.started or about.over:
         st.warning(words("too_late", code=code, state="ended" if about.over else "started"),
                    icon=":material/door_front:")
         st.button("Open or join another room", on_click=leave, key="together.again")
-        return
+        return False
     with st.container(border=True, key="together-join-box"):
         st.header(f"Join room {code}")
         st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
@@ -223,6 +226,7 @@ def join_this_room(code: str) -> None:
         left.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
                     on_click=join_room, args=(code, "together.join_name"))
         right.button("Another room", key="together.leave", on_click=leave)
+    return True
 
 
 def room_link(code: str) -> tuple[str, str | None]:
@@ -364,6 +368,8 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
 def summary(room: RoomView) -> None:
     """Who won what: each seat's chips now against what it started with."""
     st.header("The game is over" if not room.ended_by_host else "The host ended the game")
+    if room.people_out:
+        st.info(words("people_out"), icon=":material/money_off:")
     frame = pd.DataFrame({
         "Player": [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
         "Chips now": room.chips,
@@ -463,7 +469,7 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     show_problem("game", room.version)
     if not (room.over or covered or room.paused) and room.to_act == room.seat and table.human != NOBODY:
         my_turn(room, table, token)
-    view.the_log(table, "together-log", view.first_bank(table))
+    view.the_log(table, "together-log", view.first_bank(table), hands_listed=LOG_HANDS)
 
 
 def show_feedback(room: RoomView) -> None:
@@ -481,8 +487,8 @@ def show_feedback(room: RoomView) -> None:
 def follow(code: str, version: int, *, computers_left: bool = False) -> None:
     """Every second, a look at the room's version: the page is drawn again only when something changed (or
     when the browser had stopped following, internals.stalled). When computer players are left to act (a
-    game where only computers still have chips can run for thousands of moves, and each call of the store
-    plays at most MAX_COMPUTER_MOVES), the page is drawn again anyway: its view lets them play on."""
+    hand in which no person has a decision: each call of the store plays one bounded step of it), the page
+    is drawn again anyway: its view lets them play on. Not called once the game is over: nothing can change."""
     try:
         now = rooms().version(code)
     except RoomNotFound:
@@ -524,8 +530,8 @@ except RoomNotFound:
 st.session_state["together.key_of"] = key_of
 
 if not views:
-    join_this_room(code)
-    follow(code, rooms().version(code))
+    if join_this_room(code):
+        follow(code, rooms().version(code))
     st.stop()
 
 host = next((v for v in views if v.is_host), None)
@@ -538,4 +544,7 @@ elif not views[0].started:
     st.button("Open or join another room", on_click=leave, key="together.again")
 else:
     game(views, host)
-follow(code, views[0].version, computers_left=views[0].computer_to_act)
+if views[0].over:
+    st.caption(words("still"))  # nothing can change in an ended game: the page stops looking for news
+else:
+    follow(code, views[0].version, computers_left=views[0].computer_to_act)

@@ -76,6 +76,8 @@ class RoomView:
     paused: bool
     #: the host ended the game
     ended_by_host: bool
+    #: the room ended the game because no person at the table had a chip left (only computers could play on)
+    people_out: bool
     #: no more play: the game is over by the rules, or the host ended it
     over: bool
     #: the host's seat (whoever created the room)
@@ -97,9 +99,10 @@ class RoomView:
 
     @property
     def computer_to_act(self) -> bool:
-        """A computer seat is to act in a game being played: a call of the store stopped it at its cap
-        (MAX_COMPUTER_MOVES; a game where only computers still have chips can run for thousands of moves),
-        and the next view lets it play on. False while the game is paused, ended or over."""
+        """A computer seat is to act in a game being played: a call of the store stopped it after one bounded
+        step (quitlok.rooms.store.MAX_COMPUTER_MOVES or COMPUTER_SECONDS: a hand in which no person has a
+        decision), and the next view lets it play on. False while the game is paused, ended or over; a game
+        in which no person has chips left is ended by the room (`people_out`)."""
         return (self.started and not (self.over or self.paused) and self.to_act is not None
                 and self.styles[self.to_act] is not None)
 

@@ -19,6 +19,7 @@ import json
 import re
 import secrets
 import threading
+import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -60,8 +61,15 @@ MAX_SEATS = 7
 MAX_NAME = 20
 #: a room nobody has changed for this long is removed
 IDLE_SECONDS = 12 * 3600
-#: the most computer moves one call makes, so that it always returns; a later view plays on
-MAX_COMPUTER_MOVES = 500
+#: the most computer moves one call makes, so that a call (a person's move, a page's look at the room) costs
+#: about what a person's move costs; a stretch that needs more (a hand or a bank in which no person has a
+#: decision) is played on by the views that follow, a bounded step each
+MAX_COMPUTER_MOVES = 60
+#: and the most time those moves may take, in seconds (a best-play computer's decision can take 20 ms)
+COMPUTER_SECONDS = 0.15
+#: the log line written when the room ends a game because no person at the table has a chip left
+PEOPLE_OUT = ("Nobody at the table but the computer players has chips left, so the game ends here: each "
+              "seat keeps its purse and its open stake, the banker the bank.")
 #: how often the host's tools work a change out again when someone else changed the room first
 RETRIES = 5
 #: the total a banker model stands on when the banker is a person
@@ -181,7 +189,7 @@ class Rooms(Store):
             state = new_game(rules, [s.name for s in seats], banker=banker, bank=room.bank, purses=room.purses,
                              seed=seed, max_bet=room.max_bet, choose_stake=room.choose_stake)
             draws = [sorted(r.items()) for r in rounds]
-            return Change({"state": state_to_json(_play_on(state, _computers(seats))), "draws": json.dumps(draws)})
+            return Change({**_played(state, seats), "draws": json.dumps(draws)})
 
         return self._change(code, deal, retries=RETRIES)
 
@@ -190,9 +198,11 @@ class Rooms(Store):
     def view(self, code: str, token: str) -> RoomView:
         """The room as the seat holding `token` sees it.
 
-        Computer seats that were left to play (every call stops after MAX_COMPUTER_MOVES of their moves, so
-        that it returns) play on first, so a view finds a computer to act only while computers alone make
-        more than MAX_COMPUTER_MOVES moves in a row (when no person has chips left): the next view goes on."""
+        Computer seats that were left to play (every call stops after MAX_COMPUTER_MOVES of their moves or
+        COMPUTER_SECONDS, so that it costs about what a person's move costs) play on first, one such step, so
+        a view finds a computer to act only while computers alone make more moves in a row than one step
+        holds (a hand in which no person has a decision): the next view goes on. Once no person has a chip
+        left, the room ends the game (RoomView.people_out): nothing is left to play for anyone watching."""
         code = _code(code)
         with self._transaction(write=False) as conn:
             room, seats = self._load(conn, code)
@@ -202,7 +212,7 @@ class Rooms(Store):
             def play_on(room: sa.Row, seats: list[sa.Row]) -> Change | None:
                 if not _computer_to_act(room, seats):
                     return None
-                return Change({"state": _saved(_play_on(_state(room.state), _computers(seats)))})
+                return Change(_played(_state(room.state), seats))
 
             with contextlib.suppress(StaleView):  # someone else's call made the same moves first
                 self._change(code, play_on)
@@ -228,7 +238,7 @@ class Rooms(Store):
             if room.state is None:
                 raise NotYourTurn("The game has not started yet: the host starts it once everyone is seated.")
             if room.ended:
-                raise NotYourTurn("The host has ended the game: no more moves.")
+                raise NotYourTurn("The game has ended: no more moves.")
             if room.paused:
                 raise RoomPaused("The host has paused the game: wait until it goes on.")
             if version != room.version:
@@ -238,7 +248,7 @@ class Rooms(Store):
                 raise NotYourTurn("The game is over: no more moves.")
             if state.to_act != me.seat:
                 raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
-            return Change({"state": _saved(_play_on(apply_action(state, action), _computers(seats)))})
+            return Change(_played(apply_action(state, action), seats))
 
         return self._change(code, move)
 
@@ -268,9 +278,10 @@ class Rooms(Store):
             computers = _computers(seats) | {seat: PLAYERS[style](seats[seat].bot_seed)}
             state = _note(_state(room.state), f"{seats[seat].name} has left the table; a computer player ({style}) "
                                               "plays the seat from now on.")
-            if not room.paused and not room.ended:
-                state = _play_on(state, computers)
-            return Change({"state": state_to_json(state)}, [sa.update(SEATS).where(where).values(style=style)])
+            people = [p for p in _people(seats) if p != seat]
+            values = ({"state": state_to_json(state)} if room.paused or room.ended
+                      else _played(state, seats, computers, people))
+            return Change(values, [sa.update(SEATS).where(where).values(style=style)])
 
         return self._change(code, remove, retries=RETRIES)
 
@@ -326,7 +337,7 @@ class Rooms(Store):
             state = _note(_state(room.state),
                           "The host has paused the game." if paused else "The host lets the game go on.")
             if not paused:
-                state = _play_on(state, _computers(seats))
+                return Change({**_played(state, seats), "paused": False})
             return Change({"state": state_to_json(state), "paused": paused})
 
         return self._change(code, switch, retries=RETRIES)
@@ -509,13 +520,45 @@ def _computers(seats: list[sa.Row]) -> dict[int, ComputerPlayer]:
     return {s.seat: PLAYERS[s.style](s.bot_seed) for s in seats if s.style is not None}
 
 
-def _play_on(state: State, computers: dict[int, ComputerPlayer]) -> State:
-    """The computer seats' moves, until a person is to act, the game is over, or MAX_COMPUTER_MOVES."""
+def _play_on(state: State, computers: dict[int, ComputerPlayer], people: Sequence[int]) -> State:
+    """The computer seats' moves, until a person is to act, the game is over, no person at the table has a
+    chip left, or one step's worth: MAX_COMPUTER_MOVES moves or COMPUTER_SECONDS, whichever comes first."""
+    deadline = time.perf_counter() + COMPUTER_SECONDS
     for _ in range(MAX_COMPUTER_MOVES):
-        if state.to_act not in computers:
+        if state.to_act not in computers or _out(state, people):
             break
         state = step(state, computers)
+        if time.perf_counter() > deadline:  # after the move: every step makes at least one
+            break
     return state
+
+
+def _chips(state: State, seat: int) -> int:
+    """A seat's chips in all: its purse, its open stake and, for the banker, the bank."""
+    return state.purses[seat] + state.stakes[seat] + (state.bank if seat == state.banker else 0)
+
+
+def _out(state: State, people: Sequence[int]) -> bool:
+    """No person's seat has a chip left (a seat with none never gets one back): only computers play on."""
+    return all(_chips(state, seat) == 0 for seat in people)
+
+
+def _people(seats: Sequence[sa.Row]) -> list[int]:
+    """The seats that people play."""
+    return [s.seat for s in seats if s.style is None]
+
+
+def _played(state: State, seats: Sequence[sa.Row], computers: dict[int, ComputerPlayer] | None = None,
+            people: Sequence[int] | None = None) -> dict[str, object]:
+    """The room's new values once the computer seats have played on from `state` (one step): the game, and
+    its end when no person has a chip left. The room ends it there rather than let the computers play on by
+    themselves for thousands of moves, each view rewriting a growing game that nobody at the table can take
+    part in any more; each seat keeps what it holds, as when the host ends a game (RoomView.people_out)."""
+    people = _people(seats) if people is None else people
+    state = _play_on(state, _computers(seats) if computers is None else computers, people)
+    if state.is_over or not _out(state, people):
+        return {"state": _saved(state)}
+    return {"state": _saved(_note(state, PEOPLE_OUT)), "ended": True, "paused": False}
 
 
 def _computer_to_act(room: sa.Row, seats: list[sa.Row]) -> bool:
@@ -581,7 +624,7 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int) -> RoomVie
     styles = tuple(s.style for s in seats)
     n = len(seats)
     common = dict(code=code, version=room.version, seat=me, players=names, rules=rules, opening_bank=room.bank,
-                  paused=room.paused, ended_by_host=room.ended, host=0, is_host=me == 0, styles=styles,
+                  paused=room.paused, host=0, is_host=me == 0, styles=styles,
                   starting_purse=room.purses,
                   banker_draws=tuple(tuple((s, c) for s, c in r) for r in json.loads(room.draws)))
     if room.state is None:
@@ -591,10 +634,12 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int) -> RoomVie
             max_bet=rules.default_max_bet(room.bank) if room.max_bet is None else room.max_bet,
             hand_number=0, hands_dealt=0, hands_finished=0, direction=1, status=("",) * n, last_hand=("",) * n,
             last_cards=((),) * n, under=(), stock_size=rules.pack_size, sitting_out=(False,) * n,
-            aluvun_called=False, started=False, over=room.ended, chips=(room.purses,) * n,
+            aluvun_called=False, started=False, over=room.ended, ended_by_host=room.ended, people_out=False,
+            chips=(room.purses,) * n,
             banker_stands_on=rules.banker_model(PERSON_BANKER_MODEL), state=None)
     state = _state(room.state)
     shown = _seat_state(room.state, me)
+    people_out = room.ended and _out(state, _people(seats))
     if room.ended:
         shown = replace(shown, to_act=None, phase=OVER, waiting=())
     playing = not (room.ended or room.paused)
@@ -609,4 +654,5 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int) -> RoomVie
         hands_finished=state.hands_finished, direction=state.direction, status=state.status,
         last_hand=state.last_hand, last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),
         sitting_out=state.sitting_out, aluvun_called=shown.aluvun_called, started=True,
-        over=room.ended or state.is_over, chips=chips, banker_stands_on=rules.banker_model(stands_on), state=shown)
+        over=room.ended or state.is_over, ended_by_host=room.ended and not people_out, people_out=people_out,
+        chips=chips, banker_stands_on=rules.banker_model(stands_on), state=shown)

@@ -521,10 +521,11 @@ def first_bank(table: PracticeTable) -> str | None:
     return f"Drawing for the first bank: {rounds}. The highest card banks."
 
 
-def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
+def the_log(table: PracticeTable, key: str, first: str | None = None, *, hands_listed: int | None = None) -> None:
     """The narration under its heading: this hand's steps, newest first, and the earlier hands folded away,
     newest first. `first` is an extra oldest line (how the bank was chosen); `key` the id of the log's part
-    of the page (#play-log).
+    of the page (#play-log). `hands_listed`, if given, is the most earlier hands listed: older ones are only
+    counted, so that a long game's page does not send its whole log again whenever a hand ends.
 
     Two pieces of HTML: the heading and this hand, which change with every move, and the earlier hands
     (native <details>, one per hand), which change only when a hand ends, so that a hand the reader has opened
@@ -539,8 +540,11 @@ def the_log(table: PracticeTable, key: str, first: str | None = None) -> None:
     folded = [_folded(_hand_title(title, people), f"<p>{_newest_first(lines, people)}</p>")
               for title, lines in earlier[:RECENT_HANDS]]
     if older := earlier[RECENT_HANDS:]:
+        listed = older if hands_listed is None else older[:max(0, hands_listed - RECENT_HANDS)]
+        unlisted = len(older) - len(listed)
         folded.append(_folded(f"Older hands ({len(older)})", "".join(
-            f"<p><b>{_hand_title(title, people)}</b><br>{_newest_first(lines, people)}</p>" for title, lines in older)))
+            f"<p><b>{_hand_title(title, people)}</b><br>{_newest_first(lines, people)}</p>" for title, lines in listed)
+            + (f"<p>and {plural(unlisted, 'earlier hand')}, not listed here.</p>" if unlisted else "")))
     st.html(f'{_LOG_CSS}<section class="ql-log" id="{escape(key)}" aria-labelledby="{escape(key)}-title">'
             f'<h2 id="{escape(key)}-title">What happened</h2><div class="ql-log-now">'
             f"<p><b>{_hand_title(title, people)}</b>, newest first:</p><p>{now}</p></div></section>")

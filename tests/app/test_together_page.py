@@ -8,11 +8,19 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok.rooms import Rooms
+from quitlok.rooms import store as store_module
 from quitlok.rules import KVITLACH, QUITLOK
 from tests.app import conftest
 from tests.app.conftest import ISOLATES, click, html_text, markdown_texts, query_values, texts
 
 PAGE = "pages/together.py"
+
+
+@pytest.fixture(autouse=True)
+def moves_not_time(monkeypatch):
+    """Computer steps bounded by moves alone, so that a game does not depend on the machine's speed (see
+    tests/rooms/conftest.py)."""
+    monkeypatch.setattr(store_module, "COMPUTER_SECONDS", 3600.0)
 
 
 @pytest.fixture
@@ -268,3 +276,63 @@ def test_the_result_of_a_hand_can_be_put_away(database):
         assert not view.over
     click(at, "hand-over-close")
     assert "hand-over-close" not in buttons(at) and "is over" not in html_text(at)
+
+
+def bust_out(database: Rooms, code: str, token: str) -> None:
+    """The seat bets all it may at every turn (else the first move) until the game is over."""
+    for _ in range(400):
+        view = database.view(code, token)
+        if view.over:
+            return
+        if view.legal:
+            bets = [a for a in view.legal if type(a).__name__ == "Bet"]
+            action = max(bets, key=lambda b: b.n) if bets else view.legal[0]
+            database.act(code, token, action, version=view.version)
+    raise AssertionError("the game did not end")
+
+
+def test_a_room_where_no_person_has_chips_ends_with_its_results_and_stops_following(database):
+    """Issue 22: once the only person at the table is out of chips, the room ends the game (the computers do
+    not play on by themselves); the page shows the results, says why, and no longer follows the room."""
+    at = open_room("Dov", computers=3)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    assert "no longer looks for news" not in texts(at), "a game being played is followed"
+    bust_out(database, code, token)
+    view = database.view(code, token)
+    assert view.people_out and view.chips[0] == 0 and sum(c > 0 for c in view.chips) >= 2
+    at.run()
+    page = texts(at)
+    assert "The game is over" in page and "The host ended the game" not in page
+    assert "Nobody at the table but the computer players had chips left" in page
+    assert "no longer looks for news from the room" in page
+    assert at.table[0].value["Chips now"].sum() == 4 * 20
+    version = database.version(code)
+    at.run()
+    assert database.version(code) == version, "a look at an ended room changes nothing"
+
+
+def test_the_log_of_a_long_game_lists_a_bounded_number_of_hands(database):
+    """The page does not send a long game's whole log again: the earlier hands it lists are at most
+    LOG_HANDS, the older ones only counted."""
+    at = visit()
+    at.text_input(key="together.host_name").input("Dov")
+    at.number_input(key="together.computers").set_value(2)
+    at.number_input(key="together.chips").set_value(1000)
+    click(at, "together.create")
+    code, token = code_of(at), tokens_of(at)[0]
+    click(at, "together.start")
+    for _ in range(2000):
+        view = database.view(code, token)
+        if view.over or view.hands_finished >= 45:
+            break
+        order = ("Stay", "StakeBank", "Stand", "KeepBank")
+        action = next((a for name in order for a in view.legal if type(a).__name__ == name), view.legal[0])
+        database.act(code, token, action, version=view.version)
+    assert view.hands_finished >= 45, "a long game"
+    at.run()
+    body = "".join(str(element.proto.body) for element in at.get("html"))
+    log = body[body.index('class="ql-log-earlier"'):]
+    listed = len(re.findall(r"<summary>Hand \d+ of |<p><b>Hand \d+ of ", log))
+    assert listed == 30
+    assert "earlier hands, not listed here" in log

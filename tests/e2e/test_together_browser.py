@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from quitlok.game import STAKE, action_label
 from quitlok.rooms import Rooms, RoomView
+from quitlok.rooms import store as store_module
 from quitlok.rules import QUITLOK
 from quitlok.text import isolated
 from tests.e2e.conftest import IDLE, open_app, serve, sqlite_url, wait_for_app
@@ -444,3 +445,35 @@ def test_the_game_goes_on_after_a_server_restart(new_person, tmp_path):
             no_exception(page)
     finally:
         rooms.close()
+
+
+def test_a_page_stops_following_a_room_where_nothing_can_change(new_person, app_url, rooms, monkeypatch):
+    """Issue 22: the only person is out of chips, so the room has ended the game (the computers do not play on
+    among themselves); the page says so and stops following the room: while it stays open the server sends it
+    nothing more, where a page following a room gets a fragment's run every second."""
+    monkeypatch.setattr(store_module, "COMPUTER_SECONDS", 3600.0)  # the same game on a busy machine
+    host = rooms.create(QUITLOK, host="Hanna", bank=BANK, purses=CHIPS)
+    for style in ("cautious", "bold", "cautious"):
+        rooms.add_computer(host.code, host.token, style)
+    rooms.start(host.code, host.token, seed=1)
+    for _ in range(400):
+        view = rooms.view(host.code, host.token)
+        if view.over:
+            break
+        bets = [a for a in view.legal if type(a).__name__ == "Bet"]
+        action = max(bets, key=lambda b: b.n) if bets else view.legal[0]
+        rooms.act(host.code, host.token, action, version=view.version)
+    assert view.people_out and view.chips[0] == 0
+
+    page = new_person()
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(len(payload))))
+    open_app(page, f"{app_url}/together?room={host.code}&seat={host.token}")
+    expect(page.get_by_text("this page no longer looks for news from the room")).to_be_visible()
+    assert "Nobody at the table but the computer players had chips left" in main_text(page)
+    page.wait_for_timeout(1500)
+    frames.clear()
+    page.wait_for_timeout(4000)
+    assert frames == [], "an ended room's page is sent nothing more"
+    assert rooms.version(host.code) == view.version
+    no_exception(page)

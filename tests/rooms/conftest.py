@@ -16,6 +16,7 @@ import sqlalchemy as sa
 
 from quitlok.game import State
 from quitlok.rooms import Rooms
+from quitlok.rooms import store as store_module
 from quitlok.rooms.database import ROOMS
 from quitlok.state_json import state_from_json, state_to_json
 from tests.rooms.pg import TempPostgres, find_binaries
@@ -45,6 +46,14 @@ def postgres_url():
         server = TempPostgres().start()
     yield server.url
     server.stop()
+
+
+@pytest.fixture(autouse=True)
+def moves_not_time(monkeypatch):
+    """A call's step of computer moves bounded by their number alone: a computer player is made afresh for
+    each call, so where a step ends shapes the game, and a test's game must not depend on the machine's
+    speed (test_a_call_plays_one_bounded_step_of_computer_moves sets a time budget of its own)."""
+    monkeypatch.setattr(store_module, "COMPUTER_SECONDS", 3600.0)
 
 
 @pytest.fixture

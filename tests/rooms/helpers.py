@@ -28,9 +28,8 @@ def unchanged(rooms: Rooms, code: str):
 
 
 def settled(rooms: Rooms, seat: Seat) -> RoomView:
-    """The seat's view once the computer players left to act have played on. Each call of the store makes at
-    most MAX_COMPUTER_MOVES computer moves, and a game in which only computers still have chips can run for
-    thousands of moves (three cautious players, 18,000): every view lets them play on."""
+    """The seat's view once the computer players left to act have played on. Each call of the store makes one
+    bounded step of computer moves (MAX_COMPUTER_MOVES, COMPUTER_SECONDS): every view lets them play on."""
     view = rooms.view(seat.code, seat.token)
     while view.computer_to_act:
         version = view.version

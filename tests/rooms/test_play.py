@@ -3,12 +3,13 @@ tools, and idle rooms removed after 12 hours."""
 
 import random
 import threading
+from dataclasses import replace
 
 import pytest
 import sqlalchemy as sa
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.game import Stay
+from quitlok.game import Bet, Stay
 from quitlok.rooms import (
     IDLE_SECONDS,
     NotHost,
@@ -24,7 +25,7 @@ from quitlok.rooms import (
 )
 from quitlok.rooms import store as store_module
 from quitlok.rooms.database import ROOMS
-from tests.rooms.conftest import _engine, stored_state
+from tests.rooms.conftest import _engine, rig, stored_state
 from tests.rooms.helpers import settled, table, to_act, unchanged
 
 
@@ -80,8 +81,9 @@ def test_a_new_store_on_the_same_database_goes_on_with_the_hand(database_url, cl
 
 
 def test_one_person_and_computers_play_a_whole_game(rooms):
-    """After every act the view finds a person or nobody to act; a computer only once Ann has no chips left
-    and the computers alone play on (then every view plays on); chips are conserved."""
+    """After every act the view finds a person or nobody to act (a computer only between the bounded steps
+    of a hand in which Ann has no decision: then every view plays on); chips are conserved; the game ends by
+    the rules, or once Ann has no chips left."""
     seats = table(rooms, ("Ann",), ("cautious", "bold", "best"), purses=20, bank=8, seed=5)
     ann = seats[0]
     rng = random.Random(5)
@@ -89,7 +91,6 @@ def test_one_person_and_computers_play_a_whole_game(rooms):
     total = sum(view.chips)
     for _ in range(400):
         if view.computer_to_act:
-            assert view.chips[0] == 0, "computers outlast a call only when Ann is out"
             view = settled(rooms, ann)
         assert view.to_act is None or view.styles[view.to_act] is None
         assert sum(view.chips) == total
@@ -99,7 +100,75 @@ def test_one_person_and_computers_play_a_whole_game(rooms):
         rooms.act(ann.code, ann.token, rng.choice(view.legal), version=view.version)
         view = rooms.view(ann.code, ann.token)
     assert view.over and view.to_act is None and view.legal == ()
-    assert view.events[-1].startswith("Game over")
+    assert view.events[-1].startswith("Game over") or (view.people_out and view.chips[0] == 0)
+
+
+def bust_out(rooms, seat, seed: int):
+    """Ann bets all she may at every turn until the game is over; the last view."""
+    rng = random.Random(seed)
+    for _ in range(400):
+        view = rooms.view(seat.code, seat.token)
+        if view.over:
+            return view
+        if view.legal:
+            bets = [a for a in view.legal if isinstance(a, Bet)]
+            action = max(bets, key=lambda b: b.n) if bets else rng.choice(view.legal)
+            rooms.act(seat.code, seat.token, action, version=view.version)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_the_room_ends_the_game_once_no_person_has_chips(rooms, seed):
+    """Issue 22: when every person is out of chips the computers would play on by themselves for thousands
+    of moves, each view rewriting the growing game. The room ends the game there instead, with its results:
+    each seat keeps its chips; a view then changes nothing and finds nobody to wait for."""
+    ann = table(rooms, ("Ann",), ("cautious", "bold", "best"), purses=20, bank=8, seed=seed)[0]
+    view = bust_out(rooms, ann, seed)
+    assert view.chips[0] == 0 and sum(c > 0 for c in view.chips) >= 2, "the computers could have played on"
+    assert view.people_out and not view.ended_by_host and not view.computer_to_act
+    assert view.events[-1] == store_module.PEOPLE_OUT and view.legal == () and view.to_act is None
+    assert sum(view.chips) == 4 * 20
+    with unchanged(rooms, ann.code):
+        for _ in range(3):
+            assert rooms.view(ann.code, ann.token).version == view.version
+
+
+def test_a_seat_handed_to_a_computer_ends_a_game_where_nobody_else_has_chips(rooms):
+    """The host hands over the last other person's seat while he himself has no chips: nobody is left."""
+    ann, dov = table(rooms, ("Ann", "Dov"), ("bold",), purses=20, bank=8, seed=2)
+    state = stored_state(rooms, ann.code)
+    assert state.banker != 0 and state.stakes[0] == 0, "the dealt position leaves Ann her purse alone"
+    rig(rooms, ann.code, replace(state, purses=(0, state.purses[1], state.purses[2] + state.purses[0])))
+    assert not rooms.view(ann.code, ann.token).over, "Dov still plays"
+    rooms.remove_seat(ann.code, ann.token, 1, "bold")
+    view = rooms.view(ann.code, ann.token)
+    assert view.people_out and view.over and view.events[-1] == store_module.PEOPLE_OUT
+
+
+def test_a_call_plays_one_bounded_step_of_computer_moves(rooms, monkeypatch):
+    """A call makes at most MAX_COMPUTER_MOVES computer moves and stops after the first move past its time
+    budget (here none: one move a call), so that a view costs about what a person's move costs; the views
+    that follow play on, and the game still reaches the person."""
+    monkeypatch.setattr(store_module, "COMPUTER_SECONDS", 0.0)
+    moves = []
+    real_step = store_module.step
+    monkeypatch.setattr(store_module, "step", lambda state, seats: moves.append(1) or real_step(state, seats))
+    ann = table(rooms, ("Ann",), ("cautious", "bold", "cautious"), purses=30, bank=8, seed=8)[0]
+    rng = random.Random(8)
+    calls = 0
+    for _ in range(80):
+        moves.clear()
+        view = rooms.view(ann.code, ann.token)
+        assert len(moves) <= 1
+        calls += bool(moves)
+        if view.over:
+            break
+        if view.legal:
+            moves.clear()
+            rooms.act(ann.code, ann.token, rng.choice(view.legal), version=view.version)
+            assert len(moves) <= 1
+    assert calls > 10
+    assert store_module.MAX_COMPUTER_MOVES <= 100
 
 
 def test_a_view_plays_on_when_computers_were_stopped_by_the_cap(rooms, monkeypatch):
