@@ -3,7 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
-from quitlok.ui import nav, progress
+from quitlok.ui import guard, nav, progress
 
 st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
 
@@ -41,6 +41,7 @@ ui.house_rules_sidebar()
 progress.load()
 with ui.app_run():
     try:
-        navigation.run()
+        with guard.page_guard():  # a page that fails says so in the app's words, never with a traceback
+            navigation.run()
     finally:  # after a page's st.rerun() too (a page that calls st.stop() is saved by the next run's load())
         progress.keep()

@@ -17,7 +17,7 @@ from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
-from quitlok.ui import browser, charts, internals, joining, names
+from quitlok.ui import browser, charts, guard, internals, joining, names
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
 
@@ -407,7 +407,7 @@ def student_screen(session: ClassView) -> None:
         board(session)
 
 
-@st.fragment
+@guard.fragment
 def answer_form(session: ClassView, key: str) -> None:
     """The answer and its Send button, a fragment of their own: sending redraws only this box. (Under load, a
     whole-page run started by Send could be lost to the follow fragment's timer, leaving a phone showing the
@@ -498,7 +498,7 @@ def student_vote(session: ClassView, key: str) -> None:
         st.info(words("waiting_next"), icon=":material/hourglass_top:")
 
 
-@st.fragment
+@guard.fragment
 def vote_form(session: ClassView, key: str) -> None:
     """The vote and its Send button, a fragment of their own (as answer_form, for the same reason)."""
     vote = session.round.vote
@@ -512,7 +512,7 @@ def vote_form(session: ClassView, key: str) -> None:
 # --- following the session --------------------------------------------------------------------------------
 
 
-@st.fragment(run_every=1.0)
+@guard.fragment(run_every=1.0)
 def follow(code: str, key: str, seen: tuple) -> None:
     """Every second, a look at the session: drawn again only when it changed. `seen` is what the page was
     drawn from: the teacher's (version, joined, answered); a phone's (version, its own answer), so that a

@@ -8,7 +8,7 @@ from quitlok import IllegalAction, ui
 from quitlok.game import BANKER, Bet, action_label
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
-from quitlok.ui import focus, restarts
+from quitlok.ui import focus, guard, restarts
 from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
@@ -281,7 +281,7 @@ with st.sidebar:  # the page reruns as soon as a restarted server is back, so th
     ui.internals.rerun_on_reconnect()
 
 
-@st.fragment
+@guard.fragment
 def this_step() -> None:
     """The step: its words, guess, hand and check, the progress above and Back and Next below. Every click on
     it (a move, a guess, the check, another step) reruns only this part of the page, not the sidebar; a step

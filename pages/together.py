@@ -28,7 +28,7 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import internals, joining, names
+from quitlok.ui import guard, internals, joining, names
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -477,7 +477,7 @@ def show_feedback(room: RoomView) -> None:
 # --- following the room -------------------------------------------------------------------------------
 
 
-@st.fragment(run_every=1.0)
+@guard.fragment(run_every=1.0)
 def follow(code: str, version: int, *, computers_left: bool = False) -> None:
     """Every second, a look at the room's version: the page is drawn again only when something changed (or
     when the browser had stopped following, internals.stalled). When computer players are left to act (a

@@ -1,0 +1,137 @@
+"""No traceback ever reaches a page (issue 22, item 4): a page that fails says so in the app's own words.
+
+`page_guard` goes round every page's body (tutorial_app.py, once, around `navigation.run()`) and round every
+fragment's (`fragment`, used in place of `st.fragment`, since a fragment's rerun runs without the page around
+it). An exception there is logged on the server with its traceback, and the page shows content/guard.md's
+"failed" words with a link back to Home; nothing of the exception (its message, a server path, a database
+address) reaches the screen. Streamlit's own control flow passes through untouched: `st.rerun()` and
+`st.stop()` raise exceptions that are not `Exception`s, and a fragment's error that Streamlit has already shown
+is let by (quitlok/ui/internals.py, `HANDLED_BY_STREAMLIT`). What no guard can reach (a widget's callback, run
+before the script) is redacted by `client.showErrorDetails = "none"` in .streamlit/config.toml.
+
+The inputs that used to raise are refused where they come in, before any page reads them: `keep_choice`,
+`keep_number` and `keep_text` set a forged or oversized widget value (a websocket message can send anything)
+back to the widget's start, with a calm note (a toast), before the widget is drawn; `link_value` reads a link's
+parameter only when it is short and looks right.
+"""
+
+import functools
+import logging
+import math
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from quitlok.ui.internals import HANDLED_BY_STREAMLIT
+from quitlok.ui.words import content_sections, escape_markdown
+
+LOG = logging.getLogger("quitlok.guard")
+
+#: the way back from a failed page
+HOME = "Back to the Home page"
+#: the longest value of a link's parameter the app reads (a room's or class's code, a key, a hand of cards)
+LONGEST_LINK_VALUE = 200
+
+
+def words() -> dict[str, str]:
+    return content_sections("guard")
+
+
+def failed() -> None:
+    """Say that the page failed, in the app's words, with a way back."""
+    st.error(words()["failed"], icon=":material/error:")
+    try:
+        st.page_link("pages/home.py", label=HOME, icon=":material/home:")
+    except StreamlitAPIException:  # outside the app's navigation: the app's root address is its Home page
+        st.markdown(f"[{HOME}](./)")
+
+
+@contextmanager
+def page_guard() -> Iterator[None]:
+    """Around a page's body (or a fragment's): an exception is logged on the server and the page says calmly
+    that something went wrong; Streamlit's rerun, stop and its own handled fragment errors pass through."""
+    try:
+        yield
+    except HANDLED_BY_STREAMLIT:
+        raise
+    except Exception:
+        LOG.exception("A page failed (the visitor saw the app's own message)")
+        failed()
+
+
+def fragment(func: Callable[..., Any] | None = None, *, run_every: float | None = None) -> Any:
+    """`st.fragment`, with its body inside `page_guard`: `@guard.fragment` or `@guard.fragment(run_every=1.0)`."""
+    def decorate(body: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(body)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            with page_guard():
+                return body(*args, **kwargs)
+        return st.fragment(guarded, run_every=run_every)
+    return decorate(func) if func is not None else decorate
+
+
+def _note(text: str) -> None:
+    """Say why an input was refused: a toast, which takes no place on the page."""
+    st.toast(text, icon=":material/info:")
+
+
+def keep_choice(key: str, options: Collection[Any]) -> None:
+    """Before drawing the choice widget `key` (selectbox, radio, select slider): a value that is not one of
+    `options` (a forged message) is dropped, so the widget starts again from its default, with a note."""
+    ss = st.session_state
+    if key in ss and not _among(ss[key], options):
+        del ss[key]
+        _note(words()["forged"])
+
+
+def _among(value: Any, options: Collection[Any]) -> bool:
+    try:
+        return any(type(value) is type(option) and value == option for option in options) or (
+            value is None and None in options)
+    except Exception:  # a value that cannot even be compared is not among them
+        return False
+
+
+def keep_number(key: str, low: float | None, high: float | None, *, whole: bool = True,
+                empty: bool = False) -> None:
+    """Before drawing the number input (or slider) `key`: a value outside `low`..`high`, not a finite number,
+    or not whole where the widget counts (a forged message) is dropped, with a note. `empty`: None is allowed."""
+    ss = st.session_state
+    if key in ss and not _number_fits(ss[key], low, high, whole=whole, empty=empty):
+        del ss[key]
+        _note(words()["forged"])
+
+
+def _number_fits(value: Any, low: float | None, high: float | None, *, whole: bool, empty: bool) -> bool:
+    if value is None:
+        return empty
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, float) and (not math.isfinite(value) or (whole and not value.is_integer())):
+        return False
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def keep_text(key: str, most: int) -> None:
+    """Before drawing the text input `key` (whose `max_chars` is `most`): a text longer than that (a browser
+    keeps to max_chars; a forged message need not) or not a text is emptied, with a note saying why."""
+    ss = st.session_state
+    value = ss.get(key)
+    if key in ss and value is not None and (not isinstance(value, str) or len(value) > most):
+        ss[key] = ""
+        _note(words()["too_long"].format(most=most))
+
+
+def link_value(name: str, *, fits: Callable[[str], bool] = lambda _: True) -> str | None:
+    """The link's (query) parameter `name`, or None when it is absent, longer than LONGEST_LINK_VALUE or not
+    what `fits` accepts; a refused value leaves a note and changes nothing."""
+    value = st.query_params.get(name)
+    if value is None:
+        return None
+    if len(value) > LONGEST_LINK_VALUE or not fits(value):
+        _note(words()["bad_link"].format(name=escape_markdown(name[:20])))
+        return None
+    return value
