@@ -51,7 +51,9 @@ def jump_key(step: int) -> str:
 
 
 def jump() -> None:
-    go_to(st.session_state[jump_key(st.session_state[STEP])])
+    key = jump_key(st.session_state[STEP])
+    if guard.keep_choice(key, range(len(LESSONS))):
+        go_to(st.session_state[key])
 
 
 def restart(slug: str) -> None:
@@ -80,10 +82,13 @@ def let_the_others_play(lesson) -> None:
 
 
 def reveal(slug: str) -> None:
-    st.session_state[guessed_key(slug)] = st.session_state.get(guess_key(slug))
+    if guard.keep_number(guess_key(slug), 0, 100, empty=True):  # a guess is 0-40, or a percent
+        st.session_state[guessed_key(slug)] = st.session_state.get(guess_key(slug))
 
 
 def check_answer(slug: str, order: list[int]) -> None:
+    if not guard.keep_choice(f"lesson.check.{slug}", [*order, None]):
+        return
     choice = st.session_state.get(f"lesson.check.{slug}")
     st.session_state[f"lesson.checked.{slug}"] = None if choice is None else order[choice]
 
@@ -112,6 +117,7 @@ def step_picker() -> None:
     empty, so the browser drops the picker and its value; drawn again, the picker started from its default,
     step 1, and reported it as the learner's choice (issue 21: lesson 9 jumped back to step 1). Its default is
     the step shown, too, so a picker drawn afresh never reports a change of its own."""
+    guard.keep_choice(jump_key(st.session_state[STEP]), range(len(LESSONS)))
     st.selectbox("Go to step", range(len(LESSONS)), key=jump_key(st.session_state[STEP]), on_change=jump,
                  index=st.session_state[STEP], format_func=lambda i: f"{i + 1}. {TITLES[i]}")
 
@@ -132,9 +138,11 @@ def prediction(lesson, words: dict) -> None:
     with st.container(border=True):
         st.markdown(f"**Predict first.** {words['predict']}")
         if lesson.predict == "value":
+            guard.keep_number(guess_key(slug), 0, 40, empty=True)
             st.number_input("Your guess", 0, 40, key=guess_key(slug), value=None, placeholder="a number",
                             disabled=guess is not None)
         else:
+            guard.keep_number(guess_key(slug), 0, 100)
             st.session_state.setdefault(guess_key(slug), 50)
             st.slider("Your guess (%)", 0, 100, key=guess_key(slug), disabled=guess is not None)
         if guess is None:
@@ -259,6 +267,7 @@ def check(lesson, question) -> None:
     chosen = st.session_state.get(f"lesson.checked.{slug}")
     if chosen is not None and st.session_state.get(f"lesson.check.{slug}") is None:
         st.session_state[f"lesson.check.{slug}"] = order.index(chosen)
+    guard.keep_choice(f"lesson.check.{slug}", [*order, None])
     with st.container(border=True):
         st.markdown(f"**Check.** {question.question}")
         st.radio(question.question, range(len(order)), key=f"lesson.check.{slug}", index=None,

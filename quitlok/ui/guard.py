@@ -78,13 +78,16 @@ def _note(text: str) -> None:
     st.toast(text, icon=":material/info:")
 
 
-def keep_choice(key: str, options: Collection[Any]) -> None:
-    """Before drawing the choice widget `key` (selectbox, radio, select slider): a value that is not one of
-    `options` (a forged message) is dropped, so the widget starts again from its default, with a note."""
+def keep_choice(key: str, options: Collection[Any]) -> bool:
+    """Before drawing the choice widget `key` (selectbox, radio, select slider, checkbox), and in its callback: a
+    value that is not one of `options` (a forged message) is dropped, so the widget starts again from its
+    default, with a note. False when it was dropped."""
     ss = st.session_state
     if key in ss and not _among(ss[key], options):
         del ss[key]
         _note(words()["forged"])
+        return False
+    return True
 
 
 def _among(value: Any, options: Collection[Any]) -> bool:
@@ -96,13 +99,16 @@ def _among(value: Any, options: Collection[Any]) -> bool:
 
 
 def keep_number(key: str, low: float | None, high: float | None, *, whole: bool = True,
-                empty: bool = False) -> None:
+                empty: bool = False) -> bool:
     """Before drawing the number input (or slider) `key`: a value outside `low`..`high`, not a finite number,
-    or not whole where the widget counts (a forged message) is dropped, with a note. `empty`: None is allowed."""
+    or not whole where the widget counts (a forged message) is dropped, with a note (False). `empty`: None is
+    allowed."""
     ss = st.session_state
     if key in ss and not _number_fits(ss[key], low, high, whole=whole, empty=empty):
         del ss[key]
         _note(words()["forged"])
+        return False
+    return True
 
 
 def _number_fits(value: Any, low: float | None, high: float | None, *, whole: bool, empty: bool) -> bool:
