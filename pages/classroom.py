@@ -136,8 +136,12 @@ def entrance(code: str | None) -> None:
         if code:
             st.markdown(f"Class session **{code}**")
         else:
-            st.text_input("Class code", key="class.typed_code", placeholder="for example K7QH3M")
-        st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it")
+            guard.keep_text("class.typed_code", guard.CODE_CHARS)
+            st.text_input("Class code", key="class.typed_code", placeholder="for example K7QH3M",
+                          max_chars=guard.CODE_CHARS)
+        guard.keep_text("class.nickname", guard.NAME_CHARS)
+        st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it",
+                      max_chars=guard.NAME_CHARS)
         show_problem("join")
         st.button("Join", type="primary", key="class.join", icon=":material/login:",
                   on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))

@@ -82,8 +82,7 @@ def let_the_others_play(lesson) -> None:
 
 
 def reveal(slug: str) -> None:
-    if guard.keep_number(guess_key(slug), 0, 100, empty=True):  # a guess is 0-40, or a percent
-        st.session_state[guessed_key(slug)] = st.session_state.get(guess_key(slug))
+    st.session_state[guessed_key(slug)] = st.session_state.get(guess_key(slug))
 
 
 def check_answer(slug: str, order: list[int]) -> None:
@@ -138,11 +137,9 @@ def prediction(lesson, words: dict) -> None:
     with st.container(border=True):
         st.markdown(f"**Predict first.** {words['predict']}")
         if lesson.predict == "value":
-            guard.keep_number(guess_key(slug), 0, 40, empty=True)
             st.number_input("Your guess", 0, 40, key=guess_key(slug), value=None, placeholder="a number",
                             disabled=guess is not None)
         else:
-            guard.keep_number(guess_key(slug), 0, 100)
             st.session_state.setdefault(guess_key(slug), 50)
             st.slider("Your guess (%)", 0, 100, key=guess_key(slug), disabled=guess is not None)
         if guess is None:

@@ -9,15 +9,16 @@ address) reaches the screen. Streamlit's own control flow passes through untouch
 is let by (quitlok/ui/internals.py, `HANDLED_BY_STREAMLIT`). What no guard can reach (a widget's callback, run
 before the script) is redacted by `client.showErrorDetails = "none"` in .streamlit/config.toml.
 
-The inputs that used to raise are refused where they come in, before any page reads them: `keep_choice`,
-`keep_number` and `keep_text` set a forged or oversized widget value (a websocket message can send anything)
-back to the widget's start, with a calm note (a toast), before the widget is drawn; `link_value` reads a link's
-parameter only when it is short and looks right.
+Inputs are refused where they come in. Streamlit (1.67) itself cuts a text to its field's `max_chars`, sets a
+number outside its field's limits back to the default, and sets a choice that is not among the options back,
+but only when the widget is drawn: a callback, run before that, and code that reads the value before the widget
+is drawn, still get whatever a forged websocket message sent. `keep_choice` (before a choice widget is drawn,
+and in its callbacks) and `keep_text` (before a text field is drawn) set such a value back, with a calm note (a
+toast); `link_value` reads a link's parameter only when it is short and looks right.
 """
 
 import functools
 import logging
-import math
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -32,6 +33,10 @@ LOG = logging.getLogger("quitlok.guard")
 
 #: the way back from a failed page
 HOME = "Back to the Home page"
+#: the most characters a text field takes: a room's or class's code (6 letters, spaces or dashes allowed), a name
+#: or nickname (1 to 20 after trimming, with room for stray spaces), a worksheet number (1 to 999,999, written
+#: as people write it)
+CODE_CHARS, NAME_CHARS, NUMBER_CHARS = 12, 30, 20
 #: the longest value of a link's parameter the app reads (a room's or class's code, a key, a hand of cards)
 LONGEST_LINK_VALUE = 200
 
@@ -96,29 +101,6 @@ def _among(value: Any, options: Collection[Any]) -> bool:
             value is None and None in options)
     except Exception:  # a value that cannot even be compared is not among them
         return False
-
-
-def keep_number(key: str, low: float | None, high: float | None, *, whole: bool = True,
-                empty: bool = False) -> bool:
-    """Before drawing the number input (or slider) `key`: a value outside `low`..`high`, not a finite number,
-    or not whole where the widget counts (a forged message) is dropped, with a note (False). `empty`: None is
-    allowed."""
-    ss = st.session_state
-    if key in ss and not _number_fits(ss[key], low, high, whole=whole, empty=empty):
-        del ss[key]
-        _note(words()["forged"])
-        return False
-    return True
-
-
-def _number_fits(value: Any, low: float | None, high: float | None, *, whole: bool, empty: bool) -> bool:
-    if value is None:
-        return empty
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    if isinstance(value, float) and (not math.isfinite(value) or (whole and not value.is_integer())):
-        return False
-    return (low is None or value >= low) and (high is None or value <= high)
 
 
 def keep_text(key: str, most: int) -> None:

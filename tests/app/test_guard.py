@@ -126,12 +126,6 @@ def test_a_fragment_error_streamlit_handled_passes_the_guard():
     assert not at.error and "not reached" not in markdown_texts(at)
 
 
-@pytest.mark.parametrize("value, fits", [(5, True), (0, True), (41, False), (2.5, False), (float("nan"), False),
-                                         (10**400, False), ("7", False), (True, False), (None, False)])
-def test_number_fits(value, fits):
-    assert guard._number_fits(value, 0, 40, whole=True, empty=False) is fits
-
-
 @pytest.mark.parametrize("value, fits", [("a", True), (1, False), ("z", False), ([], False), (True, False)])
 def test_among(value, fits):
     assert guard._among(value, ["a", "b", 1.0, 2]) is fits
