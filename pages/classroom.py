@@ -83,7 +83,7 @@ def arrived() -> None:
         return
     code = st.query_params.get("class")
     ss[CODE] = "".join(code.split()).upper()[:12] if code else None
-    ss[KEY] = (st.query_params.get("key") or browser.cookie(cookie_name(ss[CODE]))) if ss[CODE] else None
+    ss[KEY] = ((guard.link_keys("key") or [None])[-1] or browser.cookie(cookie_name(ss[CODE]))) if ss[CODE] else None
     ss[TEACHER] = False
 
 

@@ -91,7 +91,7 @@ def arrived() -> None:
         return
     code = st.query_params.get("room")
     ss[ROOM] = code.strip().upper()[:12] if code else None
-    ss[SEATS] = [t for t in st.query_params.get_all("seat") if t][:MAX_SEATS] if code else []
+    ss[SEATS] = guard.link_keys("seat")[:MAX_SEATS] if code else []
 
 
 def problem(text: str, where: str, version: int | None = None) -> None:

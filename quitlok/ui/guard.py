@@ -14,11 +14,14 @@ number outside its field's limits back to the default, and sets a choice that is
 but only when the widget is drawn: a callback, run before that, and code that reads the value before the widget
 is drawn, still get whatever a forged websocket message sent. `keep_choice` (before a choice widget is drawn,
 and in its callbacks) and `keep_text` (before a text field is drawn) set such a value back, with a calm note (a
-toast); `link_value` reads a link's parameter only when it is short and looks right.
+toast); `link_keys` reads a link's keys only when they are short and look like the keys the app makes (a
+room's or class's code is cut to 12 characters where it is read, and a link's cards, stake and rules are
+checked where they are read too).
 """
 
 import functools
 import logging
+import re
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -37,8 +40,8 @@ HOME = "Back to the Home page"
 #: or nickname (1 to 20 after trimming, with room for stray spaces), a worksheet number (1 to 999,999, written
 #: as people write it)
 CODE_CHARS, NAME_CHARS, NUMBER_CHARS = 12, 30, 20
-#: the longest value of a link's parameter the app reads (a room's or class's code, a key, a hand of cards)
-LONGEST_LINK_VALUE = 200
+#: a seat's or a class's key as the app makes them (secrets.token_urlsafe(32): 43 characters), with room to spare
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def words() -> dict[str, str]:
@@ -113,13 +116,11 @@ def keep_text(key: str, most: int) -> None:
         _note(words()["too_long"].format(most=most))
 
 
-def link_value(name: str, *, fits: Callable[[str], bool] = lambda _: True) -> str | None:
-    """The link's (query) parameter `name`, or None when it is absent, longer than LONGEST_LINK_VALUE or not
-    what `fits` accepts; a refused value leaves a note and changes nothing."""
-    value = st.query_params.get(name)
-    if value is None:
-        return None
-    if len(value) > LONGEST_LINK_VALUE or not fits(value):
+def link_keys(name: str) -> list[str]:
+    """The link's keys `name` (?seat=...&seat=...: a seat's or a class's key) that look like a key the app makes;
+    any other value (too long, other characters) is left out, with a note, and changes nothing."""
+    values = [value for value in st.query_params.get_all(name) if value]
+    keys = [value for value in values if _KEY.fullmatch(value)]
+    if len(keys) < len(values):
         _note(words()["bad_link"].format(name=escape_markdown(name[:20])))
-        return None
-    return value
+    return keys

@@ -213,3 +213,31 @@ def test_a_worksheet_number_of_five_thousand_digits_left_in_the_session(database
     at.switch_page("pages/teachers.py").run()
     calm(at)
     assert guard.words()["too_long"].format(most=guard.NUMBER_CHARS) in shown(at)
+
+
+#: every parameter a link to the app may carry, each far too long
+LONG_LINK = {name: "9," * 50_000 for name in ("rules", "hand", "seen", "stake", "room", "stock", "seat", "class", "key")}
+
+
+@pytest.mark.parametrize("page", LISTED)
+def test_every_link_parameter_far_too_long(page, database_url):
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in LONG_LINK.items():
+        at.query_params[name] = value
+    at.run()
+    at.switch_page(page).run()
+    calm(at)
+    goes_on(at, page)
+
+
+@pytest.mark.parametrize("page, code", [("pages/together.py", "room"), ("pages/classroom.py", "class")])
+@pytest.mark.parametrize("key", ["k" * 100_000, "<b>x</b>", "a b"])
+def test_a_link_s_key_that_no_app_makes_is_left_out_with_a_note(page, code, key, database_url):
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params[code] = "K7QF3M"
+    at.query_params["seat" if code == "room" else "key"] = key
+    at.run()
+    at.switch_page(page).run()
+    calm(at)
+    assert guard.words()["bad_link"].format(name="seat" if code == "room" else "key") in shown(at)
+    assert key not in str(at.session_state["together.seats" if code == "room" else "class.key"])
