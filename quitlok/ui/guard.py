@@ -61,6 +61,7 @@ def failed() -> None:
 def page_guard() -> Iterator[None]:
     """Around a page's body (or a fragment's): an exception is logged on the server and the page says calmly
     that something went wrong; Streamlit's rerun, stop and its own handled fragment errors pass through."""
+    words()  # read on every run (cached): there when needed, and tests/app/test_content.py sees them used
     try:
         yield
     except HANDLED_BY_STREAMLIT:

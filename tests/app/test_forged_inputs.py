@@ -216,7 +216,8 @@ def test_a_worksheet_number_of_five_thousand_digits_left_in_the_session(database
 
 
 #: every parameter a link to the app may carry, each far too long
-LONG_LINK = {name: "9," * 50_000 for name in ("rules", "hand", "seen", "stake", "room", "stock", "seat", "class", "key")}
+LONG_LINK = {name: "9," * 50_000
+             for name in ("rules", "hand", "seen", "stake", "room", "stock", "seat", "class", "key")}
 
 
 @pytest.mark.parametrize("page", LISTED)
