@@ -242,3 +242,20 @@ def test_a_link_s_key_that_no_app_makes_is_left_out_with_a_note(page, code, key,
     calm(at)
     assert guard.words()["bad_link"].format(name="seat" if code == "room" else "key") in shown(at)
     assert key not in str(at.session_state["together.seats" if code == "room" else "class.key"])
+
+
+@pytest.mark.parametrize("choice, press", [("together.add_style", "together.add_computer"),
+                                           ("together.remove_seat", "together.remove")])
+def test_a_room_s_host_tools_with_forged_choices(choice, press, database_url):
+    """A host's choices go to the room with a press: the room refuses a forged one in its own words, unchanged."""
+    from tests.app.test_together_page import open_room, sit_here
+
+    at = sit_here(open_room("Dov", computers=1), "Ann")
+    players = len(at.session_state["together.seats"])
+    forge("selectbox", at.selectbox(key=choice), 0)
+    at.button(key=press).click().run()
+    calm(at)
+    assert "an option this page does not offer" in shown(at)  # the room's own refusal, shown as text
+    assert len(at.session_state["together.seats"]) == players
+    assert "3 of" in shown(at)  # still Dov, the computer and Ann at the table
+    goes_on(at, "pages/together.py")
