@@ -35,13 +35,12 @@ pages = {
     ],
 }
 navigation = st.navigation(pages, position="hidden")  # the app draws the list of pages itself (quitlok.ui.nav)
-ui.setup_page()
-nav.page_list(pages, navigation)
-ui.house_rules_sidebar()
-progress.load()
-with ui.app_run():
+with ui.app_run(), guard.page_guard():  # a page (or the sidebar) that fails says so in the app's words
+    ui.setup_page()
+    nav.page_list(pages, navigation)
+    ui.house_rules_sidebar()
+    progress.load()
     try:
-        with guard.page_guard():  # a page that fails says so in the app's words, never with a traceback
-            navigation.run()
+        navigation.run()
     finally:  # after a page's st.rerun() too (a page that calls st.stop() is saved by the next run's load())
         progress.keep()

@@ -53,6 +53,19 @@ def test_a_page_that_raises_shows_the_app_s_words_and_logs_the_error(monkeypatch
     assert not at.error and at.title
 
 
+def test_a_sidebar_that_raises_is_guarded_too(monkeypatch):
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    monkeypatch.setattr(ui, "house_rules_sidebar", lambda: 1 / 0)
+    at.switch_page("pages/rules.py").run()
+    calm(at)
+    assert at.error[0].value == guard.words()["failed"]
+    monkeypatch.undo()
+    at.switch_page("pages/rules.py").run()
+    calm(at)
+    assert not at.error and at.title
+
+
 def _control_flow_script():
     import streamlit as st
 
