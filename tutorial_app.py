@@ -3,7 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
-from quitlok.ui import nav, progress
+from quitlok.ui import guard, nav, progress
 
 st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
 
@@ -35,11 +35,11 @@ pages = {
     ],
 }
 navigation = st.navigation(pages, position="hidden")  # the app draws the list of pages itself (quitlok.ui.nav)
-ui.setup_page()
-nav.page_list(pages, navigation)
-ui.house_rules_sidebar()
-progress.load()
-with ui.app_run():
+with ui.app_run(), guard.page_guard():  # a page (or the sidebar) that fails says so in the app's words
+    ui.setup_page()
+    nav.page_list(pages, navigation)
+    ui.house_rules_sidebar()
+    progress.load()
     try:
         navigation.run()
     finally:  # after a page's st.rerun() too (a page that calls st.stop() is saved by the next run's load())

@@ -10,7 +10,7 @@ from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rules import banker_model_words
-from quitlok.ui import bars
+from quitlok.ui import bars, guard
 from quitlok.ui.advisor import (
     BANKER_CHOICES,
     answer,
@@ -295,7 +295,7 @@ st.session_state.setdefault(STOCK, None)  # plenty
 read_link()
 
 
-@st.fragment
+@guard.fragment
 def position() -> None:
     """The cards, the stakes and the answer: a card pressed, a stake or a banker model changed reruns only this
     part of the page (not the sidebar, the words above or the strategy table)."""

@@ -17,7 +17,7 @@ from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
-from quitlok.ui import browser, charts, internals, joining, names
+from quitlok.ui import browser, charts, guard, internals, joining, names
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
 
@@ -83,7 +83,7 @@ def arrived() -> None:
         return
     code = st.query_params.get("class")
     ss[CODE] = "".join(code.split()).upper()[:12] if code else None
-    ss[KEY] = (st.query_params.get("key") or browser.cookie(cookie_name(ss[CODE]))) if ss[CODE] else None
+    ss[KEY] = ((guard.link_keys("key") or [None])[-1] or browser.cookie(cookie_name(ss[CODE]))) if ss[CODE] else None
     ss[TEACHER] = False
 
 
@@ -136,8 +136,12 @@ def entrance(code: str | None) -> None:
         if code:
             st.markdown(f"Class session **{code}**")
         else:
-            st.text_input("Class code", key="class.typed_code", placeholder="for example K7QH3M")
-        st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it")
+            guard.keep_text("class.typed_code", guard.CODE_CHARS)
+            st.text_input("Class code", key="class.typed_code", placeholder="for example K7QH3M",
+                          max_chars=guard.CODE_CHARS)
+        guard.keep_text("class.nickname", guard.NAME_CHARS)
+        st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it",
+                      max_chars=guard.NAME_CHARS)
         show_problem("join")
         st.button("Join", type="primary", key="class.join", icon=":material/login:",
                   on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))
@@ -407,7 +411,7 @@ def student_screen(session: ClassView) -> None:
         board(session)
 
 
-@st.fragment
+@guard.fragment
 def answer_form(session: ClassView, key: str) -> None:
     """The answer and its Send button, a fragment of their own: sending redraws only this box. (Under load, a
     whole-page run started by Send could be lost to the follow fragment's timer, leaving a phone showing the
@@ -498,7 +502,7 @@ def student_vote(session: ClassView, key: str) -> None:
         st.info(words("waiting_next"), icon=":material/hourglass_top:")
 
 
-@st.fragment
+@guard.fragment
 def vote_form(session: ClassView, key: str) -> None:
     """The vote and its Send button, a fragment of their own (as answer_form, for the same reason)."""
     vote = session.round.vote
@@ -512,7 +516,7 @@ def vote_form(session: ClassView, key: str) -> None:
 # --- following the session --------------------------------------------------------------------------------
 
 
-@st.fragment(run_every=1.0)
+@guard.fragment(run_every=1.0)
 def follow(code: str, key: str, seen: tuple) -> None:
     """Every second, a look at the session: drawn again only when it changed. `seen` is what the page was
     drawn from: the teacher's (version, joined, answered); a phone's (version, its own answer), so that a

@@ -8,7 +8,7 @@ from quitlok import IllegalAction, ui
 from quitlok.game import BANKER, Bet, action_label
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
-from quitlok.ui import focus, restarts
+from quitlok.ui import focus, guard, restarts
 from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
@@ -51,7 +51,9 @@ def jump_key(step: int) -> str:
 
 
 def jump() -> None:
-    go_to(st.session_state[jump_key(st.session_state[STEP])])
+    key = jump_key(st.session_state[STEP])
+    if guard.keep_choice(key, range(len(LESSONS))):
+        go_to(st.session_state[key])
 
 
 def restart(slug: str) -> None:
@@ -84,6 +86,8 @@ def reveal(slug: str) -> None:
 
 
 def check_answer(slug: str, order: list[int]) -> None:
+    if not guard.keep_choice(f"lesson.check.{slug}", [*order, None]):
+        return
     choice = st.session_state.get(f"lesson.check.{slug}")
     st.session_state[f"lesson.checked.{slug}"] = None if choice is None else order[choice]
 
@@ -112,6 +116,7 @@ def step_picker() -> None:
     empty, so the browser drops the picker and its value; drawn again, the picker started from its default,
     step 1, and reported it as the learner's choice (issue 21: lesson 9 jumped back to step 1). Its default is
     the step shown, too, so a picker drawn afresh never reports a change of its own."""
+    guard.keep_choice(jump_key(st.session_state[STEP]), range(len(LESSONS)))
     st.selectbox("Go to step", range(len(LESSONS)), key=jump_key(st.session_state[STEP]), on_change=jump,
                  index=st.session_state[STEP], format_func=lambda i: f"{i + 1}. {TITLES[i]}")
 
@@ -259,6 +264,7 @@ def check(lesson, question) -> None:
     chosen = st.session_state.get(f"lesson.checked.{slug}")
     if chosen is not None and st.session_state.get(f"lesson.check.{slug}") is None:
         st.session_state[f"lesson.check.{slug}"] = order.index(chosen)
+    guard.keep_choice(f"lesson.check.{slug}", [*order, None])
     with st.container(border=True):
         st.markdown(f"**Check.** {question.question}")
         st.radio(question.question, range(len(order)), key=f"lesson.check.{slug}", index=None,
@@ -281,7 +287,7 @@ with st.sidebar:  # the page reruns as soon as a restarted server is back, so th
     ui.internals.rerun_on_reconnect()
 
 
-@st.fragment
+@guard.fragment
 def this_step() -> None:
     """The step: its words, guess, hand and check, the progress above and Back and Next below. Every click on
     it (a move, a guess, the check, another step) reruns only this part of the page, not the sidebar; a step

@@ -11,7 +11,7 @@ from quitlok.game import STAKE, Action
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import focus, restarts
+from quitlok.ui import focus, guard, restarts
 from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
@@ -163,7 +163,7 @@ def game_over(table: PracticeTable) -> None:
 
 # --- the page ----------------------------------------------------------------------
 
-@st.fragment
+@guard.fragment
 def play_area() -> None:
     """The game: a move, a hint or a new game from the table reruns only this part of the page (not the
     sidebar or the new-game form), with as few elements as it can (each costs the browser a little a run). A

@@ -28,6 +28,7 @@ from quitlok.printing import (
     worksheet_questions,
 )
 from quitlok.rules import RuleSet
+from quitlok.ui import guard
 
 ui.through_the_app()
 
@@ -123,7 +124,8 @@ st.header("A worksheet")
 st.markdown(words["worksheet"])
 ss.setdefault("teachers.seed", str(new_seed()))
 number, another = st.columns([2, 1], vertical_alignment="bottom")
-number.text_input("Worksheet number", key="teachers.seed", help=words["seed_help"])
+guard.keep_text("teachers.seed", guard.NUMBER_CHARS)
+number.text_input("Worksheet number", key="teachers.seed", help=words["seed_help"], max_chars=guard.NUMBER_CHARS)
 another.button("New worksheet", key="teachers.new_seed", on_click=new_worksheet, icon=":material/casino:")
 try:
     seed = parse_seed(ss["teachers.seed"])

@@ -28,7 +28,7 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import internals, joining, names
+from quitlok.ui import guard, internals, joining, names
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -93,7 +93,7 @@ def arrived() -> None:
         return
     code = st.query_params.get("room")
     ss[ROOM] = code.strip().upper()[:12] if code else None
-    ss[SEATS] = [t for t in st.query_params.get_all("seat") if t][:MAX_SEATS] if code else []
+    ss[SEATS] = guard.link_keys("seat")[:MAX_SEATS] if code else []
 
 
 def problem(text: str, where: str, version: int | None = None) -> None:
@@ -182,16 +182,20 @@ def entrance() -> None:
     with join.container(border=True, key="together-join-box"):
         st.header("Join a room")
         st.caption(words("join"))
-        st.text_input("Room code", key="together.code", placeholder="for example K7QH3M")
-        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
+        guard.keep_text("together.code", guard.CODE_CHARS)
+        st.text_input("Room code", key="together.code", placeholder="for example K7QH3M", max_chars=guard.CODE_CHARS)
+        guard.keep_text("together.join_name", guard.NAME_CHARS)
+        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it",
+                      max_chars=guard.NAME_CHARS)
         show_problem("join")
         st.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
                   on_click=lambda: join_room(ss["together.code"], "together.join_name"))
     with new.container(border=True, key="together-create-box"):
         st.header("Open a room")
         st.caption(words("create", rules=rules.name))
+        guard.keep_text("together.host_name", guard.NAME_CHARS)
         st.text_input("Your name (you host the room)", key="together.host_name",
-                      placeholder="as the others will see it")
+                      placeholder="as the others will see it", max_chars=guard.NAME_CHARS)
         a, b = st.columns(2)
         a.number_input("Starting chips for everyone", 1, 1000, key="together.chips")
         b.number_input("Opening bank", 1, 1000, key="together.bank",
@@ -220,7 +224,9 @@ def join_this_room(code: str) -> bool:
         return False
     with st.container(border=True, key="together-join-box"):
         st.header(f"Join room {code}")
-        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it")
+        guard.keep_text("together.join_name", guard.NAME_CHARS)
+        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it",
+                      max_chars=guard.NAME_CHARS)
         show_problem("join")
         left, right = st.columns(2)
         left.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
@@ -291,7 +297,8 @@ def add_player_here(code: str) -> None:
     """Pass and play: another person sits down on this same device."""
     with st.expander("Another player on this device (pass and play)"):
         st.caption(words("pass_device"))
-        st.text_input("Their name at the table", key="together.here_name")
+        guard.keep_text("together.here_name", guard.NAME_CHARS)
+        st.text_input("Their name at the table", key="together.here_name", max_chars=guard.NAME_CHARS)
         show_problem("here")
         st.button("Sit them down", key="together.here", on_click=join_room, args=(code, "together.here_name"))
 
@@ -483,7 +490,7 @@ def show_feedback(room: RoomView) -> None:
 # --- following the room -------------------------------------------------------------------------------
 
 
-@st.fragment(run_every=1.0)
+@guard.fragment(run_every=1.0)
 def follow(code: str, version: int, *, computers_left: bool = False) -> None:
     """Every second, a look at the room's version: the page is drawn again only when something changed (or
     when the browser had stopped following, internals.stalled). When computer players are left to act (a

@@ -14,6 +14,7 @@ is for the teacher.
 
 import random
 
+from quitlok import errors
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.errors import InvalidSeed, WorksheetUnavailable
 from quitlok.quiz import GENERATORS, ROUND, Question, plan_round
@@ -35,9 +36,14 @@ def parse_seed(text: str | int) -> int:
     """The worksheet number a person typed, or InvalidSeed saying what a number must look like."""
     if isinstance(text, bool) or not isinstance(text, str | int):
         raise InvalidSeed(f"A worksheet number is a whole number, not {type(text).__name__}.")
+    if isinstance(text, int) and text not in SEEDS:  # a number of thousands of digits cannot even be written out
+        raise InvalidSeed(f"A worksheet number is a whole number from {SEEDS[0]} to {SEEDS[-1]:,}; "
+                          f"“{errors.shown(text)}” is not one.")
     shown = str(text).strip()
     digits = shown.replace(" ", "").replace(",", "").replace("_", "")
-    if not digits.isdecimal() or not digits.isascii() or int(digits) not in SEEDS:
+    # read as a number only when short enough to be one (Python refuses to read 4,300 digits and more)
+    if (not digits.isdecimal() or not digits.isascii() or len(digits.lstrip("0")) > len(str(SEEDS[-1]))
+            or int(digits) not in SEEDS):
         if len(shown) > 20:
             shown = shown[:20] + "…"
         raise InvalidSeed(f"A worksheet number is a whole number from {SEEDS[0]} to {SEEDS[-1]:,}; "

@@ -56,6 +56,11 @@ fragment wrote there during the last full run of the page; a fragment rerun that
 a red StreamlitInvalidLayoutContextError (issue 21: a move at the practice table right after a new game, whose
 full run had changed no progress). `sidebar_slot` writes an empty slot to the sidebar on every run, full or
 fragment, and draws into it. tests/e2e/test_browser.py plays a move after a full run, at the table and in a lesson.
+
+A ninth is what the app's guard (quitlok/ui/guard.py) lets by: an error inside an st.fragment, during a full run
+of the page, is shown and logged by Streamlit itself, which then raises its own `FragmentHandledException` (an
+`Exception`, from streamlit.errors) to end the page's run. The guard lets it pass (`HANDLED_BY_STREAMLIT`), as it
+lets `st.rerun()` and `st.stop()` pass (those are not `Exception`s). tests/app/test_guard.py fails if the name goes.
 """
 
 from collections.abc import Iterator
@@ -65,7 +70,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 from streamlit import net_util
+from streamlit.errors import FragmentHandledException
 from streamlit.runtime.pages_manager import PagesManager
+
+#: exceptions the app's guard lets by: a fragment's error Streamlit has already shown (see the module docstring)
+HANDLED_BY_STREAMLIT = (FragmentHandledException,)
 
 _IN_APP: ContextVar[bool] = ContextVar("quitlok_in_app", default=False)
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 import streamlit as st
 
 from quitlok.rules import PRESETS, QUITLOK, SHARE_WORDS, RuleSet
-from quitlok.ui import browser, internals
+from quitlok.ui import browser, guard, internals
 from quitlok.ui.words import escape_markdown
 
 _BET_ANY_TIME = "Any time, a card with every bet"
@@ -41,7 +41,22 @@ def _widget_values(rules: RuleSet) -> dict[str, object]:
     }
 
 
+#: the choices each of the sidebar's widgets offers (a forged message may send anything else: guard.keep_choice)
+_CHOICES = {"rules.preset": list(PRESETS), "rules.pack": [24, 48], "rules.twelve": list(_TWELVES),
+            "rules.betting": [_BET_ANY_TIME, _BET_FIRST], "ui.projector": [True, False]}
+
+
+def _refuse_forged() -> None:
+    """Before anything reads the sidebar's widgets: a value none of them offers is set back (with a note)."""
+    for key, options in _CHOICES.items():
+        guard.keep_choice(key, options)
+    for key in _widget_values(QUITLOK):
+        guard.keep_choice(key, _CHOICES.get(key, [True, False]))
+
+
 def _load_preset() -> None:
+    if st.session_state.get("rules.preset") not in PRESETS:  # a forged value: house_rules_sidebar sets it back
+        return
     st.session_state.update(_widget_values(PRESETS[st.session_state["rules.preset"]]))
 
 
@@ -160,6 +175,7 @@ def _preset_from_link() -> None:
 
 def house_rules_sidebar() -> RuleSet:
     """The sidebar picker every page shares: a preset, then single house rules."""
+    _refuse_forged()
     for key, value in _widget_values(QUITLOK).items():
         st.session_state.setdefault(key, value)
     # the single rules are drawn only while their expander is open (each widget costs every page load a little;

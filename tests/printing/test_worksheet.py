@@ -82,13 +82,19 @@ def test_the_same_number_prints_the_same_sheet_and_another_number_another(sheets
     assert [q.prompt for q in under_kvitlach] != [q.prompt for q in engine_questions(4821, QUITLOK)]
 
 
+def repr_short(value) -> str:
+    """A test's id: a number of thousands of digits cannot even be written out (Python's limit of 4,300)."""
+    size = len(value) if isinstance(value, str) else value.bit_length() if isinstance(value, int) else value
+    return f"{type(value).__name__}-{size}"
+
+
 @pytest.mark.parametrize("typed", ["4821", " 4821 ", "4,821", "4 821", 4821, "0004821"])
 def test_a_worksheet_number_may_be_typed_as_people_type_it(typed):
     assert parse_seed(typed) == 4821
 
 
 @pytest.mark.parametrize("typed", ["", "abc", "0", "-5", "1000000", "4.5", "12e3", "٤٨٢١", "4821!", None, True, 4.0,
-                                   "9" * 40])
+                                   "9" * 40, "9" * 5000, "1," * 3000, 10**5000, -(10**5000)], ids=repr_short)
 def test_an_impossible_worksheet_number_gets_a_message_for_people(typed):
     with pytest.raises(InvalidSeed) as error:
         parse_seed(typed)
