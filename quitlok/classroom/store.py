@@ -41,6 +41,7 @@ from quitlok.classroom.question import ClassQuestion
 from quitlok.classroom.questions import check_kind, make_question
 from quitlok.classroom.sequence import QuestionSequence
 from quitlok.coach import coach
+from quitlok.errors import shown
 from quitlok.game import action_label
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms.database import SEATS, Store, metadata
@@ -49,7 +50,7 @@ from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _nam
 from quitlok.rules import RuleSet
 from quitlok.state_json import rules_from_dict, rules_to_dict
 from quitlok.text import isolated, spreadsheet_cell
-from quitlok.validate import is_whole, rule_set
+from quitlok.validate import flag, is_whole, rule_set
 
 #: the most students one session takes
 MAX_STUDENTS = 60
@@ -307,16 +308,19 @@ class Classes(Store):
 
     def show_board(self, code: str, teacher: str, shown: bool) -> int:
         """Show the top five on every screen, or not."""
-        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, board=bool(shown))
+        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, board=flag("shown", shown))
 
     def hide(self, code: str, teacher: str, student: int, hidden: bool = True) -> int:
         """Hide a nickname from every screen (it reads '(hidden)'), or show it again."""
         code = _code(code)
+        flag("hidden", hidden)
+        if not is_whole(student) or not 0 <= student < MAX_STUDENTS:
+            raise ClassroomError(f"There is no student {shown(student)} in this class.")
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
             self._check_teacher(session, teacher)
             done = conn.execute(sa.update(STUDENTS).where(STUDENTS.c.code == code, STUDENTS.c.student == student)
-                                .values(hidden=bool(hidden)))
+                                .values(hidden=hidden))
             if done.rowcount != 1:
                 raise ClassroomError(f"There is no student {student!r} in this class.")
             return self._bump(conn, session)
@@ -541,8 +545,9 @@ class Classes(Store):
         return out.getvalue()
 
     def purge(self, now: float | None = None) -> int:
-        """Remove every session nobody has changed for 12 hours; returns how many."""
-        cutoff = (self._clock() if now is None else now) - IDLE_SECONDS
+        """Remove every session nobody has changed for 12 hours; returns how many. `now` is a real moment, not
+        later than the clock (a time to come, inf or NaN would remove every session)."""
+        cutoff = self._purge_moment(now) - IDLE_SECONDS
         with self._transaction(write=True) as conn:
             old = sa.select(CLASSES.c.code).where(CLASSES.c.touched < cutoff)
             conn.execute(sa.delete(ANSWERS).where(ANSWERS.c.code.in_(old)))
