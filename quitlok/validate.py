@@ -49,7 +49,7 @@ def moment(name: str, value: object, latest: float = MAX_MOMENT) -> float:
 def chance(name: str, value: object) -> Real:
     """`value` if it is a chance: a real number from 0 to 1 (a float's rounding aside); otherwise InvalidSetup."""
     if isinstance(value, bool) or not isinstance(value, Real) or not -CHANCE_SLACK <= value <= 1 + CHANCE_SLACK:
-        raise InvalidSetup(f"{name} must be a chance, a number from 0 to 1 (got {shown(value)}).")
+        raise InvalidSetup(f"{name} must be a chance, a number between 0 and 1 (got {shown(value)}).")
     return value
 
 
