@@ -122,9 +122,10 @@ def seat_table(view: RoomView, *, hand_ended: bool = False) -> PracticeTable:
                          hand_ended=hand_ended)
 
 
-def seat_state(state: State, seat: int) -> State:
-    """The State with everything `seat` may not see replaced by None, and the log as `seat_events` gives it."""
-    check_seat(state, seat)
+def seat_state(state: State, seat: int | None) -> State:
+    """The State with everything `seat` may not see replaced by None, and the log as `seat_events` gives it;
+    `seat=None` for the onlookers (every face-down card hidden)."""
+    check_seat(state, seat, onlookers=True)
     hands = tuple(
         tuple(card if other == seat or up else None for card, up in zip(cards, ups, strict=True))
         for other, (cards, ups) in enumerate(zip(state.hands, state.face_up, strict=True))
