@@ -252,8 +252,11 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
     started = store.create(QUITLOK, host="Cy", bank=10, purses=20)
     store.add_computer(started.code, started.token, "cautious")
     store.start(started.code, started.token, seed=5)
+    fresh = store.create(QUITLOK, host="Dan", bank=10, purses=20)
+    store.add_computer(fresh.code, fresh.token, "bold")
     teacher = classes.create(QUITLOK, seed=3)
     pupil = classes.join(teacher.code, "Kid")
+    other = classes.create(QUITLOK, seed=4)
     room = {"code": host.code, "host_token": host.token}
     code = {"code": "text", "host_token": "text"}
     t = {"code": teacher.code, "teacher": teacher.token}
@@ -279,6 +282,12 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
         Door("Rooms.pause", store.pause, {"code": started.code, "host_token": started.token}, code),
         Door("Rooms.end", store.end, {"code": host.code, "host_token": guest.token}, code),
         Door("Rooms.purge", store.purge, {"now": None}, {"now": "moment_or_none"}),
+        Door("Rooms.start", store.start, {"code": fresh.code, "host_token": fresh.token, "seed": 3},
+             {**code, "seed": "seed_or_none"}),
+        Door("Rooms.resume", store.resume, {"code": started.code, "host_token": started.token}, code),
+        Door("Classes.reveal", classes.reveal, t, tk),
+        Door("Classes.open_vote", classes.open_vote, t, tk),
+        Door("Classes.end", classes.end, {"code": other.code, "teacher": other.token}, tk),
         Door("Classes.create", classes.create, {"rules": QUITLOK, "seed": 4},
              {"rules": "rules", "seed": "seed_or_none"}),
         Door("Classes.join", classes.join, {"code": teacher.code, "nickname": "Lea"},
@@ -428,3 +437,11 @@ def test_a_dict_or_set_of_cards_is_no_hand(cards):
             function(cards, [], QUITLOK)
         with pytest.raises(QuitlokError, match="not a list of cards"):
             function([6], cards, QUITLOK)
+
+
+def test_every_method_of_the_stores_is_a_door(stores):
+    listed = {d.name for d in store_doors(*stores)}
+    for store in (Rooms, Classes):
+        methods = {f"{store.__name__}.{n}" for n, f in vars(store).items()
+                   if inspect.isfunction(f) and not n.startswith("_") and n != "close"}
+        assert methods <= listed, methods - listed
