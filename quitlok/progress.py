@@ -96,7 +96,7 @@ class Mistake:
         """Whether `label` is as good as the best play (within a hundredth of a chip)."""
         values = dict(self.options)
         if not isinstance(label, str) or label not in values:
-            raise ProgressError(f"{label!r} is not one of this position's options.")
+            raise ProgressError(f"{shown(label)} is not one of this position's options.")
         return values[label] >= max(values.values()) - 0.005
 
 
@@ -246,6 +246,8 @@ class Progress:
     @classmethod
     def from_share_code(cls, code: str) -> "Progress":
         """The Progress of `share_code`; ProgressError, saying why, for a mistyped or cut-short code."""
+        if not isinstance(code, str):
+            raise ProgressError("A progress code is text starting with QL1-: copy the whole code.")
         code = "".join(str(code).split())  # a code pasted across lines
         if not code.startswith(_CODE_PREFIX):
             raise ProgressError("A progress code starts with QL1-: copy the whole code.")

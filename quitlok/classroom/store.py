@@ -230,7 +230,7 @@ class Classes(Store):
         rules = rule_set(rules)
         seed = secrets.randbelow(2**31) if seed is None else seed
         if not is_whole(seed) or not 0 <= seed < 2**62:
-            raise ClassroomError(f"A session's seed is a whole number from 0 (got {seed!r}).")
+            raise ClassroomError(f"A session's seed is a whole number from 0 (got {shown(seed)}).")
         token = secrets.token_urlsafe(32)
         self.purge()
         now = self._clock()

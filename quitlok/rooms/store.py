@@ -255,7 +255,7 @@ class Rooms(Store):
         def remove(room: sa.Row, seats: list[sa.Row]) -> Change:
             me = self._host(seats, host_token, code, "remove a seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise RoomError(f"There is no seat {seat!r} in room {code}.")
+                raise RoomError(f"There is no seat {shown(seat)} in room {code}.")
             if seat == me.seat:
                 raise RoomError("The host keeps his seat: to stop playing, end the game.")
             if seats[seat].style is not None:
@@ -284,7 +284,7 @@ class Rooms(Store):
         def rekey(room: sa.Row, seats: list[sa.Row]) -> Change:
             me = self._host(seats, host_token, code, "give a seat a new key")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise RoomError(f"There is no seat {seat!r} in room {code}.")
+                raise RoomError(f"There is no seat {shown(seat)} in room {code}.")
             if seat == me.seat:
                 raise RoomError("The host's own key cannot be changed from another seat's page.")
             if seats[seat].style is not None:
