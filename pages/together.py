@@ -335,7 +335,7 @@ def drawn_for(views: list[RoomView]) -> tuple[RoomView, PracticeTable, bool]:
         return turn, seat_table(turn, hand_ended=hand_ended), False
     if turn is None:
         st.session_state.pop(SHOWN, None)
-    public = PracticeTable(state=seat_state(first.state, NOBODY), human=NOBODY,
+    public = PracticeTable(state=seat_state(first.state, None), human=NOBODY,
                            computers=seat_table(first).computers, banker_draws=first.banker_draws,
                            hand_ended=hand_ended)
     return turn or first, public, turn is not None

@@ -5,7 +5,7 @@ decorated border, and two framed cards as a hand's first two make 21.
 """
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 
 from quitlok.errors import InvalidCards, shown
 
@@ -29,7 +29,8 @@ def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple
     A card must be an int from 1 to 12, and no number may appear more often than
     the pack holds (`copies` of each).
     """
-    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+    # a set or a dict is no hand: it has no order and no second copy of a card ({6: 1, 5: 1} is not 6 and 5)
+    if isinstance(cards, str | bytes | Mapping | Set) or not isinstance(cards, Iterable):
         raise InvalidCards(f"{what}: {shown(cards)} is not a list of cards; give the numbers, such as [6, 5]")
     cards = tuple(cards)
     for card in cards:

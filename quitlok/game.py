@@ -76,6 +76,8 @@ SETTLEMENT = " ({nth} settlement)"
 
 #: the name that makes the log speak in the second person ("You bet 3")
 YOU = "You"
+#: the largest seed a game or a draw for the first banker takes (a seed is kept in every saved game)
+MAX_SEED = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ class State:
 
     def bet_room(self, seat: int) -> int:
         """How many more chips `seat` may stake now: purse, bank cover and maximum bet."""
+        whole_number("seat", seat, 0, len(self.players) - 1)
         room = min(self.purses[seat], self.bank - self.open_stakes)
         if self.max_bet is not None:
             room = min(room, self.max_bet - self.stakes[seat])
@@ -145,7 +148,7 @@ class State:
 
     def value(self, seat: int) -> int:
         """The value of a seat's hand."""
-        return hand_value(self.hands[seat], self.rules)
+        return hand_value(self.hands[whole_number("seat", seat, 0, len(self.players) - 1)], self.rules)
 
     @property
     def cards_available(self) -> int:
@@ -158,6 +161,7 @@ class State:
 
     def seen_by(self, seat: int) -> tuple[int, ...]:
         """Every card `seat` can see other than its own: face-up cards on the table and under the stock."""
+        whole_number("seat", seat, 0, len(self.players) - 1)
         shown = [
             card
             for other, (cards, ups) in enumerate(zip(self.hands, self.face_up, strict=True))
@@ -232,8 +236,8 @@ def new_game(
             else "no player other than the banker has chips."))
     if not isinstance(choose_stake, bool):
         raise InvalidSetup(f"choose_stake must be True or False (got {shown(choose_stake)}).")
-    if seed is not None and not is_whole(seed):
-        raise InvalidSetup(f"seed must be a whole number or None (got {shown(seed)}).")
+    if seed is not None and (not is_whole(seed) or not 0 <= seed <= MAX_SEED):
+        raise InvalidSetup(f"seed must be a whole number from 0 to 2**64 - 1, or None (got {shown(seed)}).")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if stock is not None and (isinstance(stock, str | bytes) or not isinstance(stock, Sequence)):
@@ -303,6 +307,9 @@ def draw_for_banker(rules: RuleSet, seats: int, seed: int) -> tuple[int, list[di
     Tied seats draw again. Returns the banker's seat and each round's draws
     ({seat: card}), so the app can show how the bank was decided.
     """
+    rules = rule_set(rules)
+    whole_number("seats", seats, 2, rules.pack_size // 3)
+    whole_number("seed", seed, 0, MAX_SEED)
     rng = random.Random(f"{seed}/first-banker")
     contenders, rounds = list(range(seats)), []
     while True:
@@ -314,6 +321,15 @@ def draw_for_banker(rules: RuleSet, seats: int, seed: int) -> tuple[int, list[di
         contenders = [seat for seat, card in draws.items() if card == best]
         if len(contenders) == 1:
             return contenders[0], rounds
+
+
+def check_seat(state: object, seat: object, *, onlookers: bool = False) -> int | None:
+    """`seat` if it is a seat of the game `state` (or None, for the onlookers, when `onlookers`); else the
+    library's own error (IllegalAction for a state that is none, InvalidSetup for a seat that is none)."""
+    state = _check_state(state)
+    if seat is None and onlookers:
+        return None
+    return whole_number("seat", seat, 0, len(state.players) - 1)
 
 
 def _check_state(state: object) -> State:
@@ -382,7 +398,9 @@ def action_label(state: State, action: Action) -> str:
 
     The same label serves the button, its caption, the hint and the log, so they never disagree.
     """
-    raising = state.rules.bet_first and state.aluvun_called
+    if type(action) not in _ACTION_TYPES:
+        raise IllegalAction(_why_illegal(_check_state(state), action))
+    raising = _check_state(state).rules.bet_first and state.aluvun_called
     return describe(action, state.rules.aluvun_word, raising=raising)
 
 

@@ -40,7 +40,7 @@ How it stays fast (after Eric Farmer's blackjack analyser):
 import threading
 from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -54,7 +54,7 @@ from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
-from quitlok.validate import flag, is_whole, rule_set, shown, whole_number
+from quitlok.validate import chance, flag, is_whole, rule_set, shown, whole_number
 
 __all__ = ["Advice", "EdgeOutcomes", "action_values", "action_words", "advise", "banker_outcomes", "bust_chance",
            "card_value", "chance_words", "edge_outcomes", "first_bets", "next_card_odds", "percent",
@@ -1162,6 +1162,9 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, ex
     to draw, so it is no question for a table.)
     One row per (banker's total, first card): its best action and every action's value.
     """
+    rules, exact = rule_set(rules), flag("exact", exact)
+    if stands_on is not None and (isinstance(stands_on, str | bytes) or not isinstance(stands_on, Sequence)):
+        raise InvalidSetup(f"stands_on must be a list of totals, or None for every model (got {shown(stands_on)}).")
     rows = []
     for total in rules.banker_models if stands_on is None else stands_on:
         for card in RANKS:
@@ -1192,7 +1195,7 @@ def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, ex
 
 def action_words(rules: RuleSet) -> dict[str, str]:
     """The advisor's actions in words, with the tradition's own name for the call at 11."""
-    call = rules.aluvun_word
+    call = rule_set(rules).aluvun_word
     return {
         "stay": "stay",
         "blot": "take a blot (a free face-up card)",
@@ -1241,7 +1244,7 @@ def _reshuffle_words(advice: Advice) -> str:
 
 def percent(p) -> str:
     """A chance for learners: '9.1%', '0.43%'."""
-    x = 100 * float(p)
+    x = 100 * min(max(float(chance("p", p)), 0.0), 1.0)
     return f"{x:.0f}%" if x >= 10 or x == 0 else f"{x:.1f}%" if x >= 1 else f"{x:.2f}%"
 
 
@@ -1256,9 +1259,8 @@ def chance_words(p: Fraction) -> str:
     'k in n' with n at most SMALL_N within one percentage point (and a tenth of the chance, so that
     small chances stay right), or else 'about 1 in n' (or 'about n-1 in n' near certainty).
     """
-    p = Fraction(p)
-    if not 0 <= p <= 1:
-        raise ValueError(f"a chance lies between 0 and 1, not {p}")
+    p = chance("p", p)
+    p = min(max(Fraction(p) if isinstance(p, int | Fraction) else Fraction(float(p)), Fraction(0)), Fraction(1))
     share = percent(p)
     if p in (0, 1):
         return f"{'no chance' if p == 0 else 'certain'} ({share})"

@@ -57,8 +57,9 @@ class PracticeTable:
 
     @property
     def log(self) -> tuple[str, ...]:
-        """The game's log as the learner may read it: nothing a computer player alone knows (quitlok.seat_log)."""
-        return seat_events(self.state, self.human)
+        """The game's log as the learner may read it: nothing a computer player alone knows (quitlok.seat_log); a
+        table drawn for nobody in particular (`human` below 0, a shared device) reads the onlookers' log."""
+        return seat_events(self.state, self.human if self.human >= 0 else None)
 
     def coaching(self) -> Coaching | None:
         """The advisor's prices for the learner's decision now (None when it is not the learner's turn)."""

@@ -35,6 +35,7 @@ from quitlok.coach import Coaching
 from quitlok.errors import ProgressError, ProgressFromLater, ProgressTooLarge, shown
 from quitlok.game import Action, State, action_label
 from quitlok.stock import Stock
+from quitlok.validate import flag, moment
 
 FORMAT = "quitlok-progress"
 #: the layout of the saved JSON: 2 keeps how many answers each quiz topic has had and how often each mistake
@@ -112,8 +113,8 @@ class Mistake:
     def is_right(self, label: str) -> bool:
         """Whether `label` is as good as the best play (within a hundredth of a chip)."""
         values = dict(self.options)
-        if label not in values:
-            raise ProgressError(f"{label!r} is not one of this position's options.")
+        if not isinstance(label, str) or label not in values:
+            raise ProgressError(f"{shown(label)} is not one of this position's options.")
         return values[label] >= max(values.values()) - 0.005
 
 
@@ -142,16 +143,24 @@ class Progress:
 
     def with_lesson(self, slug: str, **changes: object) -> "Progress":
         """The lesson step `slug` with `changes` (done, guess, answer)."""
+        _check_topic(slug)
+        if unknown := set(changes) - {"done", "guess", "answer"}:
+            raise ProgressError(f"A lesson step keeps done, guess and answer, not {', '.join(sorted(unknown))}.")
         record = replace(self.lessons.get(slug, LessonRecord()), **changes)
         return replace(self, lessons={**self.lessons, slug: record})
 
     def with_quiz_answer(self, topic: str, right: bool) -> "Progress":
+        _check_topic(topic)
+        flag("right", right)
         answers = (self.quiz.get(topic, ()) + (bool(right),))[-QUIZ_MEMORY:]
         return replace(self, quiz={**self.quiz, topic: answers},
                        quiz_counts={**self.quiz_counts, topic: self.quiz_counts.get(topic, 0) + 1})
 
     def with_decision(self, mistake: Mistake | None, now: float) -> "Progress":
         """One more decision at a table; `mistake` when it cost more than MISTAKE_THRESHOLD chips."""
+        if mistake is not None and not isinstance(mistake, Mistake):
+            raise ProgressError(f"A decision's mistake is a Mistake or None (got {shown(mistake)}).")
+        moment("now", now)
         if mistake is None or mistake.cost <= MISTAKE_THRESHOLD:
             return replace(self, decisions=self.decisions + 1)
         day = int(now // DAY)
@@ -163,6 +172,9 @@ class Progress:
 
     def reviewed(self, made: float, right: bool, now: float) -> "Progress":
         """The mistake made at `made` answered on review: right moves it a step further out, wrong to the start."""
+        moment("made", made)
+        flag("right", right)
+        moment("now", now)
         mistakes = []
         for m in self.mistakes:
             if m.made == made:
@@ -178,14 +190,17 @@ class Progress:
 
     def due(self, now: float) -> tuple[Mistake, ...]:
         """The mistakes due for review now: costliest first, then the longest overdue."""
+        moment("now", now)
         return tuple(sorted((m for m in self.mistakes if m.due <= now), key=lambda m: (-m.cost, m.due)))
 
     def mastery(self, topic: str) -> float | None:
+        _check_topic(topic)
         answers = self.quiz.get(topic, ())
         return sum(answers) / len(answers) if answers else None
 
     def is_mastered(self, topic: str) -> bool:
         """At least MASTERED_AFTER answers on `topic`, and at least 4 in 5 of its last MASTERED_RECENT right."""
+        _check_topic(topic)
         answers = self.quiz.get(topic, ())
         recent = answers[-MASTERED_RECENT:]
         return len(answers) >= MASTERED_AFTER and 5 * sum(recent) >= 4 * len(recent)
@@ -196,6 +211,7 @@ class Progress:
 
     def week_costs(self, now: float) -> tuple[float, float]:
         """Chips lost to mistakes in the last 7 days, and in the 7 days before."""
+        moment("now", now)
         day = int(now // DAY)
         this = sum(c for d, c in self.cost_by_day.items() if day - 7 < d <= day)
         last = sum(c for d, c in self.cost_by_day.items() if day - 14 < d <= day - 7)
@@ -465,6 +481,11 @@ def _day_cost(day: object, cost: object) -> tuple[int, float]:
     return int(text), _chips(cost)
 
 
+def _check_topic(topic: object) -> None:
+    if not isinstance(topic, str):
+        raise ProgressError(f"A quiz topic or a lesson step is named by a word (got {shown(topic)}).")
+
+
 def _mistake(item: object) -> Mistake:
     fields = _list(item)
     if len(fields) != 12:
@@ -555,6 +576,11 @@ def decision(state: State, coaching: Coaching | None, action: Action, now: float
     """The decision `action` of the player to act in `state`, priced by `coaching` (quitlok.coach), as a
     Mistake to keep: the position as that player saw it and every option's value. None when the advisor
     had nothing to price (a banker's decision); with_decision keeps it only if it cost enough."""
+    if not isinstance(state, State) or not (coaching is None or isinstance(coaching, Coaching)):
+        raise ProgressError("A decision is priced from a game State and its Coaching (or None).")
+    if not isinstance(action, Action):
+        raise ProgressError(f"{shown(action)} is not an action.")
+    moment("now", now)
     if coaching is None or action not in coaching.values:
         return None
     seat = state.to_act

@@ -24,7 +24,7 @@ sentence names a card the seat could not see.
 
 import re
 
-from quitlok.game import PROTECTED, YOU, State
+from quitlok.game import PROTECTED, YOU, State, check_seat
 
 _MAY_RETIRE = re.compile(r"(?:has|have) an? (?:framed )?\d+ as first card in hand \d+ and may retire\.")
 #: words every line of _MAY_RETIRE holds: most lines of a long log are passed over by this test alone
@@ -57,6 +57,7 @@ def _private(line: str, name: str) -> bool:
 def seat_events(state: State, seat: int | None) -> tuple[str, ...]:
     """The log as `seat` may read it (module docstring); `seat=None` for onlookers, who read only what every
     seat may read."""
+    check_seat(state, seat, onlookers=True)
     names = state.players
     pending = None  # the line that names a protected 11 still face down and undecided, hidden from the others
     if protected_face_down(state) and state.to_act != seat:

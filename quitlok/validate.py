@@ -5,11 +5,17 @@ computes anything, so a caller gets an `InvalidSetup` (or `InvalidCards`, `Illeg
 was wrong, never a `TypeError` from deep inside, and no state is built from nonsense.
 """
 
+from numbers import Real
+
 from quitlok.errors import InvalidSetup, shown
 from quitlok.rules import RuleSet
 
 #: the most chips any one amount may hold: far beyond a real table, small enough to stay exact and fast
 MAX_CHIPS = 100_000
+#: the latest moment the library takes, in seconds since 1970 (1 January 3000): anything later is no real time
+MAX_MOMENT = 32_503_680_000
+#: how far a chance worked out in floats may stray beyond 0 or 1 through rounding in its last digits
+CHANCE_SLACK = 1e-9
 
 
 def is_whole(value: object) -> bool:
@@ -28,6 +34,22 @@ def flag(name: str, value: object) -> bool:
     """`value` if it is True or False; otherwise InvalidSetup (a string such as "no" is not a flag)."""
     if not isinstance(value, bool):
         raise InvalidSetup(f"{name} must be True or False (got {shown(value)}).")
+    return value
+
+
+def moment(name: str, value: object, latest: float = MAX_MOMENT) -> float:
+    """`value` if it is a moment in seconds since 1970, from 0 to `latest`; otherwise InvalidSetup (NaN, inf, a
+    bool, a string, a time before 1970 or after `latest` is no real moment)."""
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= latest:  # NaN compares False
+        raise InvalidSetup(f"{name} must be a moment in seconds since 1970, from 0 to {latest:,.0f} "
+                           f"(got {shown(value)}).")
+    return value
+
+
+def chance(name: str, value: object) -> Real:
+    """`value` if it is a chance: a real number from 0 to 1 (a float's rounding aside); otherwise InvalidSetup."""
+    if isinstance(value, bool) or not isinstance(value, Real) or not -CHANCE_SLACK <= value <= 1 + CHANCE_SLACK:
+        raise InvalidSetup(f"{name} must be a chance, a number between 0 and 1 (got {shown(value)}).")
     return value
 
 

@@ -14,7 +14,7 @@ from quitlok.cards import check_cards
 from quitlok.classroom.errors import BadQuestion
 from quitlok.hand import hand_value
 from quitlok.rules import RuleSet
-from quitlok.validate import rule_set
+from quitlok.validate import rule_set, whole_number
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,6 @@ class Position:
 
     def value(self, seat: int) -> int | None:
         """What a seat's cards count (None when some of them are face down to the class)."""
-        cards = self.seats[seat]
+        cards = self.seats[whole_number("seat", seat, 0, len(self.seats) - 1)]
         return None if cards.hidden or not cards.cards else hand_value(cards.known, self.rules)
 

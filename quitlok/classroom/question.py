@@ -11,6 +11,7 @@ from numbers import Real
 
 from quitlok.classroom.errors import BadQuestion, BadResponse
 from quitlok.classroom.position import Position
+from quitlok.errors import shown
 from quitlok.quiz import MISCONCEPTIONS, _chance_words, correction
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole
@@ -53,7 +54,7 @@ class Slider:
         """`response` as an exact number, or BadResponse when it is not a number from low to high."""
         if (isinstance(response, bool) or not isinstance(response, Real) or not math.isfinite(response)
                 or not self.low <= response <= self.high):
-            raise BadResponse(f"An answer here is a number from {self.low} to {self.high} (got {response!r}).")
+            raise BadResponse(f"An answer here is a number from {self.low} to {self.high} (got {shown(response)}).")
         return Fraction(response)
 
 
@@ -128,7 +129,7 @@ class ClassQuestion:
         if self.slider is None:
             if not is_whole(response) or not 0 <= response < len(self.options):
                 raise BadResponse(f"An answer here is an option's number, 0 to {len(self.options) - 1} "
-                                  f"(got {response!r}).")
+                                  f"(got {shown(response)}).")
             return response == self.answer
         return abs(self.slider.check(response) - self.answer_percent) <= self.slider.tolerance
 
@@ -136,6 +137,6 @@ class ClassQuestion:
         """What is true, for the students who chose option `choice` through a known misconception
         (quitlok.quiz.correction); None for the right option or where no misconception is known."""
         if self.slider is not None or not is_whole(choice) or not 0 <= choice < len(self.options):
-            raise BadResponse(f"{choice!r} is not an option's number here.")
+            raise BadResponse(f"{shown(choice)} is not an option's number here.")
         mistake = self.mistakes[choice] if self.mistakes else None
         return correction(mistake, self.rules) if mistake else None

@@ -39,6 +39,7 @@ from quitlok.classroom.question import (
     Slider,
 )
 from quitlok.classroom.table import BANKER_NAME, stake_words, table_position, table_words, your_turn
+from quitlok.errors import shown
 from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
@@ -110,14 +111,14 @@ def _choice_title(names: list[str]) -> str:
 
 def check_kind(kind: object) -> str:
     if not isinstance(kind, str) or kind not in KINDS:
-        raise UnknownKind(f"{kind!r} is not a kind of class question; the kinds are {', '.join(KINDS)}.")
+        raise UnknownKind(f"{shown(kind)} is not a kind of class question; the kinds are {', '.join(KINDS)}.")
     return kind
 
 
 def check_seed(seed: object, what: str = "seed") -> int:
     """`seed` if it is a whole number from 0 to MAX_SEED; otherwise BadSeed naming `what`."""
     if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
-        raise BadSeed(f"The {what} must be a whole number from 0 to {MAX_SEED:,} (got {seed!r}).")
+        raise BadSeed(f"The {what} must be a whole number from 0 to {MAX_SEED:,} (got {shown(seed)}).")
     return seed
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from quitlok.classroom.errors import BadCount, KindUnavailable, UnknownKind
 from quitlok.classroom.question import ClassQuestion
 from quitlok.classroom.questions import available_kinds, check_kind, check_seed, make_question
+from quitlok.errors import shown
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set
 
@@ -40,7 +41,7 @@ class QuestionSequence:
             kinds = possible
         else:
             if isinstance(self.kinds, str) or not isinstance(self.kinds, tuple | list):
-                raise UnknownKind(f"kinds must be a list of kinds of question (got {self.kinds!r}).")
+                raise UnknownKind(f"kinds must be a list of kinds of question (got {shown(self.kinds)}).")
             kinds = tuple(dict.fromkeys(check_kind(kind) for kind in self.kinds))
             if not kinds:
                 raise UnknownKind("A sequence needs at least one kind of question.")
@@ -90,13 +91,13 @@ class QuestionSequence:
 
 def _check_index(index: object) -> int:
     if not is_whole(index) or not 0 <= index <= MAX_INDEX:
-        raise BadCount(f"A step of a sequence is a whole number from 0 to {MAX_INDEX:,} (got {index!r}).")
+        raise BadCount(f"A step of a sequence is a whole number from 0 to {MAX_INDEX:,} (got {shown(index)}).")
     return index
 
 
 def _check_count(n: object) -> int:
     if not is_whole(n) or not 1 <= n <= MAX_QUESTIONS:
-        raise BadCount(f"A set holds a whole number of questions from 1 to {MAX_QUESTIONS} (got {n!r}).")
+        raise BadCount(f"A set holds a whole number of questions from 1 to {MAX_QUESTIONS} (got {shown(n)}).")
     return n
 
 

@@ -10,18 +10,24 @@ or revealed, a nickname hidden); a student joining or answering leaves it alone 
 would make every phone redraw thirty times), and the teacher's screen polls `pulse`, which also counts
 who joined and who answered.
 
-The class table is a room of quitlok.rooms: the class holds one seat (its key kept here, for the
-teacher), computer players the others. A vote's options are the seat's legal actions at the room's
-version when the vote opened; closing the vote plays the majority's choice at that version, so a vote
-can never apply to a table that has changed.
+The class table is a room of quitlok.rooms: the class holds one seat, computer players the others. The
+seat's key is made from the teacher's key (an HMAC of it and the room's code), so only the teacher's key
+plays it; like every key here it is kept only as a hash (`table_token` holds its SHA-256), so a copy of the
+database opens no seat. A session stored by an earlier version, which kept that key in plain text, has it
+replaced by its hash on first use, and the teacher's next step gives the seat its new key. A vote's options
+are the seat's legal actions at the room's version when the vote opened; closing the vote plays the
+majority's choice at that version, so a vote can never apply to a table that has changed.
 """
 
+import base64
 import csv
 import hashlib
 import hmac
 import io
 import json
+import re
 import secrets
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -35,15 +41,16 @@ from quitlok.classroom.question import ClassQuestion
 from quitlok.classroom.questions import check_kind, make_question
 from quitlok.classroom.sequence import QuestionSequence
 from quitlok.coach import coach
+from quitlok.errors import shown
 from quitlok.game import action_label
 from quitlok.rooms import Rooms, RoomView
-from quitlok.rooms.database import Store, metadata
+from quitlok.rooms.database import SEATS, Store, metadata
 from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound, StaleView
-from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _name
+from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _name, _room_view
 from quitlok.rules import RuleSet
 from quitlok.state_json import rules_from_dict, rules_to_dict
 from quitlok.text import isolated, spreadsheet_cell
-from quitlok.validate import is_whole, rule_set
+from quitlok.validate import flag, is_whole, rule_set
 
 #: the most students one session takes
 MAX_STUDENTS = 60
@@ -72,7 +79,8 @@ CLASSES = sa.Table(
     sa.Column("phase", sa.String(10), nullable=False),
     sa.Column("board", sa.Boolean, nullable=False, default=False),
     sa.Column("ended", sa.Boolean, nullable=False, default=False),
-    #: the class table: the room's code and the class seat's key (the teacher plays it as the class votes)
+    #: the class table: the room's code and the SHA-256 of the class seat's key (made from the teacher's key:
+    #: the teacher plays the seat as the class votes); an earlier version kept the key itself (see _hash_plain_keys)
     sa.Column("table_room", sa.String(6), nullable=True),
     sa.Column("table_token", sa.String(64), nullable=True),
     sa.Column("created", sa.Float, nullable=False),
@@ -208,6 +216,8 @@ class Classes(Store):
     def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
         super().__init__(url, clock=clock)
         self.rooms = Rooms(self.url, clock=clock)
+        self._keys_hashed = False
+        self._hashing = threading.Lock()
 
     def close(self) -> None:
         super().close()
@@ -220,7 +230,7 @@ class Classes(Store):
         rules = rule_set(rules)
         seed = secrets.randbelow(2**31) if seed is None else seed
         if not is_whole(seed) or not 0 <= seed < 2**62:
-            raise ClassroomError(f"A session's seed is a whole number from 0 (got {seed!r}).")
+            raise ClassroomError(f"A session's seed is a whole number from 0 (got {shown(seed)}).")
         token = secrets.token_urlsafe(32)
         self.purge()
         now = self._clock()
@@ -292,22 +302,25 @@ class Classes(Store):
                 raise ClassroomError("There is no open question to reveal: ask one first.")
             if "vote" not in rounds[-1]:
                 return rounds
-            return [*rounds[:-1], self._play_vote(session, len(rounds) - 1, rounds[-1])]
+            return [*rounds[:-1], self._play_vote(session, teacher, len(rounds) - 1, rounds[-1])]
 
         return self._teacher_change(code, teacher, close, phase="revealed")
 
     def show_board(self, code: str, teacher: str, shown: bool) -> int:
         """Show the top five on every screen, or not."""
-        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, board=bool(shown))
+        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, board=flag("shown", shown))
 
     def hide(self, code: str, teacher: str, student: int, hidden: bool = True) -> int:
         """Hide a nickname from every screen (it reads '(hidden)'), or show it again."""
         code = _code(code)
+        flag("hidden", hidden)
+        if not is_whole(student) or not 0 <= student < MAX_STUDENTS:
+            raise ClassroomError(f"There is no student {shown(student)} in this class.")
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
             self._check_teacher(session, teacher)
             done = conn.execute(sa.update(STUDENTS).where(STUDENTS.c.code == code, STUDENTS.c.student == student)
-                                .values(hidden=bool(hidden)))
+                                .values(hidden=hidden))
             if done.rowcount != 1:
                 raise ClassroomError(f"There is no student {student!r} in this class.")
             return self._bump(conn, session)
@@ -328,15 +341,17 @@ class Classes(Store):
         for style in TABLE_STYLES:
             self.rooms.add_computer(seat.code, seat.token, style)
         self.rooms.start(seat.code, seat.token)
+        key = _table_key(teacher, seat.code)
+        self._give_table_key(seat.code, key)  # the room's own key is forgotten: only the teacher's opens the seat
         return self._teacher_change(code, teacher, lambda s, rounds: rounds, table_room=seat.code,
-                                    table_token=seat.token)
+                                    table_token=_hash(key))
 
     def open_vote(self, code: str, teacher: str) -> int:
         """Let the class vote on its seat's move at the class table (only when the seat is to act)."""
         code = _code(code)
 
         def vote(session: sa.Row, rounds: list[dict]) -> list[dict]:
-            table = self._table(session)
+            table = self._table(session, teacher)
             if table is None:
                 raise ClassroomError("Start the class table first.")
             if not table.legal:
@@ -347,7 +362,7 @@ class Classes(Store):
 
         return self._teacher_change(code, teacher, vote, phase="open")
 
-    def _play_vote(self, session: sa.Row, number: int, vote: dict) -> dict:
+    def _play_vote(self, session: sa.Row, teacher: str, number: int, vote: dict) -> dict:
         """Close a vote: the majority's option is played at the table (a tie: the option listed first)."""
         with self._transaction(write=False) as conn:
             counts = Counter(int(r.response) for r in conn.execute(
@@ -356,22 +371,70 @@ class Classes(Store):
             raise ClassroomError("Nobody has voted yet: wait for the class, then reveal.")
         chosen = max(range(len(vote["vote"])), key=lambda i: (counts[i], -i))
         tied = sum(1 for n in counts.values() if n == counts[chosen]) > 1
-        table = self._table(session)
+        table = self._table(session, teacher)
         if table is None or table.version != vote["room_version"]:
             raise StaleView("The class table changed since the vote opened: open a new vote.")
         action = _action_named(table, vote["vote"][chosen])
         coaching = coach(table.state, table.banker_stands_on)
         values = [coaching.values[_action_named(table, label)] for label in vote["vote"]] if coaching else []
-        self.rooms.act(table.code, session.table_token, action, version=table.version)
+        self.rooms.act(table.code, _table_key(teacher, table.code), action, version=table.version)
         return {**vote, "chosen": chosen, "values": values, "log_from": len(table.events), "tied": tied}
 
-    def _table(self, session: sa.Row) -> RoomView | None:
+    def _table(self, session: sa.Row, teacher: str | None = None) -> RoomView | None:
+        """The class table as the class's seat sees it: through the seat's key when the teacher (already
+        checked) asks, so that computer players left to act play on; else read as the store, by the seat."""
         if session.table_room is None:
             return None
         try:
-            return self.rooms.view(session.table_room, session.table_token)
+            if teacher is None:
+                with self.rooms._transaction(write=False) as conn:
+                    room, seats = self.rooms._load(conn, session.table_room)
+                return _room_view(session.table_room, room, seats, CLASS_SEAT)
+            key = _table_key(teacher, session.table_room)
+            if not hmac.compare_digest(session.table_token or "", _hash(key)):
+                self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key
+            return self.rooms.view(session.table_room, key)
         except (RoomNotFound, NotSeated):
             return None
+
+    def _give_table_key(self, room: str, key: str) -> None:
+        """The class's seat at table `room` opens with `key` alone from now on (its version is left alone: a
+        vote open on it stays open)."""
+        with self.rooms._transaction(write=True) as conn:
+            conn.execute(sa.update(SEATS).where(SEATS.c.code == room, SEATS.c.seat == CLASS_SEAT)
+                         .values(token_hash=_hash(key)))
+
+    def _rekey_table(self, session: sa.Row, key: str) -> None:
+        """Give the class's seat the key made from the teacher's, for a table opened by an earlier version."""
+        self._give_table_key(session.table_room, key)
+        with self._transaction(write=True) as conn:
+            conn.execute(sa.update(CLASSES).where(CLASSES.c.code == session.code,
+                                                  CLASSES.c.table_room == session.table_room)
+                         .values(table_token=_hash(key)))
+
+    def _prepare(self) -> None:
+        super()._prepare()
+        if self._keys_hashed:
+            return
+        with self._hashing:
+            if not self._keys_hashed:
+                self._hash_plain_keys()
+                self._keys_hashed = True
+
+    def _hash_plain_keys(self) -> None:
+        """A database made by an earlier version kept the class table's key in plain text: each such key is
+        replaced by its SHA-256 on first use (the teacher's next step then gives the seat a key made from his
+        own, _table). A key in plain text is told from a hash by its form: a hash is 64 hexadecimal digits."""
+        with self._engine.connect() as conn:
+            conn.execution_options(quitlok_write=True)
+            with conn.begin():
+                rows = conn.execute(sa.select(CLASSES.c.code, CLASSES.c.table_token)
+                                    .where(CLASSES.c.table_token.is_not(None))).all()
+                for row in rows:
+                    if not _HASHED.fullmatch(row.table_token):
+                        conn.execute(sa.update(CLASSES).where(CLASSES.c.code == row.code,
+                                                              CLASSES.c.table_token == row.table_token)
+                                     .values(table_token=_hash(row.table_token)))
 
     # --- answering and looking ---------------------------------------------------------------------------
 
@@ -465,7 +528,7 @@ class Classes(Store):
             mine=None if teacher else now.get(me), score=(right[me], asked) if me is not None else (0, asked),
             board=board, board_shown=session.board,
             students=tuple((s.student, s.nickname, s.hidden, right[s.student]) for s in students) if teacher else (),
-            class_size=len(students), results=tuple(results), table=self._table(session))
+            class_size=len(students), results=tuple(results), table=self._table(session, token if teacher else None))
 
     def results_csv(self, code: str, teacher: str) -> str:
         """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet.
@@ -482,8 +545,9 @@ class Classes(Store):
         return out.getvalue()
 
     def purge(self, now: float | None = None) -> int:
-        """Remove every session nobody has changed for 12 hours; returns how many."""
-        cutoff = (self._clock() if now is None else now) - IDLE_SECONDS
+        """Remove every session nobody has changed for 12 hours; returns how many. `now` is a real moment, not
+        later than the clock (a time to come, inf or NaN would remove every session)."""
+        cutoff = self._purge_moment(now) - IDLE_SECONDS
         with self._transaction(write=True) as conn:
             old = sa.select(CLASSES.c.code).where(CLASSES.c.touched < cutoff)
             conn.execute(sa.delete(ANSWERS).where(ANSWERS.c.code.in_(old)))
@@ -541,6 +605,17 @@ class Classes(Store):
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+#: how a stored key's hash looks (what an earlier version stored in its place did not)
+_HASHED = re.compile("[0-9a-f]{64}")
+
+
+def _table_key(teacher: str, room: str) -> str:
+    """The key of the class's seat at table `room`: made from the teacher's key, so that only it plays the seat
+    and the database need keep no key of its own."""
+    digest = hmac.new(teacher.encode(), f"quitlok class table {room}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def _rules(session: sa.Row) -> RuleSet:

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from quitlok.validate import moment
+
 #: the environment variable that names the database (a SQLAlchemy URL)
 URL_VARIABLE = "QUITLOK_DATABASE_URL"
 #: the app's data folder: the embedded database lives here unless URL_VARIABLE says otherwise
@@ -141,6 +143,12 @@ class Store:
                 conn.execution_options(isolation_level="REPEATABLE READ")
             with conn.begin():
                 yield conn
+
+    def _purge_moment(self, now: object) -> float:
+        """The moment a purge counts idle time back from: `now`, a real moment no later than the clock (a time
+        to come, inf or NaN would make every room idle), or the clock when None; InvalidSetup otherwise."""
+        clock = self._clock()
+        return clock if now is None else moment("now", now, latest=clock)
 
     def _prepare(self) -> None:
         if self._ready:

@@ -15,10 +15,12 @@ from dataclasses import dataclass, replace
 
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
-from quitlok.game import TURN, State
+from quitlok.game import TURN, State, check_seat
 from quitlok.practice import PracticeTable
+from quitlok.rooms.errors import RoomError
 from quitlok.rules import RuleSet
 from quitlok.seat_log import protected_face_down, seat_events
+from quitlok.validate import flag
 
 __all__ = ["RoomView", "seat_events", "seat_state", "seat_table"]
 
@@ -113,15 +115,20 @@ def seat_table(view: RoomView, *, hand_ended: bool = False) -> PracticeTable:
     carry their players so that the table describes them and the Hint models a computer banker by its own
     total. `hand_ended` says the page should show how the last hand ended. Drawing only: the table's
     step() is for a practice game, where every other seat is a computer."""
+    if not isinstance(view, RoomView):
+        raise RoomError(f"That is not a room's view (got {type(view).__name__}): ask Rooms.view for one.")
+    flag("hand_ended", hand_ended)
     if view.state is None:
-        raise ValueError("The game in this room has not started yet.")
+        raise RoomError("The game in this room has not started yet.")
     computers = tuple((seat, PLAYERS[style]()) for seat, style in enumerate(view.styles) if style is not None)
     return PracticeTable(state=view.state, human=view.seat, computers=computers, banker_draws=view.banker_draws,
                          hand_ended=hand_ended)
 
 
-def seat_state(state: State, seat: int) -> State:
-    """The State with everything `seat` may not see replaced by None, and the log as `seat_events` gives it."""
+def seat_state(state: State, seat: int | None) -> State:
+    """The State with everything `seat` may not see replaced by None, and the log as `seat_events` gives it;
+    `seat=None` for the onlookers (every face-down card hidden)."""
+    check_seat(state, seat, onlookers=True)
     hands = tuple(
         tuple(card if other == seat or up else None for card, up in zip(cards, ups, strict=True))
         for other, (cards, ups) in enumerate(zip(state.hands, state.face_up, strict=True))

@@ -29,7 +29,7 @@ from typing import NamedTuple
 import sqlalchemy as sa
 
 from quitlok.bots import PLAYERS, ComputerPlayer
-from quitlok.errors import InvalidSetup
+from quitlok.errors import InvalidSetup, shown
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rooms.database import ROOMS, SEATS, Store
@@ -50,7 +50,7 @@ from quitlok.rules import RuleSet
 from quitlok.sim import step
 from quitlok.state_json import rules_from_dict, rules_to_dict, state_from_json, state_to_json
 from quitlok.text import isolated
-from quitlok.validate import rule_set
+from quitlok.validate import rule_set, whole_number
 
 #: join codes use these characters only: no 0/O, 1/I/L, which people mistake for each other
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -159,8 +159,8 @@ class Rooms(Store):
     def add_computer(self, code: str, host_token: str, style: str) -> int:
         """The host adds a computer player of `style` (a key of quitlok.bots.PLAYERS); returns its seat."""
         code = _code(code)
-        if style not in PLAYERS:
-            raise RoomError(f"There is no computer player called {style!r}; choose {_styles()}.")
+        if not isinstance(style, str) or style not in PLAYERS:
+            raise RoomError(f"There is no computer player called {shown(style)}; choose {_styles()}.")
         with self._transaction(write=True) as conn:
             room, seats = self._load(conn, code, lock=True)
             self._host(seats, host_token, code, "add computer players")
@@ -259,13 +259,13 @@ class Rooms(Store):
         move down one); after it, a computer player of `style` plays the seat on, under the same name.
         The seat's token stops working. Returns the new version."""
         code = _code(code)
-        if style not in PLAYERS:
-            raise RoomError(f"There is no computer player called {style!r}; choose {_styles()}.")
+        if not isinstance(style, str) or style not in PLAYERS:
+            raise RoomError(f"There is no computer player called {shown(style)}; choose {_styles()}.")
 
         def remove(room: sa.Row, seats: list[sa.Row]) -> Change:
             me = self._host(seats, host_token, code, "remove a seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise RoomError(f"There is no seat {seat!r} in room {code}.")
+                raise RoomError(f"There is no seat {shown(seat)} in room {code}.")
             if seat == me.seat:
                 raise RoomError("The host keeps his seat: to stop playing, end the game.")
             if seats[seat].style is not None:
@@ -295,7 +295,7 @@ class Rooms(Store):
         def rekey(room: sa.Row, seats: list[sa.Row]) -> Change:
             me = self._host(seats, host_token, code, "give a seat a new key")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise RoomError(f"There is no seat {seat!r} in room {code}.")
+                raise RoomError(f"There is no seat {shown(seat)} in room {code}.")
             if seat == me.seat:
                 raise RoomError("The host's own key cannot be changed from another seat's page.")
             if seats[seat].style is not None:
@@ -360,8 +360,9 @@ class Rooms(Store):
         return self._change(code, close, retries=RETRIES)
 
     def purge(self, now: float | None = None) -> int:
-        """Remove every room nobody has changed for 12 hours (by `now`, default the clock); returns how many."""
-        cutoff = (self._clock() if now is None else now) - IDLE_SECONDS
+        """Remove every room nobody has changed for 12 hours (by `now`, default the clock); returns how many.
+        `now` is a real moment, not later than the clock (a time to come, inf or NaN would remove every room)."""
+        cutoff = self._purge_moment(now) - IDLE_SECONDS
         with self._transaction(write=True) as conn:
             old = sa.select(ROOMS.c.code).where(ROOMS.c.touched < cutoff)
             conn.execute(sa.delete(SEATS).where(SEATS.c.code.in_(old)))
@@ -497,6 +498,7 @@ def _check_setup(rules: object, bank: object, purses: object, max_bet: object, c
     """The rules, if a game with this bank, purses and maximum bet can be played under them."""
     try:
         rules = rule_set(rules)
+        whole_number("Each player's chips", purses)
         new_game(rules, ["A", "B"], banker=0, bank=bank, purses=purses, max_bet=max_bet,
                  choose_stake=choose_stake, seed=0)
     except InvalidSetup as problem:

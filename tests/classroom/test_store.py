@@ -282,3 +282,77 @@ def test_a_phone_polls_its_own_answer_with_the_version(classes):
     assert classes.pulse(teacher.code, students[1].token).mine is None
     with pytest.raises(NotSeated):
         classes.pulse(teacher.code, "forged")
+
+
+def _every_text_stored(store: Classes) -> set[str]:
+    """Every text value in every table of the database, as a copy of it would hold them."""
+    import sqlalchemy as sa
+
+    from quitlok.rooms.database import metadata
+
+    with store._engine.connect() as conn:
+        return {value for table in metadata.sorted_tables for row in conn.execute(sa.select(table))
+                for value in row if isinstance(value, str)}
+
+
+def _opens_the_class_seat(classes: Classes, room: str, key: str) -> bool:
+    try:
+        return classes.rooms.view(room, key).seat == CLASS_SEAT
+    except (NotSeated, RoomNotFound):
+        return False
+
+
+def test_no_value_in_a_copy_of_the_database_opens_the_class_table(classes):
+    teacher, students = session(classes, 1)
+    classes.start_table(teacher.code, teacher.token)
+    room = classes.view(teacher.code, teacher.token).table.code
+    stored = _every_text_stored(classes)
+    assert not [value for value in stored if _opens_the_class_seat(classes, room, value)]
+    assert teacher.token not in stored and students[0].token not in stored
+    student_view = classes.view(teacher.code, students[0].token).table
+    assert student_view.seat == CLASS_SEAT and student_view.version == classes.view(teacher.code,
+                                                                                    teacher.token).table.version
+
+
+def test_a_class_table_stored_by_the_previous_version_is_hashed_on_first_start_and_plays_on(database_url, clock):  # noqa: F811
+    import sqlalchemy as sa
+
+    from quitlok.classroom.store import CLASSES, TABLE_STYLES
+
+    old = Classes(database_url, clock=clock)
+    teacher, students = session(old, 3)
+    # what the previous version did: the room's own key for the class's seat, kept in plain text
+    seat = old.rooms.create(QUITLOK, host="The class", bank=10, purses=20)
+    for style in TABLE_STYLES:
+        old.rooms.add_computer(seat.code, seat.token, style)
+    old.rooms.start(seat.code, seat.token)
+    with old._engine.begin() as conn:
+        conn.execute(sa.update(CLASSES).where(CLASSES.c.code == teacher.code)
+                     .values(table_room=seat.code, table_token=seat.token))
+    old.close()
+
+    classes = Classes(database_url, clock=clock)  # the new version starts on that database
+    try:
+        assert classes.version(teacher.code) >= 1  # its first use
+        stored = _every_text_stored(classes)
+        assert seat.token not in stored, "the plain key is hashed on first start"
+        with classes._engine.connect() as conn:
+            kept = conn.execute(sa.select(CLASSES.c.table_token).where(CLASSES.c.code == teacher.code)).scalar_one()
+        assert len(kept) == 64 and int(kept, 16) >= 0
+        assert classes.view(teacher.code, students[0].token).table.seat == CLASS_SEAT  # the class still sees it
+        for _ in range(40):
+            table = classes.view(teacher.code, teacher.token).table  # the teacher's step gives the seat its key
+            if table.legal or table.over:
+                break
+        assert not _opens_the_class_seat(classes, seat.code, seat.token), "the old key no longer opens the seat"
+        assert not [v for v in _every_text_stored(classes) if _opens_the_class_seat(classes, seat.code, v)]
+        if not table.legal:
+            pytest.skip("the computer players ended the game before the class's turn")
+        classes.open_vote(teacher.code, teacher.token)
+        for s in students:
+            classes.answer(teacher.code, s.token, 0)
+        classes.reveal(teacher.code, teacher.token)
+        closed = classes.view(teacher.code, teacher.token)
+        assert closed.round.vote.chosen == 0 and closed.table.version > table.version
+    finally:
+        classes.close()

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
-from quitlok import KVITLACH, QUITLOK
+from quitlok import KVITLACH, QUITLOK, InvalidSetup
 from quitlok.game import Bet, Stay
 from quitlok.rooms import (
     IDLE_SECONDS,
@@ -318,7 +318,11 @@ def test_rooms_idle_for_12_hours_are_removed(rooms, clock):
     assert _rooms_stored(rooms, idle.code) == 1, "gone for the players, removed at the next purge"
     rooms.create(QUITLOK, host="Zev", bank=10, purses=40)  # every new room clears out the idle ones
     assert _rooms_stored(rooms, idle.code) == 0 and _rooms_stored(rooms, busy.code) == 1
-    assert rooms.purge(now=clock.now + IDLE_SECONDS + 1) >= 2
+    with pytest.raises(InvalidSetup, match="moment"):  # a time to come is no real moment: it would remove every room
+        rooms.purge(now=clock.now + IDLE_SECONDS + 1)
+    assert _rooms_stored(rooms, busy.code) == 1
+    clock.now += IDLE_SECONDS + 1
+    assert rooms.purge() >= 2
     assert _rooms_stored(rooms, busy.code) == 0
 
 
