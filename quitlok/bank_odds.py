@@ -41,6 +41,7 @@ from math import perm
 import numpy as np
 
 from quitlok.cards import RANKS, check_cards
+from quitlok.costly import SharedAnswers, cpu_budget, spend
 from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
 from quitlok.odds import _add, _pack, _solver, _summary, _value, _values, percent
 from quitlok.rules import RuleSet
@@ -56,6 +57,12 @@ STAND, DRAW = "stand", "draw"
 MOST_UNIONS = 250_000
 #: candidate unions gathered before they are summed up, within one player's deal
 _CHUNK = 300_000
+#: the most steps of the walk through the open hands' possible face-down cards (`_walk_steps`, about 3 us
+#: each): beyond it the walk alone takes most of the budget of one question (quitlok.costly.BUDGET), and no
+#: answer is given (TooLarge) before any of it is done. 7 hands of 6 face-down cards: 404,000 (2.8 s)
+MOST_WALK_STEPS = 250_000
+#: the answers, shared by every session of the server (the Advisor, the table's banker Hint): by position
+ANSWERS = SharedAnswers("banker's advice", max_entries=256)
 
 MODEL_WORDS = (
     "How the advisor weighs the players' hidden cards: all of them together, dealt from the cards you have "
@@ -134,7 +141,34 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
         if stock_cards + hidden > unseen:
             raise InvalidCards(f"stock: {stock_cards} face-down cards in the stock and {hidden} in the open hands, "
                                f"but only {unseen} cards are unseen; no table has that many")
-    return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
+    # the normalised position: seen cards and those under the stock in any order, no stock = its default
+    key = (rules, hand, tuple(sorted(seen)), open_hands, stock_cards, tuple(sorted(under)), player_stands_on, exact)
+
+    def work() -> BankerAdvice:
+        steps = sum(_walk_steps(open_hand.cards, rules) for open_hand in open_hands)
+        if steps > MOST_WALK_STEPS:
+            raise TooLarge(f"open hands: their face-down cards can be filled in about {steps:,} ways, too many to "
+                           "weigh exactly here; fewer face-down cards or open hands can be answered")
+        with cpu_budget():
+            return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
+
+    return ANSWERS.answer(key, work)
+
+
+def _walk_steps(cards: tuple, rules: RuleSet) -> int:
+    """How many steps `_Banker._possible_hands` takes at the most through one open hand's cards: the card
+    sequences that stay below 21, every unseen card taken as available (the pool only cuts it down)."""
+    level, steps = {(0, 0, 0, 0): 1}, 1
+    for card in cards:
+        after: dict = defaultdict(int)
+        for s, n in level.items():
+            for rank in RANKS if card is None else (card,):
+                t = _add(s, rank)
+                if _value(t, rules.twelve_values, rules.framed_pair_21) < 21:
+                    after[t] += n
+        level = after
+        steps += sum(level.values())
+    return steps
 
 
 def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
@@ -195,6 +229,7 @@ class _Players:
         pieces, gathered, marginal = [], 0, defaultdict(lambda: 0)
         kept = None  # the unions summed up so far: (keys, weights, table)
         for counts, by_total in self.players[player].items():
+            spend()  # within the question's budget of CPU time (quitlok.costly), else TooLarge
             ways = sum(by_total.values())
             factor = np.ones(len(keys), dtype=self.dtype)
             for r, c in enumerate(counts):
@@ -335,6 +370,7 @@ class _Banker:
     def _possible_hands(self, number: int, open_hand: OpenHand, best_play: bool = True) -> tuple[str, dict]:
         """("best play" or "open", {(hidden counts, total): orders}) for one open hand: best play's stays
         when any fit (and `best_play`), else every hand that stayed below 21."""
+        spend()
         ways: dict = defaultdict(int)
         used = [0] * 12
 
@@ -481,6 +517,7 @@ class _Banker:
 
     def best(self, key: tuple, ways: tuple):
         s, first, second = key
+        spend()
         value = self.value(s)
         more = value < 21 and sum(first) + sum(second) < self.first + self.second
         forced = self.rules.banker_must_reach is not None and value < self.rules.banker_must_reach
