@@ -57,10 +57,6 @@ STAND, DRAW = "stand", "draw"
 MOST_UNIONS = 250_000
 #: candidate unions gathered before they are summed up, within one player's deal
 _CHUNK = 300_000
-#: the most steps of the walk through the open hands' possible face-down cards (`_walk_steps`, about 3 us
-#: each): beyond it the walk alone takes most of the budget of one question (quitlok.costly.BUDGET), and no
-#: answer is given (TooLarge) before any of it is done. 7 hands of 6 face-down cards: 404,000 (2.8 s)
-MOST_WALK_STEPS = 250_000
 #: the answers, shared by every session of the server (the Advisor, the table's banker Hint): by position
 ANSWERS = SharedAnswers("banker's advice", max_entries=256)
 
@@ -145,30 +141,10 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
     key = (rules, hand, tuple(sorted(seen)), open_hands, stock_cards, tuple(sorted(under)), player_stands_on, exact)
 
     def work() -> BankerAdvice:
-        steps = sum(_walk_steps(open_hand.cards, rules) for open_hand in open_hands)
-        if steps > MOST_WALK_STEPS:
-            raise TooLarge(f"open hands: their face-down cards can be filled in about {steps:,} ways, too many to "
-                           "weigh exactly here; fewer face-down cards or open hands can be answered")
-        with cpu_budget():
+        with cpu_budget():  # past quitlok.costly.BUDGET of CPU time: TooLarge, never a guess
             return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
 
     return ANSWERS.answer(key, work)
-
-
-def _walk_steps(cards: tuple, rules: RuleSet) -> int:
-    """How many steps `_Banker._possible_hands` takes at the most through one open hand's cards: the card
-    sequences that stay below 21, every unseen card taken as available (the pool only cuts it down)."""
-    level, steps = {(0, 0, 0, 0): 1}, 1
-    for card in cards:
-        after: dict = defaultdict(int)
-        for s, n in level.items():
-            for rank in RANKS if card is None else (card,):
-                t = _add(s, rank)
-                if _value(t, rules.twelve_values, rules.framed_pair_21) < 21:
-                    after[t] += n
-        level = after
-        steps += sum(level.values())
-    return steps
 
 
 def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
@@ -374,7 +350,12 @@ class _Banker:
         ways: dict = defaultdict(int)
         used = [0] * 12
 
+        steps = [0]
+
         def walk(i: int, s) -> None:
+            steps[0] += 1
+            if not steps[0] % 2048:  # 7 hands of 6 face-down cards walk 800,000 steps (2.8 s) before the budget
+                spend()
             if i == len(open_hand.cards):
                 ways[(tuple(used), s)] += 1
                 return
