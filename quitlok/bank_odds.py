@@ -349,7 +349,6 @@ class _Banker:
         spend()
         ways: dict = defaultdict(int)
         used = [0] * 12
-
         steps = [0]
 
         def walk(i: int, s) -> None:
