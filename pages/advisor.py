@@ -8,6 +8,7 @@ import streamlit as st
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
 from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
+from quitlok.errors import TooLarge
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rules import banker_model_words
 from quitlok.ui import bars, guard
@@ -252,6 +253,9 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
     try:
         advice = banker_advice(hand, seen, rules, open_hands=[OpenHand(stake, cards, room)
                                                               for stake, cards, room in read])
+    except TooLarge:  # beyond the time budget (quitlok.costly): no guess, and the same answer on every rerun
+        st.info(ui.content("advisor/too_large"))
+        return
     except QuitlokError as problem:
         st.error(f"That table can't be worked out: {problem}.")
         return

@@ -7,8 +7,8 @@ import streamlit as st
 
 from quitlok import ui
 from quitlok.errors import InvalidSetup
-from quitlok.lab import MAX_HANDS, PLAYER_STYLES, LabSetup, simulate
-from quitlok.odds import EdgeOutcomes, edge_outcomes, percent
+from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, exact_edge, simulate
+from quitlok.odds import EdgeOutcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
 from quitlok.ui import lab_charts as lab
 
@@ -29,10 +29,13 @@ def words(key: str, **values) -> str:
     return ui.content_sections("lab/lab")[key].format(**values)
 
 
-@st.cache_data(show_spinner="Working out the exact edge…", max_entries=64)  # house rules: keep the server small
 def exact(rules: RuleSet, stands_on: int) -> EdgeOutcomes:
-    """The exact chances and edge for a lone player at his best (0.1-0.6 s each, so kept)."""
-    return edge_outcomes(rules, stands_on=stands_on, exact=True)
+    """The exact chances and edge for a lone player at his best (0.3-1.3 s each): worked out once per server
+    for every visitor (quitlok.lab.exact_edge), with a spinner while it is."""
+    if EDGES.knows((rules, stands_on)):
+        return exact_edge(rules, stands_on)
+    with st.spinner("Working out the exact edge…"):
+        return exact_edge(rules, stands_on)
 
 
 def or_list(items) -> str:

@@ -41,6 +41,7 @@ from math import perm
 import numpy as np
 
 from quitlok.cards import RANKS, check_cards
+from quitlok.costly import SharedAnswers, cpu_budget, spend
 from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
 from quitlok.odds import _add, _pack, _solver, _summary, _value, _values, percent
 from quitlok.rules import RuleSet
@@ -56,6 +57,8 @@ STAND, DRAW = "stand", "draw"
 MOST_UNIONS = 250_000
 #: candidate unions gathered before they are summed up, within one player's deal
 _CHUNK = 300_000
+#: the answers, shared by every session of the server (the Advisor, the table's banker Hint): by position
+ANSWERS = SharedAnswers("banker's advice", max_entries=256)
 
 MODEL_WORDS = (
     "How the advisor weighs the players' hidden cards: all of them together, dealt from the cards you have "
@@ -134,7 +137,14 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
         if stock_cards + hidden > unseen:
             raise InvalidCards(f"stock: {stock_cards} face-down cards in the stock and {hidden} in the open hands, "
                                f"but only {unseen} cards are unseen; no table has that many")
-    return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
+    # the normalised position: seen cards and those under the stock in any order, no stock = its default
+    key = (rules, hand, tuple(sorted(seen)), open_hands, stock_cards, tuple(sorted(under)), player_stands_on, exact)
+
+    def work() -> BankerAdvice:
+        with cpu_budget():  # past quitlok.costly.BUDGET of CPU time: TooLarge, never a guess
+            return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
+
+    return ANSWERS.answer(key, work)
 
 
 def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
@@ -195,6 +205,7 @@ class _Players:
         pieces, gathered, marginal = [], 0, defaultdict(lambda: 0)
         kept = None  # the unions summed up so far: (keys, weights, table)
         for counts, by_total in self.players[player].items():
+            spend()  # within the question's budget of CPU time (quitlok.costly), else TooLarge
             ways = sum(by_total.values())
             factor = np.ones(len(keys), dtype=self.dtype)
             for r, c in enumerate(counts):
@@ -335,10 +346,15 @@ class _Banker:
     def _possible_hands(self, number: int, open_hand: OpenHand, best_play: bool = True) -> tuple[str, dict]:
         """("best play" or "open", {(hidden counts, total): orders}) for one open hand: best play's stays
         when any fit (and `best_play`), else every hand that stayed below 21."""
+        spend()
         ways: dict = defaultdict(int)
         used = [0] * 12
+        steps = [0]
 
         def walk(i: int, s) -> None:
+            steps[0] += 1
+            if not steps[0] % 2048:  # 7 hands of 6 face-down cards walk 800,000 steps (2.8 s) before the budget
+                spend()
             if i == len(open_hand.cards):
                 ways[(tuple(used), s)] += 1
                 return
@@ -481,6 +497,7 @@ class _Banker:
 
     def best(self, key: tuple, ways: tuple):
         s, first, second = key
+        spend()
         value = self.value(s)
         more = value < 21 and sum(first) + sum(second) < self.first + self.second
         forced = self.rules.banker_must_reach is not None and value < self.rules.banker_must_reach

@@ -23,7 +23,6 @@ every bank is the banker's opening stake alone.
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from numbers import Real
 
 import numpy as np
@@ -31,14 +30,15 @@ import numpy as np
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bots import PLAYERS, bank
 from quitlok.cards import RANKS
+from quitlok.costly import SharedAnswers
 from quitlok.errors import InvalidSetup
 from quitlok.game import PROTECTED, State, apply_action, new_game
 from quitlok.hand import can_call_aluvun, hand_value
-from quitlok.odds import action_values, card_value, position_value
+from quitlok.odds import EdgeOutcomes, action_values, card_value, edge_outcomes, position_value
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set, whole_number
 
-__all__ = ["MAX_HANDS", "PLAYER_STYLES", "LabBatch", "LabSetup", "engine_results", "simulate"]
+__all__ = ["MAX_HANDS", "PLAYER_STYLES", "LabBatch", "LabSetup", "engine_results", "exact_edge", "simulate"]
 
 #: the most hands one simulation may ask for
 MAX_HANDS = 1_000_000
@@ -290,9 +290,28 @@ def _banker_graph(rules: RuleSet, stands_on: int) -> tuple[np.ndarray, ...]:
     return start, takes, following, value
 
 
-@lru_cache(maxsize=32)
+#: the questions the Lab asks for any house rules, shared by every session of the server and worked out once
+#: each, however many visitors ask at once (quitlok.costly): a style's tables (0.2-0.5 s each, a few MB), and
+#: the exact edge of each banker model (0.3-1.3 s each on a shared 2-core machine; the RuleSet's fields bound
+#: it, so every legal rule set is answered)
+TABLES = SharedAnswers("the Lab's tables", max_entries=32)
+EDGES = SharedAnswers("the Lab's exact edges", max_entries=64)
+
+
+def exact_edge(rules: RuleSet, stands_on: int) -> EdgeOutcomes:
+    """`quitlok.odds.edge_outcomes(rules, stands_on=stands_on, exact=True)`, once per server for each."""
+    rules = rule_set(rules)
+    if not is_whole(stands_on):  # not a key: edge_outcomes says what is wrong with it
+        return edge_outcomes(rules, stands_on=stands_on, exact=True)
+    return EDGES.answer((rules, stands_on), lambda: edge_outcomes(rules, stands_on=stands_on, exact=True))
+
+
 def _tables(rules: RuleSet, player: str, stands_on: int) -> _Tables:
     """The lookup tables for a style against a banker standing on `stands_on` (already the banker model)."""
+    return TABLES.answer((rules, player, stands_on), lambda: _build_tables(rules, player, stands_on))
+
+
+def _build_tables(rules: RuleSet, player: str, stands_on: int) -> _Tables:
     start, takes, following, stake, value = _player_graph(rules, _decider(rules, player, stands_on))
     banker_start, banker_draws, banker_next, banker_value = _banker_graph(rules, stands_on)
     return _Tables(start=start, takes=takes, next=following, stake=stake, value=value,

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from quitlok import KVITLACH, QUITLOK, InvalidCards, hand_value
 from quitlok.bank_odds import DRAW, STAND, OpenHand, banker_advice
 from quitlok.cards import RANKS
+from quitlok.costly import SharedAnswers
 from quitlok.errors import InvalidSetup
 from quitlok.odds import advise
 from quitlok.stock import Stock
@@ -412,6 +413,7 @@ def test_a_position_too_large_to_weigh_exactly_says_so_and_the_table_gives_no_pr
     from quitlok.errors import TooLarge
 
     monkeypatch.setattr(bank_odds, "MOST_UNIONS", 20)
+    monkeypatch.setattr(bank_odds, "ANSWERS", SharedAnswers("test", 8))  # not an answer stored by another test
     open_hands = [OpenHand(1, (None, None), 0), OpenHand(1, (None, None), 0)]
     with pytest.raises(TooLarge, match="too many to weigh exactly here"):
         banker_advice((10, 6), [], QUITLOK, open_hands=open_hands)

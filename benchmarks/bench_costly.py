@@ -1,0 +1,139 @@
+"""Can one visitor slow the others? Four "expensive" visitors beside an ordinary one (issue 22, item 5).
+
+Serves the app (`streamlit run tutorial_app.py`, bench_clicks.serve) and opens, in one headless Chromium:
+
+- the ordinary visitor: the Advisor, a 6 then a 5 to his cards, then Clear all (bench_clicks.Advisor); each card
+  is timed from the click to the page settled (bench_clicks.Timer: the server's "script finished" for a run
+  after the click, then no change for --quiet ms);
+- four expensive visitors, who click again without waiting for their own pages to answer, as soon as --every
+  seconds (default 1: a person pressing a button as fast as he reads) have passed and the ordinary visitor's
+  click has settled: three hold the bank on the Advisor under Kvitlach (48 cards) against 7 open hands of 6
+  face-down cards (the issue's lever: 3.2-3.5 s of CPU a rerun before) and press their first card, a 1, then
+  "Undo my last card", again and again (every other click asks the heaviest banker question); one opens the
+  Lab under house rules (the 48-card pack, a 12 counting 12, 10 or 9: every exact edge worked out for them,
+  0.3-1.3 s each) and presses Run, again and again.
+
+The ordinary visitor is timed alone first (--rounds cards), then beside the four (as many); prints the median
+and 95th percentile of each and their ratio (goal: within 1.5x). `--app FOLDER` serves another checkout (the
+code before a change: `git archive <commit> | tar -x -C FOLDER`).
+
+Run: python benchmarks/bench_costly.py [--rounds 30] [--quiet 300] [--every 1.0] [--app FOLDER]
+"""
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_clicks import CHROMIUM, CHROMIUM_FLAGS, ROOT, WATCH_JS, Advisor, Timer, serve  # noqa: E402
+
+SIX_DOWN = ", ".join("?" * 6)
+ONE = re.compile(r"^1 · \d+ left$")
+
+
+def fire(page: Page, name: str | re.Pattern) -> None:
+    """Click the button `name` without waiting for the page to answer (nothing, if it is not there now)."""
+    button = page.get_by_role("button", name=name, exact=True) if isinstance(name, str) else \
+        page.get_by_role("button", name=name)
+    if button.count():
+        button.first.evaluate("el => el.click()")
+
+
+class Banker:
+    """The Advisor as banker against the issue's lever; each call presses the 1 or Undo, not waiting."""
+
+    def __init__(self, browser, url: str, timer: Timer) -> None:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        context.add_init_script(WATCH_JS)
+        self.page = page = context.new_page()
+        timer.load(page, f"{url}/advisor?rules=kvitlach")
+        page.evaluate("window.__qb.arm()")
+        page.get_by_text("I hold the bank").click()
+        timer.settle(page)
+        field = page.get_by_role("spinbutton", name="Players who stayed with a stake")
+        field.fill("7")
+        page.evaluate("window.__qb.arm()")
+        field.press("Enter")
+        timer.settle(page)
+        cards = page.get_by_role("textbox", name="Cards in order, ? face down")
+        for i in range(7):
+            cards.nth(i).fill(SIX_DOWN)
+            page.evaluate("window.__qb.arm()")
+            cards.nth(i).press("Enter")
+            timer.settle(page)
+        self.held = False
+
+    def __call__(self) -> None:
+        fire(self.page, "Undo my last card" if self.held else ONE)
+        self.held = not self.held
+
+
+class Lab:
+    """The Lab under 48-card house rules; each call presses Run, not waiting."""
+
+    def __init__(self, browser, url: str, timer: Timer) -> None:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        context.add_init_script(WATCH_JS)
+        self.page = page = context.new_page()
+        timer.load(page, f"{url}/lab")
+        for text in ("Change single rules", "48 cards", "12, 10 or 9"):
+            page.evaluate("window.__qb.arm()")
+            page.get_by_text(text, exact=True).first.click()
+            timer.settle(page)
+
+    def __call__(self) -> None:
+        fire(self.page, "Run")
+
+
+def summary(times: list[float]) -> tuple[float, float]:
+    times = sorted(times)
+    return statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--quiet", type=int, default=300)
+    parser.add_argument("--every", type=float, default=1.0,
+                        help="an expensive visitor clicks again once this many seconds have passed (0: every round)")
+    parser.add_argument("--app", type=Path, default=ROOT, help="the checkout to serve")
+    args = parser.parse_args()
+    timer = Timer(args.quiet)
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{Path(folder) / 'rooms.sqlite3'}",
+               "PYTHONPATH": str(args.app.resolve())}
+        with serve("tutorial_app.py", env, args.app.resolve()) as (url, _server):
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            ordinary = Advisor(browser, url, timer)
+            for _ in range(3):  # warm-up: the first cards import and draw what later ones reuse
+                ordinary({"advisor: a card": []})
+            alone: dict = {"advisor: a card": []}
+            for _ in range(args.rounds):
+                ordinary(alone)
+            expensive = [Banker(browser, url, timer) for _ in range(3)] + [Lab(browser, url, timer)]
+            beside: dict = {"advisor: a card": []}
+            last = [0.0] * len(expensive)
+            for _ in range(args.rounds):
+                for i, visitor in enumerate(expensive):
+                    if time.monotonic() - last[i] >= args.every:
+                        visitor()
+                        last[i] = time.monotonic()
+                ordinary(beside)
+            browser.close()
+    a = summary([s.settled for s in alone["advisor: a card"]])
+    b = summary([s.settled for s in beside["advisor: a card"]])
+    print(f"served: {args.app.resolve()}")
+    print(f"ordinary visitor (an Advisor card) alone: median {a[0]:.0f} ms, p95 {a[1]:.0f} ms ({args.rounds} cards)")
+    print(f"beside four expensive visitors:          median {b[0]:.0f} ms, p95 {b[1]:.0f} ms")
+    print(f"ratio: median {b[0] / a[0]:.2f}x, p95 {b[1] / a[1]:.2f}x (goal: within 1.5x)")
+
+
+if __name__ == "__main__":
+    main()
