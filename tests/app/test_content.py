@@ -8,6 +8,7 @@ from quitlok import ui
 from quitlok.lessons import LESSONS
 from quitlok.ui import words
 from tests.app.conftest import APP
+from tests.app.test_advisor_page import as_banker, pick
 from tests.app.test_pages import LISTED
 from tests.conftest import ROOT
 
@@ -48,6 +49,8 @@ def test_every_content_file_is_used_and_exists(loaded):
     at.switch_page("pages/advisor.py").run()
     at.radio(key="advisor.role").set_value("I hold the bank").run()
     assert not at.exception
+    at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()  # a table too large to answer here
+    pick(as_banker(at, *[(1, ", ".join("?" * 6), 0)] * 7), 1)
     at.switch_page("pages/play.py").run()
     at.button(key="play.start").click().run()
     assert not at.exception
