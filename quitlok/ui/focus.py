@@ -50,10 +50,10 @@ export default function ({ data }) {
       }
       const gone = !last.button.isConnected || !last.button.checkVisibility() || last.button.disabled;
       if (!gone || (active && active !== document.body)) return;
-      own.last = null;
       const targets = [...document.querySelectorAll(own.targets)].filter((el) => !el.disabled && el.checkVisibility());
       const target = targets.find((el) => el.innerText?.trim() === last.words) ?? targets[0];
-      if (target) take(target);
+      // none drawn yet (the run's elements come over several frames): keep looking at the next change
+      if (target) { own.last = null; take(target); }
     };
     // a run's elements arrive over several frames, and the pressed button leaves only when the run ends (on a
     // busy server, seconds later): look again whenever the page changes

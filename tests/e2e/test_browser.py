@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.app.test_pages import LISTED
-from tests.e2e.conftest import click, has_button, open_app, wait_for_app
+from tests.e2e.conftest import BUTTON_MS, click, has_button, open_app, wait_for_app
 
 pytestmark = pytest.mark.e2e
 
@@ -35,7 +35,7 @@ def move_on(page) -> None:
     stake = page.get_by_role("button", name=re.compile(r"^Stake a bank of \d+$"))
     if stake.count():
         stake.click()
-        wait_for_app(page)
+        wait_for_app(page, BUTTON_MS)
         return
     for name in MOVE_ON:
         if has_button(page, name):
@@ -56,7 +56,7 @@ def play_to_the_end_of_a_hand(page, *, bet: bool) -> str:
         bet_button = page.get_by_role("button", name=re.compile(r"^Bet \d+$"))
         if bet and bet_button.count():
             bet_button.click()
-            wait_for_app(page)
+            wait_for_app(page, BUTTON_MS)
             bet = False
             continue
         move_on(page)
