@@ -568,18 +568,8 @@ class _Solver:
         found = self._deals.get(deck)
         if found is not None:
             return found
-        unseen, hidden, known, under = deck
-        if hidden + _size(known) <= 1 and under:
-            known, under = known + under, 0
-        n = hidden + _size(known)
-        out = []
-        if hidden:
-            size = _size(unseen)
-            out += [(rank, self.ratio(hidden * c, n * size), (unseen - (1 << _SHIFT[rank]), hidden - 1, known, under))
-                    for rank, c in zip(RANKS, _counts(unseen), strict=True) if c]
-        out += [(rank, self.ratio(c, n), (unseen, hidden, known - (1 << _SHIFT[rank]), under))
-                for rank, c in zip(RANKS, _counts(known), strict=True) if c]
-        found = tuple(out)
+        den, counts = self.deal_counts(deck)
+        found = tuple((rank, self.ratio(n, den), rest) for rank, n, rest in counts)
         if _memo_full(self._deals):
             self._deals.clear()
         self._deals[deck] = found

@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 from quitlok import QUITLOK
 from quitlok.ui import guard
 from tests.app.conftest import APP
+from tests.app.test_fuzz import widgets
 from tests.app.test_guard import calm, shown
 from tests.app.test_pages import LISTED
 
@@ -31,14 +32,7 @@ NO_OPTION = "an option this page does not offer"
 
 
 def value_widgets(at: AppTest) -> list[tuple[str, object]]:
-    found = []
-    for area in (at.main, at.sidebar):
-        for kind in KINDS:
-            try:
-                found += [(kind, w) for w in area.get(kind)]
-            except (KeyError, AttributeError):
-                continue
-    return found
+    return widgets(at.main, KINDS) + widgets(at.sidebar, KINDS)
 
 
 def forge(kind: str, widget, variant: int) -> None:

@@ -30,10 +30,11 @@ KINDS = ("button", "checkbox", "toggle", "radio", "selectbox", "multiselect", "n
          "select_slider", "text_input", "text_area", "date_input", "time_input", "color_picker", "chat_input")
 
 
-def widgets(area) -> list:
-    """Every interactive widget in one area of the page (`at.main` or `at.sidebar`), in a stable order."""
+def widgets(area, kinds: tuple[str, ...] = KINDS) -> list:
+    """Every interactive widget (of `kinds`) in one area of the page (`at.main` or `at.sidebar`), in a stable
+    order."""
     found = []
-    for kind in KINDS:
+    for kind in kinds:
         try:
             found += [(kind, w) for w in area.get(kind)]
         except (KeyError, AttributeError):
