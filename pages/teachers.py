@@ -139,6 +139,12 @@ else:
                            file_name=file_name("worksheet", seed, rules.name, paper), mime=PDF,
                            key="teachers.worksheet", icon=":material/download:", type="primary")
 
+st.header("Run it for your class")
+st.markdown(words["run_intro"])
+for tab, part in zip(st.tabs(["On your laptop", "On a school server", "In the cloud"]),
+                     ("run_laptop", "run_server", "run_cloud"), strict=True):
+    tab.markdown(words[part])
+
 st.header("Lesson plans")
 st.markdown(words["plans"])
 for tab, minutes in zip(st.tabs([f"{m} minutes" for m in LESSON_PLANS]), LESSON_PLANS, strict=True):

@@ -7,17 +7,21 @@ callable as Streamlit registers it and calls it, as the server would.
 """
 
 import html
+import re
+from pathlib import Path
 
 import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 
 from quitlok import KVITLACH
 from quitlok.printing import worksheet_questions
+from quitlok.rooms.database import URL_VARIABLE
 from quitlok.ui import WORD_JOINER
 from tests.app.conftest import open_page, texts
 from tests.printing import poppler
 
 PAGE = "pages/teachers.py"
+ROOT = Path(__file__).resolve().parents[2]
 BUTTONS = ("teachers.pack24", "teachers.pack48", "teachers.rules", "teachers.glossary", "teachers.worksheet",
            "teachers.plan45", "teachers.plan90")
 
@@ -117,4 +121,20 @@ def test_the_lesson_plans_are_shown_with_their_sources_linked(app):
     assert "A 45-minute lesson" in page and "A 90-minute lesson" in page
     assert "5. A quiz (8 minutes)" in page and "6. Playing in groups (20 minutes)" in page
     assert "[\\[6\\]](sources#source-6)" in page, "a reference number opens its entry in the reference list"
-    assert [tab.label for tab in at.tabs] == ["45 minutes", "90 minutes"]
+    assert [tab.label for tab in at.tabs][-2:] == ["45 minutes", "90 minutes"]
+
+
+def test_running_it_for_a_class_names_commands_that_are_true(app):
+    """The three ways to run the app for a class, in words whose commands and port are the project's own."""
+    at = open_page(app, PAGE)
+    assert [tab.label for tab in at.tabs][:3] == ["On your laptop", "On a school server", "In the cloud"]
+    page = texts(at)
+    readme = (ROOT / "README.md").read_text()
+    start = readme.split("## Run the app", 1)[1].split("```bash", 1)[1].split("```", 1)[0].strip()
+    assert f"`{start}`" in page, "the laptop's command is the README's first command"
+    for script in re.findall(r"`(deploy/[\w-]+)", page):
+        assert (ROOT / script.split()[0]).stat().st_mode & 0o111, f"{script} is an executable of the project"
+    assert "`deploy/school-server up`" in page and "`deploy/check-school-server`" in page
+    port = re.search(r"QUITLOK_PORT:-(\d+)", (ROOT / "deploy/compose.yaml").read_text()).group(1)
+    assert f"<the server's address>:{port}" in page
+    assert "QUITLOK_DATABASE_URL" in page and URL_VARIABLE == "QUITLOK_DATABASE_URL"
