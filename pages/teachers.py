@@ -16,6 +16,7 @@ from quitlok.printing import (
     LESSON_PLANS,
     PACKS,
     PAPERS,
+    TRADITIONS,
     InvalidSeed,
     WorksheetUnavailable,
     glossary_pdf,
@@ -23,6 +24,7 @@ from quitlok.printing import (
     new_seed,
     pack_pdf,
     parse_seed,
+    pupil_rules_pdf,
     rules_sheet_pdf,
     worksheet_pdf,
     worksheet_questions,
@@ -74,6 +76,11 @@ def worksheet_problem(seed: int, rules: RuleSet) -> str | None:
 
 
 @st.cache_data(show_spinner=False)
+def pupil_rules(tradition: str, paper: str) -> bytes:
+    return pupil_rules_pdf(tradition, paper)
+
+
+@st.cache_data(show_spinner=False)
 def lesson_plan(minutes: int, paper: str) -> bytes:
     return lesson_plan_pdf(minutes, paper)
 
@@ -114,6 +121,11 @@ with rules_box:
     st.download_button(f"Rules sheet: {rules.name}", data=partial(rules_sheet, rules, paper, max_bet),
                        file_name=file_name("rules", rules.name, paper), mime=PDF, key="teachers.rules",
                        icon=":material/download:")
+    st.caption(words["pupils"])
+    for tradition in TRADITIONS:
+        st.download_button(f"For pupils: {tradition}", data=partial(pupil_rules, tradition, paper),
+                           file_name=file_name("rules-for-pupils", tradition, paper), mime=PDF,
+                           key=f"teachers.pupils_{tradition.lower()}", icon=":material/download:")
 with glossary_box:
     st.markdown("**The glossary**")
     st.caption(words["glossary"])

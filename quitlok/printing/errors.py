@@ -26,3 +26,7 @@ class WorksheetUnavailable(PrintingError):
 
 class UnknownLessonPlan(PrintingError):
     """A lesson plan that does not exist (there is one for 45 minutes and one for 90)."""
+
+
+class UnknownTradition(PrintingError):
+    """A tradition with no pupils' rules (there are Quitlok's and Kvitlach's)."""

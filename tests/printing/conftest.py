@@ -5,7 +5,7 @@ import os
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
-from quitlok.printing import glossary_pdf, lesson_plan_pdf, pack_pdf, rules_sheet_pdf, worksheet_pdf
+from quitlok.printing import glossary_pdf, lesson_plan_pdf, pack_pdf, pupil_rules_pdf, rules_sheet_pdf, worksheet_pdf
 
 PAPERS = ("A4", "US Letter")
 
@@ -37,11 +37,19 @@ def plans() -> dict[tuple[int, str], bytes]:
 
 
 @pytest.fixture(scope="session")
-def every_sheet(packs, glossaries, plans) -> dict[str, tuple[str, bytes]]:
+def pupils() -> dict[tuple[str, str], bytes]:
+    """The rules for pupils of each tradition on both papers: {(tradition, paper): PDF}."""
+    return {(tradition, paper): pupil_rules_pdf(tradition, paper) for tradition in ("Quitlok", "Kvitlach")
+            for paper in PAPERS}
+
+
+@pytest.fixture(scope="session")
+def every_sheet(packs, glossaries, plans, pupils) -> dict[str, tuple[str, bytes]]:
     """One of every kind of sheet on each paper: {name: (paper, PDF)}."""
     sheets = {f"pack of {12 * c} on {p}": (p, pdf) for (c, p), pdf in packs.items()}
     sheets |= {f"glossary on {p}": (p, pdf) for p, pdf in glossaries.items()}
     sheets |= {f"{m}-minute plan on {p}": (p, pdf) for (m, p), pdf in plans.items()}
+    sheets |= {f"pupils' rules ({t}) on {p}": (p, pdf) for (t, p), pdf in pupils.items()}
     for paper, rules in zip(PAPERS, (QUITLOK, KVITLACH), strict=True):
         sheets[f"rules sheet ({rules.name}) on {paper}"] = (paper, rules_sheet_pdf(rules, paper))
         sheets[f"worksheet ({rules.name}) on {paper}"] = (paper, worksheet_pdf(4821, rules, paper))

@@ -25,7 +25,7 @@ from tests.printing import poppler
 
 
 def test_every_sheet_opens_on_its_paper_with_every_font_embedded(every_sheet):
-    assert len(every_sheet) == 14
+    assert len(every_sheet) == 18
     for name, (paper, pdf) in every_sheet.items():
         count = poppler.pages(pdf)
         for page in range(1, count + 1):
