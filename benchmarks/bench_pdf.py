@@ -20,6 +20,7 @@ from quitlok.printing import (  # noqa: E402
     glossary_pdf,
     lesson_plan_pdf,
     pack_pdf,
+    pupil_rules_pdf,
     rules_sheet_pdf,
     worksheet_pdf,
 )
@@ -30,6 +31,8 @@ SHEETS = {
     "pack, 48 cards": lambda paper: pack_pdf(4, paper),
     "rules sheet, Quitlok": lambda paper: rules_sheet_pdf(QUITLOK, paper),
     "rules sheet, Kvitlach": lambda paper: rules_sheet_pdf(KVITLACH, paper),
+    "rules for pupils, Quitlok": lambda paper: pupil_rules_pdf("Quitlok", paper),
+    "rules for pupils, Kvitlach": lambda paper: pupil_rules_pdf("Kvitlach", paper),
     "glossary": glossary_pdf,
     "worksheet 4821, Quitlok": lambda paper: worksheet_pdf(4821, QUITLOK, paper),
     "worksheet 4821, Kvitlach": lambda paper: worksheet_pdf(4821, KVITLACH, paper),
