@@ -1242,26 +1242,28 @@ def percent(p) -> str:
 SMALL_N = 20
 
 
-def chance_words(p: Fraction) -> str:
-    """A chance as a learner reads it: '8 in 11 (73%)', '1 in 231 (0.43%)', 'about 1 in 4 (25%)'.
+def chance_words(p: Fraction, *, with_percent: bool = True) -> str:
+    """A chance as a learner reads it: '8 in 11 (73%)', '1 in 231 (0.43%)', 'about 1 in 4 (25%)';
+    without the percentage (`with_percent=False`, for a young class): '8 in 11', 'about 1 in 4'.
 
     Exact when the fraction is already simple (n at most SMALL_N, or 1 in n); otherwise the simplest
     'k in n' with n at most SMALL_N within one percentage point (and a tenth of the chance, so that
     small chances stay right), or else 'about 1 in n' (or 'about n-1 in n' near certainty).
     """
     p = chance("p", p)
+    with_percent = flag("with_percent", with_percent)
     p = min(max(Fraction(p) if isinstance(p, int | Fraction) else Fraction(float(p)), Fraction(0)), Fraction(1))
-    share = percent(p)
+    share = f" ({percent(p)})" if with_percent else ""
     if p in (0, 1):
-        return f"{'no chance' if p == 0 else 'certain'} ({share})"
+        return f"{'no chance' if p == 0 else 'certain'}{share}"
     if p.denominator <= SMALL_N or p.numerator == 1:
-        return f"{p.numerator} in {p.denominator} ({share})"
+        return f"{p.numerator} in {p.denominator}{share}"
     tolerance = min(Fraction(1, 100), p / 10, (1 - p) / 10)
     for n in range(2, SMALL_N + 1):
         k = round(p * n)
         if 0 < k < n and abs(Fraction(k, n) - p) <= tolerance:
-            return f"about {k} in {n} ({share})"
+            return f"about {k} in {n}{share}"
     if p <= Fraction(1, 2):
-        return f"about 1 in {round(1 / p)} ({share})"
+        return f"about 1 in {round(1 / p)}{share}"
     n = round(1 / (1 - p))
-    return f"about {n - 1} in {n} ({share})"
+    return f"about {n - 1} in {n}{share}"

@@ -67,7 +67,9 @@ class ClassQuestion:
     `answer` is the right option's index, or for a slider the exact chance as a Fraction from 0 to 1
     (`answer_percent` gives it in per cent). `values` holds the exact figure behind each option where one
     exists (a hand's count; a choice's value in chips, None for a choice the rules do not allow), else it
-    is empty. `why` is one sentence from the counts of cards. `mistakes` names, for each option, the
+    is empty. `why` is one sentence from the counts of cards; `young_why` says the same for a young class
+    (chances in words such as "about 1 in 3", no average chips), empty where `why` already does (`why_for`
+    picks one). `mistakes` names, for each option, the
     misconception of quitlok.quiz.MISCONCEPTIONS that leads to it (None for the right one and where none
     is known; empty where no option has one). `kind` and `seed` with the rules make the question again.
     """
@@ -83,6 +85,7 @@ class ClassQuestion:
     values: tuple = ()
     slider: Slider | None = None
     mistakes: tuple[str | None, ...] = ()
+    young_why: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -102,6 +105,10 @@ class ClassQuestion:
         if self.mistakes and (self.mistakes[self.answer] is not None
                               or not set(self.mistakes) <= set(MISCONCEPTIONS) | {None}):
             raise BadQuestion("Each wrong option's mistake is a named misconception; the right one has none.")
+
+    def why_for(self, young: bool = False) -> str:
+        """The reason, for a young class (`young`) or as the app says it everywhere else."""
+        return self.young_why or self.why if young else self.why
 
     @property
     def rules(self) -> RuleSet:

@@ -43,7 +43,7 @@ from quitlok.errors import shown
 from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
-from quitlok.odds import action_words, advise, bust_chance, percent
+from quitlok.odds import action_words, advise, bust_chance, chance_words, percent
 from quitlok.quiz import COUNTING, NAMES, _reachable, _twelve_words, card_words, miscount
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
@@ -259,6 +259,20 @@ def _next_card_words(busting: int, making_21: int, unseen: int, hand: tuple[int,
                    else ", and none would make it 21 at once")
 
 
+def _young_next_card(busting: int, making_21: int, unseen: int) -> str:
+    """The next card's chances for a young class: 'Of the 18 cards you cannot see, 6 would bust you (1 in 3),
+    and 2 would make 21' (capitalised)."""
+    bust = (f"Of the {unseen} cards you cannot see, {busting} would bust you "
+            f"({chance_words(Fraction(busting, unseen), with_percent=False)})" if busting else
+            f"None of the {unseen} cards you cannot see can bust you")
+    return bust + (f", and {making_21} would make 21" if making_21 else ", and none would make 21 at once")
+
+
+def _more_chips(better: str, worse: str) -> str:
+    """'Played many times, staying leaves you with more chips than betting 2.'"""
+    return f"Played many times, {better} leaves you with more chips than {worse}."
+
+
 def _reshuffle_next(state) -> bool:
     """The stock is down to its last face-down card (or none) with cards under it: the next card comes from a
     new stock, and a count of the unseen cards would not say its chances (SPEC section 3)."""
@@ -297,10 +311,13 @@ def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
            f"so against a banker "
            f"who draws to {model} {_play_verb(advice.best, room)} is worth {_chips(advice.values[advice.best])} "
            f"chips on average, {others}.")
+    young = (f"{_young_next_card(advice.busting, advice.making_21, advice.unseen)}. "
+             + _more_chips(_play_verb(advice.best, room),
+                           " or ".join(_play_verb(n, room) for n in names if n != advice.best)))
     title = _choice_title(names)
     prompt = f"{table_words(position, chips=True)} {title}"
     return ClassQuestion(BEST_PLAY, seed, title, prompt, position,
-                         tuple(_play_label(n, rules, room) for n in names), answer, why, values)
+                         tuple(_play_label(n, rules, room) for n in names), answer, why, values, young_why=young)
 
 
 def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
@@ -331,25 +348,37 @@ def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
         assert yes is None, "the rules offer the call on a lone 11"
         why = (f"{word.capitalize()} is not called on a lone 11: the only card it could guard against is "
                "another 11, which makes the framed pair, 21.")
+        young = ""
     else:
         why = _aluvun_why(advice, position, yes, no)
+        young = _aluvun_why(advice, position, yes, no, young=True)
     title = f"Call {word}?"
     prompt = f"{table_words(position, chips=True)} Do you call {word} before your next card?"
     answer = 0 if yes is not None and yes > no else 1
     return ClassQuestion(CALL_ALUVUN, seed, title, prompt, position, (f"Yes: call {word}", "No"), answer, why,
-                         (yes, no))
+                         (yes, no), young_why=young)
 
 
-def _aluvun_why(advice, position: Position, yes, no) -> str:
-    """Why calling pays: the 11s it lets you throw in, and (Kvitlach) the raise it allows."""
+def _aluvun_why(advice, position: Position, yes, no, *, young: bool = False) -> str:
+    """Why calling pays: the 11s it lets you throw in, and (Kvitlach) the raise it allows. `young`: in words
+    for a young class (chances as '1 in 3', no average chips)."""
     rules, room = position.rules, position.room
     word = rules.aluvun_word
     elevens = position.pool()[11]
     raising = max((n for n in advice.values if n.endswith("+aluvun")), key=advice.values.get) == "raise+aluvun"
     raise_words = f"raise {room} with the protected card" if raising else ""
     worth = f"your best play is worth {_chips(yes)} chips on average instead of {_chips(no)}"
+    calling = (_more_chips(f"calling {word}", "not calling it") if yes > no
+               else _more_chips(f"not calling {word}", "calling it"))
     if elevens and hand_value(position.hand + (11,), rules) > 21:
         these = "is an 11" if elevens == 1 else "are 11s"
+        if young:
+            return (f"{elevens} of the {advice.unseen} cards you cannot see {these}, which would bust you, and "
+                    f"calling {word} lets you send {'it' if elevens == 1 else 'one'} back"
+                    + (f" and {raise_words}" if raising else "")
+                    + f": your chance of going bust falls from "
+                    f"{chance_words(advice.bust, with_percent=False)} to "
+                    f"{chance_words(advice.bust_with_aluvun, with_percent=False)}. {calling}")
         return (f"{elevens} of the {advice.unseen} unseen cards {these}, which would take "
                 f"{_over_21(position.hand, rules)}, "
                 f"and calling {word} lets you throw {'it' if elevens == 1 else 'one'} in"
@@ -357,6 +386,9 @@ def _aluvun_why(advice, position: Position, yes, no) -> str:
                 + f", so your bust chance falls from {percent(advice.bust)} to {percent(advice.bust_with_aluvun)} "
                 f"and {worth}.")
     assert raising, "a call gained chips without an 11 to throw in or a raise"
+    if young:
+        return (f"{_young_next_card(advice.busting, advice.making_21, advice.unseen)}, and calling {word} lets "
+                f"you {raise_words}. {calling}")
     return (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, position.hand, rules)}"
             f", and calling {word} "
             f"lets you {raise_words}, so {worth}.")
@@ -381,10 +413,14 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
     count, unseen = sum(busting.values()), position.unseen
     why = (f"{count} of the {unseen} unseen cards would take {_over_21(hand, rules)} "
            f"({_ranks_words(busting)}), so the chance is {count} in {unseen}, {percent(chance)}.")
+    exact, simple = f"{count} in {unseen}", chance_words(chance, with_percent=False)
+    young = (f"{count} of the {unseen} cards you cannot see would bust you ({_ranks_words(busting)}): "
+             f"{exact if simple == exact else f'{exact}, that is {simple}'}.")
     title = TITLES[BUST_CHANCE]
     prompt = (f"{table_words(position, chips=False)} What is the chance that the next card busts your hand? "
               f"Answer in per cent.")
-    return ClassQuestion(BUST_CHANCE, seed, title, prompt, position, (), chance, why, slider=Slider())
+    return ClassQuestion(BUST_CHANCE, seed, title, prompt, position, (), chance, why, slider=Slider(),
+                         young_why=young)
 
 
 # --- counting: hand_value -------------------------------------------------------------------------------

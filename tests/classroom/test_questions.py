@@ -50,7 +50,7 @@ from quitlok.classroom import (
     make_question,
     question_set,
 )
-from quitlok.odds import advise
+from quitlok.odds import advise, chance_words
 from quitlok.quiz import MISCONCEPTIONS, _retire_allowed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,6 +133,31 @@ def check_common(q, rules):
             assert (q.correction(i) is None) == (mistake is None)
     else:
         assert not q.options and isinstance(q.answer, Fraction) and 0 <= q.answer <= 1
+    check_young(q)
+
+
+def check_young(q):
+    """The words for a young class: the same reason, with chances as 'about 1 in 3' and no average chips."""
+    young = q.why_for(young=True)
+    assert q.why_for() == q.why and one_sentence(young.replace(". Played many", ", played many"))
+    assert "%" not in young and "on average" not in young and not re.search(r"[+-]\d+\.\d\d", young), young
+    if q.kind in (BEST_PLAY, BUST_CHANCE) or (q.kind == CALL_ALUVUN and q.position.hand != (11,)):
+        assert young != q.why and "cards you cannot see" in young, young
+    if q.kind == BEST_PLAY:
+        names = [option_name(label) for label in q.options]
+        verbs = {"stay": "staying", "blot": "a blot", "bet": f"betting {q.position.room}", "draw": "drawing"}
+        assert young.endswith(f"Played many times, {verbs[names[q.answer]]} leaves you with more chips than "
+                              + " or ".join(verbs[n] for i, n in enumerate(names) if i != q.answer) + "."), young
+    if q.kind == CALL_ALUVUN and q.position.hand != (11,):
+        word = q.rules.aluvun_word
+        better = f"calling {word}" if q.answer == 0 else f"not calling {word}"
+        assert f"Played many times, {better} leaves you with more chips" in young, young
+    if q.kind == BUST_CHANCE:
+        k, n = q.answer.numerator, q.answer.denominator
+        said = re.match(r"(\d+) of the (\d+) cards you cannot see would bust you", young)
+        assert said and Fraction(int(said[1]), int(said[2])) == Fraction(k, n), young
+        simple = chance_words(q.answer, with_percent=False)
+        assert young.endswith(f"{said[1]} in {said[2]}.") or young.endswith(f", that is {simple}."), young
 
 
 def check_hand_value(q, rules):
@@ -353,6 +378,27 @@ def test_a_wrong_answer_is_caught(kind):
         broken = replace(q, answer=wrong, mistakes=())
         with pytest.raises(AssertionError):
             CHECKS[kind](broken, QUITLOK)
+
+
+def test_a_young_why_with_average_chips_or_a_wrong_count_is_caught():
+    q = make_question(BUST_CHANCE, QUITLOK, 3)
+    with pytest.raises(AssertionError):
+        check_young(replace(q, young_why=q.why))
+    k = re.match(r"(\d+) of", q.young_why).group(1)
+    with pytest.raises(AssertionError):
+        check_young(replace(q, young_why=q.young_why.replace(f"{k} of", f"{int(k) + 1} of", 1)))
+    best = make_question(BEST_PLAY, QUITLOK, 2)
+    with pytest.raises(AssertionError):
+        check_young(replace(best, young_why=best.young_why.replace("more chips", "fewer chips")))
+
+
+def test_chance_words_for_a_young_class_leave_out_the_percentage():
+    assert chance_words(Fraction(6, 20)) == "3 in 10 (30%)"
+    assert chance_words(Fraction(6, 20), with_percent=False) == "3 in 10"
+    assert chance_words(Fraction(37, 45), with_percent=False) == "about 9 in 11"
+    assert chance_words(Fraction(0), with_percent=False) == "no chance"
+    with pytest.raises(InvalidSetup):
+        chance_words(Fraction(1, 3), with_percent="no")
 
 
 def test_a_wrong_count_in_why_is_caught():
