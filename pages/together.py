@@ -14,7 +14,7 @@ import streamlit as st
 from quitlok import IllegalAction, ui
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
-from quitlok.game import STAKE
+from quitlok.game import STAKE, action_label
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
     MAX_SEATS,
@@ -22,13 +22,14 @@ from quitlok.rooms import (
     RoomError,
     RoomNotFound,
     Rooms,
+    RoomsUnavailable,
     RoomView,
     StaleView,
     seat_state,
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, names
+from quitlok.ui import guard, internals, joining, move_bar, names
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -44,6 +45,11 @@ FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
 #: the table drawn for nobody in particular, on a device several players share
 NOBODY = -1
+#: a move made while the room could not be reached, sent again once it is back: (code, token, version, action,
+#: its label); and what became of it, said once: (kind, label, why)
+PENDING, SENT = "together.pending", "together.sent"
+#: how often a page that cannot reach the room tries again, in seconds
+RECONNECT_EVERY = 2.0
 #: the most earlier hands the log lists (newest first): the page does not send a whole long game's log again
 LOG_HANDS = 30
 
@@ -146,22 +152,101 @@ def join_room(code: str, name_key: str) -> None:
     attempt(join, "here" if name_key == "together.here_name" else "join")
 
 
-def act(code: str, token: str, table: PracticeTable, version: int, action: Action) -> None:
-    """This seat's decision, applied only if nobody changed the room since it was drawn."""
-    coaching = table.coaching() or table.banker_coaching()  # what the decision is worth, priced before it
+def act(code: str, token: str, table: PracticeTable, version: int, action: Action, *, coach: bool = True) -> None:
+    """This seat's decision, made on the table at `version` (the version of the screen the tap was on: see
+    quitlok/ui/move_bar.py), applied only if nobody changed the room since. A tap on a screen that changed meanwhile
+    is refused and said calmly; a move made while the room cannot be reached waits (keep_for_later)."""
+    coaching = (table.coaching() or table.banker_coaching()) if coach else None  # priced before the move
     try:
         now = rooms().act(code, token, action, version=version)
     except StaleView:
-        problem("Someone else moved first, so your choice was not made. Here is the table as it is now.", "game",
-                rooms().version(code))
+        stale()
+        return
+    except RoomsUnavailable:
+        keep_for_later(code, token, version, action, action_label(table.state, action))
         return
     except (RoomError, IllegalAction) as refused:
         problem(str(refused), "game", version)
         return
     st.session_state.pop(PROBLEM, None)
-    note = coaching_ui.feedback(table.state, coaching, action)
+    note = coaching_ui.feedback(table.state, coaching, action) if coaching else None
     st.session_state[FEEDBACK] = (table.human, now, note) if note else None
     st.session_state[FINISHED] = table.state.hands_finished
+
+
+def stale() -> None:
+    """A tap on a screen that had changed: said calmly, beside the table as it is now."""
+    try:
+        now = rooms().version(st.session_state[ROOM])
+    except RoomError:
+        now = None
+    problem(words("stale"), "game", now)
+
+
+# --- when the room cannot be reached (issue 23, item 6) -------------------------------------------------------
+
+
+def keep_for_later(code: str, token: str, version: int, action: Action, label: str) -> None:
+    """A move made while the room could not be reached: kept, with the version it was made on, and sent again
+    once the room is back (send_kept)."""
+    st.session_state[PENDING] = (code, token, version, action, label)
+    st.session_state.pop(SENT, None)
+
+
+def send_kept() -> None:
+    """Once the room can be reached again: the move kept meanwhile is made if its version still holds, or the
+    player is told plainly that it was not made. RoomsUnavailable while the room is still away."""
+    kept = st.session_state.get(PENDING)
+    if not kept:
+        return
+    code, token, version, action, label = kept
+    try:
+        rooms().act(code, token, action, version=version)
+        outcome = ("made", label, "")
+    except StaleView:
+        outcome = ("lost", label, "")
+    except RoomsUnavailable:
+        raise
+    except (RoomError, IllegalAction) as refused:
+        outcome = ("refused", label, str(refused))
+    st.session_state.pop(PENDING, None)
+    st.session_state[SENT] = outcome
+
+
+def tell_kept() -> None:
+    """What became of a move made while the room could not be reached, said once."""
+    outcome = st.session_state.pop(SENT, None)
+    if not outcome:
+        return
+    kind, label, why = outcome
+    move = ui.escape_markdown(label)
+    if kind == "made":
+        st.success(words("pending_made", move=move), icon=":material/check_circle:")
+    else:
+        text = words("pending_lost", move=move) if kind == "lost" else words(
+            "pending_refused", move=move, why=ui.escape_markdown(why))
+        st.warning(text, icon=":material/undo:")
+
+
+def reconnecting(code: str) -> None:
+    """The room cannot be reached: the app's calm words, the move that waits, and a look every few seconds."""
+    st.info(words("reconnecting"), icon=":material/sync:")
+    kept = st.session_state.get(PENDING)
+    if kept and kept[0] == code:
+        st.caption(words("pending", move=ui.escape_markdown(kept[4])))
+    look_again(code)
+
+
+@guard.fragment(run_every=RECONNECT_EVERY)
+def look_again(code: str) -> None:
+    """While the room cannot be reached: the whole page is drawn again once it can."""
+    try:
+        rooms().version(code)
+    except RoomsUnavailable:
+        return
+    except RoomError:
+        pass
+    st.rerun()
 
 
 # --- before the start -------------------------------------------------------------------------------
@@ -368,8 +453,10 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
                   anchor="your-move")
     view.hand_for_phones(table)
     st.markdown(view.situation(table))
-    view.action_buttons(table, "together", lambda action: act(room.code, token, table, room.version, action))
-    coaching_ui.hint(table, "together")
+    move_bar.move_bar(table, "together", room.version, lambda action, version: act(
+        room.code, token, table, version, action, coach=room.coaching))
+    if room.coaching:  # the family setting may hide the coaching notes
+        coaching_ui.hint(table, "together")
 
 
 def summary(room: RoomView) -> None:
@@ -482,7 +569,7 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
 def show_feedback(room: RoomView) -> None:
     """The note on this seat's last decision, while nothing else has happened since."""
     seat, version, note = st.session_state.get(FEEDBACK) or (None, None, None)
-    if note and seat == room.seat and version == room.version:
+    if note and seat == room.seat and version == room.version and room.coaching:
         kind, text = note
         (st.success if kind == "best" else st.warning)(text, icon=":material/school:")
 
@@ -500,6 +587,8 @@ def follow(code: str, version: int, *, computers_left: bool = False) -> None:
         now = rooms().version(code)
     except RoomNotFound:
         now = None
+    except RoomsUnavailable:  # the whole page says so, and looks again by itself (reconnecting)
+        st.rerun()
     if now != version or computers_left or internals.stalled():
         st.rerun()
 
@@ -512,6 +601,9 @@ code = st.session_state.get(ROOM)
 if not code:
     entrance()
     st.stop()
+guard.calmly(RoomsUnavailable, lambda: reconnecting(code))  # the room's database went away: "Reconnecting…"
+send_kept()
+tell_kept()
 
 views: list[RoomView] = []
 key_of: dict[int, int] = {}

@@ -47,6 +47,24 @@ def buttons(at: AppTest) -> list[str]:
     return [b.key for b in at.button if b.key]
 
 
+def moves(at: AppTest) -> list[str]:
+    """The keys of the moves open now (the bar draws every move of the phase, those not open disabled): each ends
+    in the room's version, "together.do.blot.12"."""
+    return [b.key for b in at.button if b.key and b.key.startswith("together.do.") and not b.disabled]
+
+
+def move(at: AppTest, name: str) -> str | None:
+    """The key of the open move `name` ("stay", "bet"), if it is open."""
+    return next((k for k in moves(at) if f"together.do.{name}" in (k, k.rsplit(".", 1)[0])), None)
+
+
+def play_on(at: AppTest, order=("stakebank", "stay", "stand", "keepbank", "keep", "reject")) -> None:
+    """One move of the seat to act: the first of `order` that is open, else the first open move."""
+    open_now = moves(at)
+    assert open_now, texts(at)
+    click(at, next((move(at, name) for name in order if move(at, name)), open_now[0]))
+
+
 def open_room(name: str = "Dov", computers: int = 0) -> AppTest:
     at = visit()
     at.text_input(key="together.host_name").input(name)
@@ -160,11 +178,7 @@ def test_pass_and_play_covers_every_card_until_the_next_player_is_looking(databa
             assert "your seat" in html
             own_cards_seen += "only you" in html
             continue
-        moves = [k for k in keys if k.startswith("together.do.")]
-        assert moves, texts(at)
-        order = ("together.do.stakebank", "together.do.stay", "together.do.stand", "together.do.keepbank",
-                 "together.do.keep", "together.do.reject")
-        click(at, next((k for k in order if k in moves), moves[0]))
+        play_on(at)
     assert seen_curtain >= 2 and own_cards_seen >= 1  # the curtain lifted shows that player's own cards
     assert database.view(code, tokens_of(at)[0]).hands_finished >= 1
 
@@ -250,16 +264,15 @@ def test_a_refusal_at_the_table_goes_once_the_game_moves_on(database):
     page.run()
     first = database.view(code, token)
     database.act(code, token, first.legal[0], version=first.version)  # the same seat, from another tab
-    moves = [k for k in buttons(page) if k.startswith("together.do.")]
-    click(page, moves[0])
-    assert "Someone else moved first" in texts(page)
+    click(page, moves(page)[0])
+    assert "The table had changed before this tap arrived" in texts(page)
     now = database.view(code, tokens_of(host)[0])
     acting = next(t for t in mine if database.view(code, t).legal) if not now.over else None
     if acting:
         later = database.view(code, acting)
         database.act(code, acting, later.legal[0], version=later.version)
         page.run()
-        assert "Someone else moved first" not in texts(page)
+        assert "The table had changed before this tap arrived" not in texts(page)
 
 
 def test_the_result_of_a_hand_can_be_put_away(database):
@@ -270,9 +283,7 @@ def test_the_result_of_a_hand_can_be_put_away(database):
         if "hand-over-close" in buttons(at):
             break
         view = database.view(code, token)
-        moves = [k for k in buttons(at) if k.startswith("together.do.")]
-        order = ("together.do.stakebank", "together.do.stay", "together.do.stand", "together.do.keepbank")
-        click(at, next((k for k in order if k in moves), moves[0]))
+        play_on(at, ("stakebank", "stay", "stand", "keepbank"))
         assert not view.over
     click(at, "hand-over-close")
     assert "hand-over-close" not in buttons(at) and "is over" not in html_text(at)
