@@ -50,6 +50,8 @@ NOBODY = -1
 PENDING, SENT = "together.pending", "together.sent"
 #: how often a page that cannot reach the room tries again, in seconds
 RECONNECT_EVERY = 2.0
+#: how often the page of an ended game looks for the host's new game in the same room (a rematch), in seconds
+REMATCH_EVERY = 10.0
 #: the most earlier hands the log lists (newest first): the page does not send a whole long game's log again
 LOG_HANDS = 30
 
@@ -135,7 +137,8 @@ def create_room() -> None:
 
     def create() -> None:
         seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
-                              purses=ss["together.chips"], max_bet=max_bet)
+                              purses=ss["together.chips"], max_bet=max_bet,
+                              coaching=ss.get("together.coaching", True) is not False)
         for _ in range(ss["together.computers"]):
             rooms().add_computer(seat.code, seat.token, ss["together.style"])
         remember(seat.code, [seat.token])
@@ -293,6 +296,7 @@ def entrance() -> None:
         b.number_input("Computer players", 0, MAX_SEATS - 1, key="together.computers",
                        help="To fill seats; you can add more, or remove them, before the start.")
         b.selectbox("How they play", list(STYLE_WORDS), key="together.style", format_func=STYLE_WORDS.get)
+        st.toggle("Coaching notes at the table", value=True, key="together.coaching", help=words("coaching"))
         show_problem("create")
         st.button("Open the room", type="primary", on_click=create_room, key="together.create",
                   icon=":material/meeting_room:")
@@ -474,13 +478,57 @@ def summary(room: RoomView) -> None:
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
     st.markdown(f"Most chips: {view.and_list([f'**{names.markdown(w)}**' for w in winners])}, with {best}. "
                 f"Everyone started with {room.starting_purse}.")
+    between_games(room)
     st.button("Leave this room", key="together.done", on_click=leave)
+
+
+# --- between games (issue 23, item 8) -------------------------------------------------------------------------
+
+
+def between_games(room: RoomView) -> None:
+    """After a game: the running score of the room's nights, and for the host a new game with the same people."""
+    nights_score(room)
+    if not room.is_host:
+        return
+    token = st.session_state[SEATS][seat_keys(room)]
+    with st.container(border=True, key="together-rematch"):
+        st.caption(words("rematch"))
+        show_problem("rematch")
+        st.button("Play again with the same people", type="primary", key="together.rematch",
+                  icon=":material/replay:",
+                  on_click=lambda: attempt(lambda: rooms().rematch(room.code, token), "rematch"))
+
+
+def nights_score(room: RoomView) -> None:
+    """The eight nights of Hanukkah: each finished game's result per seat, and the total so far, as a small table."""
+    if not room.nights:
+        return
+    st.subheader("Night by night")
+    st.caption(words("nights"))
+    players = room.nights[-1].players
+    columns = {"Player": [names.markdown(name) for name in players]}  # st.table reads its cells as Markdown
+    totals = [0] * len(players)
+    for number, night in enumerate(room.nights, start=1):
+        won = list(night.won) + [0] * (len(players) - len(night.won))
+        columns[f"Night {number}"] = [f"{w:+d}" if w else "±0" for w in won[:len(players)]]
+        totals = [t + w for t, w in zip(totals, won, strict=False)]
+    columns["Total"] = [f"{t:+d}" if t else "±0" for t in totals]
+    st.table(pd.DataFrame(columns), hide_index=True)
+
+
+def coaching_setting(room: RoomView, token: str) -> None:
+    """The family setting, for the host: the coaching notes at the table, for every seat."""
+    key = f"together.coaching.{room.version}"  # drawn afresh with each version: it shows the room's setting
+    st.toggle("Coaching notes at the table", value=room.coaching, key=key, help=words("coaching"),
+              on_change=lambda: attempt(lambda: rooms().set_coaching(  # the value shown, not a flip: said twice,
+                  room.code, token, st.session_state[key] is True), "host"))  # it is still what was asked for
 
 
 def host_tools(room: RoomView, host: RoomView) -> None:
     token = host_token(host)
     with st.expander("Host's tools", icon=":material/admin_panel_settings:"):
         st.caption(words("host_tools"))
+        coaching_setting(room, token)
         people = [seat for seat, style in enumerate(room.styles) if style is None and seat != room.host]
         if people:
             a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
@@ -593,6 +641,19 @@ def follow(code: str, version: int, *, computers_left: bool = False) -> None:
         st.rerun()
 
 
+@guard.fragment(run_every=REMATCH_EVERY)
+def await_rematch(code: str, version: int) -> None:
+    """After a game: a look now and then (one read of the room's version) for the host's new game."""
+    try:
+        now = rooms().version(code)
+    except RoomsUnavailable:
+        return
+    except RoomNotFound:
+        now = None
+    if now != version:
+        st.rerun()
+
+
 # --- the page -------------------------------------------------------------------------------------
 
 st.title("Play together")
@@ -644,6 +705,7 @@ elif not views[0].started:
 else:
     game(views, host)
 if views[0].over:
-    st.caption(words("still"))  # nothing can change in an ended game: the page stops looking for news
+    st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
+    await_rematch(code, views[0].version)
 else:
     follow(code, views[0].version, computers_left=views[0].computer_to_act)

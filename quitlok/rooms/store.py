@@ -393,14 +393,17 @@ class Rooms(Store):
 
     def set_coaching(self, code: str, host_token: str, coaching: bool) -> int:
         """The family setting: the host shows (True) or hides (False) the coaching notes at the table, for every
-        seat (the Hint and the note on each decision). Returns the new version, so that every page redraws."""
+        seat (the Hint and the note on each decision). Returns the new version, so that every page redraws (the
+        same version when the setting is already so)."""
         code = _code(code)
         _flag("coaching", coaching)
 
-        def switch(room: sa.Row, seats: list[sa.Row]) -> Change:
+        def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
             self._host(seats, host_token, code, "change the family settings")
             with self._transaction(write=False) as conn:  # a night kept since the room was read fails the write
                 family = _family(conn, code) or _NO_FAMILY
+            if bool(family.coaching) == coaching:
+                return None  # as it is already: nothing changes, not even the version
             return Change({}, _family_rows(code, family, coaching=coaching))
 
         return self._change(code, switch, retries=RETRIES)

@@ -69,6 +69,7 @@ def test_the_family_setting_hides_the_coaching_notes_for_every_seat(rooms):
     version = rooms.view(code, dov.token).version
     assert rooms.set_coaching(code, ann.token, False) == version + 1  # every page redraws
     assert not rooms.view(code, dov.token).coaching
+    assert rooms.set_coaching(code, ann.token, False) == version + 1  # as it is already: no change
     rooms.set_coaching(code, ann.token, True)
     assert rooms.view(code, dov.token).coaching
     quiet = rooms.create(rooms.view(code, ann.token).rules, host="Eli", bank=5,
