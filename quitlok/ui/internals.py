@@ -69,8 +69,10 @@ Streamlit, just restart it in your terminal: streamlit run yourscript.py" (or, a
 server is not responding. Are you connected to the internet?"). No option of config.toml or of the API replaces
 or hides it (client.showErrorDetails covers the script's errors only). A tiny component made with Streamlit's
 own `st.components.v2`, mounted once per page in the sidebar, watches the page: while Streamlit's connection
-status (`stConnectionStatus`) is shown, it hides it and shows the app's own calm words instead
-(content/guard.md, "reconnecting"), and it hides any dialog whose words are Streamlit's connection error. The
+status (`stConnectionStatus`) or its connection-error dialog is in the page, it hides them (the dialog with its
+backdrop, `stDialog`, and the scroll lock it put on the page) and shows the app's own calm words instead
+(content/guard.md, "reconnecting"), fixed at the top of the screen. (This app's header draws no connection status,
+so the words come when Streamlit would have shown its dialog, after its six failed pings: some seconds.) The
 words come down with every run, so they are in the page before the connection goes. Once Streamlit reconnects,
 its status goes and so do the app's words. tests/app/test_internals.py fails if Streamlit's bundle no longer
 has the status or the dialog's words the watcher looks for; tests/e2e/test_together_browser.py stops a server
@@ -192,17 +194,20 @@ export default function ({ data }) {
   calm.watching = true;
   const style = document.createElement("style");
   style.textContent = `[data-testid="${data.status}"] { visibility: hidden; }
-    #quitlok-reconnecting { position: fixed; top: 0; left: 0; right: 0; z-index: 100000; padding: 12px 16px;
+    #quitlok-reconnecting { position: fixed; top: 0; left: 0; right: 0; z-index: 2147483000; padding: 12px 16px;
       background: #1F4E99; color: #fff; font: 600 16px/1.4 system-ui, sans-serif; text-align: center; }`;
   document.head.appendChild(style);
   const look = () => {
-    const lost = document.querySelector(`[data-testid="${data.status}"]`);
+    let lost = !!document.querySelector(`[data-testid="${data.status}"]`);
     let banner = document.getElementById("quitlok-reconnecting");
     for (const dialog of document.querySelectorAll('[role="dialog"]')) {
-      const text = dialog.innerText || "";
-      if (data.dialog.some((words) => text.includes(words))) {
-        const layer = dialog.closest('[data-baseweb="modal"]') || dialog;
-        if (layer.style.display !== "none") layer.style.display = "none";
+      const text = dialog.textContent || "";
+      if (!data.dialog.some((words) => text.includes(words))) continue;
+      lost = true;
+      const layer = dialog.closest('[data-testid="stDialog"]') || dialog;  // the dialog with its backdrop
+      if (layer.style.display !== "none") {
+        layer.style.display = "none";
+        document.documentElement.style.overflow = "";  // the dialog locked the page's scrolling
       }
     }
     if (lost && !banner) {

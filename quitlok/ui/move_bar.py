@@ -16,7 +16,8 @@ been. Three things keep a tap to what the finger meant:
 - **A tap that has just been sent, or that comes in the moment after the bar changed, is not sent.** A small
   component made with Streamlit's own `st.components.v2` (`_TAP_GUARD_JS`) catches such a click before
   Streamlit's buttons see it: a double tap sends one move even when the server answered the first tap
-  before the second came.
+  before the second came. For that moment (QUIET_MS) the bar's buttons are also drawn a little paler and
+  take no pointer, so the settling shows.
 
 A bet or raise of more than half of one's purse asks first: "Bet 15 of your 20 chips?", with Yes and No below
 the row of moves (above it on a phone, where the bar grows upwards), never where a move was.
@@ -42,7 +43,16 @@ _TAP_GUARD_JS = """
 export default function ({ data }) {
   const all = (window.quitlokTaps ??= {});
   const bar = (all[data.bar] ??= { version: null, run: null, changedAt: 0, sent: false });
-  if (bar.version !== data.version) { bar.version = data.version; bar.changedAt = performance.now(); }
+  if (bar.version !== data.version) {
+    bar.version = data.version;
+    bar.changedAt = performance.now();
+    const element = document.querySelector(`.st-key-${data.bar}`);
+    if (element) {  // seen settling: its buttons take no tap for a moment (a finger, or a test's click, waits)
+      element.dataset.qlSettling = "1";
+      clearTimeout(bar.settled);
+      bar.settled = setTimeout(() => delete element.dataset.qlSettling, data.quiet);
+    }
+  }
   if (bar.run !== data.run) { bar.run = data.run; bar.sent = false; }
   if (bar.listening) return;
   bar.listening = true;
@@ -185,6 +195,7 @@ def _confirmation(table: PracticeTable, prefix: str, version: int, on_act: Calla
 #: on a phone the bar is fixed at the bottom of the screen (the page keeps room for it), its moves in rows that do
 #: not wrap into one long column, the question about a big stake above them; wider screens draw it in its place
 _BAR_CSS = """<style>
+.st-key-BAR[data-ql-settling] button[data-testid^="stBaseButton"] { pointer-events: none; opacity: .75; }
 @media (max-width: 640px) {
   .st-key-BAR { position: fixed; left: 0; right: 0; bottom: 0; z-index: 990; padding: 8px 10px 10px 10px;
     background: BACKGROUND; box-shadow: 0 -2px 10px rgba(0, 0, 0, .18);
