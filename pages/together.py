@@ -48,6 +48,8 @@ NOBODY = -1
 #: a move made while the room could not be reached, sent again once it is back: (code, token, version, action,
 #: its label); and what became of it, said once: (kind, label, why)
 PENDING, SENT = "together.pending", "together.sent"
+#: the room this device has just opened: its invitation is brought into view once (a phone stays scrolled down)
+JUST_OPENED = "together.just_opened"
 #: how often a page that cannot reach the room tries again, in seconds
 RECONNECT_EVERY = 2.0
 #: how often the page of an ended game looks for the host's new game in the same room (a rematch), in seconds
@@ -142,6 +144,7 @@ def create_room() -> None:
         for _ in range(ss["together.computers"]):
             rooms().add_computer(seat.code, seat.token, ss["together.style"])
         remember(seat.code, [seat.token])
+        ss[JUST_OPENED] = seat.code  # the host's page brings the code, link and QR code into view
 
     attempt(create, "create")
 
@@ -330,10 +333,12 @@ def room_link(code: str) -> tuple[str, str | None]:
 
 
 def invitation(code: str, *, hosting: bool) -> None:
-    """The code in large letters, the link and its QR code; for the host, how others get in."""
+    """The code in large letters, the link and its QR code; for the host, how others get in (brought into view
+    once, right after "Open the room")."""
     link, note = room_link(code)
     text = words("share" if hosting else "share_guest") + (" " + words(note) if note and hosting else "")
-    joining.invitation(code, link, label="Room code", note=text)
+    just_opened = st.session_state.pop(JUST_OPENED, None) == code
+    joining.invitation(code, link, label="Room code", note=text, into_view=code if just_opened else None)
 
 
 def who_sits(room: RoomView, tokens_here: set[int]) -> None:

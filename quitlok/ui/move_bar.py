@@ -200,7 +200,7 @@ _BAR_CSS = """<style>
   .st-key-BAR { position: fixed; left: 0; right: 0; bottom: 0; z-index: 990; padding: 8px 10px 10px 10px;
     background: BACKGROUND; box-shadow: 0 -2px 10px rgba(0, 0, 0, .18);
     max-height: 60vh; overflow-y: auto; }
-  .st-key-BAR .st-key-PREFIX-confirm { order: -1; }
+  .st-key-BAR > :has(.st-key-PREFIX-confirm), .st-key-BAR > .st-key-PREFIX-confirm { order: -1; }
   [data-testid="stMain"]:has(.st-key-BAR) .block-container { padding-bottom: 230px; }
   .st-key-BAR button { min-height: 48px; }
 }
