@@ -14,7 +14,7 @@ import streamlit as st
 from quitlok import IllegalAction, ui
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
-from quitlok.game import STAKE
+from quitlok.game import STAKE, action_label
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
     MAX_SEATS,
@@ -22,13 +22,14 @@ from quitlok.rooms import (
     RoomError,
     RoomNotFound,
     Rooms,
+    RoomsUnavailable,
     RoomView,
     StaleView,
     seat_state,
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, names
+from quitlok.ui import guard, internals, joining, move_bar, names
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -44,6 +45,15 @@ FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
 #: the table drawn for nobody in particular, on a device several players share
 NOBODY = -1
+#: a move made while the room could not be reached, sent again once it is back: (code, token, version, action,
+#: its label); and what became of it, said once: (kind, label, why)
+PENDING, SENT = "together.pending", "together.sent"
+#: the room this device has just opened: its invitation is brought into view once (a phone stays scrolled down)
+JUST_OPENED = "together.just_opened"
+#: how often a page that cannot reach the room tries again, in seconds
+RECONNECT_EVERY = 2.0
+#: how often the page of an ended game looks for the host's new game in the same room (a rematch), in seconds
+REMATCH_EVERY = 10.0
 #: the most earlier hands the log lists (newest first): the page does not send a whole long game's log again
 LOG_HANDS = 30
 
@@ -129,10 +139,12 @@ def create_room() -> None:
 
     def create() -> None:
         seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
-                              purses=ss["together.chips"], max_bet=max_bet)
+                              purses=ss["together.chips"], max_bet=max_bet,
+                              coaching=ss.get("together.coaching", True) is not False)
         for _ in range(ss["together.computers"]):
             rooms().add_computer(seat.code, seat.token, ss["together.style"])
         remember(seat.code, [seat.token])
+        ss[JUST_OPENED] = seat.code  # the host's page brings the code, link and QR code into view
 
     attempt(create, "create")
 
@@ -146,22 +158,101 @@ def join_room(code: str, name_key: str) -> None:
     attempt(join, "here" if name_key == "together.here_name" else "join")
 
 
-def act(code: str, token: str, table: PracticeTable, version: int, action: Action) -> None:
-    """This seat's decision, applied only if nobody changed the room since it was drawn."""
-    coaching = table.coaching() or table.banker_coaching()  # what the decision is worth, priced before it
+def act(code: str, token: str, table: PracticeTable, version: int, action: Action, *, coach: bool = True) -> None:
+    """This seat's decision, made on the table at `version` (the version of the screen the tap was on: see
+    quitlok/ui/move_bar.py), applied only if nobody changed the room since. A tap on a screen that changed meanwhile
+    is refused and said calmly; a move made while the room cannot be reached waits (keep_for_later)."""
+    coaching = (table.coaching() or table.banker_coaching()) if coach else None  # priced before the move
     try:
         now = rooms().act(code, token, action, version=version)
     except StaleView:
-        problem("Someone else moved first, so your choice was not made. Here is the table as it is now.", "game",
-                rooms().version(code))
+        stale()
+        return
+    except RoomsUnavailable:
+        keep_for_later(code, token, version, action, action_label(table.state, action))
         return
     except (RoomError, IllegalAction) as refused:
         problem(str(refused), "game", version)
         return
     st.session_state.pop(PROBLEM, None)
-    note = coaching_ui.feedback(table.state, coaching, action)
+    note = coaching_ui.feedback(table.state, coaching, action) if coaching else None
     st.session_state[FEEDBACK] = (table.human, now, note) if note else None
     st.session_state[FINISHED] = table.state.hands_finished
+
+
+def stale() -> None:
+    """A tap on a screen that had changed: said calmly, beside the table as it is now."""
+    try:
+        now = rooms().version(st.session_state[ROOM])
+    except RoomError:
+        now = None
+    problem(words("stale"), "game", now)
+
+
+# --- when the room cannot be reached (issue 23, item 6) -------------------------------------------------------
+
+
+def keep_for_later(code: str, token: str, version: int, action: Action, label: str) -> None:
+    """A move made while the room could not be reached: kept, with the version it was made on, and sent again
+    once the room is back (send_kept)."""
+    st.session_state[PENDING] = (code, token, version, action, label)
+    st.session_state.pop(SENT, None)
+
+
+def send_kept() -> None:
+    """Once the room can be reached again: the move kept meanwhile is made if its version still holds, or the
+    player is told plainly that it was not made. RoomsUnavailable while the room is still away."""
+    kept = st.session_state.get(PENDING)
+    if not kept:
+        return
+    code, token, version, action, label = kept
+    try:
+        rooms().act(code, token, action, version=version)
+        outcome = ("made", label, "")
+    except StaleView:
+        outcome = ("lost", label, "")
+    except RoomsUnavailable:
+        raise
+    except (RoomError, IllegalAction) as refused:
+        outcome = ("refused", label, str(refused))
+    st.session_state.pop(PENDING, None)
+    st.session_state[SENT] = outcome
+
+
+def tell_kept() -> None:
+    """What became of a move made while the room could not be reached, said once."""
+    outcome = st.session_state.pop(SENT, None)
+    if not outcome:
+        return
+    kind, label, why = outcome
+    move = ui.escape_markdown(label)
+    if kind == "made":
+        st.success(words("pending_made", move=move), icon=":material/check_circle:")
+    else:
+        text = words("pending_lost", move=move) if kind == "lost" else words(
+            "pending_refused", move=move, why=ui.escape_markdown(why))
+        st.warning(text, icon=":material/undo:")
+
+
+def reconnecting(code: str) -> None:
+    """The room cannot be reached: the app's calm words, the move that waits, and a look every few seconds."""
+    st.info(words("reconnecting"), icon=":material/sync:")
+    kept = st.session_state.get(PENDING)
+    if kept and kept[0] == code:
+        st.caption(words("pending", move=ui.escape_markdown(kept[4])))
+    look_again(code)
+
+
+@guard.fragment(run_every=RECONNECT_EVERY)
+def look_again(code: str) -> None:
+    """While the room cannot be reached: the whole page is drawn again once it can."""
+    try:
+        rooms().version(code)
+    except RoomsUnavailable:
+        return
+    except RoomError:
+        pass
+    st.rerun()
 
 
 # --- before the start -------------------------------------------------------------------------------
@@ -208,6 +299,7 @@ def entrance() -> None:
         b.number_input("Computer players", 0, MAX_SEATS - 1, key="together.computers",
                        help="To fill seats; you can add more, or remove them, before the start.")
         b.selectbox("How they play", list(STYLE_WORDS), key="together.style", format_func=STYLE_WORDS.get)
+        st.toggle("Coaching notes at the table", value=True, key="together.coaching", help=words("coaching"))
         show_problem("create")
         st.button("Open the room", type="primary", on_click=create_room, key="together.create",
                   icon=":material/meeting_room:")
@@ -241,10 +333,12 @@ def room_link(code: str) -> tuple[str, str | None]:
 
 
 def invitation(code: str, *, hosting: bool) -> None:
-    """The code in large letters, the link and its QR code; for the host, how others get in."""
+    """The code in large letters, the link and its QR code; for the host, how others get in (brought into view
+    once, right after "Open the room")."""
     link, note = room_link(code)
     text = words("share" if hosting else "share_guest") + (" " + words(note) if note and hosting else "")
-    joining.invitation(code, link, label="Room code", note=text)
+    just_opened = st.session_state.pop(JUST_OPENED, None) == code
+    joining.invitation(code, link, label="Room code", note=text, into_view=code if just_opened else None)
 
 
 def who_sits(room: RoomView, tokens_here: set[int]) -> None:
@@ -368,8 +462,10 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
                   anchor="your-move")
     view.hand_for_phones(table)
     st.markdown(view.situation(table))
-    view.action_buttons(table, "together", lambda action: act(room.code, token, table, room.version, action))
-    coaching_ui.hint(table, "together")
+    move_bar.move_bar(table, "together", room.version, lambda action, version: act(
+        room.code, token, table, version, action, coach=room.coaching))
+    if room.coaching:  # the family setting may hide the coaching notes
+        coaching_ui.hint(table, "together")
 
 
 def summary(room: RoomView) -> None:
@@ -387,13 +483,57 @@ def summary(room: RoomView) -> None:
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
     st.markdown(f"Most chips: {view.and_list([f'**{names.markdown(w)}**' for w in winners])}, with {best}. "
                 f"Everyone started with {room.starting_purse}.")
+    between_games(room)
     st.button("Leave this room", key="together.done", on_click=leave)
+
+
+# --- between games (issue 23, item 8) -------------------------------------------------------------------------
+
+
+def between_games(room: RoomView) -> None:
+    """After a game: the running score of the room's nights, and for the host a new game with the same people."""
+    nights_score(room)
+    if not room.is_host:
+        return
+    token = st.session_state[SEATS][seat_keys(room)]
+    with st.container(border=True, key="together-rematch"):
+        st.caption(words("rematch"))
+        show_problem("rematch")
+        st.button("Play again with the same people", type="primary", key="together.rematch",
+                  icon=":material/replay:",
+                  on_click=lambda: attempt(lambda: rooms().rematch(room.code, token), "rematch"))
+
+
+def nights_score(room: RoomView) -> None:
+    """The eight nights of Hanukkah: each finished game's result per seat, and the total so far, as a small table."""
+    if not room.nights:
+        return
+    st.subheader("Night by night")
+    st.caption(words("nights"))
+    players = room.nights[-1].players
+    columns = {"Player": [names.markdown(name) for name in players]}  # st.table reads its cells as Markdown
+    totals = [0] * len(players)
+    for number, night in enumerate(room.nights, start=1):
+        won = list(night.won) + [0] * (len(players) - len(night.won))
+        columns[f"Night {number}"] = [f"{w:+d}" if w else "±0" for w in won[:len(players)]]
+        totals = [t + w for t, w in zip(totals, won, strict=False)]
+    columns["Total"] = [f"{t:+d}" if t else "±0" for t in totals]
+    st.table(pd.DataFrame(columns), hide_index=True)
+
+
+def coaching_setting(room: RoomView, token: str) -> None:
+    """The family setting, for the host: the coaching notes at the table, for every seat."""
+    key = f"together.coaching.{room.version}"  # drawn afresh with each version: it shows the room's setting
+    st.toggle("Coaching notes at the table", value=room.coaching, key=key, help=words("coaching"),
+              on_change=lambda: attempt(lambda: rooms().set_coaching(  # the value shown, not a flip: said twice,
+                  room.code, token, st.session_state[key] is True), "host"))  # it is still what was asked for
 
 
 def host_tools(room: RoomView, host: RoomView) -> None:
     token = host_token(host)
     with st.expander("Host's tools", icon=":material/admin_panel_settings:"):
         st.caption(words("host_tools"))
+        coaching_setting(room, token)
         people = [seat for seat, style in enumerate(room.styles) if style is None and seat != room.host]
         if people:
             a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
@@ -482,7 +622,7 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
 def show_feedback(room: RoomView) -> None:
     """The note on this seat's last decision, while nothing else has happened since."""
     seat, version, note = st.session_state.get(FEEDBACK) or (None, None, None)
-    if note and seat == room.seat and version == room.version:
+    if note and seat == room.seat and version == room.version and room.coaching:
         kind, text = note
         (st.success if kind == "best" else st.warning)(text, icon=":material/school:")
 
@@ -500,7 +640,22 @@ def follow(code: str, version: int, *, computers_left: bool = False) -> None:
         now = rooms().version(code)
     except RoomNotFound:
         now = None
+    except RoomsUnavailable:  # the whole page says so, and looks again by itself (reconnecting)
+        st.rerun()
     if now != version or computers_left or internals.stalled():
+        st.rerun()
+
+
+@guard.fragment(run_every=REMATCH_EVERY)
+def await_rematch(code: str, version: int) -> None:
+    """After a game: a look now and then (one read of the room's version) for the host's new game."""
+    try:
+        now = rooms().version(code)
+    except RoomsUnavailable:
+        return
+    except RoomNotFound:
+        now = None
+    if now != version:
         st.rerun()
 
 
@@ -512,6 +667,9 @@ code = st.session_state.get(ROOM)
 if not code:
     entrance()
     st.stop()
+guard.calmly(RoomsUnavailable, lambda: reconnecting(code))  # the room's database went away: "Reconnecting…"
+send_kept()
+tell_kept()
 
 views: list[RoomView] = []
 key_of: dict[int, int] = {}
@@ -552,6 +710,7 @@ elif not views[0].started:
 else:
     game(views, host)
 if views[0].over:
-    st.caption(words("still"))  # nothing can change in an ended game: the page stops looking for news
+    st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
+    await_rematch(code, views[0].version)
 else:
     follow(code, views[0].version, computers_left=views[0].computer_to_act)

@@ -16,9 +16,10 @@ from quitlok.rooms.errors import (
     RoomNotFound,
     RoomPaused,
     RoomStarted,
+    RoomsUnavailable,
     StaleView,
 )
-from quitlok.rooms.seat_view import RoomView, seat_events, seat_state, seat_table
+from quitlok.rooms.seat_view import Night, RoomView, seat_events, seat_state, seat_table
 from quitlok.rooms.store import ALPHABET, IDLE_SECONDS, MAX_SEATS, Rooms, RoomSummary, Seat
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "MAX_SEATS",
     "BadName",
     "IllegalAction",
+    "Night",
     "NotHost",
     "NotSeated",
     "NotYourTurn",
@@ -38,6 +40,7 @@ __all__ = [
     "RoomSummary",
     "RoomView",
     "Rooms",
+    "RoomsUnavailable",
     "Seat",
     "StaleView",
     "seat_events",

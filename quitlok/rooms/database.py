@@ -1,7 +1,8 @@
 """Where rooms are kept: the tables (SQLAlchemy Core) and the database engine.
 
 One table per concept: `rooms` (the game, its settings and its version) and `seats` (who sits where,
-and how to recognise them). The game is the readable JSON of `quitlok.state_json`; a seat's token is
+and how to recognise them), and `room_family` (what a family keeps from game to game: the nights' results, whether
+the table shows coaching notes). The game is the readable JSON of `quitlok.state_json`; a seat's token is
 kept only as its SHA-256, so a copy of the database hands out no seat.
 
 The embedded default is a SQLite file in the app's data folder, in WAL mode (readers never wait for a
@@ -12,6 +13,7 @@ an action) runs without BEGIN and COMMIT around it: one round trip, and the shor
 """
 
 import contextlib
+import logging
 import os
 import threading
 import time
@@ -21,7 +23,16 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from quitlok.rooms.errors import RoomsUnavailable
 from quitlok.validate import moment
+
+LOG = logging.getLogger("quitlok.rooms")
+#: what a person is told when the database cannot be reached (no address, path or driver in it)
+UNAVAILABLE = ("The rooms cannot be reached just now: the connection to where they are kept was lost. "
+               "Trying again in a moment usually works.")
+#: the driver's errors that mean the database went away (stopped, restarting, its file unreachable), rather than
+#: a refusal of the call: SQLAlchemy wraps every driver's connection failures in these
+LOST = (sa.exc.OperationalError, sa.exc.InterfaceError)
 
 #: the environment variable that names the database (a SQLAlchemy URL)
 URL_VARIABLE = "QUITLOK_DATABASE_URL"
@@ -72,6 +83,18 @@ SEATS = sa.Table(
 )
 
 
+FAMILY = sa.Table(
+    "quitlok_room_family",
+    metadata,
+    #: what a family keeps with its room from game to game (one row per room; a room without one has the defaults)
+    sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), primary_key=True),
+    #: the coaching notes (the Hint, the note on a decision) are shown at the table
+    sa.Column("coaching", sa.Boolean, nullable=False, default=True),
+    #: every finished game's result, one a night: JSON list of {"players": [names], "won": [chips won or lost]}
+    sa.Column("nights", sa.Text, nullable=False, default="[]"),
+)
+
+
 def database_url(url: str | None) -> str:
     """`url`, else the environment's QUITLOK_DATABASE_URL, else the SQLite file in the data folder."""
     if url:
@@ -108,6 +131,17 @@ def make_engine(url: str) -> sa.Engine:
     return engine
 
 
+@contextmanager
+def _reachable() -> Iterator[None]:
+    """Around a use of the database: a lost connection (LOST) becomes RoomsUnavailable, in plain words; what
+    the driver said (its address, its file's path) goes to the server's log only."""
+    try:
+        yield
+    except LOST as lost:
+        LOG.warning("The rooms' database could not be reached: %s", lost)
+        raise RoomsUnavailable(UNAVAILABLE) from lost
+
+
 class Store:
     """A connection to the database at `url` (see database_url), shared by every thread of an app server:
     what the stores of rooms and of class sessions have in common. Tables are created on first use.
@@ -133,16 +167,17 @@ class Store:
         """One transaction; the tables are created on first use. Writers take SQLite's write lock at BEGIN;
         readers on PostgreSQL see one snapshot (the room and its seats as they were together). `single`:
         the block runs one statement, which is its own transaction (no BEGIN, no COMMIT)."""
-        self._prepare()
-        with self._writing if write else contextlib.nullcontext(), self._engine.connect() as conn:
-            if single:
-                conn.execution_options(quitlok_single=True, isolation_level="AUTOCOMMIT")
-            elif write:
-                conn.execution_options(quitlok_write=True)
-            elif self._postgres:
-                conn.execution_options(isolation_level="REPEATABLE READ")
-            with conn.begin():
-                yield conn
+        with _reachable():
+            self._prepare()
+            with self._writing if write else contextlib.nullcontext(), self._engine.connect() as conn:
+                if single:
+                    conn.execution_options(quitlok_single=True, isolation_level="AUTOCOMMIT")
+                elif write:
+                    conn.execution_options(quitlok_write=True)
+                elif self._postgres:
+                    conn.execution_options(isolation_level="REPEATABLE READ")
+                with conn.begin():
+                    yield conn
 
     def _purge_moment(self, now: object) -> float:
         """The moment a purge counts idle time back from: `now`, a real moment no later than the clock (a time

@@ -43,3 +43,10 @@ class StaleView(RoomError):
 
 class RoomPaused(RoomError):
     """The host has paused the game: no actions until the host goes on."""
+
+
+class RoomsUnavailable(RoomError):
+    """The database that keeps the rooms cannot be reached just now (it stopped, restarted, or its file went
+    away). The message says so in plain words and names no address, path or driver; the cause is logged on
+    the server. A call that raised it may be tried again once the database is back: a move names its version,
+    so it is applied at most once."""

@@ -22,7 +22,16 @@ from quitlok.rules import RuleSet
 from quitlok.seat_log import protected_face_down, seat_events
 from quitlok.validate import flag
 
-__all__ = ["RoomView", "seat_events", "seat_state", "seat_table"]
+__all__ = ["Night", "RoomView", "seat_events", "seat_state", "seat_table"]
+
+
+@dataclass(frozen=True)
+class Night:
+    """One finished game of a room (a night of Hanukkah, for a family): each seat's name then, and the chips it
+    won (positive) or lost (negative) against the starting chips."""
+
+    players: tuple[str, ...]
+    won: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -98,6 +107,10 @@ class RoomView:
     #: the game as this seat may see it (what the table view draws; quitlok.coach works on it), None before
     #: the start. Other seats' face-down cards, the stock and the seed are None: never give it to apply_action.
     state: State | None
+    #: the family setting: the table shows the coaching notes (the Hint, the note on a decision)
+    coaching: bool = True
+    #: every finished game in this room, oldest first: a night of Hanukkah each (Rooms.rematch deals the next)
+    nights: tuple["Night", ...] = ()
 
     @property
     def computer_to_act(self) -> bool:

@@ -32,7 +32,7 @@ from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
 from quitlok.practice import COMPUTER_NAMES
-from quitlok.rooms.database import ROOMS, SEATS, Store
+from quitlok.rooms.database import FAMILY, ROOMS, SEATS, Store
 from quitlok.rooms.errors import (
     BadName,
     NotHost,
@@ -45,12 +45,12 @@ from quitlok.rooms.errors import (
     RoomStarted,
     StaleView,
 )
-from quitlok.rooms.seat_view import RoomView, seat_state
+from quitlok.rooms.seat_view import Night, RoomView, seat_state
 from quitlok.rules import RuleSet
 from quitlok.sim import step
 from quitlok.state_json import rules_from_dict, rules_to_dict, state_from_json, state_to_json
 from quitlok.text import isolated
-from quitlok.validate import rule_set, whole_number
+from quitlok.validate import flag, rule_set, whole_number
 
 #: join codes use these characters only: no 0/O, 1/I/L, which people mistake for each other
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -61,6 +61,9 @@ MAX_SEATS = 7
 MAX_NAME = 20
 #: a room nobody has changed for this long is removed
 IDLE_SECONDS = 12 * 3600
+#: a family's room, once it has a finished game's result (a night), is kept this long without use: the eight nights
+#: of Hanukkah and one more
+FAMILY_IDLE_SECONDS = 9 * 24 * 3600
 #: the most computer moves one call makes, so that a call (a person's move, a page's look at the room) costs
 #: about what a person's move costs; a stretch that needs more (a hand or a bank in which no person has a
 #: decision) is played on by the views that follow, a bounded step each
@@ -119,13 +122,15 @@ class Rooms(Store):
     # --- making a room and sitting down ---------------------------------------------------------
 
     def create(self, rules: RuleSet, *, host: str, bank: int, purses: int, max_bet: int | None = None,
-               choose_stake: bool = True) -> Seat:
+               choose_stake: bool = True, coaching: bool = True) -> Seat:
         """A new room with its host at seat 0. `bank` is the opening bank, `purses` each seat's chips,
         `max_bet` the agreed maximum bet under rules that have one (default: the rules' own), and
-        `choose_stake` lets each new banker choose his stake (as at the practice table).
+        `choose_stake` lets each new banker choose his stake (as at the practice table). `coaching` False is
+        the family setting that hides the coaching notes at the table (set_coaching changes it later).
 
         Rooms idle for 12 hours are removed first."""
         rules = _check_setup(rules, bank, purses, max_bet, choose_stake)
+        _flag("coaching", coaching)
         name, key = _name(host)
         self.purge()
         token = secrets.token_urlsafe(32)
@@ -139,6 +144,7 @@ class Rooms(Store):
                         max_bet=max_bet, choose_stake=choose_stake, state=None, draws="[]", paused=False,
                         ended=False, created=now, touched=now))
                     self._insert_seat(conn, code, 0, name, key, token=token)
+                    conn.execute(sa.insert(FAMILY).values(code=code, coaching=coaching, nights="[]"))
                 return Seat(code, token, 0)
             except sa.exc.IntegrityError:
                 continue  # the code is taken: draw another
@@ -206,6 +212,7 @@ class Rooms(Store):
         code = _code(code)
         with self._transaction(write=False) as conn:
             room, seats = self._load(conn, code)
+            family = _family(conn, code)
         me = self._seat_of(seats, token, code)
         if _computer_to_act(room, seats):
 
@@ -218,8 +225,9 @@ class Rooms(Store):
                 self._change(code, play_on)
             with self._transaction(write=False) as conn:
                 room, seats = self._load(conn, code)
+                family = _family(conn, code)
             me = self._seat_of(seats, token, code)
-        return _room_view(code, room, seats, me.seat)
+        return _room_view(code, room, seats, me.seat, family=family)
 
     def version(self, code: str) -> int:
         """The room's version alone: cheap enough to ask every second, to see whether anything changed."""
@@ -359,14 +367,60 @@ class Rooms(Store):
 
         return self._change(code, close, retries=RETRIES)
 
+    def rematch(self, code: str, host_token: str, *, seed: int | None = None) -> int:
+        """Between games: the host deals a new game in the same room, to the same seats (the same people, the
+        same computer players, each seat's key unchanged), everyone with the starting chips again; the first
+        banker is drawn afresh. Only once the game is over (by the rules, or ended by the host or the room).
+        The finished game's result was kept as a night when it ended (RoomView.nights). Returns the version."""
+        code = _code(code)
+        seed = secrets.randbelow(2**32) if seed is None else seed
+
+        def deal_again(room: sa.Row, seats: list[sa.Row]) -> Change:
+            self._host(seats, host_token, code, "start a new game")
+            if room.state is None:
+                raise RoomError("The first game has not been dealt yet: start it once everyone is seated.")
+            if not _over(room.ended, room.state):
+                raise RoomStarted("The game is still being played: a new one can start once it is over (or "
+                                  "once you end it).")
+            rules = _rules(room)
+            banker, rounds = draw_for_banker(rules, len(seats), seed)
+            state = new_game(rules, [s.name for s in seats], banker=banker, bank=room.bank, purses=room.purses,
+                             seed=seed, max_bet=room.max_bet, choose_stake=room.choose_stake)
+            draws = [sorted(r.items()) for r in rounds]
+            return Change({**_played(state, seats), "draws": json.dumps(draws), "ended": False, "paused": False})
+
+        return self._change(code, deal_again, retries=RETRIES)
+
+    def set_coaching(self, code: str, host_token: str, coaching: bool) -> int:
+        """The family setting: the host shows (True) or hides (False) the coaching notes at the table, for every
+        seat (the Hint and the note on each decision). Returns the new version, so that every page redraws (the
+        same version when the setting is already so)."""
+        code = _code(code)
+        _flag("coaching", coaching)
+
+        def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
+            self._host(seats, host_token, code, "change the family settings")
+            with self._transaction(write=False) as conn:  # a night kept since the room was read fails the write
+                family = _family(conn, code) or _NO_FAMILY
+            if bool(family.coaching) == coaching:
+                return None  # as it is already: nothing changes, not even the version
+            return Change({}, _family_rows(code, family, coaching=coaching))
+
+        return self._change(code, switch, retries=RETRIES)
+
     def purge(self, now: float | None = None) -> int:
-        """Remove every room nobody has changed for 12 hours (by `now`, default the clock); returns how many.
-        `now` is a real moment, not later than the clock (a time to come, inf or NaN would remove every room)."""
-        cutoff = self._purge_moment(now) - IDLE_SECONDS
+        """Remove every room nobody has changed for 12 hours (by `now`, default the clock), or for nine days once
+        it holds a finished game's result (a family's nights); returns how many. `now` is a real moment, not
+        later than the clock (a time to come, inf or NaN would remove every room)."""
+        now = self._purge_moment(now)
+        cutoff, family_cutoff = now - IDLE_SECONDS, now - FAMILY_IDLE_SECONDS
         with self._transaction(write=True) as conn:
-            old = sa.select(ROOMS.c.code).where(ROOMS.c.touched < cutoff)
+            kept = sa.select(FAMILY.c.code).where(FAMILY.c.nights != "[]")
+            idle = sa.and_(ROOMS.c.touched < cutoff, sa.or_(ROOMS.c.touched < family_cutoff, ROOMS.c.code.not_in(kept)))
+            old = sa.select(ROOMS.c.code).where(idle)
             conn.execute(sa.delete(SEATS).where(SEATS.c.code.in_(old)))
-            return conn.execute(sa.delete(ROOMS).where(ROOMS.c.touched < cutoff)).rowcount
+            conn.execute(sa.delete(FAMILY).where(FAMILY.c.code.in_(old)))
+            return conn.execute(sa.delete(ROOMS).where(idle)).rowcount
 
     # --- the database -----------------------------------------------------------------------------------
 
@@ -385,11 +439,17 @@ class Rooms(Store):
             change = work(room, seats)
             if change is None:
                 return room.version
+            night = _night(room, seats, change.values)
             try:
-                with self._transaction(write=True, single=not change.seats) as conn:
+                with self._transaction(write=True, single=not (change.seats or night)) as conn:
                     version = self._save(conn, room, **change.values)
                     for statement in change.seats:
                         conn.execute(statement)
+                    if night:
+                        family = _family(conn, code) or _NO_FAMILY
+                        for statement in _family_rows(code, family, nights=json.dumps([*json.loads(family.nights),
+                                                                                         night])):
+                            conn.execute(statement)
                     return version
             except StaleView:
                 if attempt >= retries:
@@ -399,7 +459,9 @@ class Rooms(Store):
               with_seats: bool = True) -> tuple[sa.Row, list[sa.Row]]:
         """The room's row (locked for the transaction when `lock`) and its seats in order."""
         room = conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).first()
-        if room is None or room.touched < self._clock() - IDLE_SECONDS:
+        if room is None or (room.touched < self._clock() - IDLE_SECONDS
+                            and (room.touched < self._clock() - FAMILY_IDLE_SECONDS
+                                 or (_family(conn, code) or _NO_FAMILY).nights == "[]")):
             raise RoomNotFound(f"No room has the code {code}: it may have ended, or been idle for 12 hours.")
         if not with_seats:
             return room, []
@@ -459,6 +521,47 @@ _SEATS_OF = sa.select(SEATS).where(SEATS.c.code == sa.bindparam("code")).order_b
 _STALE = "Someone acted first, so the table has changed: nothing was done. Look again, then choose."
 
 
+class _Family(NamedTuple):
+    coaching: bool
+    nights: str
+
+
+#: the family settings of a room made before they were kept (no row): coaching on, no nights yet
+_NO_FAMILY = _Family(True, "[]")
+_FAMILY_OF = sa.select(FAMILY).where(FAMILY.c.code == sa.bindparam("code"))
+
+
+def _family(conn: sa.Connection, code: str) -> sa.Row | None:
+    """The room's family row (its nights and settings), or None for a room made before they were kept."""
+    return conn.execute(_FAMILY_OF, {"code": code}).first()
+
+
+def _family_rows(code: str, row: sa.Row | _Family, **values: object) -> list[sa.Executable]:
+    """Statements that write `values` into the room's family row, its other values taken from `row` (as read in
+    the same transaction, or under the same version). The row is written afresh (delete, then insert: the same
+    on SQLite and PostgreSQL), so that a room made before the table existed gets one."""
+    current = {"coaching": row.coaching, "nights": row.nights, **values}
+    return [sa.delete(FAMILY).where(FAMILY.c.code == code), sa.insert(FAMILY).values(code=code, **current)]
+
+
+def _over(ended: bool, state_text: str | None) -> bool:
+    """A game that has been dealt and is over: by the rules, or ended by the host or the room."""
+    return state_text is not None and (bool(ended) or _state(state_text).is_over)
+
+
+def _night(room: sa.Row, seats: Sequence[sa.Row], values: dict) -> dict | None:
+    """The night's result to keep when the change `values` ends the game (it was not over before): each seat's
+    name and the chips it won or lost ({"players": [...], "won": [...]}); else None."""
+    if _over(room.ended, room.state):
+        return None
+    state_text = values.get("state", room.state)
+    if not _over(values.get("ended", room.ended), state_text):
+        return None
+    state = _state(state_text)
+    return {"players": [s.name for s in seats],
+            "won": [_chips(state, seat) - room.purses for seat in range(len(seats))]}
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -506,6 +609,14 @@ def _check_setup(rules: object, bank: object, purses: object, max_bet: object, c
     if bank > purses:
         raise RoomError(f"The opening bank ({bank}) cannot be more than each player's chips ({purses}).")
     return rules
+
+
+def _flag(name: str, value: object) -> bool:
+    """`value` if it is True or False, else a RoomError that says so."""
+    try:
+        return flag(name, value)
+    except InvalidSetup as problem:
+        raise RoomError(str(problem)) from None
 
 
 def _rules(room: sa.Row) -> RuleSet:
@@ -619,15 +730,19 @@ def _note(state: State, line: str) -> State:
     return replace(state, events=state.events + (line,))
 
 
-def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int) -> RoomView:
-    """Everything seat `me` may see of the room."""
+def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int, *,
+               family: sa.Row | _Family | None = None) -> RoomView:
+    """Everything seat `me` may see of the room; `family` is its family row (the nights' results, the setting
+    for coaching notes), if read."""
     rules = _rules(room)
+    family = family or _NO_FAMILY
     names = tuple(s.name for s in seats)
     styles = tuple(s.style for s in seats)
     n = len(seats)
     common = dict(code=code, version=room.version, seat=me, players=names, rules=rules, opening_bank=room.bank,
                   paused=room.paused, host=0, is_host=me == 0, styles=styles,
-                  starting_purse=room.purses,
+                  starting_purse=room.purses, coaching=bool(family.coaching),
+                  nights=tuple(Night(tuple(n["players"]), tuple(n["won"])) for n in json.loads(family.nights)),
                   banker_draws=tuple(tuple((s, c) for s, c in r) for r in json.loads(room.draws)))
     if room.state is None:
         return RoomView(

@@ -24,6 +24,7 @@ import logging
 import re
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import streamlit as st
@@ -44,6 +45,20 @@ CODE_CHARS, NAME_CHARS, NUMBER_CHARS = 12, 30, 20
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
+#: this run's own answers to exceptions a page expects (calmly): [(exception class, what to draw instead)]
+_CALM: ContextVar[list[tuple[type[BaseException], Callable[[], None]]] | None] = ContextVar("quitlok_calm",
+                                                                                           default=None)
+
+
+def calmly(kind: type[Exception], instead: Callable[[], None]) -> None:
+    """For the rest of this run of the page: an exception of `kind` that reaches the guard draws `instead` (the
+    page's own calm words, such as "Reconnecting…" when the rooms' database went away) rather than the "failed"
+    message. It is logged on the server all the same."""
+    answers = _CALM.get()
+    if answers is not None:
+        answers.append((kind, instead))
+
+
 def words() -> dict[str, str]:
     return content_sections("guard")
 
@@ -62,13 +77,27 @@ def page_guard() -> Iterator[None]:
     """Around a page's body (or a fragment's): an exception is logged on the server and the page says calmly
     that something went wrong; Streamlit's rerun, stop and its own handled fragment errors pass through."""
     words()  # read on every run (cached): there when needed, and tests/app/test_content.py sees them used
+    token = _CALM.set([])
     try:
         yield
     except HANDLED_BY_STREAMLIT:
         raise
-    except Exception:
-        LOG.exception("A page failed (the visitor saw the app's own message)")
-        failed()
+    except Exception as problem:
+        instead = next((answer for kind, answer in _CALM.get() or [] if isinstance(problem, kind)), None)
+        if instead is None:
+            LOG.exception("A page failed (the visitor saw the app's own message)")
+            failed()
+            return
+        LOG.warning("A page met %s and said so in its own words: %s", type(problem).__name__, problem)
+        try:
+            instead()
+        except HANDLED_BY_STREAMLIT:
+            raise
+        except Exception:
+            LOG.exception("A page's own answer to a problem failed (the visitor saw the app's own message)")
+            failed()
+    finally:
+        _CALM.reset(token)
 
 
 def fragment(func: Callable[..., Any] | None = None, *, run_every: float | None = None) -> Any:

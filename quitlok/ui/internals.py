@@ -61,6 +61,22 @@ A ninth is what the app's guard (quitlok/ui/guard.py) lets by: an error inside a
 of the page, is shown and logged by Streamlit itself, which then raises its own `FragmentHandledException` (an
 `Exception`, from streamlit.errors) to end the page's run. The guard lets it pass (`HANDLED_BY_STREAMLIT`), as it
 lets `st.rerun()` and `st.stop()` pass (those are not `Exception`s). tests/app/test_guard.py fails if the name goes.
+
+A tenth is for a lost connection (`calm_reconnecting`, issue 23, item 6). When the page loses its server (a
+restart, a network that drops), Streamlit 1.67's page shows "CONNECTING" at the top right and, after six failed
+pings, its developer dialog "Connection error: Is Streamlit still running? If you accidentally stopped
+Streamlit, just restart it in your terminal: streamlit run yourscript.py" (or, away from localhost, "Streamlit
+server is not responding. Are you connected to the internet?"). No option of config.toml or of the API replaces
+or hides it (client.showErrorDetails covers the script's errors only). A tiny component made with Streamlit's
+own `st.components.v2`, mounted once per page in the sidebar, watches the page: while Streamlit's connection
+status (`stConnectionStatus`) or its connection-error dialog is in the page, it hides them (the dialog with its
+backdrop, `stDialog`, and the scroll lock it put on the page) and shows the app's own calm words instead
+(content/guard.md, "reconnecting"), fixed at the top of the screen. (This app's header draws no connection status,
+so the words come when Streamlit would have shown its dialog, after its six failed pings: some seconds.) The
+words come down with every run, so they are in the page before the connection goes. Once Streamlit reconnects,
+its status goes and so do the app's words. tests/app/test_internals.py fails if Streamlit's bundle no longer
+has the status or the dialog's words the watcher looks for; tests/e2e/test_together_browser.py stops a server
+under an open page and checks that only the app's words show.
 """
 
 from collections.abc import Iterator
@@ -162,6 +178,61 @@ export default function () {
 """
 _close_sidebar = st.components.v2.component("quitlok.close_sidebar", js=_CLOSE_SIDEBAR_JS,
                                             css=":host { display: none; }")
+
+
+#: what the watcher takes for Streamlit's connection-error dialog (the words it shows), and its connection status
+CONNECTION_DIALOG_WORDS = ("Is Streamlit still running?", "Streamlit server is not responding", "Connection error")
+CONNECTION_STATUS = "stConnectionStatus"
+
+#: once per page: while Streamlit's connection status shows, the app's words (a banner of its own, fixed at the top)
+#: in its place; Streamlit's connection-error dialog hidden (see the module docstring)
+_CALM_RECONNECTING_JS = """
+export default function ({ data }) {
+  const calm = (window.quitlokCalm ??= {});
+  calm.words = data.words;
+  if (calm.watching) return;
+  calm.watching = true;
+  const style = document.createElement("style");
+  style.textContent = `[data-testid="${data.status}"] { visibility: hidden; }
+    #quitlok-reconnecting { position: fixed; top: 0; left: 0; right: 0; z-index: 2147483000; padding: 12px 16px;
+      background: #1F4E99; color: #fff; font: 600 16px/1.4 system-ui, sans-serif; text-align: center; }`;
+  document.head.appendChild(style);
+  const look = () => {
+    let lost = !!document.querySelector(`[data-testid="${data.status}"]`);
+    let banner = document.getElementById("quitlok-reconnecting");
+    for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+      const text = dialog.textContent || "";
+      if (!data.dialog.some((words) => text.includes(words))) continue;
+      lost = true;
+      const layer = dialog.closest('[data-testid="stDialog"]') || dialog;  // the dialog with its backdrop
+      if (layer.style.display !== "none") {
+        layer.style.display = "none";
+        document.documentElement.style.overflow = "";  // the dialog locked the page's scrolling
+      }
+    }
+    if (lost && !banner) {
+      banner = document.createElement("div");
+      banner.id = "quitlok-reconnecting";
+      banner.setAttribute("role", "status");
+      banner.textContent = calm.words;
+      document.body.appendChild(banner);
+    } else if (!lost && banner) {
+      banner.remove();
+    }
+  };
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+  look();
+}
+"""
+_calm_reconnecting = st.components.v2.component("quitlok.calm_reconnecting", js=_CALM_RECONNECTING_JS,
+                                                css=":host { display: none; }")
+
+
+def calm_reconnecting(words: str) -> None:
+    """Mount once per run (in the sidebar): while the page has lost its server, `words` (the app's own) show in place
+    of Streamlit's connection status and its developer dialog (see the module docstring)."""
+    _calm_reconnecting(data={"words": words, "status": CONNECTION_STATUS, "dialog": list(CONNECTION_DIALOG_WORDS)},
+                       key="quitlok-calm-reconnecting")
 
 
 def keep_fold(key: str, *, open_now: bool = False) -> None:

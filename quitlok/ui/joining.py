@@ -27,8 +27,33 @@ def qr_code(link: str) -> str:
     return segno.make(link, error="m").svg_data_uri(scale=5, border=2)
 
 
-def invitation(code: str, link: str, *, label: str, note: str) -> None:
-    """`code` in large letters headed `label` ("Room code"), the link, `note` under it, and the QR code."""
+#: once per `data.nonce`: the invitation scrolled to the top of the screen, as soon as it is drawn (a phone that
+#: pressed "Open the room" low on the page stayed scrolled there, the code and the QR code above the screen)
+_INTO_VIEW_JS = """
+export default function ({ data }) {
+  const seen = (window.quitlokInvited ??= {});
+  if (seen[data.nonce]) return;
+  seen[data.nonce] = true;
+  let tries = 0;
+  const bring = () => {
+    const code = document.querySelector(".ql-room-code");
+    if (code) { code.scrollIntoView({ block: "start" }); return; }
+    if (++tries < 50) setTimeout(bring, 100);  // the run's elements come over several frames
+  };
+  bring();
+}
+"""
+_into_view = st.components.v2.component("quitlok.invitation_into_view", js=_INTO_VIEW_JS,
+                                        css=":host { display: none; }")
+
+
+def invitation(code: str, link: str, *, label: str, note: str, into_view: str | None = None) -> None:
+    """`code` in large letters headed `label` ("Room code"), the link, `note` under it, and the QR code. With
+    `into_view` (a mark new each time it is wanted, such as the room's code), the page scrolls so that the
+    invitation starts at the top of the screen, once: on a phone the code, the link and the whole QR code then
+    fit on the screen, whatever was pressed further down."""
+    if into_view:
+        _into_view(data={"nonce": into_view}, key="ql-invitation-into-view")
     text, picture = st.columns([3, 1], vertical_alignment="center")
     with text:
         st.html(f'<div class="ql-room-code" aria-label="{escape(label)} {" ".join(code)}">'
@@ -40,6 +65,7 @@ def invitation(code: str, link: str, *, label: str, note: str) -> None:
 
 
 _CODE_CSS = """<style>
+.ql-room-code { scroll-margin-top: 64px; }  /* brought into view below Streamlit's header, not under it */
 .ql-room-code span { display: block; font-size: .9em; opacity: .8; }
 .ql-room-code b { font-size: 3.2em; letter-spacing: .18em; font-family: ui-monospace, monospace; }
 .ql-qr { width: 100%; max-width: 190px; image-rendering: pixelated; background: #fff; }

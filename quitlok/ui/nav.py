@@ -13,6 +13,7 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
 from quitlok.ui import internals
+from quitlok.ui.words import content_sections
 
 #: the section whose pages are folded away unless one of them is open; whether it is open, and the page last
 #: drawn (session state)
@@ -34,6 +35,7 @@ def page_list(pages: dict[str, list[StreamlitPage]], current: StreamlitPage) -> 
     with st.sidebar, st.container(key="ql-pages"):
         st.html(_CSS)
         internals.close_sidebar_on_phones()
+        internals.calm_reconnecting(content_sections("guard")["reconnecting"])
         for section, entries in pages.items():
             if section == FOLDED:  # its links are drawn only while it is open (each costs a page load a little)
                 _fold_as_visited(entries, current)

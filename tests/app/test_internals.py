@@ -96,3 +96,28 @@ def test_the_page_still_reruns_on_reconnect_only_with_a_run_every_fragment():
     rule = re.search(r"Reconnected to server\..{0,400}?autoRerunIntervals\.size>0.{0,80}?Requesting a script run",
                      bundle, flags=re.DOTALL)
     assert rule, "Streamlit's reconnect rule changed: see quitlok/ui/internals.py (rerun_on_reconnect)"
+
+
+def test_streamlit_still_shows_the_connection_status_and_dialog_the_calm_watcher_replaces():
+    """calm_reconnecting (quitlok/ui/internals.py) looks for Streamlit's connection status and the words of its
+    connection-error dialog; if a Streamlit upgrade changes them, the developer dialog would show again.
+    tests/e2e/test_together_browser.py stops a real server under an open page."""
+    from pathlib import Path
+
+    import streamlit
+
+    from quitlok.ui import internals
+
+    static = Path(streamlit.__file__).parent / "static" / "static" / "js"
+    bundle = "".join(p.read_text(encoding="utf-8", errors="replace") for p in static.glob("index.*.js"))
+    assert f'"data-testid":`{internals.CONNECTION_STATUS}`' in bundle
+    for words in internals.CONNECTION_DIALOG_WORDS:
+        assert words in bundle, words
+
+
+def test_every_page_mounts_the_calm_watcher_with_the_apps_words(app):
+    from quitlok.ui.words import content_sections
+
+    mounted = [e for e in app.sidebar.get("bidi_component") if "quitlok-calm-reconnecting" in str(e.proto)]
+    assert mounted, "the watcher is in the sidebar"
+    assert content_sections("guard")["reconnecting"].split("…")[0] in str(mounted[0].proto)

@@ -12,6 +12,7 @@ from quitlok.rooms import store as store_module
 from quitlok.rules import KVITLACH, QUITLOK
 from tests.app import conftest
 from tests.app.conftest import ISOLATES, click, html_text, markdown_texts, query_values, texts
+from tests.rooms.pg import TempPostgres, find_binaries
 
 PAGE = "pages/together.py"
 
@@ -45,6 +46,24 @@ def tokens_of(at: AppTest) -> list[str]:
 
 def buttons(at: AppTest) -> list[str]:
     return [b.key for b in at.button if b.key]
+
+
+def moves(at: AppTest) -> list[str]:
+    """The keys of the moves open now (the bar draws every move of the phase, those not open disabled): each ends
+    in the room's version, "together.do.blot.12"."""
+    return [b.key for b in at.button if b.key and b.key.startswith("together.do.") and not b.disabled]
+
+
+def move(at: AppTest, name: str) -> str | None:
+    """The key of the open move `name` ("stay", "bet"), if it is open."""
+    return next((k for k in moves(at) if f"together.do.{name}" in (k, k.rsplit(".", 1)[0])), None)
+
+
+def play_on(at: AppTest, order=("stakebank", "stay", "stand", "keepbank", "keep", "reject")) -> None:
+    """One move of the seat to act: the first of `order` that is open, else the first open move."""
+    open_now = moves(at)
+    assert open_now, texts(at)
+    click(at, next((move(at, name) for name in order if move(at, name)), open_now[0]))
 
 
 def open_room(name: str = "Dov", computers: int = 0) -> AppTest:
@@ -160,11 +179,7 @@ def test_pass_and_play_covers_every_card_until_the_next_player_is_looking(databa
             assert "your seat" in html
             own_cards_seen += "only you" in html
             continue
-        moves = [k for k in keys if k.startswith("together.do.")]
-        assert moves, texts(at)
-        order = ("together.do.stakebank", "together.do.stay", "together.do.stand", "together.do.keepbank",
-                 "together.do.keep", "together.do.reject")
-        click(at, next((k for k in order if k in moves), moves[0]))
+        play_on(at)
     assert seen_curtain >= 2 and own_cards_seen >= 1  # the curtain lifted shows that player's own cards
     assert database.view(code, tokens_of(at)[0]).hands_finished >= 1
 
@@ -250,16 +265,15 @@ def test_a_refusal_at_the_table_goes_once_the_game_moves_on(database):
     page.run()
     first = database.view(code, token)
     database.act(code, token, first.legal[0], version=first.version)  # the same seat, from another tab
-    moves = [k for k in buttons(page) if k.startswith("together.do.")]
-    click(page, moves[0])
-    assert "Someone else moved first" in texts(page)
+    click(page, moves(page)[0])
+    assert "The table had changed before this tap arrived" in texts(page)
     now = database.view(code, tokens_of(host)[0])
     acting = next(t for t in mine if database.view(code, t).legal) if not now.over else None
     if acting:
         later = database.view(code, acting)
         database.act(code, acting, later.legal[0], version=later.version)
         page.run()
-        assert "Someone else moved first" not in texts(page)
+        assert "The table had changed before this tap arrived" not in texts(page)
 
 
 def test_the_result_of_a_hand_can_be_put_away(database):
@@ -270,9 +284,7 @@ def test_the_result_of_a_hand_can_be_put_away(database):
         if "hand-over-close" in buttons(at):
             break
         view = database.view(code, token)
-        moves = [k for k in buttons(at) if k.startswith("together.do.")]
-        order = ("together.do.stakebank", "together.do.stay", "together.do.stand", "together.do.keepbank")
-        click(at, next((k for k in order if k in moves), moves[0]))
+        play_on(at, ("stakebank", "stay", "stand", "keepbank"))
         assert not view.over
     click(at, "hand-over-close")
     assert "hand-over-close" not in buttons(at) and "is over" not in html_text(at)
@@ -297,7 +309,7 @@ def test_a_room_where_no_person_has_chips_ends_with_its_results_and_stops_follow
     at = open_room("Dov", computers=3)
     click(at, "together.start")
     code, token = code_of(at), tokens_of(at)[0]
-    assert "no longer looks for news" not in texts(at), "a game being played is followed"
+    assert "looks for it every few seconds" not in texts(at), "a game being played is followed every second"
     bust_out(database, code, token)
     view = database.view(code, token)
     assert view.people_out and view.chips[0] == 0 and sum(c > 0 for c in view.chips) >= 2
@@ -305,7 +317,7 @@ def test_a_room_where_no_person_has_chips_ends_with_its_results_and_stops_follow
     page = texts(at)
     assert "The game is over" in page and "The host ended the game" not in page
     assert "Nobody at the table but the computer players had chips left" in page
-    assert "no longer looks for news from the room" in page
+    assert "looks for it every few seconds" in page  # a rematch, now and then; not every second
     assert at.table[0].value["Chips now"].sum() == 4 * 20
     version = database.version(code)
     at.run()
@@ -336,3 +348,190 @@ def test_the_log_of_a_long_game_lists_a_bounded_number_of_hands(database):
     listed = len(re.findall(r"<summary>Hand \d+ of |<p><b>Hand \d+ of ", log))
     assert listed == 30
     assert "earlier hands, not listed here" in log
+
+
+# --- taps, faults and the time between games (issue 23, items 3, 6 and 8) --------------------------------------
+
+
+def until_open(at: AppTest, name: str, database: Rooms) -> str:
+    """Play on (staying, standing...) until the move `name` is open to this page's seat; its key."""
+    for _ in range(80):
+        if key := move(at, name):
+            return key
+        play_on(at)
+    pytest.fail(f"{name} was never open")
+
+
+def again_from_the_old_screen(at: AppTest, key: str) -> None:
+    """Press `key` and run, then send the same screen's press again, as a second tap on the screen drawn before the
+    first tap's answer does. (AppTest's public click reads the newest tree, so this takes the widget states it would
+    send, keeps them, and runs them twice: the private `_tree.get_widget_states` and `_run`, as AppTest.run does.)"""
+    at.button(key=key).click()
+    old_screen = at._tree.get_widget_states()
+    at._run(old_screen)
+    assert not at.exception, at.exception
+    at._run(old_screen)
+    assert not at.exception, at.exception
+
+
+def test_a_double_tap_on_the_same_screen_makes_one_move_and_says_so_calmly(database):
+    at = open_room("Dov", computers=1)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    key = until_open(at, "blot", database)
+    before = database.view(code, token)
+    again_from_the_old_screen(at, key)
+    after = database.view(code, token)
+    assert after.version == before.version + 1, "one blot, not two"
+    face_up = sum(after.face_up[before.seat]) if after.hands[before.seat] else None
+    assert face_up in (None, sum(before.face_up[before.seat]) + 1)
+    page = texts(at)
+    assert "Traceback" not in page
+    if move(at, "blot"):  # the turn goes on: the second tap was refused, calmly
+        assert "The table had changed before this tap arrived" in page
+
+
+def test_the_bar_keeps_every_move_in_its_place_disabled_rather_than_removed(database):
+    at = open_room("Dov", computers=1)
+    click(at, "together.start")
+    until_open(at, "blot", database)
+    drawn = [b for b in at.button if b.key and b.key.startswith("together.do.")]
+    names = [b.key.rsplit(".", 1)[0].removeprefix("together.do.") for b in drawn]
+    assert names == ["bet", "blot", "aluvun", "stay"], names  # Quitlok: always these four, in this order
+    version = database.view(code_of(at), tokens_of(at)[0]).version
+    assert all(b.key.endswith(f".{version}") for b in drawn), "every move names the version it was drawn for"
+    view = database.view(code_of(at), tokens_of(at)[0])
+    aluvun = next(b for b in drawn if ".aluvun." in b.key)
+    assert aluvun.disabled == (not any(type(a).__name__ == "Aluvun" for a in view.legal))
+
+
+def test_a_stake_of_more_than_half_the_purse_asks_first(database):
+    at = visit()
+    at.text_input(key="together.host_name").input("Dov")
+    at.number_input(key="together.computers").set_value(1)
+    at.number_input(key="together.bank").set_value(15)  # a bank that covers more than half of a purse of 20
+    click(at, "together.create")
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    key = until_open(at, "bet", database)
+    view = database.view(code, token)
+    room = max(a.n for a in view.legal if type(a).__name__ == "Bet")
+    purse = view.purses[view.seat]
+    if 2 * room <= purse:
+        pytest.skip("the bank does not cover more than half of the purse in this deal")
+    at.number_input(key="together.bet").set_value(room).run()
+    key = move(at, "bet")
+    click(at, key)
+    assert database.view(code, token).version == view.version, "nothing is staked before Yes"
+    assert f"of your {purse}?" in texts(at)
+    sure = next(b.key for b in at.button if b.key and b.key.startswith("together.sure."))
+    click(at, sure)
+    assert database.view(code, token).version == view.version + 1
+    assert not [b for b in at.button if b.key and b.key.startswith("together.sure.")]
+
+
+def test_a_small_stake_is_made_at_once(database):
+    at = open_room("Dov", computers=1)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    until_open(at, "bet", database)
+    view = database.view(code, token)
+    at.number_input(key="together.bet").set_value(1).run()
+    click(at, move(at, "bet"))
+    assert database.view(code, token).version == view.version + 1
+
+
+def test_the_family_setting_hides_the_coaching_notes(database):
+    at = open_room("Dov", computers=1)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    until_open(at, "stay", database)
+    assert "together.hint" in buttons(at)
+    toggle = next(t for t in at.toggle if t.key and t.key.startswith("together.coaching."))
+    toggle.set_value(False).run()
+    assert not database.view(code, token).coaching
+    assert "together.hint" not in buttons(at) and move(at, "stay")  # the moves stay, the Hint goes
+    quiet = visit()
+    quiet.text_input(key="together.host_name").input("Eli")
+    quiet.number_input(key="together.computers").set_value(1)
+    quiet.toggle(key="together.coaching").set_value(False)
+    click(quiet, "together.create")
+    assert not database.view(code_of(quiet), tokens_of(quiet)[0]).coaching
+
+
+def test_after_a_game_the_host_plays_again_with_the_same_people_and_the_nights_add_up(database):
+    host = open_room("Dov")
+    guest = visit({"room": code_of(host)})
+    guest.text_input(key="together.join_name").input("Zelda")
+    click(guest, "together.join")
+    host.run()
+    click(host, "together.start")
+    code = code_of(host)
+    host.checkbox(key="together.sure").check().run()
+    click(host, "together.end")
+    assert "Night by night" in texts(host)
+    score = host.table[1].value
+    assert list(score.columns) == ["Player", "Night 1", "Total"]
+    guest.run()
+    assert "together.rematch" not in buttons(guest), "only the host deals again"
+    click(host, "together.rematch")
+    view = database.view(code, tokens_of(guest)[0])
+    assert view.started and not view.over and view.players == ("Dov", "Zelda") and len(view.nights) == 1
+    guest.run()
+    assert "you play as **Zelda**" in texts(guest)  # the same page, the same seat
+    host.checkbox(key="together.sure").check().run()
+    click(host, "together.end")
+    assert list(host.table[1].value.columns) == ["Player", "Night 1", "Night 2", "Total"]
+
+
+@pytest.fixture
+def own_postgres(monkeypatch):
+    """A PostgreSQL server of the test's own, which the test may stop (an outage) and start again."""
+    if find_binaries() is None:
+        pytest.skip("PostgreSQL's initdb/pg_ctl were not found")
+    server = TempPostgres().start()
+    monkeypatch.setenv("QUITLOK_DATABASE_URL", server.url)
+    store = Rooms(server.url)
+    yield server, store
+    store.close()
+    server.stop()
+
+
+def calm(at: AppTest, server: TempPostgres) -> str:
+    """The page's words, checked to hold no traceback, address, port or driver."""
+    assert not at.exception, at.exception
+    page = texts(at)
+    for secret in ("Traceback", "127.0.0.1", str(server.port), "psycopg", "postgresql", "sqlalchemy", "/work"):
+        assert secret not in page, secret
+    return page
+
+
+@pytest.mark.parametrize("meanwhile", ["nothing", "the same seat moved in another tab"])
+def test_an_outage_says_reconnecting_and_a_move_made_in_it_is_made_once_back_or_said_not(own_postgres, meanwhile):
+    server, database = own_postgres
+    at = open_room("Dov", computers=1)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    key = until_open(at, "stay", database)
+    before = database.view(code, token)
+    server.halt()
+    at.button(key=key).click().run()  # a tap on the table drawn before the outage
+    page = calm(at, server)
+    assert "Reconnecting" in page and "Your move, **Stay**, waits" in page
+    assert not moves(at), "no moves while the room cannot be reached"
+    at.run()  # still away: the same calm words
+    assert "Reconnecting" in calm(at, server)
+    server.resume()
+    if meanwhile != "nothing":
+        database.act(code, token, before.legal[-1], version=before.version)
+    at.run()  # the page's look every few seconds finds the room back
+    page = calm(at, server)
+    assert "Reconnecting" not in page
+    after = database.view(code, token)
+    assert after.version == before.version + 1, "the move is made once, or not at all"
+    if meanwhile == "nothing":
+        assert "Your move, **Stay**, was made now that the room is back" in page
+    else:
+        assert "Your move, **Stay**, was **not** made" in page
+    at.run()
+    assert "Your move, **Stay**" not in calm(at, server), "said once"

@@ -123,8 +123,11 @@ def test_a_room_and_a_class_with_markup_names_show_them_as_text_and_load_nothing
         for page in (host, guest):
             expect(page.get_by_role("heading", name="The game is over")).to_be_visible(timeout=FOLLOW)
             wait_for_app(page)
-            cells = page.locator("[data-testid='stTable'] tbody tr td:first-child").all_inner_texts()
-            assert sorted(c.translate(UNSEEN) for c in cells) == sorted(NAMES)
+            tables = page.locator("[data-testid='stTable']")  # the game's results, and the nights' score
+            assert tables.count() == 2
+            for table in tables.all():
+                cells = table.locator("tbody tr td:first-child").all_inner_texts()
+                assert sorted(c.translate(UNSEEN) for c in cells) == sorted(NAMES)
             assert not page.locator("[data-testid='stTable'] img, [data-testid='stTable'] strong").count()
             assert not page.locator(".stMarkdownColoredText").count(), "no name turns red"
             text = words(page)

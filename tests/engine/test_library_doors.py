@@ -266,9 +266,9 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
     action = view.legal[0] if view.legal else game.Stay()
     return [
         Door("Rooms.create", store.create, {"rules": QUITLOK, "host": "Zoe", "bank": 10, "purses": 20, "max_bet": None,
-                                            "choose_stake": True},
+                                            "choose_stake": True, "coaching": True},
              {"rules": "rules", "host": "text", "bank": "chips", "purses": "chips", "max_bet": "response",
-              "choose_stake": "flag"}),
+              "choose_stake": "flag", "coaching": "flag"}),
         Door("Rooms.join", store.join, {"code": host.code, "name": "Eve"}, {"code": "text", "name": "text"}),
         Door("Rooms.add_computer", store.add_computer, {**room, "style": "bold"}, {**code, "style": "text"}),
         Door("Rooms.view", store.view, {"code": host.code, "token": guest.token}, {"code": "text", "token": "text"}),
@@ -286,6 +286,9 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
         Door("Rooms.start", store.start, {"code": fresh.code, "host_token": fresh.token, "seed": 3},
              {**code, "seed": "seed_or_none"}),
         Door("Rooms.resume", store.resume, {"code": started.code, "host_token": started.token}, code),
+        Door("Rooms.rematch", store.rematch, {"code": started.code, "host_token": started.token, "seed": 3},
+             {**code, "seed": "seed_or_none"}),
+        Door("Rooms.set_coaching", store.set_coaching, {**room, "coaching": False}, {**code, "coaching": "flag"}),
         Door("Classes.reveal", classes.reveal, t, tk),
         Door("Classes.open_vote", classes.open_vote, t, tk),
         Door("Classes.end", classes.end, {"code": other.code, "teacher": other.token}, tk),

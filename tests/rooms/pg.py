@@ -91,6 +91,18 @@ class TempPostgres:
         self._run(str(self.bin / "createdb"), "-h", str(self.dir), "-p", str(self.port), "-U", "postgres", DATABASE)
         return self
 
+    def halt(self) -> None:
+        """Stop the server as an outage would (its files stay): connections fail until `resume`."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+        self.running = False
+
+    def resume(self) -> None:
+        """Start the halted server again on the same port, with the same data."""
+        options = [f"-p {self.port}", "-c listen_addresses=127.0.0.1", f"-k {self.dir}", "-c max_connections=200"]
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.dir / "server.log"),
+                  "-o", " ".join(options), "-w", "-t", "60", "start")
+        self.running = True
+
     def stop(self) -> None:
         """Stop the server and delete its files."""
         try:
