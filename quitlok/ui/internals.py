@@ -57,6 +57,18 @@ a red StreamlitInvalidLayoutContextError (issue 21: a move at the practice table
 full run had changed no progress). `sidebar_slot` writes an empty slot to the sidebar on every run, full or
 fragment, and draws into it. tests/e2e/test_browser.py plays a move after a full run, at the table and in a lesson.
 
+A tenth is the push of a room's moves (`this_fragment`, `rerun_fragment`; issue 23): when a room changes, the
+server itself reruns the following fragment of each session that shows the room, so the page needs no timer
+asking every second. Streamlit 1.67 has no public API for a server thread to rerun a session's fragment; its own
+"run on save" does the same for a whole page (`AppSession.request_rerun` with the session's last client state).
+`this_fragment` reads the running session's id and the running fragment's id (`ScriptRunContext.session_id`,
+`ThreadState.fragment_id`); `rerun_fragment` finds the session (`Runtime.get_app_session`), checks it still holds
+the fragment (`AppSession.has_fragment`) and, on the session's event loop (`AppSession._event_loop`: its methods
+are not thread-safe), asks for a run of that fragment alone as the browser's own fragment timer would: the page
+and address of the session's last run (`AppSession._client_state`), and no widget values, so no callback runs
+and no widget changes. tests/app/test_internals.py fails if any of these goes; tests/e2e/test_push_browser.py
+shows a move reaching another browser with no timer of its own.
+
 A ninth is what the app's guard (quitlok/ui/guard.py) lets by: an error inside an st.fragment, during a full run
 of the page, is shown and logged by Streamlit itself, which then raises its own `FragmentHandledException` (an
 `Exception`, from streamlit.errors) to end the page's run. The guard lets it pass (`HANDLED_BY_STREAMLIT`), as it
@@ -69,9 +81,11 @@ from contextvars import ContextVar
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
-from streamlit import net_util
+from streamlit import net_util, runtime
 from streamlit.errors import FragmentHandledException
+from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState, get_script_run_ctx
 
 #: exceptions the app's guard lets by: a fragment's error Streamlit has already shown (see the module docstring)
 HANDLED_BY_STREAMLIT = (FragmentHandledException,)
@@ -212,3 +226,35 @@ def network_address(url: str) -> tuple[str, str | None]:
         return url, None
     netloc = ip + (f":{parts.port}" if parts.port else "")
     return urlunsplit(parts._replace(netloc=netloc)), "home"
+
+
+def this_fragment() -> tuple[str, str] | None:
+    """(session id, fragment id) of the fragment running now, or None outside a fragment (see the module
+    docstring, the tenth reach)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    fragment_id = ThreadState.get().fragment_id
+    if ctx is None or not fragment_id:
+        return None
+    return ctx.session_id, fragment_id
+
+
+def rerun_fragment(session_id: str, fragment_id: str) -> bool:
+    """From any thread: have the session `session_id` run its fragment `fragment_id` again, as the browser's own
+    fragment timer would. False when there is no such session or it no longer holds the fragment (the caller
+    then stops asking). See the module docstring, the tenth reach."""
+    if not runtime.exists():
+        return False
+    session = runtime.get_instance().get_app_session(session_id)
+    if session is None or not session.has_fragment(fragment_id):
+        return False
+
+    def run() -> None:
+        last = session._client_state
+        session.request_rerun(ClientState(fragment_id=fragment_id, query_string=last.query_string,
+                                          page_script_hash=last.page_script_hash, is_auto_rerun=True))
+
+    try:
+        session._event_loop.call_soon_threadsafe(run)
+    except RuntimeError:  # the session's loop is closed: the server is shutting down
+        return False
+    return True
