@@ -22,6 +22,8 @@ pytestmark = pytest.mark.e2e
 PHONE = {"viewport": {"width": 390, "height": 740}, "is_mobile": True, "has_touch": True}
 #: the Play together page's tab title when it is not one's turn (tutorial_app.py), and when it is
 APP_TITLE, TURN_TITLE = "Quitlok · learn Kvitlach", "Your turn · Quitlok"
+#: the switch for a tone on one's turn
+SOUND = "Play a sound when it is my turn"
 #: note the id of every interval timer the page starts (Streamlit's fragment timers), to stop them
 KEEP_INTERVALS_JS = """window.quitlokIntervals = [];
 const setIntervalFirst = window.setInterval;
@@ -82,18 +84,21 @@ def test_a_move_reaches_the_other_phone_without_its_own_timer_and_the_turn_is_an
     pages = {seat: phones() for seat in seats}
     for seat, page in pages.items():
         sit(page, app_url, host.code, seats[seat].token)
+    sound = pages[1].get_by_role("switch", name=SOUND)
+    sound.check(force=True)  # Dov wants a tone; the server's own runs of his page change no widget of it
+    expect(sound).to_be_checked()
+    pages[1].wait_for_selector(IDLE)
+    for page in pages.values():
         stop_timers(page)
-    checked_turn = False
-    for _ in range(6):  # a few moves, each made on the phone whose turn it is
+    turns_seen = 0
+    for _ in range(8):  # a few moves, each made on the phone whose turn it is
         view = rooms.view(host.code, host.token)
         if view.over:
             break
         mover, other = pages[view.to_act], pages[1 - view.to_act]
         expect(mover).to_have_title(TURN_TITLE, timeout=PUSHED_WITHIN)
         expect(other).to_have_title(APP_TITLE, timeout=PUSHED_WITHIN)
-        if not checked_turn:
-            assert in_view(mover, "#your-move"), "the moves came into view by themselves"
-            checked_turn = True
+        other.evaluate("() => window.scrollTo(0, 0)")  # the other phone's moves are out of view, far below
         seen = other.evaluate(NEWEST_JS)
         mine = rooms.view(host.code, seats[view.to_act].token)
         labels = [action_label(mine.state, action) for action in mine.legal]
@@ -108,4 +113,11 @@ def test_a_move_reaches_the_other_phone_without_its_own_timer_and_the_turn_is_an
             assert time.monotonic() < end, "the other phone shows the move, with its own timers stopped"
             time.sleep(0.02)
         assert newest
-    assert checked_turn
+        if rooms.view(host.code, host.token).to_act == 1 - view.to_act:  # the turn came to the other phone
+            expect(other).to_have_title(TURN_TITLE, timeout=PUSHED_WITHIN)
+            while not in_view(other, "#your-move"):
+                assert time.monotonic() < end + 3, "the moves came into view by themselves"
+                time.sleep(0.05)
+            turns_seen += 1
+    assert turns_seen, "the turn passed from one phone to the other"
+    expect(sound).to_be_checked()
