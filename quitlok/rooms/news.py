@@ -25,8 +25,10 @@ move arrives in-process and by NOTIFY). Pure Python: no Streamlit here.
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import NamedTuple
+from urllib.parse import quote
 
 LOG = logging.getLogger("quitlok.news")
 
@@ -36,6 +38,8 @@ CHANNEL = "quitlok_news"
 MOST_WAIT = 5.0
 #: how often, in seconds, the SQLite watcher asks whether another process wrote to the file
 SQLITE_LOOK = 0.1
+#: a listener or watcher that has had nobody to wake for this many seconds ends (the next watch starts one again)
+UNWATCHED = 120.0
 
 #: what a watcher is woken with: the new version, or None when it is not known (news may have been missed)
 Wake = Callable[[int | None], bool | None]
@@ -117,6 +121,11 @@ class News:
             self._watching.pop(topic, None)
             self._last.pop(topic, None)
 
+    def anyone(self) -> bool:
+        """Whether anyone watches anything."""
+        with self._lock:
+            return bool(self._watching)
+
     def watched(self, kind: str) -> list[str]:
         """The codes of the watched topics of `kind`."""
         with self._lock:
@@ -155,6 +164,20 @@ def conninfo(url: str) -> str:
     return sa.make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+class Alone:
+    """Called now and then by a listener: True once `news` has had no watcher for UNWATCHED seconds."""
+
+    def __init__(self, news: News, seconds: float | None = None) -> None:
+        self.news, self.seconds = news, UNWATCHED if seconds is None else seconds
+        self.since = time.monotonic()
+
+    def __call__(self) -> bool:
+        if self.news.anyone():
+            self.since = time.monotonic()
+            return False
+        return time.monotonic() - self.since > self.seconds
+
+
 def sqlite_path(url: str) -> str | None:
     """The file of a SQLite URL, or None for an in-memory database."""
     import sqlalchemy as sa
@@ -169,28 +192,29 @@ class FileWatcher(threading.Thread):
     def __init__(self, news: News, url: str, *, every: float = SQLITE_LOOK) -> None:
         super().__init__(name=f"quitlok-news-{id(self):x}", daemon=True)
         self.news, self.path, self.every = news, sqlite_path(url), every
-        self._stop = threading.Event()
+        self._ending = threading.Event()
 
     def stop(self) -> None:
-        self._stop.set()
+        self._ending.set()
 
     def run(self) -> None:
         import sqlite3
 
-        seen = None
-        while not self._stop.wait(self.every):
-            try:
-                with contextlib.closing(sqlite3.connect(self.path, isolation_level=None, timeout=5)) as conn:
-                    while not self._stop.is_set():
+        seen, alone = None, Alone(self.news)
+        while not self._ending.wait(self.every) and not alone():
+            try:  # (mode=rw: a file that is not there is not made)
+                file = f"file:{quote(self.path)}?mode=rw"
+                with contextlib.closing(sqlite3.connect(file, uri=True, isolation_level=None, timeout=5)) as conn:
+                    while not self._ending.is_set() and not alone():
                         now = conn.execute("PRAGMA data_version").fetchone()[0]
                         if now != seen:
                             seen = now
                             self._look(conn)
-                        self._stop.wait(self.every)
+                        self._ending.wait(self.every)
             except Exception as lost:
                 LOG.warning("Watching the rooms' file failed (%s); trying again", type(lost).__name__)
                 seen = None
-                self._stop.wait(MOST_WAIT)
+                self._ending.wait(MOST_WAIT)
 
     def _look(self, conn) -> None:
         """Publish the version of every watched room and class session (those unchanged wake nobody)."""
@@ -217,11 +241,11 @@ class Listener(threading.Thread):
         self.news, self.url, self.timeout = news, url, timeout
         self.connected = threading.Event()
         self.connections = 0
-        self._stop = threading.Event()
+        self._ending = threading.Event()
         self._conn = None
 
     def stop(self) -> None:
-        self._stop.set()
+        self._ending.set()
 
     def drop(self) -> None:
         """Close the connection under the listener (tests: as a database restart would)."""
@@ -232,8 +256,8 @@ class Listener(threading.Thread):
     def run(self) -> None:
         import psycopg
 
-        wait = 0.2
-        while not self._stop.is_set():
+        wait, alone = 0.2, Alone(self.news)
+        while not self._ending.is_set() and not alone():
             try:
                 with psycopg.connect(conninfo(self.url), autocommit=True, connect_timeout=5) as conn:
                     self._conn = conn
@@ -242,17 +266,17 @@ class Listener(threading.Thread):
                     self.connected.set()
                     self.news.wake_all()  # what happened before it listened (or while it was away) is not known
                     wait = 0.2
-                    while not self._stop.is_set():
+                    while not self._ending.is_set() and not alone():
                         for note in conn.notifies(timeout=self.timeout):
                             news = parse(note.payload)
                             if news:
                                 self.news.publish(*news)
             except Exception as lost:  # the database went away: try again a little later
                 self.connected.clear()
-                if not self._stop.is_set():
+                if not self._ending.is_set():
                     LOG.warning("Listening for room news failed (%s); trying again in %.1f s",
                                 type(lost).__name__, wait)
-                    self._stop.wait(wait)
+                    self._ending.wait(wait)
                     wait = min(wait * 2, MOST_WAIT)
             finally:
                 self._conn = None

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from quitlok import QUITLOK
 from quitlok.classroom.store import Classes
 from quitlok.rooms import Rooms, StaleView
+from quitlok.rooms import news as news_module
 from quitlok.rooms.news import News, Topic, parse
 from tests.rooms.helpers import table
 
@@ -168,4 +169,26 @@ def test_the_listener_comes_back_after_its_connection_is_cut(postgres_url):
         assert woken.wait_for(version), woken.versions
     finally:
         listener.stop()
+        writer.close()
+
+
+def test_a_listener_with_nobody_to_wake_ends_and_the_next_watch_starts_one(database_url, monkeypatch):
+    monkeypatch.setattr(news_module, "UNWATCHED", 0.3)
+    here, writer = other_server(database_url)
+    try:
+        seats = table(writer)
+        woken = Woken()
+        here.watch(Topic("rooms", seats[0].code), "page", woken)
+        first = here.listen(writer.url)
+        here.forget("page")
+        first.join(PATIENCE)
+        assert not first.is_alive(), "nobody watches: it ended"
+        here.watch(Topic("rooms", seats[0].code), "page", woken)
+        second = here.listen(writer.url)
+        assert second is not first and second.is_alive()
+        time.sleep(0.5)
+        version = move(writer, whose_turn(writer, seats))
+        assert woken.wait_for(version), woken.versions
+        second.stop()
+    finally:
         writer.close()
