@@ -14,7 +14,7 @@ from quitlok.rooms.news import Topic
 from quitlok.ui import internals
 
 #: seconds between two looks of a following fragment that hears of no change (the safety net)
-FALLBACK = 20.0
+FALLBACK = 30.0
 #: after how many seconds without a run of the following fragment the page asks for one (internals.stalled)
 STALLED = 2 * FALLBACK + 5
 

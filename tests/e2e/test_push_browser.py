@@ -32,7 +32,7 @@ window.setInterval = (run, ms, ...rest) => {
     window.quitlokIntervals.push(id);
     return id;
 };"""
-#: well under the safety-net timer (push.FALLBACK, 20 s) and the watchdog (push.STALLED, 45 s)
+#: well under the safety-net timer (push.FALLBACK, 30 s) and the watchdog (push.STALLED, 65 s)
 PUSHED_WITHIN = 8_000
 
 
