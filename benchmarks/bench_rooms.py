@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_rooms.py [--seconds 10] [--rooms 10] [--pollers 30] [--pace 0] [--backend both]
      python benchmarks/bench_rooms.py --watch MINUTES [--chips 1000] [--app FOLDER]
      python benchmarks/bench_rooms.py --push [--rooms 5] [--servers 1|2] [--backend sqlite|postgresql]
-                                     [--moves 12] [--idle 60] [--app FOLDER]
+                                     [--moves 12] [--idle 60] [--clients browser|websocket] [--app FOLDER]
 
 Each room has a thread that plays its five people as fast as it can (or, with --pace N, about N actions a
 second, as people at a table would): it looks at the room as the person
@@ -36,7 +36,11 @@ the mover's page (its WebSocket's send) to the first change of that phone's log 
 last frame that phone received before that change ("received": what the server and network took, without the
 browser's drawing); one clock, one machine. Then every page stays open and idle for --idle seconds: the bytes
 each page's WebSocket received (counted in the page), and the servers' CPU time. Printed: median and 90th
-percentile over every move and other phone, and the idle figures.
+percentile over every move and other phone, and the idle figures. With `--clients websocket` each phone is a
+real Streamlit WebSocket client instead (the browser's protocol, in Python, drawing nothing: a busy machine's
+Chromium drawing 25 pages does not weigh on the figure), which presses the move's button as the browser would;
+a move's latency on another phone runs from the mover's message to the end of the other phone's next whole-page
+run (its last message); no idle figures (such a client has no fragment timer).
 """
 
 import argparse
@@ -356,6 +360,117 @@ async def push_once(args, urls: list[str], database: str) -> None:
           f"(max {max(idle):.1f}); server CPU {100 * cpu / wall:.2f}% of a core for all of them")
 
 
+class Phone:
+    """A real Streamlit WebSocket client (the protocol the browser speaks, without drawing anything): it opens the
+    Play together page on one seat, notes the buttons each run draws and when each whole-page run finished."""
+
+    def __init__(self, url: str, code: str, token: str) -> None:
+        self.url, self.query = url.replace("http", "ws", 1) + "/_stcore/stream", f"room={code}&seat={token}"
+        self.buttons: dict[str, str] = {}
+        self.page_hash = ""
+        self.drawn: list[float] = []  # when each whole-page run finished (time.perf_counter)
+        self.socket = None
+
+    async def open(self) -> None:
+        import websockets
+
+        self.socket = await websockets.connect(self.url, subprotocols=["streamlit"], max_size=None)
+        self.reader = asyncio.create_task(self.read())
+        await self.rerun()
+
+    async def rerun(self, trigger: str | None = None) -> float:
+        """Ask for a run (pressing the button `trigger`); the moment the message left."""
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        message = BackMsg()
+        message.rerun_script.query_string = self.query
+        message.rerun_script.page_name = "together"
+        message.rerun_script.page_script_hash = self.page_hash
+        if trigger:
+            widget = message.rerun_script.widget_states.widgets.add()
+            widget.id, widget.trigger_value = trigger, True
+        sent = time.perf_counter()
+        await self.socket.send(message.SerializeToString())
+        return sent
+
+    async def read(self) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        async for data in self.socket:
+            message = ForwardMsg()
+            message.ParseFromString(data)
+            kind = message.WhichOneof("type")
+            if kind == "new_session":
+                self.page_hash = message.new_session.page_script_hash or self.page_hash
+            elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+                element = message.delta.new_element
+                if element.WhichOneof("type") == "button":
+                    self.buttons[element.button.label] = element.button.id
+            elif kind == "script_finished" and message.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+                self.drawn.append(time.perf_counter())
+
+    async def close(self) -> None:
+        await self.socket.close()
+
+
+async def push_clients(args, urls: list[str], database: str) -> None:
+    """--clients websocket: the latency of a move to the other phones, each phone a WebSocket client."""
+    sys.path.insert(0, str(ROOT))
+    from quitlok.game import action_label
+    from tests.e2e.test_together_browser import choose
+
+    rooms = Rooms(database)
+    tables, phones = [], []
+    for k in range(args.rooms):
+        host = rooms.create(QUITLOK, host=PEOPLE[0], bank=10, purses=400, choose_stake=False)
+        seats = [host] + [rooms.join(host.code, name) for name in PEOPLE[1:]]
+        rooms.start(host.code, host.token, seed=k + 1)
+        tables.append(seats)
+        phones.append([Phone(urls[n % len(urls)], seat.code, seat.token) for n, seat in enumerate(seats)])
+    for phone in (phone for room in phones for phone in room):
+        await phone.open()
+    await asyncio.sleep(5)
+    latencies, misses = [], []
+
+    async def play(seats, room_phones, seed) -> None:
+        rng = random.Random(seed)
+        code = seats[0].code
+        for _ in range(args.moves):
+            view = rooms.view(code, seats[0].token)
+            if view.over:
+                return
+            mine = rooms.view(code, seats[view.to_act].token)
+            labels = [action_label(mine.state, action) for action in mine.legal]
+            wanted = choose(labels, bet_made=mine.stakes[mine.seat] > 0)
+            mover = room_phones[view.to_act]
+            end = time.monotonic() + 30
+            while wanted not in mover.buttons and time.monotonic() < end:
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(rng.uniform(0.3, 1.0))
+            others = [phone for seat, phone in enumerate(room_phones) if seat != view.to_act]
+            sent = await mover.rerun(mover.buttons[wanted])
+            waiting = set(range(len(others)))
+            while waiting and time.monotonic() < end:
+                for k in list(waiting):
+                    drawn = [t for t in others[k].drawn if t >= sent]
+                    if drawn:
+                        latencies.append(drawn[0] - sent)
+                        waiting.discard(k)
+                await asyncio.sleep(0.005)
+            misses.extend(waiting)
+            while rooms.version(code) == view.version and time.monotonic() < end:
+                await asyncio.sleep(0.02)
+
+    await asyncio.gather(*(play(seats, room_phones, k)
+                           for k, (seats, room_phones) in enumerate(zip(tables, phones, strict=True))))
+    for phone in (phone for room in phones for phone in room):
+        await phone.close()
+    rooms.close()
+    print(f"  move to the other phones, whole page received: median {p(latencies, 50):6.0f} ms  "
+          f"p90 {p(latencies, 90):6.0f} ms  (max {max(latencies) * 1000:.0f} ms; {len(latencies)} phone-moves; "
+          f"{len(misses)} not received within 30 s)")
+
+
 def push(args) -> None:
     """The --push measurement on one server (SQLite, or PostgreSQL with --backend postgresql) or two (PostgreSQL)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -374,7 +489,8 @@ def push(args) -> None:
         args.server_pids = [server.pid for _, server in served]
         print(f"{label}: {args.rooms} rooms x {len(PEOPLE)} phones, {args.moves} moves a room, all rooms at once "
               f"(served from {args.app})")
-        asyncio.run(push_once(args, [url for url, _ in served], database))
+        measure = push_clients if args.clients == "websocket" else push_once
+        asyncio.run(measure(args, [url for url, _ in served], database))
 
 
 def main() -> None:
@@ -391,6 +507,8 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1, help="--push: app servers (2 share a PostgreSQL)")
     parser.add_argument("--moves", type=int, default=12, help="--push: moves in each room")
     parser.add_argument("--idle", type=float, default=60, help="--push: seconds the phones stay idle, measured")
+    parser.add_argument("--clients", choices=("browser", "websocket"), default="browser",
+                        help="--push: phones as browser pages, or as Streamlit WebSocket clients (latency only)")
     args = parser.parse_args()
     if args.push:
         if args.backend == "both":
