@@ -449,6 +449,7 @@ async def push_clients(args, urls: list[str], database: str) -> None:
             await asyncio.sleep(rng.uniform(0.3, 1.0))
             others = [phone for seat, phone in enumerate(room_phones) if seat != view.to_act]
             sent = await mover.rerun(mover.buttons[wanted])
+            end = time.monotonic() + 30
             waiting = set(range(len(others)))
             while waiting and time.monotonic() < end:
                 for k in list(waiting):

@@ -240,15 +240,19 @@ def this_fragment() -> tuple[str, str] | None:
 
 def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     """From any thread: have the session `session_id` run its fragment `fragment_id` again, as the browser's own
-    fragment timer would. False when there is no such session or it no longer holds the fragment (the caller
-    then stops asking). See the module docstring, the tenth reach."""
+    fragment timer would. False when there is no such session (the caller then stops asking). A session that does
+    not hold the fragment at this moment (a whole-page run is drawing it again, or the page was left) runs
+    nothing: a page run under way reads the room again in that fragment. See the module docstring, the tenth
+    reach."""
     if not runtime.exists():
         return False
     session = runtime.get_instance().get_app_session(session_id)
-    if session is None or not session.has_fragment(fragment_id):
+    if session is None:
         return False
 
     def run() -> None:
+        if not session.has_fragment(fragment_id):
+            return
         last = session._client_state
         session.request_rerun(ClientState(fragment_id=fragment_id, query_string=last.query_string,
                                           page_script_hash=last.page_script_hash, is_auto_rerun=True))
