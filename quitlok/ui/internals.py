@@ -238,6 +238,12 @@ def this_fragment() -> tuple[str, str] | None:
     return ctx.session_id, fragment_id
 
 
+def running_session() -> str | None:
+    """The id of the session whose script runs in this thread, if any (Streamlit's public `ScriptRunContext`)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else None
+
+
 def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     """From any thread: have the session `session_id` run its fragment `fragment_id` again, as the browser's own
     fragment timer would. False when there is no such session (the caller then stops asking). A session that does

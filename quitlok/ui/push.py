@@ -27,6 +27,11 @@ def watch(store: Store, code: str) -> bool:
         return False
     session_id, fragment_id = where
     store.listen()
-    store.news.watch(Topic(store.topic, code), session_id,
-                     lambda _version: internals.rerun_fragment(session_id, fragment_id))
+
+    def wake(_version: int | None) -> bool:
+        if internals.running_session() == session_id:
+            return True  # this session made the change: the run under way draws it
+        return internals.rerun_fragment(session_id, fragment_id)
+
+    store.news.watch(Topic(store.topic, code), session_id, wake)
     return True
