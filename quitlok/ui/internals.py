@@ -62,7 +62,8 @@ server itself reruns the following fragment of each session that shows the room,
 asking every second. Streamlit 1.67 has no public API for a server thread to rerun a session's fragment; its own
 "run on save" does the same for a whole page (`AppSession.request_rerun` with the session's last client state).
 `this_fragment` reads the running session's id and the running fragment's id (`ScriptRunContext.session_id`,
-`ThreadState.fragment_id`); `rerun_fragment` finds the session (`Runtime.get_app_session`), checks it still holds
+`ThreadState.fragment_id`; `running_session` the first alone, so that a session is not woken by its own move);
+`rerun_fragment` finds the session (`Runtime.get_app_session`), checks it still holds
 the fragment (`AppSession.has_fragment`) and, on the session's event loop (`AppSession._event_loop`: its methods
 are not thread-safe), asks for a run of that fragment alone as the browser's own fragment timer would: the page
 and address of the session's last run (`AppSession._client_state`), and no widget values, so no callback runs
