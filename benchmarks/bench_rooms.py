@@ -2,6 +2,8 @@
 
 Run: python benchmarks/bench_rooms.py [--seconds 10] [--rooms 10] [--pollers 30] [--pace 0] [--backend both]
      python benchmarks/bench_rooms.py --watch MINUTES [--chips 1000] [--app FOLDER]
+     python benchmarks/bench_rooms.py --push [--rooms 5] [--servers 1|2] [--backend sqlite|postgresql]
+                                     [--moves 12] [--idle 60] [--clients browser|websocket] [--app FOLDER]
 
 Each room has a thread that plays its five people as fast as it can (or, with --pace N, about N actions a
 second, as people at a table would): it looks at the room as the person
@@ -21,9 +23,29 @@ has nothing left), then the Play together page is opened on Ann's seat and left 
 the server's CPU time over the window (as a share of one core), the bytes the server sent to the page over its
 WebSocket (Playwright's frames), the room's versions and the size of the stored game at both ends. Served from
 a checkout before the change, the same run shows what a computers-only stretch cost.
+
+`--push` (issue 23) measures how fast a move reaches the other phones of its room, in real browser pages: a
+real server (`streamlit run tutorial_app.py` from --app, by default this checkout) or two sharing one PostgreSQL
+(`--servers 2`: a throw-away server, tests/rooms/pg.py; each room's phones alternate between the two app
+servers, so a move also travels by NOTIFY), --rooms rooms (5) of five people, each person a page of one
+headless Chromium in a context of its own (a phone), all rooms playing at once: in each room the phone whose
+turn it is presses a move (the same sensible choice as the browser tests) as soon as its button is there,
+after a pause of 0.3 to 1 s, --moves times. Each page notes when its WebSocket sends and receives and (a
+MutationObserver) when its log changes. A move's latency on another phone runs from the moment the move left
+the mover's page (its WebSocket's send) to the first change of that phone's log after it ("shown"), and to the
+last frame that phone received before that change ("received": what the server and network took, without the
+browser's drawing); one clock, one machine. Then every page stays open and idle for --idle seconds: the bytes
+each page's WebSocket received (counted in the page), and the servers' CPU time. Printed: median and 90th
+percentile over every move and other phone, and the idle figures. With `--clients websocket` each phone is a
+real Streamlit WebSocket client instead (the browser's protocol, in Python, drawing nothing: a busy machine's
+Chromium drawing 25 pages does not weigh on the figure), which presses the move's button as the browser would;
+a move's latency on another phone runs from the mover's message to the end of the other phone's next whole-page
+run (its last message); no idle figures (such a client has no fragment timer).
 """
 
 import argparse
+import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -215,6 +237,263 @@ def watch(args) -> None:
     print(f"room version {before[0]} -> {after[0]}, stored game {before[1] / 1e6:.2f} -> {after[1] / 1e6:.2f} MB")
 
 
+#: in every page: note when the room's log changes (its section or anything in it), and count the bytes the
+#: page's WebSocket receives
+PUSH_PAGE_JS = """
+window.quitlokLog = [];
+window.quitlokBytes = 0;
+const logChanged = (node) => node && node.nodeType === 1
+    && (node.closest('#together-log') || node.querySelector?.('#together-log'));
+new MutationObserver((changes) => {
+    if (changes.some(c => logChanged(c.target.nodeType === 1 ? c.target : c.target.parentElement)
+                          || [...c.addedNodes].some(logChanged))) window.quitlokLog.push(Date.now());
+}).observe(document, { subtree: true, childList: true, characterData: true });
+window.quitlokSent = [];
+window.quitlokFrames = [];
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = function (...args) {
+    const socket = new NativeWebSocket(...args);
+    socket.addEventListener('message', (event) => {
+        const data = event.data;
+        window.quitlokBytes += typeof data === 'string' ? data.length : (data.byteLength ?? data.size ?? 0);
+        window.quitlokFrames.push(Date.now());
+        if (window.quitlokFrames.length > 500) window.quitlokFrames.splice(0, 250);
+    });
+    const send = socket.send.bind(socket);
+    socket.send = (data) => { window.quitlokSent.push(Date.now()); send(data); };
+    return socket;
+};
+window.WebSocket.prototype = NativeWebSocket.prototype;
+Object.assign(window.WebSocket, NativeWebSocket);
+"""
+
+
+async def push_room(rooms: Rooms, seats, pages, moves: int, latencies: list, misses: list, seed: int) -> None:
+    """Play `moves` moves in one room, each pressed on the phone whose turn it is; note each other phone's delay."""
+    sys.path.insert(0, str(ROOT))
+    from quitlok.game import action_label
+    from tests.e2e.test_together_browser import choose
+
+    rng = random.Random(seed)
+    code = seats[0].code
+    for _ in range(moves):
+        view = rooms.view(code, seats[0].token)
+        if view.over:
+            return
+        mine = rooms.view(code, seats[view.to_act].token)
+        labels = [action_label(mine.state, action) for action in mine.legal]
+        wanted = choose(labels, bet_made=mine.stakes[mine.seat] > 0)
+        mover = pages[view.to_act]
+        button = mover.get_by_role("button", name=wanted, exact=True)
+        await button.wait_for(timeout=60_000)
+        await asyncio.sleep(rng.uniform(0.3, 1.0))
+        others = [page for seat, page in enumerate(pages) if seat != view.to_act]
+        pressed = await mover.evaluate("Date.now()")
+        await button.click()
+        end = time.monotonic() + 30
+        sent = None
+        while sent is None and time.monotonic() < end:  # the moment the move left the phone
+            sent = await mover.evaluate(f"window.quitlokSent.find(t => t >= {pressed}) ?? null")
+            await asyncio.sleep(0.02)
+        waiting = dict.fromkeys(range(len(others)))
+        while sent is not None and waiting and time.monotonic() < end:
+            for k in list(waiting):
+                shown = await others[k].evaluate(f"window.quitlokLog.find(t => t >= {sent}) ?? null")
+                if shown is not None:
+                    received = await others[k].evaluate(
+                        f"window.quitlokFrames.filter(t => t >= {sent} && t <= {shown}).pop() ?? {shown}")
+                    latencies.append((received - sent, shown - sent))
+                    del waiting[k]
+            await asyncio.sleep(0.05)
+        misses.extend(waiting)
+        while rooms.version(code) == view.version and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+
+
+async def push_once(args, urls: list[str], database: str) -> None:
+    from playwright.async_api import async_playwright
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_memory import CHROMIUM, FLAGS, IDLE
+
+    rooms = Rooms(database)
+    tables = []
+    for _ in range(args.rooms):
+        host = rooms.create(QUITLOK, host=PEOPLE[0], bank=10, purses=400, choose_stake=False)
+        seats = [host] + [rooms.join(host.code, name) for name in PEOPLE[1:]]
+        rooms.start(host.code, host.token, seed=len(tables) + 1)
+        tables.append(seats)
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        pages = []
+        for seats in tables:
+            room_pages = []
+            for k, seat in enumerate(seats):
+                context = await browser.new_context(viewport={"width": 390, "height": 740}, is_mobile=True,
+                                                    has_touch=True)
+                await context.add_init_script(PUSH_PAGE_JS)
+                page = await context.new_page()
+                await page.goto(f"{urls[k % len(urls)]}/together?room={seat.code}&seat={seat.token}")
+                room_pages.append(page)
+            pages.append(room_pages)
+        for page in (page for room_pages in pages for page in room_pages):
+            await page.wait_for_selector("#together-log", timeout=120_000)
+            await page.wait_for_selector(IDLE, timeout=120_000)
+        latencies, misses = [], []
+        await asyncio.gather(*(push_room(rooms, seats, room_pages, args.moves, latencies, misses, k)
+                               for k, (seats, room_pages) in enumerate(zip(tables, pages, strict=True))))
+        everyone = [page for room_pages in pages for page in room_pages]
+        await asyncio.sleep(3)
+        before = [await page.evaluate("window.quitlokBytes") for page in everyone]
+        cpu, started = sum(cpu_seconds(pid) for pid in args.server_pids), time.perf_counter()
+        await asyncio.sleep(args.idle)
+        cpu, wall = sum(cpu_seconds(pid) for pid in args.server_pids) - cpu, time.perf_counter() - started
+        after = [await page.evaluate("window.quitlokBytes") for page in everyone]
+        await browser.close()
+    rooms.close()
+    idle = [(b - a) / wall for a, b in zip(before, after, strict=True)]
+    received, shown = ([latency[k] / 1000 for latency in latencies] for k in (0, 1))
+    print(f"  move to the other phones, received: median {p(received, 50):6.0f} ms  p90 {p(received, 90):6.0f} ms;"
+          f"  shown: median {p(shown, 50):6.0f} ms  p90 {p(shown, 90):6.0f} ms  (max {max(shown) * 1000:.0f} ms; "
+          f"{len(latencies)} phone-moves; {len(misses)} not shown within 30 s)")
+    print(f"  idle, {len(everyone)} phones for {wall:.0f} s: {statistics.mean(idle):.1f} B/s per phone "
+          f"(max {max(idle):.1f}); server CPU {100 * cpu / wall:.2f}% of a core for all of them")
+
+
+class Phone:
+    """A real Streamlit WebSocket client (the protocol the browser speaks, without drawing anything): it opens the
+    Play together page on one seat, notes the buttons each run draws and when each whole-page run finished."""
+
+    def __init__(self, url: str, code: str, token: str) -> None:
+        self.url, self.query = url.replace("http", "ws", 1) + "/_stcore/stream", f"room={code}&seat={token}"
+        self.buttons: dict[str, str] = {}
+        self.page_hash = ""
+        self.drawn: list[float] = []  # when each whole-page run finished (time.perf_counter)
+        self.socket = None
+
+    async def open(self) -> None:
+        import websockets
+
+        self.socket = await websockets.connect(self.url, subprotocols=["streamlit"], max_size=None)
+        self.reader = asyncio.create_task(self.read())
+        await self.rerun()
+
+    async def rerun(self, trigger: str | None = None) -> float:
+        """Ask for a run (pressing the button `trigger`); the moment the message left."""
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        message = BackMsg()
+        message.rerun_script.query_string = self.query
+        message.rerun_script.page_name = "together"
+        message.rerun_script.page_script_hash = self.page_hash
+        if trigger:
+            widget = message.rerun_script.widget_states.widgets.add()
+            widget.id, widget.trigger_value = trigger, True
+        sent = time.perf_counter()
+        await self.socket.send(message.SerializeToString())
+        return sent
+
+    async def read(self) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        async for data in self.socket:
+            message = ForwardMsg()
+            message.ParseFromString(data)
+            kind = message.WhichOneof("type")
+            if kind == "new_session":
+                self.page_hash = message.new_session.page_script_hash or self.page_hash
+            elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+                element = message.delta.new_element
+                if element.WhichOneof("type") == "button":
+                    self.buttons[element.button.label] = element.button.id
+            elif kind == "script_finished" and message.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+                self.drawn.append(time.perf_counter())
+
+    async def close(self) -> None:
+        await self.socket.close()
+
+
+async def push_clients(args, urls: list[str], database: str) -> None:
+    """--clients websocket: the latency of a move to the other phones, each phone a WebSocket client."""
+    sys.path.insert(0, str(ROOT))
+    from quitlok.game import action_label
+    from tests.e2e.test_together_browser import choose
+
+    rooms = Rooms(database)
+    tables, phones = [], []
+    for k in range(args.rooms):
+        host = rooms.create(QUITLOK, host=PEOPLE[0], bank=10, purses=400, choose_stake=False)
+        seats = [host] + [rooms.join(host.code, name) for name in PEOPLE[1:]]
+        rooms.start(host.code, host.token, seed=k + 1)
+        tables.append(seats)
+        phones.append([Phone(urls[n % len(urls)], seat.code, seat.token) for n, seat in enumerate(seats)])
+    for phone in (phone for room in phones for phone in room):
+        await phone.open()
+    await asyncio.sleep(5)
+    latencies, misses = [], []
+
+    async def play(seats, room_phones, seed) -> None:
+        rng = random.Random(seed)
+        code = seats[0].code
+        for _ in range(args.moves):
+            view = rooms.view(code, seats[0].token)
+            if view.over:
+                return
+            mine = rooms.view(code, seats[view.to_act].token)
+            labels = [action_label(mine.state, action) for action in mine.legal]
+            wanted = choose(labels, bet_made=mine.stakes[mine.seat] > 0)
+            mover = room_phones[view.to_act]
+            end = time.monotonic() + 30
+            while wanted not in mover.buttons and time.monotonic() < end:
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(rng.uniform(0.3, 1.0))
+            others = [phone for seat, phone in enumerate(room_phones) if seat != view.to_act]
+            sent = await mover.rerun(mover.buttons[wanted])
+            end = time.monotonic() + 30
+            waiting = set(range(len(others)))
+            while waiting and time.monotonic() < end:
+                for k in list(waiting):
+                    drawn = [t for t in others[k].drawn if t >= sent]
+                    if drawn:
+                        latencies.append(drawn[0] - sent)
+                        waiting.discard(k)
+                await asyncio.sleep(0.005)
+            misses.extend(waiting)
+            while rooms.version(code) == view.version and time.monotonic() < end:
+                await asyncio.sleep(0.02)
+
+    await asyncio.gather(*(play(seats, room_phones, k)
+                           for k, (seats, room_phones) in enumerate(zip(tables, phones, strict=True))))
+    for phone in (phone for room in phones for phone in room):
+        await phone.close()
+    rooms.close()
+    print(f"  move to the other phones, whole page received: median {p(latencies, 50):6.0f} ms  "
+          f"p90 {p(latencies, 90):6.0f} ms  (max {max(latencies) * 1000:.0f} ms; {len(latencies)} phone-moves; "
+          f"{len(misses)} not received within 30 s)")
+
+
+def push(args) -> None:
+    """The --push measurement on one server (SQLite, or PostgreSQL with --backend postgresql) or two (PostgreSQL)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_clicks import serve
+
+    postgres = None
+    with tempfile.TemporaryDirectory(prefix="quitlok-push-") as folder, contextlib.ExitStack() as stack:
+        if args.servers > 1 or args.backend == "postgresql":
+            postgres = TempPostgres(fast=False).start()
+            stack.callback(postgres.stop)
+            database, label = postgres.url, f"{args.servers} app server(s) sharing PostgreSQL"
+        else:
+            database, label = f"sqlite:///{folder}/rooms.sqlite3", "1 app server, SQLite"
+        env = {**os.environ, "QUITLOK_DATABASE_URL": database}
+        served = [stack.enter_context(serve("tutorial_app.py", env, args.app)) for _ in range(args.servers)]
+        args.server_pids = [server.pid for _, server in served]
+        print(f"{label}: {args.rooms} rooms x {len(PEOPLE)} phones, {args.moves} moves a room, all rooms at once "
+              f"(served from {args.app})")
+        measure = push_clients if args.clients == "websocket" else push_once
+        asyncio.run(measure(args, [url for url, _ in served], database))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10)
@@ -225,7 +504,18 @@ def main() -> None:
     parser.add_argument("--watch", type=float, default=0, help="minutes a computers-only room stays open in a browser")
     parser.add_argument("--chips", type=int, default=1000, help="each seat's chips in the --watch room")
     parser.add_argument("--app", type=Path, default=ROOT, help="the checkout served by --watch (this one)")
+    parser.add_argument("--push", action="store_true", help="a move's way to the other phones, in browsers")
+    parser.add_argument("--servers", type=int, default=1, help="--push: app servers (2 share a PostgreSQL)")
+    parser.add_argument("--moves", type=int, default=12, help="--push: moves in each room")
+    parser.add_argument("--idle", type=float, default=60, help="--push: seconds the phones stay idle, measured")
+    parser.add_argument("--clients", choices=("browser", "websocket"), default="browser",
+                        help="--push: phones as browser pages, or as Streamlit WebSocket clients (latency only)")
     args = parser.parse_args()
+    if args.push:
+        if args.backend == "both":
+            args.backend = "sqlite"
+        push(args)
+        return
     if args.watch:
         watch(args)
         return

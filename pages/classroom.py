@@ -17,7 +17,7 @@ from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
-from quitlok.ui import browser, charts, guard, internals, joining, names
+from quitlok.ui import browser, charts, guard, internals, joining, names, push
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
 
@@ -516,19 +516,32 @@ def vote_form(session: ClassView, key: str) -> None:
 # --- following the session --------------------------------------------------------------------------------
 
 
-@guard.fragment(run_every=1.0)
-def follow(code: str, key: str, seen: tuple) -> None:
-    """Every second, a look at the session: drawn again only when it changed. `seen` is what the page was
-    drawn from: the teacher's (version, joined, answered); a phone's (version, its own answer), so that a
-    phone whose Send was answered but not shown (under load) is drawn again. Also when the browser had
-    stopped following (internals.stalled)."""
+def look(code: str, key: str, seen: tuple, stalled_after: float) -> None:
+    """A look at the session: drawn again only when it changed. `seen` is what the page was drawn from: the
+    teacher's (version, joined, answered); a phone's (version, its own answer), so that a phone whose Send was
+    answered but not shown (under load) is drawn again. Also when the browser had stopped following
+    (internals.stalled)."""
     try:
         pulse = classes().pulse(code, None if len(seen) == 3 else key)
         now = (pulse.version, pulse.joined, pulse.answered) if len(seen) == 3 else (pulse.version, pulse.mine)
     except (RoomNotFound, NotSeated):
         now = None
-    if now != seen or internals.stalled():
+    if now != seen or internals.stalled(stalled_after):
         st.rerun()
+
+
+@guard.fragment(run_every=1.0)
+def follow(code: str, key: str, seen: tuple) -> None:
+    """The teacher's screen, every second: answers and newcomers arrive without a new version of the session."""
+    look(code, key, seen, 10)
+
+
+@guard.fragment(run_every=push.FALLBACK)
+def follow_pushed(code: str, key: str, seen: tuple) -> None:
+    """A pupil's phone: run by the server as soon as the session has a new version (quitlok.ui.push), and every
+    push.FALLBACK seconds anyway."""
+    push.watch(classes(), code)
+    look(code, key, seen, push.STALLED)
 
 
 # --- the page -------------------------------------------------------------------------------------
@@ -563,5 +576,7 @@ if session.is_teacher:
     teacher_screen(session)
 else:
     student_screen(session)
-follow(code, key, (session.version, session.class_size, session.answered) if session.is_teacher
-       else (session.version, session.mine))
+if session.is_teacher:
+    follow(code, key, (session.version, session.class_size, session.answered))
+else:
+    follow_pushed(code, key, (session.version, session.mine))

@@ -29,8 +29,9 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, move_bar, names
+from quitlok.ui import guard, internals, joining, move_bar, names, push
 from quitlok.ui import table as view
+from quitlok.ui.turn_alerts import turn_alert
 
 ui.through_the_app()
 
@@ -600,6 +601,11 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     shown = [f"**{names.markdown(room.players[v.seat])}**" for v in views]
     here = f"you play as {shown[0]}" if len(views) == 1 else " and ".join(shown) + " play on this device"
     st.caption(f"Room **{room.code}** · {room.rules.name} rules · {here}")
+    seats_here = sorted(v.seat for v in views)
+    mine = not (room.over or room.paused) and room.to_act in seats_here
+    sound = st.toggle(words("sound"), key="together.sound", help=words("sound_help"))
+    turn_alert(f"{room.code}:{seats_here}", mine=mine, title=words("turn_title").strip(),
+               anchor=".st-key-together-curtain" if covered else "#your-move", sound=sound)
     if host is not None and not room.over:
         host_tools(room, host)
     if room.over:
@@ -630,19 +636,22 @@ def show_feedback(room: RoomView) -> None:
 # --- following the room -------------------------------------------------------------------------------
 
 
-@guard.fragment(run_every=1.0)
+@guard.fragment(run_every=push.FALLBACK)
 def follow(code: str, version: int, *, computers_left: bool = False) -> None:
-    """Every second, a look at the room's version: the page is drawn again only when something changed (or
-    when the browser had stopped following, internals.stalled). When computer players are left to act (a
-    hand in which no person has a decision: each call of the store plays one bounded step of it), the page
-    is drawn again anyway: its view lets them play on. Not called once the game is over: nothing can change."""
+    """A look at the room's version, run by the server as soon as the room changes (quitlok.ui.push), and every
+    push.FALLBACK seconds anyway: the page is drawn again only when something changed (or when the browser had
+    stopped following, internals.stalled). When computer players are left to act (a hand in which no person
+    has a decision: each call of the store plays one bounded step of it), the page is drawn again anyway: its
+    view lets them play on (and each step's write wakes the room's pages again). Not called once the game is
+    over: nothing can change."""
+    push.watch(rooms(), code)
     try:
         now = rooms().version(code)
     except RoomNotFound:
         now = None
     except RoomsUnavailable:  # the whole page says so, and looks again by itself (reconnecting)
         st.rerun()
-    if now != version or computers_left or internals.stalled():
+    if now != version or computers_left or internals.stalled(push.STALLED):
         st.rerun()
 
 

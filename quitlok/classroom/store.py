@@ -46,6 +46,7 @@ from quitlok.game import action_label
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms.database import SEATS, Store, metadata
 from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound, StaleView
+from quitlok.rooms.news import NEWS, News
 from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _name, _room_view
 from quitlok.rules import RuleSet
 from quitlok.state_json import rules_from_dict, rules_to_dict
@@ -213,9 +214,12 @@ class ClassView:
 class Classes(Store):
     """The store of class sessions, in the database of the rooms (quitlok.rooms.database)."""
 
-    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
-        super().__init__(url, clock=clock)
-        self.rooms = Rooms(self.url, clock=clock)
+    topic = "classes"
+
+    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time,
+                 news: News = NEWS) -> None:
+        super().__init__(url, clock=clock, news=news)
+        self.rooms = Rooms(self.url, clock=clock, news=news)
         self._keys_hashed = False
         self._hashing = threading.Lock()
 
@@ -573,11 +577,13 @@ class Classes(Store):
                                         rounds=json.dumps(rounds), **values))
             if done.rowcount != 1:
                 raise StaleView("Someone changed the session at the same moment: nothing was done. Try again.")
+            self._changed(conn, code, session.version + 1)
         return session.version + 1
 
     def _bump(self, conn: sa.Connection, session: sa.Row) -> int:
         conn.execute(sa.update(CLASSES).where(CLASSES.c.code == session.code)
                      .values(version=CLASSES.c.version + 1, touched=self._clock()))
+        self._changed(conn, session.code, session.version + 1)
         return session.version + 1
 
     def _load(self, conn: sa.Connection, code: str, *, lock: bool = False) -> sa.Row:

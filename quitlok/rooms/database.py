@@ -10,6 +10,10 @@ writer) with a busy timeout; every write transaction starts with BEGIN IMMEDIATE
 for the lock instead of failing when the second one tries to write. `postgresql+psycopg://...` works the
 same, for several app servers sharing the rooms. A write of one statement alone (the compare-and-swap of
 an action) runs without BEGIN and COMMIT around it: one round trip, and the shortest hold of the lock.
+
+Every table with a `code` and a `version` (a room, a class session) announces a new version (quitlok.rooms.news):
+on PostgreSQL a trigger NOTIFYs inside the writing transaction itself (so other app servers hear of every move
+that commits, and of none rolled back); in this process the store publishes it once the transaction commits.
 """
 
 import contextlib
@@ -24,6 +28,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from quitlok.rooms.errors import RoomsUnavailable
+from quitlok.rooms.news import CHANNEL, NEWS, News, Topic
 from quitlok.validate import moment
 
 LOG = logging.getLogger("quitlok.rooms")
@@ -142,13 +147,37 @@ def _reachable() -> Iterator[None]:
         raise RoomsUnavailable(UNAVAILABLE) from lost
 
 
+#: the trigger function: "<topic> <code> <version>" on CHANNEL, the topic being the table's name without its prefix
+_NOTIFY_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION quitlok_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('{CHANNEL}', substr(TG_TABLE_NAME, 9) || ' ' || NEW.code || ' ' || NEW.version);
+  RETURN NULL;
+END $$
+"""
+_NOTIFY_TRIGGER = """
+CREATE OR REPLACE TRIGGER {table}_announce AFTER UPDATE OF version ON {table}
+FOR EACH ROW WHEN (OLD.version IS DISTINCT FROM NEW.version) EXECUTE FUNCTION quitlok_announce()
+"""
+
+
+def announced_tables() -> list[sa.Table]:
+    """The tables whose new versions are announced: those with a `code` and a `version`."""
+    return [t for t in metadata.sorted_tables if {"code", "version"} <= set(t.c.keys())]
+
+
 class Store:
     """A connection to the database at `url` (see database_url), shared by every thread of an app server:
     what the stores of rooms and of class sessions have in common. Tables are created on first use.
     `clock` gives the time in seconds since the epoch; tests pass their own to age what is stored."""
 
-    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
+    #: the topic a store's versions are announced under (quitlok.rooms.news)
+    topic = "rooms"
+
+    def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time,
+                 news: News = NEWS) -> None:
         self.url = database_url(url)
+        self.news = news
         self._engine = make_engine(self.url)
         self._clock = clock
         self._postgres = self._engine.dialect.name == "postgresql"
@@ -176,8 +205,23 @@ class Store:
                     conn.execution_options(quitlok_write=True)
                 elif self._postgres:
                     conn.execution_options(isolation_level="REPEATABLE READ")
-                with conn.begin():
-                    yield conn
+                try:
+                    with conn.begin():
+                        yield conn
+                except BaseException:
+                    conn.info.pop("quitlok.changed", None)  # rolled back: nothing to say (and the pooled connection
+                    raise  # must not carry it to its next user)
+                for code, version in conn.info.pop("quitlok.changed", ()):  # committed: say so in this process
+                    self.news.publish(Topic(self.topic, code), version)
+
+    @staticmethod
+    def _changed(conn: sa.Connection, code: str, version: int) -> None:
+        """Note, inside a write's transaction, that `code` is at `version` once it commits (published then)."""
+        conn.info.setdefault("quitlok.changed", []).append((code, version))
+
+    def listen(self) -> None:
+        """Start this process's listener for other servers' news, if the database has any (PostgreSQL)."""
+        self.news.listen(self.url)
 
     def _purge_moment(self, now: object) -> float:
         """The moment a purge counts idle time back from: `now`, a real moment no later than the clock (a time
@@ -197,6 +241,10 @@ class Store:
                         conn.execution_options(quitlok_write=True)
                         with conn.begin():
                             metadata.create_all(conn)
+                            if self._postgres:
+                                conn.exec_driver_sql(_NOTIFY_FUNCTION)
+                                for table in announced_tables():
+                                    conn.exec_driver_sql(_NOTIFY_TRIGGER.format(table=table.name))
                     break
                 except sa.exc.DBAPIError:
                     if attempt:  # another server created the tables at the same moment: they exist now

@@ -475,6 +475,7 @@ class Rooms(Store):
                             .values(version=new, touched=self._clock(), **values))
         if done.rowcount != 1:
             raise StaleView(_STALE)
+        self._changed(conn, room.code, new)
         return new
 
     def _insert_seat(self, conn: sa.Connection, code: str, seat: int, name: str, key: str, *,

@@ -77,7 +77,20 @@ words come down with every run, so they are in the page before the connection go
 its status goes and so do the app's words. tests/app/test_internals.py fails if Streamlit's bundle no longer
 has the status or the dialog's words the watcher looks for; tests/e2e/test_together_browser.py stops a server
 under an open page and checks that only the app's words show.
-"""
+
+
+An eleventh is the push of a room's moves (`this_fragment`, `rerun_fragment`; issue 23): when a room changes, the
+server itself reruns the following fragment of each session that shows the room, so the page needs no timer
+asking every second. Streamlit 1.67 has no public API for a server thread to rerun a session's fragment; its own
+"run on save" does the same for a whole page (`AppSession.request_rerun` with the session's last client state).
+`this_fragment` reads the running session's id and the running fragment's id (`ScriptRunContext.session_id`,
+`ThreadState.fragment_id`; `running_session` the first alone, so that a session is not woken by its own move);
+`rerun_fragment` finds the session (`Runtime.get_app_session`), checks it still holds
+the fragment (`AppSession.has_fragment`) and, on the session's event loop (`AppSession._event_loop`: its methods
+are not thread-safe), asks for a run of that fragment alone as the browser's own fragment timer would: the page
+and address of the session's last run (`AppSession._client_state`), and no widget values, so no callback runs
+and no widget changes. tests/app/test_internals.py fails if any of these goes; tests/e2e/test_push_browser.py
+shows a move reaching another browser with no timer of its own."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -85,9 +98,11 @@ from contextvars import ContextVar
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
-from streamlit import net_util
+from streamlit import net_util, runtime
 from streamlit.errors import FragmentHandledException
+from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState, get_script_run_ctx
 
 #: exceptions the app's guard lets by: a fragment's error Streamlit has already shown (see the module docstring)
 HANDLED_BY_STREAMLIT = (FragmentHandledException,)
@@ -283,3 +298,45 @@ def network_address(url: str) -> tuple[str, str | None]:
         return url, None
     netloc = ip + (f":{parts.port}" if parts.port else "")
     return urlunsplit(parts._replace(netloc=netloc)), "home"
+
+
+def this_fragment() -> tuple[str, str] | None:
+    """(session id, fragment id) of the fragment running now, or None outside a fragment (see the module
+    docstring, the eleventh reach)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    fragment_id = ThreadState.get().fragment_id
+    if ctx is None or not fragment_id:
+        return None
+    return ctx.session_id, fragment_id
+
+
+def running_session() -> str | None:
+    """The id of the session whose script runs in this thread, if any (Streamlit's public `ScriptRunContext`)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else None
+
+
+def rerun_fragment(session_id: str, fragment_id: str) -> bool:
+    """From any thread: have the session `session_id` run its fragment `fragment_id` again, as the browser's own
+    fragment timer would. False when there is no such session (the caller then stops asking). A session that does
+    not hold the fragment at this moment (a whole-page run is drawing it again, or the page was left) runs
+    nothing: a page run under way reads the room again in that fragment. See the module docstring, the eleventh
+    reach."""
+    if not runtime.exists():
+        return False
+    session = runtime.get_instance().get_app_session(session_id)
+    if session is None:
+        return False
+
+    def run() -> None:
+        if not session.has_fragment(fragment_id):
+            return
+        last = session._client_state
+        session.request_rerun(ClientState(fragment_id=fragment_id, query_string=last.query_string,
+                                          page_script_hash=last.page_script_hash, is_auto_rerun=True))
+
+    try:
+        session._event_loop.call_soon_threadsafe(run)
+    except RuntimeError:  # the session's loop is closed: the server is shutting down
+        return False
+    return True

@@ -121,3 +121,50 @@ def test_every_page_mounts_the_calm_watcher_with_the_apps_words(app):
     mounted = [e for e in app.sidebar.get("bidi_component") if "quitlok-calm-reconnecting" in str(e.proto)]
     assert mounted, "the watcher is in the sidebar"
     assert content_sections("guard")["reconnecting"].split("…")[0] in str(mounted[0].proto)
+
+
+def _fragment_reports_where_it_runs():
+    import streamlit as st
+
+    from quitlok.ui import internals
+
+    @st.fragment
+    def following() -> None:
+        st.session_state["where"] = internals.this_fragment()
+
+    st.session_state["outside"] = internals.this_fragment()
+    following()
+
+
+def test_a_fragment_knows_its_session_and_its_own_id():
+    """push.watch (the eleventh reach) reads the running session's and fragment's ids where Streamlit keeps them."""
+    at = AppTest.from_function(_fragment_reports_where_it_runs)
+    at.run()
+    assert not at.exception, at.exception
+    session_id, fragment_id = at.session_state["where"]
+    assert isinstance(session_id, str) and session_id and isinstance(fragment_id, str) and fragment_id
+    assert at.session_state["outside"] is None, "outside a fragment there is none"
+
+
+def test_streamlit_still_lets_a_server_thread_rerun_a_sessions_fragment():
+    """What internals.rerun_fragment relies on (the eleventh reach): the session found by its id, whether it still
+    holds a fragment, its event loop and last client state, and a client state that names one fragment."""
+    from streamlit.proto.ClientState_pb2 import ClientState
+    from streamlit.runtime.app_session import AppSession
+    from streamlit.runtime.runtime import Runtime
+
+    assert callable(getattr(Runtime, "get_app_session", None))
+    assert callable(getattr(AppSession, "has_fragment", None))
+    assert list(inspect.signature(AppSession.request_rerun).parameters) == ["self", "client_state"]
+    init = inspect.getsource(AppSession.__init__)
+    assert "self._event_loop = " in init and "self._client_state = ClientState()" in init, (
+        "AppSession keeps its event loop or last client state elsewhere: see quitlok/ui/internals.py")
+    fields = ClientState.DESCRIPTOR.fields_by_name
+    assert {"fragment_id", "query_string", "page_script_hash", "is_auto_rerun"} <= set(fields)
+    assert "fragment_id" in inspect.getsource(AppSession.request_rerun), "a rerun still names its fragment"
+
+
+def test_rerunning_a_fragment_without_a_server_says_it_cannot():
+    from quitlok.ui import internals
+
+    assert internals.rerun_fragment("no-such-session", "no-such-fragment") is False

@@ -2,8 +2,8 @@
 
 The servers keep their rooms in a database of the test's own (conftest: QUITLOK_DATABASE_URL); the tests open
 the same database with `quitlok.rooms.Rooms`, to set a room up quickly or to check what the pages did to it.
-Pages that are not acting follow the room by themselves (a fragment polls every second), so the tests wait for
-what they expect to see rather than sleep.
+Pages that are not acting follow the room by themselves (the server reruns their following fragment when the room
+changes: quitlok/ui/push.py), so the tests wait for what they expect to see rather than sleep.
 """
 
 import re
