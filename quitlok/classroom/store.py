@@ -387,9 +387,8 @@ class Classes(Store):
             return None
         try:
             if teacher is None:
-                with self.rooms._transaction(write=False) as conn:
-                    room, seats = self.rooms._load(conn, session.table_room)
-                return _room_view(session.table_room, room, seats, CLASS_SEAT)
+                room, seats, extra = self.rooms._read(session.table_room)
+                return _room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock())
             key = _table_key(teacher, session.table_room)
             if not hmac.compare_digest(session.table_token or "", _hash(key)):
                 self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key

@@ -8,6 +8,8 @@ The engine stays pure: a room stores quitlok.game states as JSON and never impor
 from quitlok.errors import IllegalAction
 from quitlok.rooms.errors import (
     BadName,
+    NoSuchPlayer,
+    NoSuchRequest,
     NotHost,
     NotSeated,
     NotYourTurn,
@@ -16,14 +18,33 @@ from quitlok.rooms.errors import (
     RoomNotFound,
     RoomPaused,
     RoomStarted,
+    SeatMoved,
+    SeatRevoked,
     StaleView,
 )
 from quitlok.rooms.seat_view import RoomView, seat_events, seat_state, seat_table
-from quitlok.rooms.store import ALPHABET, IDLE_SECONDS, MAX_SEATS, Rooms, RoomSummary, Seat
+from quitlok.rooms.store import (
+    ALPHABET,
+    AWAY_SECONDS,
+    IDLE_SECONDS,
+    MAX_SEATS,
+    Asked,
+    Request,
+    Rooms,
+    RoomSummary,
+    Seat,
+)
 
 __all__ = [
     "ALPHABET",
+    "AWAY_SECONDS",
     "IDLE_SECONDS",
+    "Asked",
+    "NoSuchPlayer",
+    "NoSuchRequest",
+    "Request",
+    "SeatMoved",
+    "SeatRevoked",
     "MAX_SEATS",
     "BadName",
     "IllegalAction",

@@ -43,3 +43,19 @@ class StaleView(RoomError):
 
 class RoomPaused(RoomError):
     """The host has paused the game: no actions until the host goes on."""
+
+
+class SeatMoved(NotSeated):
+    """The seat this key opened was given to another device (its person asked there and was let in)."""
+
+
+class SeatRevoked(NotSeated):
+    """The host took the seat back from this key: a computer plays it until its person is let in again."""
+
+
+class NoSuchPlayer(RoomError):
+    """Nobody of that name sits at this table as a person (asking for a seat back names the seat)."""
+
+
+class NoSuchRequest(RoomError):
+    """The request to be let in is not, or no longer, waiting (answered already, or never made)."""
