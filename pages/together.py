@@ -634,19 +634,18 @@ def follow(code: str, version: int, *, computers_left: bool = False) -> None:
 
 
 @guard.fragment(run_every=HEARTBEAT)
-def heartbeat(code: str, tokens: tuple[str, ...], drawn: tuple[str, ...]) -> None:
+def heartbeat(code: str, tokens: tuple[str, ...], drawn: tuple) -> None:
     """Every few seconds, this page says its seats are here (Rooms.here writes only the presence table); the
-    page is drawn again when who is here changed, or when a seat's key stopped working (it moved to another
-    device, or the host took it back: the page says so)."""
-    now = drawn
+    page is drawn again when who is here changed, when another device took up or left one of its seats, or
+    when a seat's key stopped working (it moved to another device, or the host took it back: the page says
+    so). `drawn`: the presence the page was drawn with, and whether each seat was open on another device."""
     try:
-        for token in tokens:
-            now = rooms().here(code, token, device())
+        beats = [rooms().here(code, token, device()) for token in tokens]
     except NotSeated:
         st.rerun()
     except RoomNotFound:
         return
-    if now != drawn:
+    if beats and (beats[-1].seats, tuple(b.other_devices > 0 for b in beats)) != drawn:
         st.rerun()
 
 
@@ -731,5 +730,6 @@ else:
 if views[0].over:
     st.caption(words("still"))  # nothing can change in an ended game: the page stops looking for news
 else:
-    heartbeat(code, tuple(st.session_state[SEATS][key_of[v.seat]] for v in views), views[0].presence)
+    heartbeat(code, tuple(st.session_state[SEATS][key_of[v.seat]] for v in views),
+              (views[0].presence, tuple(v.other_device for v in views)))
     follow(code, views[0].version, computers_left=views[0].computer_to_act)

@@ -142,6 +142,13 @@ class Asked:
     by: str | None
 
 
+class Presence(NamedTuple):
+    """What a heartbeat answers (Rooms.here): every seat's presence, and how many other devices hold this seat."""
+
+    seats: tuple[str, ...]
+    other_devices: int
+
+
 class Extra(NamedTuple):
     """What a room holds beside its row and its seats: when each seat's devices were last seen, the
     requests to be let in still waiting, the turn timer, and the seats the host took back from a person."""
@@ -284,12 +291,13 @@ class Rooms(Store):
 
     # --- presence -------------------------------------------------------------------------------------
 
-    def here(self, code: str, token: str, device: str) -> tuple[str, ...]:
+    def here(self, code: str, token: str, device: str) -> "Presence":
         """The heartbeat of a page open on seat `token` from `device` (a name of 8 to 64 letters, digits, - and
         _ that the page gives itself, never a key): its seat is here. Only the presence table is written (one
         small row per seat and device), never the room's game or its version. If a person is to act who is
         away, or whose turn timer ran out, the move is made for him here (so a table whose other pages are all
-        waiting goes on). Returns every seat's presence, as RoomView.presence."""
+        waiting goes on). Returns every seat's presence (as RoomView.presence) and how many other devices hold
+        this seat now (RoomView.other_device), so that a page can tell when to draw itself again."""
         code = _code(code)
         device = _device(device)
         room, seats, extra = self._read(code)
@@ -310,7 +318,8 @@ class Rooms(Store):
         extra.seen.setdefault(me.seat, {})[device] = now
         if self._to_play(room, seats, extra):
             self._play_for_the_absent(code)
-        return _presence(seats, extra, now)
+        others = sum(1 for d, seen in extra.seen[me.seat].items() if d != device and now - seen < AWAY_SECONDS)
+        return Presence(_presence(seats, extra, now), others)
 
     def set_turn_timer(self, code: str, host_token: str, seconds: int | None) -> int:
         """The host sets the turn timer: once a person has had `seconds` to decide (counted from the room's

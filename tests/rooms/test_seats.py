@@ -94,7 +94,7 @@ def test_a_seat_open_on_two_devices_is_said_on_both(rooms):
     ann, dov = table(rooms, ("Ann", "Dov"))
     rooms.here(ann.code, dov.token, PHONE)
     assert not rooms.view(ann.code, dov.token, device=PHONE).other_device
-    rooms.here(ann.code, dov.token, TABLET)
+    assert rooms.here(ann.code, dov.token, TABLET).other_devices == 1
     assert rooms.view(ann.code, dov.token, device=PHONE).other_device
     assert rooms.view(ann.code, dov.token, device=TABLET).other_device
     assert not rooms.view(ann.code, ann.token, device=OTHER).other_device
@@ -104,7 +104,7 @@ def test_a_heartbeat_writes_no_game_and_no_version(rooms):
     ann, dov = table(rooms, ("Ann", "Dov"))
     before = stored(rooms, ann.code)
     for _ in range(3):
-        assert rooms.here(ann.code, dov.token, PHONE)[dov.seat] == "here"
+        assert rooms.here(ann.code, dov.token, PHONE).seats[dov.seat] == "here"
     assert stored(rooms, ann.code) == before
     with _engine(rooms.url).connect() as conn:
         assert conn.execute(sa.select(sa.func.count()).select_from(PRESENCE)
