@@ -315,6 +315,8 @@ def onlooker(code: str) -> None:
 
 
 PRESENCE_WORDS = {"here": "here", "away": "away", "gone": "gone", "": "not seen yet"}
+#: an icon beside each word (never the icon alone)
+PRESENCE_ICONS = {"here": ":material/wifi:", "away": ":material/schedule:", "gone": ":material/logout:"}
 
 
 def presence_line(room: RoomView) -> None:
@@ -325,7 +327,7 @@ def presence_line(room: RoomView) -> None:
     for seat, (name, where) in enumerate(zip(room.players, room.presence, strict=True)):
         if where == "computer":
             continue
-        icon = {"here": "🟢", "away": "🟡", "gone": "⚪"}.get(where, "·")
+        icon = PRESENCE_ICONS.get(where, ":material/hourglass_empty:")
         text = f"{icon} **{names.markdown(name)}**{' (host)' if seat == room.host else ''}: {PRESENCE_WORDS[where]}"
         if room.played_for[seat]:
             text += ", a computer plays for now"

@@ -84,6 +84,9 @@ PRESENCE = sa.Table(
     #: a random name the page gives itself (one per browser tab), never a key
     sa.Column("device", sa.String(64), primary_key=True),
     sa.Column("seen", sa.Float, nullable=False),
+    #: the device's first heartbeat: a page reloaded in the same tab is a new device whose old self beats no more
+    #: after this, while another device open at the same time beats on (RoomView.other_device)
+    sa.Column("since", sa.Float, nullable=False),
 )
 
 #: a person on a new device asking for his seat by name; the request's own key becomes the seat's key when he

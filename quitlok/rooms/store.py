@@ -157,6 +157,8 @@ class Extra(NamedTuple):
     waiting: tuple[sa.Row, ...]
     turn_seconds: int | None
     revoked: frozenset[int]
+    #: each (seat, device)'s first heartbeat
+    since: dict[tuple[int, str], float]
 
     def last_seen(self, seat: int) -> float | None:
         devices = self.seen.get(seat)
@@ -308,7 +310,8 @@ class Rooms(Store):
             try:
                 with self._transaction(write=True) as conn:
                     if conn.execute(sa.update(PRESENCE).where(where).values(seen=now)).rowcount == 0:
-                        conn.execute(sa.insert(PRESENCE).values(code=code, seat=me.seat, device=device, seen=now))
+                        conn.execute(sa.insert(PRESENCE).values(code=code, seat=me.seat, device=device, seen=now,
+                                                                since=now))
                     conn.execute(sa.delete(PRESENCE).where(PRESENCE.c.code == code, PRESENCE.c.seat == me.seat,
                                                            PRESENCE.c.seen < now - FORGET_SECONDS))
                 break
@@ -316,10 +319,10 @@ class Rooms(Store):
                 if attempt:
                     raise
         extra.seen.setdefault(me.seat, {})[device] = now
+        extra.since.setdefault((me.seat, device), now)
         if self._to_play(room, seats, extra):
             self._play_for_the_absent(code)
-        others = sum(1 for d, seen in extra.seen[me.seat].items() if d != device and now - seen < AWAY_SECONDS)
-        return Presence(_presence(seats, extra, now), others)
+        return Presence(_presence(seats, extra, now), len(_other_devices(extra, me.seat, device, now)))
 
     def set_turn_timer(self, code: str, host_token: str, seconds: int | None) -> int:
         """The host sets the turn timer: once a person has had `seconds` to decide (counted from the room's
@@ -704,12 +707,14 @@ class Rooms(Store):
     @staticmethod
     def _extra_of(conn: sa.Connection, code: str) -> Extra:
         seen: dict[int, dict[str, float]] = {}
+        since: dict[tuple[int, str], float] = {}
         for row in conn.execute(_PRESENCE_OF, {"code": code}):
             seen.setdefault(row.seat, {})[row.device] = row.seen
+            since[row.seat, row.device] = row.since
         waiting = tuple(conn.execute(_WAITING, {"code": code}).all())
         timer = conn.execute(_TIMER, {"code": code}).scalar()
         revoked = frozenset(conn.execute(_REVOKED, {"code": code}).scalars())
-        return Extra(seen, waiting, timer, revoked)
+        return Extra(seen, waiting, timer, revoked, since)
 
     def _to_play(self, room: sa.Row, seats: list[sa.Row], extra: Extra) -> bool:
         """A computer is to move in a game being played: a computer seat's, a stand-in's for an absent person,
@@ -785,6 +790,16 @@ def _presence(seats: Sequence[sa.Row], extra: Extra, now: float) -> tuple[str, .
         else:
             words.append("here" if now - seen < AWAY_SECONDS else "away" if now - seen < GONE_SECONDS else "gone")
     return tuple(words)
+
+
+def _other_devices(extra: Extra, seat: int, device: str | None, now: float) -> set[str]:
+    """The other devices that hold `seat` now: seen within AWAY_SECONDS, and since `device` first beat (a page
+    reloaded in the same tab is a new device, and its old self, which beats no more, is not counted)."""
+    if device is None:
+        return set()
+    mine = extra.since.get((seat, device), now)
+    return {d for d, seen in extra.seen.get(seat, {}).items()
+            if d != device and now - seen < AWAY_SECONDS and seen > mine}
 
 
 def _acting_host(seats: Sequence[sa.Row], absent: frozenset[int]) -> int:
@@ -974,14 +989,14 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
     playing_for = tuple(s.seat in absent and room.state is not None for s in seats)
     deciding = me is not None and _may_decide(seats, extra, now, me)
     requests = tuple((r.number, r.seat, r.asked) for r in extra.waiting if r.seat < n) if deciding else ()
-    others = {d for d, seen in extra.seen.get(me, {}).items() if now - seen < AWAY_SECONDS and d != device}
+    others = _other_devices(extra, me, device, now) if me is not None else set()
     to_act = _state(room.state).to_act if room.state is not None and not (room.ended or room.paused) else None
     turn_ends = (room.touched + extra.turn_seconds if extra.turn_seconds is not None and to_act is not None
                  and styles[to_act] is None and not playing_for[to_act] else None)
     common = dict(code=code, version=room.version, seat=me, players=names, rules=rules, opening_bank=room.bank,
                   paused=room.paused, host=host, is_host=me == host, styles=styles,
                   presence=_presence(seats, extra, now), played_for=playing_for, requests=requests,
-                  other_device=device is not None and bool(others), turn_seconds=extra.turn_seconds,
+                  other_device=bool(others), turn_seconds=extra.turn_seconds,
                   turn_ends=turn_ends, revoked=tuple(s.seat in extra.revoked and s.style is not None for s in seats),
                   starting_purse=room.purses,
                   banker_draws=tuple(tuple((s, c) for s, c in r) for r in json.loads(room.draws)))

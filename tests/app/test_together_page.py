@@ -285,8 +285,9 @@ def test_a_seat_open_on_two_devices_is_said_on_both_and_presence_is_shown(databa
     first = open_room("Dov", computers=1)
     click(first, "together.start")
     second = visit({"room": code_of(first)})  # the same browser's other tab: the same key
-    for at in (first, second):
-        database.here(code_of(at), tokens_of(at)[0], at.session_state["together.device"])
+    for _ in range(2):  # each page's heartbeats, one after the other: both pages beat on
+        for at in (first, second):
+            database.here(code_of(at), tokens_of(at)[0], at.session_state["together.device"])
     for at in (first, second):
         at.run()
         assert "**Dov**'s seat is open on another device" in texts(at)

@@ -90,14 +90,28 @@ def test_while_the_host_is_away_anyone_present_lets_people_in(rooms, clock):
         rooms.view(ann.code, ann.token)
 
 
-def test_a_seat_open_on_two_devices_is_said_on_both(rooms):
+def test_a_seat_open_on_two_devices_is_said_on_both(rooms, clock):
     ann, dov = table(rooms, ("Ann", "Dov"))
     rooms.here(ann.code, dov.token, PHONE)
     assert not rooms.view(ann.code, dov.token, device=PHONE).other_device
-    assert rooms.here(ann.code, dov.token, TABLET).other_devices == 1
+    clock.now += 1
+    rooms.here(ann.code, dov.token, TABLET)
+    clock.now += 1
+    assert rooms.here(ann.code, dov.token, PHONE).other_devices == 1
     assert rooms.view(ann.code, dov.token, device=PHONE).other_device
     assert rooms.view(ann.code, dov.token, device=TABLET).other_device
     assert not rooms.view(ann.code, ann.token, device=OTHER).other_device
+
+
+def test_a_page_reloaded_in_the_same_tab_is_not_another_device(rooms, clock):
+    """A reload starts a new page (a new device name); the old page beats no more, so it is not counted."""
+    ann, dov = table(rooms, ("Ann", "Dov"))
+    rooms.here(ann.code, dov.token, PHONE)
+    clock.now += 1
+    assert rooms.here(ann.code, dov.token, TABLET).other_devices == 0, "the phone's page was reloaded as this one"
+    assert not rooms.view(ann.code, dov.token, device=TABLET).other_device
+    clock.now += 5
+    assert rooms.here(ann.code, dov.token, PHONE).other_devices == 1, "the phone's page beats on: two pages"
 
 
 def test_a_heartbeat_writes_no_game_and_no_version(rooms):
