@@ -166,7 +166,7 @@ def entrance(code: str | None) -> None:
                   on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))
         if code:
             st.caption(words("come_back"))
-            st.button("I joined on another phone: let me back in", key="class.come_back", icon=":material/devices:",
+            st.button("Let me back in (I was on another phone)", key="class.come_back", icon=":material/devices:",
                       on_click=come_back, args=(code,))
     if code:
         return
