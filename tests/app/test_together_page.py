@@ -394,3 +394,15 @@ def test_the_log_of_a_long_game_lists_a_bounded_number_of_hands(database):
     listed = len(re.findall(r"<summary>Hand \d+ of |<p><b>Hand \d+ of ", log))
     assert listed == 30
     assert "earlier hands, not listed here" in log
+
+
+def test_the_host_sets_a_turn_timer(database):
+    at = open_room("Dov", computers=1)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    assert database.view(code, token).turn_seconds is None
+    at.selectbox(key="together.timer").set_value(60).run()
+    assert not at.exception
+    assert database.view(code, token).turn_seconds == 60
+    at.selectbox(key="together.timer").set_value(None).run()
+    assert database.view(code, token).turn_seconds is None
