@@ -216,7 +216,11 @@ def watch(args) -> None:
                 sent[1] += 1
 
             page.on("websocket", lambda ws: ws.on("framereceived", count))
-            page.goto(f"{address}/together?room={ann.code}&seat={ann.token}")
+            page.goto(f"{address}/together")  # the seat's key is kept by the browser, never in the address
+            page.wait_for_selector(IDLE, timeout=60_000)
+            page.evaluate("([e, t]) => localStorage.setItem('quitlok.seats', JSON.stringify({[e]: [t]}))",
+                          [f"room:{ann.code}", ann.token])
+            page.goto(f"{address}/together?room={ann.code}")
             try:
                 page.wait_for_selector(IDLE, timeout=60_000)
             except PlaywrightTimeout:  # a page that keeps drawing itself again (computers playing on)

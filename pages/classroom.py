@@ -3,8 +3,9 @@ answer is revealed beside a chart of the class's answers; and a class table wher
 seat's move.
 
 The session lives in the database (quitlok.classroom.store); the teacher's screen and each phone draw
-their own view of it. The key of this device's place (teacher or student) is kept in the session and in
-the address (?key=), so a reload finds it again; the link the class is given carries only ?class=.
+their own view of it. The address and every link hold only the session's code (?class=). A student's key
+is kept in the session and the browser's local storage (quitlok.ui.seat_keys), the teacher's in a cookie, so a
+reload finds them again; a pupil on a new phone asks for his place by nickname and the teacher lets him in.
 """
 
 import os
@@ -16,14 +17,17 @@ from quitlok import IllegalAction, ui
 from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
-from quitlok.rooms import NotSeated, RoomError, RoomNotFound, seat_table
+from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
 from quitlok.ui import browser, charts, guard, internals, joining, names, push
+from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
 
 ui.through_the_app()
 
 CODE, KEY, TEACHER, PROBLEM = "class.code", "class.key", "class.teacher", "class.problem"
+#: the address this page was opened with held a key (?key=), which addresses no longer carry
+OLD_ADDRESS = "class.old_address"
 #: how long the teacher's browser keeps the teacher's key (a session left idle this long is removed)
 KEEP_SECONDS = 12 * 3600
 #: the most lines of the class table's log shown after a vote
@@ -49,15 +53,15 @@ def words(key: str, **values: str) -> str:
 
 
 def remember(code: str | None, key: str | None, *, teacher: bool = False) -> None:
-    """Keep this device's session and key. A student's key goes in the address too (a phone's address is
-    its own); the teacher's never does, as a projector shows the address to the room: it is kept in a
-    cookie of the teacher's browser instead (teacher_screen)."""
+    """Keep this device's session and key. The address holds the session's code alone: a student's key is
+    kept in the browser's local storage (a shared or photographed address opens no place), the teacher's in a
+    cookie of the teacher's browser (teacher_screen), as a projector shows the address to the room."""
     st.session_state[CODE], st.session_state[KEY], st.session_state[TEACHER] = code, key, teacher
+    if code and not teacher:
+        kept_keys.keep("class", code, [key] if key else [])
     st.query_params.clear()
     if code:
         st.query_params["class"] = code
-    if key and not teacher:
-        st.query_params["key"] = key
 
 
 def cookie_name(code: str) -> str:
@@ -65,25 +69,30 @@ def cookie_name(code: str) -> str:
 
 
 def address_lost() -> bool:
-    """Whether the address no longer holds this device's session (and a student's key). Seen under load: a
-    follow-up run sent by the browser just before a join carried the address from before it; the next whole
-    run of the page puts it back."""
+    """Whether the address no longer holds this device's session. Seen under load: a follow-up run sent by the
+    browser just before a join carried the address from before it; the next whole run of the page puts it back."""
     ss = st.session_state
-    shown = None if ss.get(TEACHER) else ss.get(KEY)
-    return bool(ss.get(CODE)) and (st.query_params.get("class") != ss[CODE] or st.query_params.get("key") != shown)
+    return bool(ss.get(CODE)) and st.query_params.get("class") != ss[CODE]
 
 
 def arrived() -> None:
-    """On a first run, take the session from the address and the key from the address or, for the teacher,
-    this browser's cookie; later, put the address back if it lost them."""
+    """On a first run, take the session from the address and the key from this browser's storage (a student's)
+    or cookie (the teacher's); later, put the address back if it lost it. An address that still carries a key
+    (?key=, as earlier versions made them) gives no place: the key is taken out, and the page says so."""
     ss = st.session_state
+    if "key" in st.query_params:
+        del st.query_params["key"]
+        ss[OLD_ADDRESS] = True
     if CODE in ss:
+        if ss[CODE] and not ss.get(TEACHER) and not ss.get(KEY):
+            ss[KEY] = (kept_keys.held("class", ss[CODE]) or [None])[-1]  # the browser's storage answered late
         if address_lost():
             remember(ss[CODE], ss[KEY], teacher=ss.get(TEACHER, False))
         return
     code = st.query_params.get("class")
     ss[CODE] = "".join(code.split()).upper()[:12] if code else None
-    ss[KEY] = ((guard.link_keys("key") or [None])[-1] or browser.cookie(cookie_name(ss[CODE]))) if ss[CODE] else None
+    ss[KEY] = ((kept_keys.held("class", ss[CODE]) or [None])[-1] or browser.cookie(cookie_name(ss[CODE]))
+               if ss[CODE] else None)
     ss[TEACHER] = False
 
 
@@ -127,6 +136,16 @@ def join(code: str) -> None:
     attempt(sit, "join")
 
 
+def come_back(code: str) -> None:
+    """A pupil on a new phone asks for his place by nickname: the key the request makes opens it once the
+    teacher lets him in."""
+    def ask() -> None:
+        request = classes().come_back(code, st.session_state["class.nickname"])
+        remember(request.code, request.token)
+
+    attempt(ask, "join")
+
+
 def entrance(code: str | None) -> None:
     st.markdown(words("intro"))
     student, teacher = st.columns(2, gap="large")
@@ -145,6 +164,10 @@ def entrance(code: str | None) -> None:
         show_problem("join")
         st.button("Join", type="primary", key="class.join", icon=":material/login:",
                   on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))
+        if code:
+            st.caption(words("come_back"))
+            st.button("Let me back in (I was on another phone)", key="class.come_back", icon=":material/devices:",
+                      on_click=come_back, args=(code,))
     if code:
         return
     with teacher.container(border=True, key="class-start-box"):
@@ -236,6 +259,7 @@ def teacher_screen(session: ClassView) -> None:
             " " + ui.content_sections("together/help")[note] if note else ""))
     st.caption(f"{session.rules.name} rules · {plural(session.class_size, 'student')} joined")
     controls(session, key)
+    requests(session, key)
     show_problem("teacher")
     current = session.round
     if current is None:
@@ -382,6 +406,35 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
         st.download_button("Download as CSV", classes().results_csv(session.code, key),
                            file_name=f"quitlok-class-{session.code}.csv", mime="text/csv", key="class.csv",
                            icon=":material/download:")
+
+
+def requests(session: ClassView, key: str) -> None:
+    """Pupils on a new phone asking for their place: the teacher lets them in (their old phone stops answering
+    for them) or refuses."""
+    for number, _student, nickname in session.requests:
+        with st.container(border=True, key=f"class-request-{number}"):
+            st.markdown(f"Someone on a new phone says they are **{names.markdown(nickname)}** and asks for "
+                        "their place back. Letting them in ends the hold of the phone that has it now.")
+            yes, no = st.columns(2)
+            yes.button("Let them in", key=f"class.let_in.{number}", type="primary", icon=":material/login:",
+                       on_click=lambda n=number: attempt(lambda: classes().let_in(session.code, key, n), "teacher"))
+            no.button("Refuse", key=f"class.refuse.{number}", icon=":material/block:",
+                      on_click=lambda n=number: attempt(lambda: classes().refuse(session.code, key, n), "teacher"))
+
+
+def waiting_to_come_back(code: str, key: str) -> bool:
+    """This phone asked for a pupil's place: whether the request still waits (then the page says so and
+    follows the session); a refused or unknown request is let go of, with a word."""
+    try:
+        asked = classes().came_back(code, key)
+    except NoSuchRequest:
+        return False
+    if asked.answer == "waiting":
+        st.info(words("asked", name=names.markdown(asked.name)), icon=":material/hourglass_top:")
+        return True
+    if asked.answer == "refused":
+        st.warning(words("refused", name=names.markdown(asked.name)), icon=":material/block:")
+    return False
 
 
 # --- a student's phone -----------------------------------------------------------------------------------
@@ -544,10 +597,25 @@ def follow_pushed(code: str, key: str, seen: tuple) -> None:
     look(code, key, seen, push.STALLED)
 
 
+@guard.fragment(run_every=1.0)
+def follow_answer(code: str, version: int) -> None:
+    """A phone waiting to be let in looks at the session's version: the teacher's answer changes it."""
+    try:
+        now = classes().version(code)
+    except RoomNotFound:
+        now = None
+    if now != version or internals.stalled():
+        st.rerun()
+
+
 # --- the page -------------------------------------------------------------------------------------
 
 st.title("Class session")
+if kept_keys.sync("classroom"):
+    st.rerun()  # the browser's keys came in: draw the page again with them, and write them back
 arrived()
+if st.session_state.pop(OLD_ADDRESS, False):
+    st.info(words("old_address"), icon=":material/link_off:")
 code = st.session_state.get(CODE)
 key = st.session_state.get(KEY)
 if not code or not key:
@@ -567,7 +635,13 @@ except RoomNotFound:
     st.button("Start or join another session", on_click=leave, key="class.again")
     st.stop()
 except NotSeated as lost:
-    st.warning(str(lost), icon=":material/person_off:")
+    if not isinstance(lost, SeatMoved) and waiting_to_come_back(code, key):
+        follow_answer(code, classes().version(code))
+        st.stop()
+    if isinstance(lost, SeatMoved):
+        st.warning(str(lost), icon=":material/devices:")
+    elif not st.session_state.get(TEACHER):
+        st.warning(str(lost), icon=":material/person_off:")
     remember(code, None)
     entrance(code)
     st.stop()

@@ -2,11 +2,15 @@
 or passing one device round (pass and play).
 
 The room lives in the database (quitlok.rooms); this page only draws one seat's view of it and sends that
-seat's decisions. The seat keys this device holds are kept in the session and in the address (?seat=), so
-that a reload or a phone that slept finds its seats again; the link others are given carries only ?room=.
+seat's decisions. The address and every link hold only the room's code (?room=); the seat keys this device
+holds are kept in the session and in the browser's local storage (quitlok.ui.seat_keys), so that a reload or
+a phone that slept finds its seats again and a shared address opens none (SPEC section 5). A person on a new
+device asks for the seat by name, and the host (or, while the host is away, anyone present) lets him in.
+Every page sends a heartbeat, so that the table shows who is here, away or gone.
 """
 
 import os
+import secrets
 
 import pandas as pd
 import streamlit as st
@@ -18,18 +22,22 @@ from quitlok.game import STAKE, action_label
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
     MAX_SEATS,
+    NoSuchRequest,
     NotSeated,
     RoomError,
     RoomNotFound,
     Rooms,
     RoomsUnavailable,
     RoomView,
+    SeatMoved,
+    SeatRevoked,
     StaleView,
     seat_state,
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
 from quitlok.ui import guard, internals, joining, move_bar, names, push
+from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
 
@@ -39,8 +47,16 @@ ROOM, SEATS = "together.room", "together.seats"
 #: the seat whose face-down cards are uncovered on a device shared by several players
 SHOWN = "together.shown"
 PROBLEM, FEEDBACK = "together.problem", "together.feedback"
-#: the new link the host made for someone's seat (a quitlok.rooms.Seat)
-NEW_LINK = "together.new_link"
+#: this page's name for itself in the room's presence (one per browser tab; never a key)
+DEVICE = "together.device"
+#: the address this page was opened with held a seat's key (?seat=), which addresses no longer carry
+OLD_ADDRESS = "together.old_address"
+#: this device chose to watch the game as an onlooker
+WATCHING = "together.watching"
+#: how often a page says its seats are here, in seconds (a seat silent for AWAY_SECONDS is away)
+HEARTBEAT = 5.0
+#: the turn timers the host may choose, in seconds (None: no timer)
+TIMERS = (None, 30, 60, 120, 300)
 #: how many hands had ended when this device last showed how one ended
 FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
@@ -77,34 +93,44 @@ def words(key: str, **values: str) -> str:
 
 
 def remember(code: str | None, tokens: list[str]) -> None:
-    """Keep the room and this device's seat keys in the session and in the address."""
+    """Keep the room and this device's seat keys in the session and the browser's storage; the address holds
+    the room's code alone."""
     ss = st.session_state
     ss[ROOM], ss[SEATS] = code, tokens
+    if code:
+        kept_keys.keep("room", code, tokens)
     st.query_params.clear()
     if code:
         st.query_params["room"] = code
-    if tokens:
-        st.query_params["seat"] = tokens
 
 
 def leave() -> None:
     remember(None, [])
-    for key in (SHOWN, PROBLEM, FINISHED, FEEDBACK):
+    for key in (SHOWN, PROBLEM, FINISHED, FEEDBACK, WATCHING):
         st.session_state.pop(key, None)
 
 
 def arrived() -> None:
-    """On a first run, take the room and seat keys from the address (a shared link, or a reload). Later, put
-    them back in the address when it lost them (coming back from another page of the app), so that a reload
-    still finds the seats."""
+    """On a first run, take the room's code from the address (a shared link, or a reload). Later, put it back in
+    the address when it lost it (coming back from another page of the app). An address that still carries a
+    seat's key (?seat=, as earlier versions made them) gives no seat: the key is taken out of the address, and
+    the page says so calmly. This device's keys come from the browser's storage (seat_keys.sync)."""
     ss = st.session_state
+    if "seat" in st.query_params:
+        del st.query_params["seat"]
+        ss[OLD_ADDRESS] = True
     if ROOM in ss:
-        if ss[ROOM] and (st.query_params.get("room") != ss[ROOM] or st.query_params.get_all("seat") != ss[SEATS]):
-            remember(ss[ROOM], ss[SEATS])
-        return
-    code = st.query_params.get("room")
-    ss[ROOM] = code.strip().upper()[:12] if code else None
-    ss[SEATS] = guard.link_keys("seat")[:MAX_SEATS] if code else []
+        if ss[ROOM] and st.query_params.get("room") != ss[ROOM]:
+            st.query_params["room"] = ss[ROOM]
+    else:
+        code = st.query_params.get("room")
+        ss[ROOM] = code.strip().upper()[:12] if code else None
+    ss[SEATS] = kept_keys.held("room", ss[ROOM]) if ss[ROOM] else []
+
+
+def device() -> str:
+    """This page's name in the room's presence."""
+    return st.session_state.setdefault(DEVICE, secrets.token_urlsafe(12))
 
 
 def problem(text: str, where: str, version: int | None = None) -> None:
@@ -307,14 +333,21 @@ def entrance() -> None:
 
 
 def join_this_room(code: str) -> bool:
-    """Someone opened a room's link: give a name and sit down; told at once when nobody can any more.
-    Whether they still can (else nothing the page shows can change)."""
+    """Someone opened a room's link on a device that holds no seat there: give a name and sit down; once nobody
+    can (the game has started, or the table is full), watch as an onlooker, or ask for one's own seat back.
+    Whether anything the page shows can still change."""
     about = rooms().about(code)
-    if about.started or about.over:
-        st.warning(words("too_late", code=code, state="ended" if about.over else "started"),
-                   icon=":material/door_front:")
-        st.button("Open or join another room", on_click=leave, key="together.again")
-        return False
+    full = len(about.players) >= MAX_SEATS
+    if about.started or about.over or full:
+        if about.over:
+            st.warning(words("too_late", code=code, state="ended"), icon=":material/door_front:")
+            st.button("Open or join another room", on_click=leave, key="together.again")
+            return False
+        st.info(words("full" if full and not about.started else "too_late", code=code, state="started"),
+                icon=":material/door_front:")
+        ask_for_my_seat(code)
+        onlooker(code)
+        return True
     with st.container(border=True, key="together-join-box"):
         st.header(f"Join room {code}")
         guard.keep_text("together.join_name", guard.NAME_CHARS)
@@ -326,6 +359,118 @@ def join_this_room(code: str) -> bool:
                     on_click=join_room, args=(code, "together.join_name"))
         right.button("Another room", key="together.leave", on_click=leave)
     return True
+
+
+def ask_for_my_seat(code: str) -> None:
+    """A person whose seat is on another device (a lost phone, a new tablet) asks for it by name; the key the
+    request makes is kept like a seat's, and opens the seat once the host lets it in."""
+    with st.container(border=True, key="together-ask-box"):
+        st.subheader("I have a seat here")
+        st.caption(words("ask"))
+        guard.keep_text("together.ask_name", guard.NAME_CHARS)
+        st.text_input("Your name at the table", key="together.ask_name", max_chars=guard.NAME_CHARS)
+        show_problem("ask")
+        st.button("Ask to be let in", type="primary", key="together.ask", icon=":material/login:",
+                  on_click=ask_seat, args=(code,))
+
+
+def ask_seat(code: str) -> None:
+    def ask() -> None:
+        request = rooms().ask(code, st.session_state["together.ask_name"])
+        remember(code, [*st.session_state.get(SEATS, []), request.token])
+        st.session_state["together.ask_name"] = ""
+
+    attempt(ask, "ask")
+
+
+def waiting_to_come_in(code: str, asked: list) -> None:
+    """This device asked for a seat: the answer comes by itself."""
+    for request in asked:
+        st.info(words("asked", name=names.markdown(request.name)), icon=":material/hourglass_top:")
+
+
+def onlooker(code: str) -> None:
+    """The table as an onlooker sees it: every face-down card hidden (Rooms.watch, seat_state(..., None))."""
+    watched = rooms().watch(code)
+    st.header("Watching the game" if watched.started else "At the table")
+    presence_line(watched)
+    if not watched.started:
+        who_sits(watched, set())
+        return
+    computers = tuple((seat, PLAYERS[style]()) for seat, style in enumerate(watched.styles) if style is not None)
+    table = PracticeTable(state=watched.state, human=NOBODY, computers=computers,
+                          banker_draws=watched.banker_draws)
+    if not watched.over:
+        st.info(waiting_words(watched), icon=":material/visibility:")
+    view.top_bar(table)
+    view.the_table(table)
+    view.the_log(table, "together-log", view.first_bank(table), hands_listed=LOG_HANDS)
+
+
+PRESENCE_WORDS = {"here": "here", "away": "away", "gone": "gone", "": "not seen yet"}
+#: an icon beside each word (never the icon alone)
+PRESENCE_ICONS = {"here": ":material/wifi:", "away": ":material/schedule:", "gone": ":material/logout:"}
+
+
+def presence_line(room: RoomView) -> None:
+    """Who is here, away or gone; whose seat a computer plays while they are away; who hosts now."""
+    if not room.presence:
+        return
+    parts = []
+    for seat, (name, where) in enumerate(zip(room.players, room.presence, strict=True)):
+        if where == "computer":
+            continue
+        icon = PRESENCE_ICONS.get(where, ":material/hourglass_empty:")
+        text = f"{icon} **{names.markdown(name)}**{' (host)' if seat == room.host else ''}: {PRESENCE_WORDS[where]}"
+        if room.played_for[seat]:
+            text += ", a computer plays for now"
+        elif room.revoked[seat]:
+            text += ", seat played by a computer"
+        parts.append(text)
+    st.caption(" · ".join(parts))
+
+
+def two_devices(views: list[RoomView]) -> None:
+    """A seat open on two devices (two tabs, a copied storage) is said on both."""
+    for room in views:
+        if room.other_device:
+            st.warning(words("two_devices", name=names.markdown(room.players[room.seat])),
+                       icon=":material/devices:")
+
+
+def requests_box(room: RoomView, token: str) -> None:
+    """Requests to be let in that this seat may answer (the host's, or anyone's present while the host is
+    away)."""
+    for number, seat, _asked in room.requests:
+        name = names.markdown(room.players[seat])
+        where = room.presence[seat] if room.presence else ""
+        now = {"here": "is open on another device right now", "away": "has been away a little while",
+               "gone": "has been gone for a while"}.get(where, "has not been seen yet")
+        with st.container(border=True, key=f"together-request-{number}"):
+            st.markdown(f"Someone on a new device says they are **{name}** and asks to be let in. "
+                        f"{name}'s seat {now}. Letting them in ends the hold of the device that has it now.")
+            yes, no = st.columns(2)
+            yes.button("Let them in", key=f"together.let_in.{number}", type="primary", icon=":material/login:",
+                       on_click=lambda n=number: attempt(lambda: rooms().let_in(room.code, token, n), "requests"))
+            no.button("Refuse", key=f"together.refuse.{number}", icon=":material/block:",
+                      on_click=lambda n=number: attempt(lambda: rooms().refuse(room.code, token, n), "requests"))
+    show_problem("requests")
+
+
+def turn_timer(room: RoomView, token: str) -> None:
+    """The host's turn timer: after it, a computer makes the slow person's move."""
+    current = room.turn_seconds if room.turn_seconds in TIMERS else None
+    st.session_state.setdefault("together.timer", current)
+    guard.keep_choice("together.timer", TIMERS)
+
+    def chosen() -> None:
+        seconds = st.session_state.get("together.timer")
+        if seconds in TIMERS:
+            attempt(lambda: rooms().set_turn_timer(room.code, token, seconds), "host")
+
+    st.selectbox("Turn timer", TIMERS, key="together.timer", on_change=chosen,
+                 format_func=lambda s: "None" if s is None else f"{s} seconds" if s < 120 else f"{s // 60} minutes",
+                 help="After this long, a computer player makes the move of whoever is to act, for that turn.")
 
 
 def room_link(code: str) -> tuple[str, str | None]:
@@ -361,10 +506,12 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
     st.header(f"At the table ({len(room.players)} of {MAX_SEATS} seats)")
     st.caption(f"{room.rules.name} rules · {room.starting_purse} chips each · opening bank {room.opening_bank}")
     who_sits(room, here)
+    presence_line(room)
     if host is None:
         add_player_here(code)
         return
     token = host_token(host)
+    requests_box(room, token)
     full = len(room.players) >= MAX_SEATS
     with st.container(border=True, key="together-lobby-host"):
         a, b = st.columns(2)
@@ -538,14 +685,13 @@ def host_tools(room: RoomView, host: RoomView) -> None:
         people = [seat for seat, style in enumerate(room.styles) if style is None and seat != room.host]
         if people:
             a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
-            a.selectbox("Someone has left", people, key="together.remove_seat",
+            a.selectbox("Someone has left, or a device should not hold a seat", people, key="together.remove_seat",
                         format_func=lambda seat: names.plain(room.players[seat]))
             b.selectbox("A computer player takes over", list(STYLE_WORDS), key="together.take_over",
                         format_func=STYLE_WORDS.get)
-            c.button("Hand the seat over", key="together.remove", icon=":material/smart_toy:",
+            c.button("Take the seat from its device", key="together.remove", icon=":material/smart_toy:",
                      on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "host"))
-        if people:
-            new_link(room, token, people)
+        turn_timer(room, token)
         show_problem("host")
         left, right = st.columns(2)
         if room.paused:
@@ -569,29 +715,6 @@ def turn_banner(room: RoomView, table: PracticeTable) -> None:
         st.success(f"**Your turn, {name}.** [Choose your move below ↓](#your-move)", icon=":material/front_hand:")
 
 
-def new_link(room: RoomView, token: str, people: list[int]) -> None:
-    """For someone who lost their page: a new link to their seat (the old one stops working)."""
-    a, b = st.columns([2, 3], vertical_alignment="bottom")
-    a.selectbox("Someone lost their page", people, key="together.rekey_seat",
-                format_func=lambda seat: names.plain(room.players[seat]))
-
-    def rekey() -> None:
-        seat = st.session_state["together.rekey_seat"]
-        attempt(lambda: st.session_state.__setitem__(NEW_LINK, rooms().new_key(room.code, token, seat)), "host")
-
-    b.button("Make a new link to their seat", key="together.rekey", icon=":material/key:", on_click=rekey)
-    seat = st.session_state.get(NEW_LINK)
-    if seat is not None and seat.code == room.code and seat.seat in people:
-        link, _ = room_link(seat.code)
-        link += f"&seat={seat.token}"
-        text, picture = st.columns([3, 1], vertical_alignment="center")
-        text.markdown(f"New link for **{names.markdown(room.players[seat.seat])}** (only for them; their old "
-                      f"link no longer works):  \n[{link}]({link})")
-        picture.html(f'<img class="ql-qr" src="{joining.qr_code(link)}" alt="QR code of the new link to '
-                     f'{names.attribute(room.players[seat.seat])}\'s seat">'
-                     '<style>.ql-qr { width: 100%; max-width: 160px; background: #fff; }</style>')
-
-
 def game(views: list[RoomView], host: RoomView | None) -> None:
     """The table as this device may show it. What needs doing comes first (the summary, the curtain, whose
     turn), so that a phone shows it without scrolling; the host's tools stay in one place, so that they do
@@ -606,6 +729,11 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     sound = st.toggle(words("sound"), key="together.sound", help=words("sound_help"))
     turn_alert(f"{room.code}:{seats_here}", mine=mine, title=words("turn_title").strip(),
                anchor=".st-key-together-curtain" if covered else "#your-move", sound=sound)
+    presence_line(views[0])
+    two_devices(views)
+    decider = next((v for v in views if v.requests), None)
+    if decider is not None and not room.over:
+        requests_box(decider, st.session_state[SEATS][seat_keys(decider)])
     if host is not None and not room.over:
         host_tools(room, host)
     if room.over:
@@ -668,10 +796,69 @@ def await_rematch(code: str, version: int) -> None:
         st.rerun()
 
 
+# --- presence -------------------------------------------------------------------------------------
+
+
+@guard.fragment(run_every=HEARTBEAT)
+def heartbeat(code: str, tokens: tuple[str, ...], drawn: tuple) -> None:
+    """Every few seconds, this page says its seats are here (Rooms.here writes only the presence table); the
+    page is drawn again when who is here changed, when another device took up or left one of its seats, or
+    when a seat's key stopped working (it moved to another device, or the host took it back: the page says
+    so). `drawn`: the presence the page was drawn with, and whether each seat was open on another device."""
+    try:
+        beats = [rooms().here(code, token, device()) for token in tokens]
+    except NotSeated:
+        st.rerun()
+    except RoomNotFound:
+        return
+    if beats and (beats[-1].seats, tuple(b.other_devices > 0 for b in beats)) != drawn:
+        st.rerun()
+
+
+def seat_lost(lost: NotSeated) -> None:
+    """A key that no longer opens its seat, said plainly: moved to another device, or taken back by the host."""
+    if isinstance(lost, SeatMoved | SeatRevoked):
+        st.warning(str(lost) + " " + words("moved" if isinstance(lost, SeatMoved) else "revoked"),
+                   icon=":material/devices:")
+
+
+def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:
+    """This device's seats in the room (their views), which key opened each, and its requests still waiting to
+    be let in. Keys that open nothing any more are let go of, and the page says why."""
+    views, key_of, kept, asked = [], {}, [], []
+    for token in st.session_state[SEATS]:
+        try:
+            seen = rooms().view(code, token, device=device())
+        except NotSeated as lost:
+            if isinstance(lost, SeatMoved | SeatRevoked):
+                seat_lost(lost)
+                continue
+            try:
+                request = rooms().asked(code, token)
+            except NoSuchRequest:
+                continue
+            if request.answer == "waiting":
+                kept.append(token)
+                asked.append(request)
+            elif request.answer == "refused":
+                st.warning(words("refused", name=names.markdown(request.name)), icon=":material/block:")
+            continue
+        key_of[seen.seat] = len(kept)
+        kept.append(token)
+        views.append(seen)
+    if kept != st.session_state[SEATS]:
+        remember(code, kept)
+    return views, key_of, asked
+
+
 # --- the page -------------------------------------------------------------------------------------
 
 st.title("Play together")
+if kept_keys.sync("together"):
+    st.rerun()  # the browser's keys came in: draw the page again with them, and write them back
 arrived()
+if st.session_state.pop(OLD_ADDRESS, False):
+    st.info(words("old_address"), icon=":material/link_off:")
 code = st.session_state.get(ROOM)
 if not code:
     entrance()
@@ -680,21 +867,8 @@ guard.calmly(RoomsUnavailable, lambda: reconnecting(code))  # the room's databas
 send_kept()
 tell_kept()
 
-views: list[RoomView] = []
-key_of: dict[int, int] = {}
 try:
-    kept = []
-    for token in st.session_state[SEATS]:
-        try:
-            seen = rooms().view(code, token)
-        except NotSeated as lost:
-            st.warning(str(lost) + " " + words("lost_seat"), icon=":material/person_off:")
-            continue
-        key_of[seen.seat] = len(kept)
-        kept.append(token)
-        views.append(seen)
-    if kept != st.session_state[SEATS]:
-        remember(code, kept)
+    views, key_of, asked = looked_up(code)
     if not views:
         rooms().version(code)  # RoomNotFound for a code that is no room
 except RoomNotFound:
@@ -704,7 +878,11 @@ except RoomNotFound:
 st.session_state["together.key_of"] = key_of
 
 if not views:
-    if join_this_room(code):
+    if asked:
+        waiting_to_come_in(code, asked)
+        onlooker(code)
+        follow(code, rooms().version(code))
+    elif join_this_room(code):
         follow(code, rooms().version(code))
     st.stop()
 
@@ -722,4 +900,6 @@ if views[0].over:
     st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
     await_rematch(code, views[0].version)
 else:
+    heartbeat(code, tuple(st.session_state[SEATS][key_of[v.seat]] for v in views),
+              (views[0].presence, tuple(v.other_device for v in views)))
     follow(code, views[0].version, computers_left=views[0].computer_to_act)

@@ -45,9 +45,18 @@ from quitlok.errors import shown
 from quitlok.game import action_label
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms.database import SEATS, Store, metadata
-from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound, StaleView
+from quitlok.rooms.errors import (
+    BadName,
+    NoSuchPlayer,
+    NoSuchRequest,
+    NotHost,
+    NotSeated,
+    RoomNotFound,
+    SeatMoved,
+    StaleView,
+)
 from quitlok.rooms.news import NEWS, News
-from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, _code, _name, _room_view
+from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, MAX_WAITING, Asked, _code, _name, _room_view
 from quitlok.rules import RuleSet
 from quitlok.state_json import rules_from_dict, rules_to_dict
 from quitlok.text import isolated, spreadsheet_cell
@@ -99,6 +108,28 @@ STUDENTS = sa.Table(
     #: the teacher hid this nickname from the screen
     sa.Column("hidden", sa.Boolean, nullable=False, default=False),
     sa.UniqueConstraint("code", "name_key"),
+)
+
+#: a pupil on a new phone asking for his place by nickname; the request's key becomes the place's key when the
+#: teacher lets him in (kept only as its SHA-256), and the old key is remembered as moved (CLASS_KEYS_GONE)
+CLASS_REQUESTS = sa.Table(
+    "quitlok_class_requests",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(CLASSES.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("student", sa.Integer, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, index=True),
+    sa.Column("asked", sa.Float, nullable=False),
+    #: "waiting", "in" or "refused"
+    sa.Column("answer", sa.String(10), nullable=False),
+)
+
+CLASS_KEYS_GONE = sa.Table(
+    "quitlok_class_keys_gone",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("code", sa.String(6), sa.ForeignKey(CLASSES.c.code, ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("student", sa.Integer, nullable=False),
 )
 
 ANSWERS = sa.Table(
@@ -209,6 +240,8 @@ class ClassView:
     results: tuple[tuple[int, str, float, int], ...]
     #: the class table as the class's seat sees it (None until the teacher starts one)
     table: RoomView | None
+    #: for the teacher: pupils on a new phone asking for their place, as (number, student, nickname)
+    requests: tuple[tuple[int, int, str], ...] = ()
 
 
 class Classes(Store):
@@ -391,9 +424,8 @@ class Classes(Store):
             return None
         try:
             if teacher is None:
-                with self.rooms._transaction(write=False) as conn:
-                    room, seats = self.rooms._load(conn, session.table_room)
-                return _room_view(session.table_room, room, seats, CLASS_SEAT)
+                room, seats, extra = self.rooms._read(session.table_room)
+                return _room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock())
             key = _table_key(teacher, session.table_room)
             if not hmac.compare_digest(session.table_token or "", _hash(key)):
                 self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key
@@ -501,6 +533,7 @@ class Classes(Store):
             students = conn.execute(sa.select(STUDENTS).where(STUDENTS.c.code == code)
                                     .order_by(STUDENTS.c.student)).all()
             answers = conn.execute(sa.select(ANSWERS).where(ANSWERS.c.code == code)).all()
+            waiting = conn.execute(_WAITING, {"code": code}).all() if teacher else ()
         rules = _rules(session)
         rounds = [_round(rules, r) for r in json.loads(session.rounds)]
         number = len(rounds) - 1
@@ -519,6 +552,7 @@ class Classes(Store):
             results.append((i, rounds[i].title, len(good) / len(given) if given else 0.0, len(given)))
         asked = sum(1 for i in revealed if rounds[i].question is not None)
         names = {s.student: "(hidden)" if s.hidden else s.nickname for s in students}
+        names_all = {s.student: s.nickname for s in students}
         board = tuple(sorted(((names[s.student], right[s.student]) for s in students), key=lambda x: -x[1])
                       [:BOARD_SIZE]) if session.board else ()
         now = by_round.get(number, {})
@@ -532,7 +566,8 @@ class Classes(Store):
             mine=None if teacher else now.get(me), score=(right[me], asked) if me is not None else (0, asked),
             board=board, board_shown=session.board,
             students=tuple((s.student, s.nickname, s.hidden, right[s.student]) for s in students) if teacher else (),
-            class_size=len(students), results=tuple(results), table=self._table(session, token if teacher else None))
+            class_size=len(students), results=tuple(results), table=self._table(session, token if teacher else None),
+            requests=tuple((r.number, r.student, names_all[r.student]) for r in waiting if r.student in names_all))
 
     def results_csv(self, code: str, teacher: str) -> str:
         """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet.
@@ -554,7 +589,8 @@ class Classes(Store):
         cutoff = self._purge_moment(now) - IDLE_SECONDS
         with self._transaction(write=True) as conn:
             old = sa.select(CLASSES.c.code).where(CLASSES.c.touched < cutoff)
-            conn.execute(sa.delete(ANSWERS).where(ANSWERS.c.code.in_(old)))
+            for table in (ANSWERS, CLASS_REQUESTS, CLASS_KEYS_GONE):
+                conn.execute(sa.delete(table).where(table.c.code.in_(old)))
             conn.execute(sa.delete(STUDENTS).where(STUDENTS.c.code.in_(old)))
             return conn.execute(sa.delete(CLASSES).where(CLASSES.c.touched < cutoff)).rowcount
 
@@ -606,7 +642,87 @@ class Classes(Store):
                 STUDENTS.c.code == code, STUDENTS.c.token_hash == _hash(token))).first()
             if row is not None:
                 return row.student
-        raise NotSeated(f"This link does not open a place in class session {code}: join with a nickname.")
+            if conn.execute(sa.select(CLASS_KEYS_GONE.c.student).where(
+                    CLASS_KEYS_GONE.c.code == code, CLASS_KEYS_GONE.c.token_hash == _hash(token))).first():
+                raise SeatMoved(f"Your place in class session {code} has moved to another device: you asked for it "
+                                "there and the teacher let you in, so this device no longer answers for you.")
+        raise NotSeated(f"This device holds no place in class session {code}: join with a nickname.")
+
+    # --- a pupil on a new phone -------------------------------------------------------------------------
+
+    def come_back(self, code: str, nickname: str) -> Member:
+        """A pupil on a new phone asks for his place by nickname; the teacher sees the request
+        (ClassView.requests) and lets him in (`let_in`) or refuses (`refuse`); `came_back` tells the phone.
+        The returned key opens the place once let in. NoSuchPlayer when no pupil has that nickname."""
+        code = _code(code)
+        name, key = _name(nickname)
+        token = secrets.token_urlsafe(32)
+        with self._transaction(write=True) as conn:
+            session = self._load(conn, code, lock=True)
+            if session.ended:
+                raise ClassroomError(f"The class session {code} has ended.")
+            student = conn.execute(sa.select(STUDENTS.c.student).where(STUDENTS.c.code == code,
+                                                                       STUDENTS.c.name_key == key)).scalar()
+            if student is None:
+                raise NoSuchPlayer(f"Nobody called {isolated(name)} is in this class: ask with the nickname you "
+                                   "joined with.")
+            if len(conn.execute(_WAITING, {"code": code}).all()) >= MAX_WAITING:
+                raise ClassroomError("Too many requests are waiting: ask again once the teacher has answered them.")
+            last = conn.execute(sa.select(sa.func.max(CLASS_REQUESTS.c.number))
+                                .where(CLASS_REQUESTS.c.code == code)).scalar()
+            conn.execute(sa.insert(CLASS_REQUESTS).values(code=code, number=(last or 0) + 1, student=student,
+                                                          token_hash=_hash(token), asked=self._clock(),
+                                                          answer="waiting"))
+            self._bump(conn, session)
+        return Member(code, token, student)
+
+    def came_back(self, code: str, token: str) -> Asked:
+        """Where the request made with `token` stands: "waiting", "in" or "refused" (NoSuchRequest if none)."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            self._load(conn, code)
+            row = conn.execute(sa.select(CLASS_REQUESTS, STUDENTS.c.nickname).join(
+                STUDENTS, sa.and_(STUDENTS.c.code == CLASS_REQUESTS.c.code,
+                                  STUDENTS.c.student == CLASS_REQUESTS.c.student)).where(
+                CLASS_REQUESTS.c.code == code,
+                CLASS_REQUESTS.c.token_hash == _hash(token if isinstance(token, str) else ""))).first()
+        if row is None:
+            raise NoSuchRequest(f"This device has not asked for a place in class session {code}.")
+        return Asked(row.answer, row.student, row.nickname, "the teacher" if row.answer != "waiting" else None)
+
+    def let_in(self, code: str, teacher: str, number: int) -> int:
+        """The teacher lets request `number` in: its key opens the pupil's place from now on, and the old
+        phone's key stops working (it is told its place moved). Returns the version."""
+        return self._answer_request(code, teacher, number, True)
+
+    def refuse(self, code: str, teacher: str, number: int) -> int:
+        """The teacher refuses request `number`. Returns the version."""
+        return self._answer_request(code, teacher, number, False)
+
+    def _answer_request(self, code: str, teacher: str, number: int, yes: bool) -> int:
+        code = _code(code)
+        with self._transaction(write=True) as conn:
+            session = self._load(conn, code, lock=True)
+            self._check_teacher(session, teacher)
+            request = next((r for r in conn.execute(_WAITING, {"code": code})
+                            if r.number == number and not isinstance(number, bool)), None)
+            if request is None:
+                raise NoSuchRequest("That request has been answered already, or was never made.")
+            mine = sa.and_(CLASS_REQUESTS.c.code == code, CLASS_REQUESTS.c.number == request.number)
+            if yes:
+                place = sa.and_(STUDENTS.c.code == code, STUDENTS.c.student == request.student)
+                old = conn.execute(sa.select(STUDENTS.c.token_hash).where(place)).scalar()
+                conn.execute(sa.insert(CLASS_KEYS_GONE).values(token_hash=old, code=code, student=request.student))
+                conn.execute(sa.update(STUDENTS).where(place).values(token_hash=request.token_hash))
+                conn.execute(sa.update(CLASS_REQUESTS).where(
+                    CLASS_REQUESTS.c.code == code, CLASS_REQUESTS.c.student == request.student,
+                    CLASS_REQUESTS.c.answer == "waiting").values(answer="refused"))
+            conn.execute(sa.update(CLASS_REQUESTS).where(mine).values(answer="in" if yes else "refused"))
+            return self._bump(conn, session)
+
+
+_WAITING = (sa.select(CLASS_REQUESTS).where(CLASS_REQUESTS.c.code == sa.bindparam("code"),
+                                            CLASS_REQUESTS.c.answer == "waiting").order_by(CLASS_REQUESTS.c.number))
 
 
 def _hash(token: str) -> str:

@@ -8,6 +8,8 @@ The engine stays pure: a room stores quitlok.game states as JSON and never impor
 from quitlok.errors import IllegalAction
 from quitlok.rooms.errors import (
     BadName,
+    NoSuchPlayer,
+    NoSuchRequest,
     NotHost,
     NotSeated,
     NotYourTurn,
@@ -17,14 +19,35 @@ from quitlok.rooms.errors import (
     RoomPaused,
     RoomStarted,
     RoomsUnavailable,
+    SeatMoved,
+    SeatRevoked,
     StaleView,
 )
 from quitlok.rooms.seat_view import Night, RoomView, seat_events, seat_state, seat_table
-from quitlok.rooms.store import ALPHABET, IDLE_SECONDS, MAX_SEATS, Rooms, RoomSummary, Seat
+from quitlok.rooms.store import (
+    ALPHABET,
+    AWAY_SECONDS,
+    IDLE_SECONDS,
+    MAX_SEATS,
+    Asked,
+    Presence,
+    Request,
+    Rooms,
+    RoomSummary,
+    Seat,
+)
 
 __all__ = [
     "ALPHABET",
+    "AWAY_SECONDS",
     "IDLE_SECONDS",
+    "Asked",
+    "Presence",
+    "NoSuchPlayer",
+    "NoSuchRequest",
+    "Request",
+    "SeatMoved",
+    "SeatRevoked",
     "MAX_SEATS",
     "BadName",
     "IllegalAction",

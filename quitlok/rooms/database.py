@@ -87,6 +87,59 @@ SEATS = sa.Table(
     sa.UniqueConstraint("code", "name_key"),
 )
 
+#: Seats are held by devices (SPEC section 5, "Seats are held by devices, not addresses"). These tables came
+#: after the first two; like them they are created on first use, and none of them is written on a page's
+#: heartbeat but PRESENCE.
+
+#: when each device of a seat last said it was here (a page's heartbeat): one row per seat and device
+PRESENCE = sa.Table(
+    "quitlok_presence",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    #: a random name the page gives itself (one per browser tab), never a key
+    sa.Column("device", sa.String(64), primary_key=True),
+    sa.Column("seen", sa.Float, nullable=False),
+    #: the device's first heartbeat: a page reloaded in the same tab is a new device whose old self beats no more
+    #: after this, while another device open at the same time beats on (RoomView.other_device)
+    sa.Column("since", sa.Float, nullable=False),
+)
+
+#: a person on a new device asking for his seat by name; the request's own key becomes the seat's key when he
+#: is let in (kept, like every key, only as its SHA-256)
+REQUESTS = sa.Table(
+    "quitlok_seat_requests",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, index=True),
+    sa.Column("asked", sa.Float, nullable=False),
+    #: "waiting", "in" (let in: the request's key is the seat's now) or "refused"
+    sa.Column("answer", sa.String(10), nullable=False),
+    #: the seat's name of whoever answered
+    sa.Column("by", sa.String(20), nullable=True),
+)
+
+#: keys that no longer open their seat, and why: "moved" (the seat went to another device), "revoked" (the
+#: host took it back; a computer plays the seat until its person is let in again)
+KEYS_GONE = sa.Table(
+    "quitlok_keys_gone",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("reason", sa.String(10), nullable=False),
+)
+
+#: the host's settings that came after the rooms table: the turn timer (seconds; NULL for none)
+ROOM_SETTINGS = sa.Table(
+    "quitlok_room_settings",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("turn_seconds", sa.Integer, nullable=True),
+)
+
 
 FAMILY = sa.Table(
     "quitlok_room_family",

@@ -50,3 +50,19 @@ class RoomsUnavailable(RoomError):
     away). The message says so in plain words and names no address, path or driver; the cause is logged on
     the server. A call that raised it may be tried again once the database is back: a move names its version,
     so it is applied at most once."""
+
+
+class SeatMoved(NotSeated):
+    """The seat this key opened was given to another device (its person asked there and was let in)."""
+
+
+class SeatRevoked(NotSeated):
+    """The host took the seat back from this key: a computer plays it until its person is let in again."""
+
+
+class NoSuchPlayer(RoomError):
+    """Nobody of that name sits at this table as a person (asking for a seat back names the seat)."""
+
+
+class NoSuchRequest(RoomError):
+    """The request to be let in is not, or no longer, waiting (answered already, or never made)."""

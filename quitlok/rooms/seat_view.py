@@ -45,8 +45,9 @@ class RoomView:
     code: str
     #: grows with every change of the room (a join, an action, a pause...): pass it back to `act`
     version: int
-    #: this seat's index (always the current one, also after the host removed an earlier seat before the start)
-    seat: int
+    #: this seat's index (always the current one, also after the host removed an earlier seat before the start);
+    #: None for an onlooker (Rooms.watch), who sees every face-down card hidden
+    seat: int | None
     players: tuple[str, ...]
     to_act: int | None
     banker: int | None
@@ -111,6 +112,21 @@ class RoomView:
     coaching: bool = True
     #: every finished game in this room, oldest first: a night of Hanukkah each (Rooms.rematch deals the next)
     nights: tuple["Night", ...] = ()
+    #: per seat: "here", "away" (no heartbeat for quitlok.rooms.store.AWAY_SECONDS), "gone" (GONE_SECONDS),
+    #: "" for a person whose page has sent none yet, "computer" for a computer player (Rooms.here)
+    presence: tuple[str, ...] = ()
+    #: per seat: a computer plays it for its person, who is away (handed back when he is here again)
+    played_for: tuple[bool, ...] = ()
+    #: per seat: the host handed this person's seat to a computer; its person may ask for it back
+    revoked: tuple[bool, ...] = ()
+    #: requests to be let in that this seat may answer (the host's, or anyone's present while the host is
+    #: away): (number, seat asked for, when asked, in seconds since the epoch)
+    requests: tuple[tuple[int, int, float], ...] = ()
+    #: this seat is open on another device (or browser tab) too, seen within AWAY_SECONDS
+    other_device: bool = False
+    #: the host's turn timer in seconds, None for none; and when the person to act runs out of it
+    turn_seconds: int | None = None
+    turn_ends: float | None = None
 
     @property
     def computer_to_act(self) -> bool:
@@ -119,7 +135,8 @@ class RoomView:
         decision), and the next view lets it play on. False while the game is paused, ended or over; a game
         in which no person has chips left is ended by the room (`people_out`)."""
         return (self.started and not (self.over or self.paused) and self.to_act is not None
-                and self.styles[self.to_act] is not None)
+                and (self.styles[self.to_act] is not None
+                     or bool(self.played_for) and self.played_for[self.to_act]))
 
 
 def seat_table(view: RoomView, *, hand_ended: bool = False) -> PracticeTable:

@@ -32,9 +32,11 @@ from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
 from quitlok.practice import COMPUTER_NAMES
-from quitlok.rooms.database import FAMILY, ROOMS, SEATS, Store
+from quitlok.rooms.database import FAMILY, KEYS_GONE, PRESENCE, REQUESTS, ROOM_SETTINGS, ROOMS, SEATS, Store
 from quitlok.rooms.errors import (
     BadName,
+    NoSuchPlayer,
+    NoSuchRequest,
     NotHost,
     NotSeated,
     NotYourTurn,
@@ -43,6 +45,8 @@ from quitlok.rooms.errors import (
     RoomNotFound,
     RoomPaused,
     RoomStarted,
+    SeatMoved,
+    SeatRevoked,
     StaleView,
 )
 from quitlok.rooms.seat_view import Night, RoomView, seat_state
@@ -77,6 +81,20 @@ PEOPLE_OUT = ("Nobody at the table but the computer players has chips left, so t
 RETRIES = 5
 #: the total a banker model stands on when the banker is a person
 PERSON_BANKER_MODEL = 17
+#: presence (SPEC section 5): a seat none of whose devices has sent a heartbeat (Rooms.here) for this long is
+#: away: the host role passes on, and a computer plays the seat until its person is back
+AWAY_SECONDS = 30
+#: and after this long it is gone (the table says so; it is played for as when away)
+GONE_SECONDS = 300
+#: a device's heartbeat older than this is forgotten
+FORGET_SECONDS = 3600
+#: the computer player that plays a seat for its absent person, or makes a move when the turn timer runs out
+STAND_IN = "cautious"
+#: the shortest and longest turn timer the host may set, in seconds
+TURN_SECONDS = (10, 600)
+#: the most requests to be let in that may wait in one room at a time
+MAX_WAITING = 10
+_DEVICE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 @dataclass(frozen=True)
@@ -103,6 +121,53 @@ class RoomSummary:
     over: bool
     #: the name of the room's rules ("Quitlok", "Kvitlach", "Quitlok with house rules")
     rules: str
+
+
+@dataclass(frozen=True)
+class Request:
+    """A request to be let back into seat `seat` of room `code` from a new device. Whoever holds `token`
+    made it; once the request is let in, `token` is that seat's key (Rooms.asked says when)."""
+
+    code: str
+    token: str = field(repr=False)
+    number: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Where a request to be let in stands: "waiting", "in" (the request's key now opens the seat) or
+    "refused"; `by` names who answered."""
+
+    answer: str
+    seat: int
+    name: str
+    by: str | None
+
+
+class Presence(NamedTuple):
+    """What a heartbeat answers (Rooms.here): every seat's presence, and how many other devices hold this seat."""
+
+    seats: tuple[str, ...]
+    other_devices: int
+
+
+class Extra(NamedTuple):
+    """What a room holds beside its row and its seats: when each seat's devices were last seen, the
+    requests to be let in still waiting, the turn timer, and the seats the host took back from a person."""
+
+    seen: dict[int, dict[str, float]]
+    waiting: tuple[sa.Row, ...]
+    turn_seconds: int | None
+    revoked: frozenset[int]
+    #: each (seat, device)'s first heartbeat
+    since: dict[tuple[int, str], float]
+    #: the room's family row (its nights' results, the setting for coaching notes), None before one was kept
+    family: "sa.Row | None" = None
+
+    def last_seen(self, seat: int) -> float | None:
+        devices = self.seen.get(seat)
+        return max(devices.values()) if devices else None
 
 
 class Change(NamedTuple):
@@ -201,33 +266,184 @@ class Rooms(Store):
 
     # --- playing ------------------------------------------------------------------------------------
 
-    def view(self, code: str, token: str) -> RoomView:
-        """The room as the seat holding `token` sees it.
+    def view(self, code: str, token: str, *, device: str | None = None) -> RoomView:
+        """The room as the seat holding `token` sees it; `device` (the name the page gave itself, as for
+        `here`) lets the view say whether the seat is open on another device too (RoomView.other_device).
 
         Computer seats that were left to play (every call stops after MAX_COMPUTER_MOVES of their moves or
         COMPUTER_SECONDS, so that it costs about what a person's move costs) play on first, one such step, so
         a view finds a computer to act only while computers alone make more moves in a row than one step
-        holds (a hand in which no person has a decision): the next view goes on. Once no person has a chip
-        left, the room ends the game (RoomView.people_out): nothing is left to play for anyone watching."""
+        holds (a hand in which no person has a decision): the next view goes on. The same step plays for a
+        person who is away, and makes the move of a person whose turn timer ran out (`_to_play`). Once no
+        person has a chip left, the room ends the game (RoomView.people_out): nothing is left to play for
+        anyone watching. A key that no longer opens its seat raises SeatMoved or SeatRevoked, which say why."""
+        code = _code(code)
+        if device is not None:
+            device = _device(device)
+        room, seats, extra = self._read(code)
+        me = self._seat_of(seats, token, code)
+        if self._to_play(room, seats, extra):
+            self._play_for_the_absent(code)
+            room, seats, extra = self._read(code)
+            me = self._seat_of(seats, token, code)
+        return _room_view(code, room, seats, me.seat, extra=extra, now=self._clock(), device=device)
+
+    def watch(self, code: str) -> RoomView:
+        """The room as an onlooker sees it (a latecomer, an eighth person at a full table, a player whose seat
+        was handed to a computer): every face-down card hidden (`seat_state(state, None)`), no legal moves,
+        `seat` None. Anyone with the room's code may watch."""
+        code = _code(code)
+        room, seats, extra = self._read(code)
+        if self._to_play(room, seats, extra):
+            self._play_for_the_absent(code)
+            room, seats, extra = self._read(code)
+        return _room_view(code, room, seats, None, extra=extra, now=self._clock())
+
+    # --- presence -------------------------------------------------------------------------------------
+
+    def here(self, code: str, token: str, device: str) -> "Presence":
+        """The heartbeat of a page open on seat `token` from `device` (a name of 8 to 64 letters, digits, - and
+        _ that the page gives itself, never a key): its seat is here. Only the presence table is written (one
+        small row per seat and device), never the room's game or its version. If a person is to act who is
+        away, or whose turn timer ran out, the move is made for him here (so a table whose other pages are all
+        waiting goes on). Returns every seat's presence (as RoomView.presence) and how many other devices hold
+        this seat now (RoomView.other_device), so that a page can tell when to draw itself again."""
+        code = _code(code)
+        device = _device(device)
+        room, seats, extra = self._read(code)
+        me = self._seat_of(seats, token, code)
+        now = self._clock()
+        where = sa.and_(PRESENCE.c.code == code, PRESENCE.c.seat == me.seat, PRESENCE.c.device == device)
+        for attempt in range(2):
+            try:
+                with self._transaction(write=True) as conn:
+                    if conn.execute(sa.update(PRESENCE).where(where).values(seen=now)).rowcount == 0:
+                        conn.execute(sa.insert(PRESENCE).values(code=code, seat=me.seat, device=device, seen=now,
+                                                                since=now))
+                    conn.execute(sa.delete(PRESENCE).where(PRESENCE.c.code == code, PRESENCE.c.seat == me.seat,
+                                                           PRESENCE.c.seen < now - FORGET_SECONDS))
+                break
+            except sa.exc.IntegrityError:  # the same device's other heartbeat inserted the row first
+                if attempt:
+                    raise
+        extra.seen.setdefault(me.seat, {})[device] = now
+        extra.since.setdefault((me.seat, device), now)
+        if self._to_play(room, seats, extra):
+            self._play_for_the_absent(code)
+        return Presence(_presence(seats, extra, now), len(_other_devices(extra, me.seat, device, now)))
+
+    def set_turn_timer(self, code: str, host_token: str, seconds: int | None) -> int:
+        """The host sets the turn timer: once a person has had `seconds` to decide (counted from the room's
+        last change), a computer player makes that one decision for him, and the timer starts again for the
+        next. None turns it off. Returns the new version."""
+        code = _code(code)
+        low, high = TURN_SECONDS
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int)
+                                    or not low <= seconds <= high):
+            raise RoomError(f"A turn timer is a whole number of seconds from {low} to {high}, or none "
+                            f"(not {shown(seconds)}).")
+
+        def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
+            self._host(seats, host_token, code, "set the turn timer")
+            where = ROOM_SETTINGS.c.code == code
+            return Change({}, [sa.delete(ROOM_SETTINGS).where(where),
+                               sa.insert(ROOM_SETTINGS).values(code=code, turn_seconds=seconds)])
+
+        return self._change(code, switch, retries=RETRIES)
+
+    # --- a seat on a new device --------------------------------------------------------------------
+
+    def ask(self, code: str, name: str) -> Request:
+        """A person on a new device asks for his seat by its name ("I am Grandpa, let me back in"). The host
+        (or, while the host is away, anyone present) sees the request in his view (RoomView.requests) and lets
+        him in (`let_in`) or refuses (`refuse`); `asked` tells the asking device which. A seat the host handed
+        to a computer player may be asked for too: its person comes back to it. NoSuchPlayer when no person's
+        seat has that name."""
+        code = _code(code)
+        name, key = _name(name)
+        token = secrets.token_urlsafe(32)
+        number = None
+
+        def request(room: sa.Row, seats: list[sa.Row]) -> Change:
+            nonlocal number
+            extra = self._extra(code)
+            seat = next((s for s in seats if s.name_key == key), None)
+            if seat is None or (seat.style is not None and seat.seat not in extra.revoked):
+                raise NoSuchPlayer(f"Nobody called {isolated(name)} has a seat of their own at this table: ask "
+                                   "with the name your seat has, as the table shows it.")
+            if len(extra.waiting) >= MAX_WAITING:
+                raise RoomError("Too many requests to be let in are waiting at this table: ask again once the "
+                                "host has answered them.")
+            with self._transaction(write=False) as conn:
+                last = conn.execute(sa.select(sa.func.max(REQUESTS.c.number)).where(REQUESTS.c.code == code)).scalar()
+            number = (last or 0) + 1
+            return Change({}, [sa.insert(REQUESTS).values(code=code, number=number, seat=seat.seat,
+                                                          token_hash=_hash(token), asked=self._clock(),
+                                                          answer="waiting")])
+
+        self._change(code, request, retries=RETRIES)
+        return Request(code, token, number, self.asked(code, token).seat)
+
+    def asked(self, code: str, token: str) -> Asked:
+        """Where the request made with `token` stands (NoSuchRequest for a token that made none here)."""
         code = _code(code)
         with self._transaction(write=False) as conn:
             room, seats = self._load(conn, code)
-            family = _family(conn, code)
-        me = self._seat_of(seats, token, code)
-        if _computer_to_act(room, seats):
+            row = conn.execute(sa.select(REQUESTS).where(
+                REQUESTS.c.code == code, REQUESTS.c.token_hash == _hash(token if isinstance(token, str) else ""))
+            ).first()
+        if row is None or row.seat >= len(seats):
+            raise NoSuchRequest(f"This device has not asked for a seat in room {code}, or the request was removed.")
+        return Asked(row.answer, row.seat, seats[row.seat].name, row.by)
 
-            def play_on(room: sa.Row, seats: list[sa.Row]) -> Change | None:
-                if not _computer_to_act(room, seats):
-                    return None
-                return Change(_played(_state(room.state), seats))
+    def let_in(self, code: str, token: str, number: int) -> int:
+        """Let request `number` in: its key opens the seat from now on, and the key that opened it before stops
+        working (its device's next view raises SeatMoved, which says so plainly); a seat the host had handed
+        to a computer goes back to its person. The host decides, or, while the host is away, anyone present.
+        Other requests for the same seat are refused. Returns the new version."""
+        return self._answer(code, token, number, True)
 
-            with contextlib.suppress(StaleView):  # someone else's call made the same moves first
-                self._change(code, play_on)
-            with self._transaction(write=False) as conn:
-                room, seats = self._load(conn, code)
-                family = _family(conn, code)
+    def refuse(self, code: str, token: str, number: int) -> int:
+        """Refuse request `number` (as `let_in` says who may). Returns the new version."""
+        return self._answer(code, token, number, False)
+
+    def _answer(self, code: str, token: str, number: int, yes: bool) -> int:
+        code = _code(code)
+
+        def answer(room: sa.Row, seats: list[sa.Row]) -> Change:
+            extra = self._extra(code)
             me = self._seat_of(seats, token, code)
-        return _room_view(code, room, seats, me.seat, family=family)
+            if not _may_decide(seats, extra, self._clock(), me.seat):
+                host = _acting_host(seats, _absent(seats, extra, self._clock()))
+                raise NotHost(f"Only the host, {seats[host].name}, lets people in (or, while the host is away, "
+                              "anyone at the table).")
+            request = next((r for r in extra.waiting if r.number == number and not isinstance(number, bool)), None)
+            if request is None:
+                raise NoSuchRequest("That request has been answered already, or was never made.")
+            done = sa.update(REQUESTS).where(REQUESTS.c.code == code, REQUESTS.c.number == request.number)
+            if not yes:
+                return Change({}, [done.values(answer="refused", by=me.name)])
+            seat = seats[request.seat]
+            where = sa.and_(SEATS.c.code == code, SEATS.c.seat == seat.seat)
+            statements = [
+                sa.update(SEATS).where(where).values(token_hash=request.token_hash, style=None),
+                done.values(answer="in", by=me.name),
+                sa.update(REQUESTS).where(REQUESTS.c.code == code, REQUESTS.c.seat == seat.seat,
+                                          REQUESTS.c.answer == "waiting", REQUESTS.c.number != request.number)
+                .values(answer="refused", by=me.name),
+                sa.delete(PRESENCE).where(PRESENCE.c.code == code, PRESENCE.c.seat == seat.seat),
+            ]
+            if seat.token_hash:
+                statements.append(sa.insert(KEYS_GONE).values(token_hash=seat.token_hash, code=code,
+                                                              seat=seat.seat, reason="moved"))
+            values = {}
+            if room.state is not None:
+                back = (f"{seat.name} is back in the seat a computer played, on a new device." if seat.style
+                        else f"{seat.name} plays on from a new device.")
+                values = {"state": state_to_json(_note(_state(room.state), back))}
+            return Change(values, statements)
+
+        return self._change(code, answer, retries=RETRIES)
 
     def version(self, code: str) -> int:
         """The room's version alone: cheap enough to ask every second, to see whether anything changed."""
@@ -256,16 +472,19 @@ class Rooms(Store):
                 raise NotYourTurn("The game is over: no more moves.")
             if state.to_act != me.seat:
                 raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
-            return Change(_played(apply_action(state, action), seats))
+            absent = _absent(seats, self._extra(code), self._clock())
+            return Change(_played(apply_action(state, action), seats, _computers(seats) | _stand_ins(seats, absent)))
 
         return self._change(code, move)
 
     # --- the host's tools -------------------------------------------------------------------------------
 
     def remove_seat(self, code: str, host_token: str, seat: int, style: str = "cautious") -> int:
-        """The host removes a seat whose player left. Before the start the seat is taken away (later seats
-        move down one); after it, a computer player of `style` plays the seat on, under the same name.
-        The seat's token stops working. Returns the new version."""
+        """The host removes a seat whose player left, or revokes a seat's device. Before the start the seat is
+        taken away (later seats move down one); after it, a computer player of `style` plays the seat on, under
+        the same name, until its person asks for it again from any device and is let in (`ask`, `let_in`).
+        Either way the seat's token stops working: its device's next view raises SeatRevoked (it may watch).
+        The room's own host (seat 0) keeps his seat. Returns the new version."""
         code = _code(code)
         if not isinstance(style, str) or style not in PLAYERS:
             raise RoomError(f"There is no computer player called {shown(style)}; choose {_styles()}.")
@@ -274,22 +493,29 @@ class Rooms(Store):
             me = self._host(seats, host_token, code, "remove a seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
                 raise RoomError(f"There is no seat {shown(seat)} in room {code}.")
-            if seat == me.seat:
+            if seat in (me.seat, 0):
                 raise RoomError("The host keeps his seat: to stop playing, end the game.")
             if seats[seat].style is not None:
                 raise RoomError(f"{seats[seat].name} is already a computer player.")
             where = sa.and_(SEATS.c.code == code, SEATS.c.seat == seat)
+            gone = [sa.delete(PRESENCE).where(PRESENCE.c.code == code, PRESENCE.c.seat == seat),
+                    sa.insert(KEYS_GONE).values(token_hash=seats[seat].token_hash, code=code, seat=seat,
+                                                reason="revoked" if room.state is not None else "removed")]
             if room.state is None:
-                moves = [sa.update(SEATS).where(SEATS.c.code == code, SEATS.c.seat == later).values(seat=later - 1)
-                         for later in range(seat + 1, len(seats))]
-                return Change({}, [sa.delete(SEATS).where(where), *moves])
+                moves = [statement for later in range(seat + 1, len(seats)) for statement in (
+                    sa.update(SEATS).where(SEATS.c.code == code, SEATS.c.seat == later).values(seat=later - 1),
+                    sa.update(PRESENCE).where(PRESENCE.c.code == code, PRESENCE.c.seat == later).values(seat=later - 1),
+                    sa.update(REQUESTS).where(REQUESTS.c.code == code, REQUESTS.c.seat == later)
+                    .values(seat=later - 1))]
+                requests = sa.delete(REQUESTS).where(REQUESTS.c.code == code, REQUESTS.c.seat == seat)
+                return Change({}, [sa.delete(SEATS).where(where), requests, *gone, *moves])
             computers = _computers(seats) | {seat: PLAYERS[style](seats[seat].bot_seed)}
             state = _note(_state(room.state), f"{seats[seat].name} has left the table; a computer player ({style}) "
                                               "plays the seat from now on.")
             people = [p for p in _people(seats) if p != seat]
             values = ({"state": state_to_json(state)} if room.paused or room.ended
                       else _played(state, seats, computers, people))
-            return Change(values, [sa.update(SEATS).where(where).values(style=style)])
+            return Change(values, [sa.update(SEATS).where(where).values(style=style, token_hash=None), *gone])
 
         return self._change(code, remove, retries=RETRIES)
 
@@ -418,8 +644,8 @@ class Rooms(Store):
             kept = sa.select(FAMILY.c.code).where(FAMILY.c.nights != "[]")
             idle = sa.and_(ROOMS.c.touched < cutoff, sa.or_(ROOMS.c.touched < family_cutoff, ROOMS.c.code.not_in(kept)))
             old = sa.select(ROOMS.c.code).where(idle)
-            conn.execute(sa.delete(SEATS).where(SEATS.c.code.in_(old)))
-            conn.execute(sa.delete(FAMILY).where(FAMILY.c.code.in_(old)))
+            for table in (SEATS, PRESENCE, REQUESTS, KEYS_GONE, ROOM_SETTINGS, FAMILY):
+                conn.execute(sa.delete(table).where(table.c.code.in_(old)))
             return conn.execute(sa.delete(ROOMS).where(idle)).rowcount
 
     # --- the database -----------------------------------------------------------------------------------
@@ -496,29 +722,103 @@ class Rooms(Store):
             raise BadName(f"Someone called {isolated(name)} already sits at this table: please choose another name.")
         return len(seats)
 
-    @staticmethod
-    def _seat_of(seats: list[sa.Row], token: str, code: str) -> sa.Row:
-        """The person's seat that `token` opens."""
+    def _seat_of(self, seats: list[sa.Row], token: str, code: str) -> sa.Row:
+        """The person's seat that `token` opens; else NotSeated, or SeatMoved or SeatRevoked for a key that
+        opened a seat before."""
         if isinstance(token, str) and token:
             digest = _hash(token)
             for seat in seats:
                 if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
                     if seat.style is not None:
-                        raise NotSeated(f"The host has given your seat in room {code} to a computer player.")
+                        raise SeatRevoked(f"The host has given your seat in room {code} to a computer player.")
                     return seat
-        raise NotSeated(f"This link does not open a seat in room {code}: its key is not, or no longer, a seat's.")
+            with self._transaction(write=False) as conn:
+                gone = conn.execute(sa.select(KEYS_GONE).where(KEYS_GONE.c.token_hash == digest,
+                                                               KEYS_GONE.c.code == code)).first()
+            if gone is not None and gone.reason == "moved":
+                name = seats[gone.seat].name if gone.seat < len(seats) else "yours"
+                raise SeatMoved(f"Your seat in room {code} ({name}) has moved to another device: its person "
+                                "asked for it there and was let in, so this device no longer plays it.")
+            if gone is not None:
+                raise SeatRevoked(f"The host has given your seat in room {code} to a computer player for now: "
+                                  "you may watch, or ask to be let back in." if gone.reason == "revoked" else
+                                  f"The host has taken your seat in room {code} away.")
+        raise NotSeated(f"This device holds no key to a seat in room {code}, or its key no longer opens one.")
 
     def _host(self, seats: list[sa.Row], token: str, code: str, what: str) -> sa.Row:
-        """The host's seat, if `token` is the host's."""
+        """The host's seat, if `token` is the acting host's: the room's own host (seat 0), or while he is away
+        the next person present to his left (_acting_host)."""
         me = self._seat_of(seats, token, code)
-        if me.seat != 0:
-            raise NotHost(f"Only the host, {seats[0].name}, can {what}.")
+        host = _acting_host(seats, _absent(seats, self._extra(code), self._clock()))
+        if me.seat != host:
+            raise NotHost(f"Only the host, {seats[host].name}, can {what}.")
         return me
+
+    # --- presence and stand-ins -------------------------------------------------------------------------
+
+    def _read(self, code: str) -> tuple[sa.Row, list[sa.Row], Extra]:
+        """The room, its seats and what it holds beside them, as one snapshot."""
+        with self._transaction(write=False) as conn:
+            room, seats = self._load(conn, code)
+            return room, seats, self._extra_of(conn, code)
+
+    def _extra(self, code: str) -> Extra:
+        with self._transaction(write=False) as conn:
+            return self._extra_of(conn, code)
+
+    @staticmethod
+    def _extra_of(conn: sa.Connection, code: str) -> Extra:
+        seen: dict[int, dict[str, float]] = {}
+        since: dict[tuple[int, str], float] = {}
+        for row in conn.execute(_PRESENCE_OF, {"code": code}):
+            seen.setdefault(row.seat, {})[row.device] = row.seen
+            since[row.seat, row.device] = row.since
+        waiting = tuple(conn.execute(_WAITING, {"code": code}).all())
+        timer = conn.execute(_TIMER, {"code": code}).scalar()
+        revoked = frozenset(conn.execute(_REVOKED, {"code": code}).scalars())
+        return Extra(seen, waiting, timer, revoked, since, _family(conn, code))
+
+    def _to_play(self, room: sa.Row, seats: list[sa.Row], extra: Extra) -> bool:
+        """A computer is to move in a game being played: a computer seat's, a stand-in's for an absent person,
+        or one move for a person whose turn timer ran out."""
+        if room.state is None or room.ended or room.paused:
+            return False
+        to_act = _state(room.state).to_act
+        if to_act is None:
+            return False
+        now = self._clock()
+        return (seats[to_act].style is not None or to_act in _absent(seats, extra, now)
+                or _timed_out(room, extra, now))
+
+    def _play_for_the_absent(self, code: str) -> None:
+        """One bounded step of computer moves, for computer seats and absent people, and the one move of a
+        person whose turn timer ran out (noted in the log). Someone else's call may have made them first."""
+
+        def play_on(room: sa.Row, seats: list[sa.Row]) -> Change | None:
+            extra = self._extra(code)
+            if not self._to_play(room, seats, extra):
+                return None
+            now = self._clock()
+            computers = _computers(seats) | _stand_ins(seats, _absent(seats, extra, now))
+            state = _state(room.state)
+            if state.to_act not in computers:  # the turn timer ran out
+                seat = seats[state.to_act]
+                state = _note(state, f"{seat.name}'s time to decide ran out, so a computer player made the move.")
+                state = step(state, {seat.seat: PLAYERS[STAND_IN](seat.bot_seed)})
+            return Change(_played(state, seats, computers))
+
+        with contextlib.suppress(StaleView):  # someone else's call made the same moves first
+            self._change(code, play_on)
 
 
 _ROOM = sa.select(ROOMS).where(ROOMS.c.code == sa.bindparam("code"))
 _ROOM_LOCKED = _ROOM.with_for_update()
 _SEATS_OF = sa.select(SEATS).where(SEATS.c.code == sa.bindparam("code")).order_by(SEATS.c.seat)
+_PRESENCE_OF = sa.select(PRESENCE).where(PRESENCE.c.code == sa.bindparam("code"))
+_WAITING = (sa.select(REQUESTS).where(REQUESTS.c.code == sa.bindparam("code"), REQUESTS.c.answer == "waiting")
+            .order_by(REQUESTS.c.number))
+_TIMER = sa.select(ROOM_SETTINGS.c.turn_seconds).where(ROOM_SETTINGS.c.code == sa.bindparam("code"))
+_REVOKED = sa.select(KEYS_GONE.c.seat).where(KEYS_GONE.c.code == sa.bindparam("code"), KEYS_GONE.c.reason == "revoked")
 _STALE = "Someone acted first, so the table has changed: nothing was done. Look again, then choose."
 
 
@@ -565,6 +865,71 @@ def _night(room: sa.Row, seats: Sequence[sa.Row], values: dict) -> dict | None:
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _device(text: object) -> str:
+    """A device's name as a page gives it (RoomError if it cannot be one)."""
+    if not (isinstance(text, str) and _DEVICE.fullmatch(text)):
+        raise RoomError("That is not a device's name: 8 to 64 letters, digits, '-' and '_'.")
+    return text
+
+
+def _absent(seats: Sequence[sa.Row], extra: Extra, now: float) -> frozenset[int]:
+    """The people's seats whose every device has been silent for AWAY_SECONDS or more. A seat never seen (no
+    page has sent a heartbeat for it: a library caller, the class table's seat) is not absent."""
+    return frozenset(s.seat for s in seats if s.style is None and (seen := extra.last_seen(s.seat)) is not None
+                     and now - seen >= AWAY_SECONDS)
+
+
+def _presence(seats: Sequence[sa.Row], extra: Extra, now: float) -> tuple[str, ...]:
+    """Per seat: "here", "away", "gone", "" for a person whose page has sent no heartbeat yet, "computer"."""
+    words = []
+    for s in seats:
+        seen = extra.last_seen(s.seat)
+        if s.style is not None:
+            words.append("computer")
+        elif seen is None:
+            words.append("")
+        else:
+            words.append("here" if now - seen < AWAY_SECONDS else "away" if now - seen < GONE_SECONDS else "gone")
+    return tuple(words)
+
+
+def _other_devices(extra: Extra, seat: int, device: str | None, now: float) -> set[str]:
+    """The other devices that hold `seat` now: seen within AWAY_SECONDS, and since `device` first beat (a page
+    reloaded in the same tab is a new device, and its old self, which beats no more, is not counted)."""
+    if device is None:
+        return set()
+    mine = extra.since.get((seat, device), now)
+    return {d for d, seen in extra.seen.get(seat, {}).items()
+            if d != device and now - seen < AWAY_SECONDS and seen > mine}
+
+
+def _acting_host(seats: Sequence[sa.Row], absent: frozenset[int]) -> int:
+    """The host: the room's own (seat 0) while he is not away, else the next person present to his left
+    (seat index + 1 and on, the way play goes clockwise); the role returns to him when he is back."""
+    n = len(seats)
+    for step_ in range(n):
+        seat = step_ % n
+        if seats[seat].style is None and seat not in absent:
+            return seat
+    return 0
+
+
+def _may_decide(seats: Sequence[sa.Row], extra: Extra, now: float, seat: int) -> bool:
+    """Who may let someone in: the host, or while the room's own host is away, anyone present."""
+    absent = _absent(seats, extra, now)
+    return seat == _acting_host(seats, absent) or (0 in absent and seat not in absent)
+
+
+def _stand_ins(seats: Sequence[sa.Row], absent: frozenset[int]) -> dict[int, ComputerPlayer]:
+    """A computer player for every absent person's seat, until the person is back."""
+    return {seat: PLAYERS[STAND_IN](seats[seat].bot_seed) for seat in absent}
+
+
+def _timed_out(room: sa.Row, extra: Extra, now: float) -> bool:
+    """The host set a turn timer, and the room has not changed for that long."""
+    return extra.turn_seconds is not None and now - room.touched >= extra.turn_seconds
 
 
 def _styles() -> str:
@@ -675,14 +1040,6 @@ def _played(state: State, seats: Sequence[sa.Row], computers: dict[int, Computer
     return {"state": _saved(_note(state, PEOPLE_OUT)), "ended": True, "paused": False}
 
 
-def _computer_to_act(room: sa.Row, seats: list[sa.Row]) -> bool:
-    """A computer seat is to act in a game being played (left over when a call reached MAX_COMPUTER_MOVES)."""
-    if room.state is None or room.ended or room.paused:
-        return False
-    to_act = _state(room.state).to_act
-    return to_act is not None and seats[to_act].style is not None
-
-
 class _Parsed:
     """The games saved as text, each parsed once: every seat and browser of a room looks at the same
     version, and the State a move has just worked out is kept under the text it was saved as, so the views
@@ -731,17 +1088,29 @@ def _note(state: State, line: str) -> State:
     return replace(state, events=state.events + (line,))
 
 
-def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int, *,
-               family: sa.Row | _Family | None = None) -> RoomView:
-    """Everything seat `me` may see of the room; `family` is its family row (the nights' results, the setting
-    for coaching notes), if read."""
+def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
+               device: str | None = None) -> RoomView:
+    """Everything seat `me` (None: an onlooker) may see of the room; `extra.family` holds the nights' results
+    and the setting for coaching notes."""
     rules = _rules(room)
-    family = family or _NO_FAMILY
+    family = extra.family or _NO_FAMILY
     names = tuple(s.name for s in seats)
     styles = tuple(s.style for s in seats)
     n = len(seats)
+    absent = _absent(seats, extra, now)
+    host = _acting_host(seats, absent)
+    playing_for = tuple(s.seat in absent and room.state is not None for s in seats)
+    deciding = me is not None and _may_decide(seats, extra, now, me)
+    requests = tuple((r.number, r.seat, r.asked) for r in extra.waiting if r.seat < n) if deciding else ()
+    others = _other_devices(extra, me, device, now) if me is not None else set()
+    to_act = _state(room.state).to_act if room.state is not None and not (room.ended or room.paused) else None
+    turn_ends = (room.touched + extra.turn_seconds if extra.turn_seconds is not None and to_act is not None
+                 and styles[to_act] is None and not playing_for[to_act] else None)
     common = dict(code=code, version=room.version, seat=me, players=names, rules=rules, opening_bank=room.bank,
-                  paused=room.paused, host=0, is_host=me == 0, styles=styles,
+                  paused=room.paused, host=host, is_host=me == host, styles=styles,
+                  presence=_presence(seats, extra, now), played_for=playing_for, requests=requests,
+                  other_device=bool(others), turn_seconds=extra.turn_seconds,
+                  turn_ends=turn_ends, revoked=tuple(s.seat in extra.revoked and s.style is not None for s in seats),
                   starting_purse=room.purses, coaching=bool(family.coaching),
                   nights=tuple(Night(tuple(n["players"]), tuple(n["won"])) for n in json.loads(family.nights)),
                   banker_draws=tuple(tuple((s, c) for s, c in r) for r in json.loads(room.draws)))
@@ -761,7 +1130,7 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int, *,
     if room.ended:
         shown = replace(shown, to_act=None, phase=OVER, waiting=())
     playing = not (room.ended or room.paused)
-    legal = tuple(legal_actions(state)) if playing and state.to_act == me else ()
+    legal = tuple(legal_actions(state)) if playing and me is not None and state.to_act == me else ()
     banker_style = styles[state.banker]
     stands_on = PLAYERS[banker_style]().stands_on if banker_style else PERSON_BANKER_MODEL
     chips = tuple(state.purses[s] + state.stakes[s] + (state.bank if s == state.banker else 0) for s in range(n))

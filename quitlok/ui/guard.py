@@ -14,14 +14,12 @@ number outside its field's limits back to the default, and sets a choice that is
 but only when the widget is drawn: a callback, run before that, and code that reads the value before the widget
 is drawn, still get whatever a forged websocket message sent. `keep_choice` (before a choice widget is drawn,
 and in its callbacks) and `keep_text` (before a text field is drawn) set such a value back, with a calm note (a
-toast); `link_keys` reads a link's keys only when they are short and look like the keys the app makes (a
-room's or class's code is cut to 12 characters where it is read, and a link's cards, stake and rules are
-checked where they are read too).
+toast). A link never carries a key (SPEC section 5: seats are held by devices); a room's or class's code is
+cut to 12 characters where it is read, and a link's cards, stake and rules are checked where they are read.
 """
 
 import functools
 import logging
-import re
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -31,7 +29,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from quitlok.ui.internals import HANDLED_BY_STREAMLIT
-from quitlok.ui.words import content_sections, escape_markdown
+from quitlok.ui.words import content_sections
 
 LOG = logging.getLogger("quitlok.guard")
 
@@ -42,7 +40,6 @@ HOME = "Back to the Home page"
 #: as people write it)
 CODE_CHARS, NAME_CHARS, NUMBER_CHARS = 12, 30, 20
 #: a seat's or a class's key as the app makes them (secrets.token_urlsafe(32): 43 characters), with room to spare
-_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 #: this run's own answers to exceptions a page expects (calmly): [(exception class, what to draw instead)]
@@ -144,13 +141,3 @@ def keep_text(key: str, most: int) -> None:
     if key in ss and value is not None and (not isinstance(value, str) or len(value) > most):
         ss[key] = ""
         _note(words()["too_long"].format(most=most))
-
-
-def link_keys(name: str) -> list[str]:
-    """The link's keys `name` (?seat=...&seat=...: a seat's or a class's key) that look like a key the app makes;
-    any other value (too long, other characters) is left out, with a note, and changes nothing."""
-    values = [value for value in st.query_params.get_all(name) if value]
-    keys = [value for value in values if _KEY.fullmatch(value)]
-    if len(keys) < len(values):
-        _note(words()["bad_link"].format(name=escape_markdown(name[:20])))
-    return keys

@@ -13,8 +13,9 @@ class FakeBrowser:
 
     def local_storage(self, name: str, save: str, *, taken: int, place: str, most: int,
                       aside: tuple[int, str] = (0, ""), drop: tuple[str, ...] = ()) -> Report | None:
-        me = st.session_state.setdefault("fake_browser.window", {"seq": 0, "last": None, "held": None,
-                                                                 "kept_aside": 0, "report": None})
+        window = "fake_browser.window" + ("" if name == "quitlok.progress" else f".{name}")  # one per entry, as
+        me = st.session_state.setdefault(window, {"seq": 0, "last": None, "held": None,  # window.quitlokStorage
+                                                  "kept_aside": 0, "report": None})
         prefix = name + ".aside."
         for key in drop:
             if key.startswith(prefix):

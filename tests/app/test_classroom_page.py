@@ -31,8 +31,10 @@ def code_of(at: AppTest) -> str | None:
 
 
 def key_of(at: AppTest) -> str | None:
-    """This page's key: a student's is in the address, the teacher's only in the session (and a cookie)."""
-    return next(iter(query_values(at, "key")), None) or at.session_state["class.key"]
+    """This page's key, kept in the session (and the browser's storage or, the teacher's, a cookie), never in the
+    address."""
+    assert not query_values(at, "key"), "the address holds the session's code alone"
+    return at.session_state["class.key"]
 
 
 def keys(at: AppTest, kind: str = "button") -> list[str]:
@@ -346,11 +348,30 @@ def test_a_bad_nickname_is_refused_with_a_reason(database):
     assert view(database, teacher).class_size == 1
 
 
-def test_a_forged_key_is_sent_back_to_join(database):
+def test_an_old_address_with_a_key_opens_no_place_and_says_so(database):
     teacher = start()
-    at = visit({"class": code_of(teacher), "key": "x" * 43})
-    assert any("does not open a place" in w.value for w in at.warning)
-    assert "class.join" in keys(at) and "class.ask" not in keys(at)
+    kid = join(code_of(teacher), "Kid")
+    at = visit({"class": code_of(teacher), "key": key_of(kid)})  # the kid's old address, on a cousin's phone
+    assert any("Addresses now hold only the session's code" in i.value for i in at.info)
+    assert dict(at.query_params) == {"class": code_of(teacher)} and at.session_state["class.key"] is None
+    assert "class.join" in keys(at) and "class.ask" not in keys(at) and "Kid" not in texts(at)
+
+
+def test_a_pupil_on_a_new_phone_asks_for_his_place_and_the_teacher_lets_him_in(database):
+    teacher = start()
+    kid = join(code_of(teacher), "Kid")
+    phone = visit({"class": code_of(teacher)})
+    phone.text_input(key="class.nickname").input("kid")
+    click(phone, "class.come_back")
+    assert "You asked for your place as **Kid**" in as_read(texts(phone))
+    teacher.run()
+    assert "says they are **Kid** and asks for their place back" in as_read(texts(teacher))
+    click(teacher, "class.let_in.1")
+    phone.run()
+    assert "you are **Kid**" in as_read(texts(phone))
+    kid.run()
+    assert any("has moved to another device" in w.value for w in kid.warning)
+    assert "class.join" in keys(kid)
 
 
 def test_a_slider_must_be_moved_and_a_late_answer_is_told_so(database):

@@ -205,7 +205,7 @@ def test_names_in_a_room_are_text_from_the_lobby_to_the_end_of_the_game(rooms):
     assert_only_text(host, ROOM_NAMES[:5])  # the lobby's list of seats and the host's "Seat" box
     click(host, "together.start")
     devices = [host, *guests]
-    tokens = {id(d): query_values(d, "seat") for d in devices}
+    tokens = {id(d): list(d.session_state["together.seats"]) for d in devices}
     seen_turn = seen_curtain = 0
     for move in range(400):
         view = rooms.view(code, tokens[id(host)][0])
@@ -244,7 +244,7 @@ def test_names_in_a_room_are_text_from_the_lobby_to_the_end_of_the_game(rooms):
         assert sorted(cells) == sorted(ROOM_NAMES[:4] + [ROOM_NAMES[4]])
 
 
-def test_the_hosts_tools_and_a_new_link_show_names_as_text(rooms):
+def test_the_hosts_tools_and_a_request_to_be_let_in_show_names_as_text(rooms):
     host = conftest.visit("pages/together.py")
     host.text_input(key="together.host_name").input("Hanna")
     click(host, "together.create")
@@ -255,12 +255,15 @@ def test_the_hosts_tools_and_a_new_link_show_names_as_text(rooms):
         click(guest, "together.join")
     host.run()
     click(host, "together.start")
-    host.selectbox(key="together.rekey_seat").set_value(1)
-    click(host, "together.rekey")
+    late = conftest.visit("pages/together.py", {"room": code})  # a new device asks for a seat by its name
+    late.text_input(key="together.ask_name").input(ROOM_NAMES[0])
+    click(late, "together.ask")
+    assert_only_text(late, ROOM_NAMES[:2])
+    host.run()
     assert_only_text(host, ROOM_NAMES[:2])
     assert sorted(host.selectbox(key="together.remove_seat").options) == sorted(map(isolated, ROOM_NAMES[:2]))
-    alt = next(attrs["alt"] for tag, attrs in html_markup(host) if tag == "img" and "new link" in attrs["alt"])
-    assert isolated(ROOM_NAMES[0]) in alt
+    request = next(m.value for m in host.markdown if "asks to be let in" in m.value)
+    assert names.markdown(ROOM_NAMES[0]) in request, "the name asked for, escaped and isolated"
 
 
 # --- a class session ---------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 tools, bad codes and lost seats, names that must read as text. Each test has a database file of its own.
 (Several browsers at once: tests/e2e/test_together_browser.py.)"""
 
+import json
 import re
 
 import pytest
@@ -10,8 +11,10 @@ from streamlit.testing.v1 import AppTest
 from quitlok.rooms import Rooms
 from quitlok.rooms import store as store_module
 from quitlok.rules import KVITLACH, QUITLOK
+from quitlok.ui import browser, seat_keys
 from tests.app import conftest
 from tests.app.conftest import ISOLATES, click, html_text, markdown_texts, query_values, texts
+from tests.app.fake_browser import FakeBrowser
 from tests.rooms.pg import TempPostgres, find_binaries
 
 PAGE = "pages/together.py"
@@ -41,7 +44,20 @@ def code_of(at: AppTest) -> str:
 
 
 def tokens_of(at: AppTest) -> list[str]:
-    return query_values(at, "seat")
+    """The seat keys this device holds (in its session; the browser's storage keeps them too)."""
+    return list(at.session_state["together.seats"])
+
+
+@pytest.fixture
+def browser_storage(monkeypatch):
+    """One browser's local storage, shared by every visit (tab) of the test: tests/app/fake_browser.py."""
+    fake = FakeBrowser()
+    monkeypatch.setattr(browser, "local_storage", fake.local_storage)
+    return fake
+
+
+def stored_keys(fake: FakeBrowser) -> dict:
+    return json.loads(fake.stored.get(seat_keys.STORAGE_NAME, "{}"))
 
 
 def buttons(at: AppTest) -> list[str]:
@@ -93,10 +109,13 @@ def test_the_page_opens_from_the_app_with_both_ways_in(database):
     assert "Play one game of Kvitlach" in texts(at)
 
 
-def test_opening_a_room_shows_its_code_link_and_seat_and_keeps_them_in_the_address(database):
+def test_opening_a_room_shows_its_code_link_and_keeps_the_seat_out_of_the_address(database, browser_storage):
     at = open_room("Dov", computers=2)
     code = code_of(at)
     assert len(code) == 6 and len(tokens_of(at)) == 1
+    assert dict(at.query_params) == {"room": code}, "the address holds the room's code alone"
+    assert stored_keys(browser_storage) == {f"room:{code}": tokens_of(at)}, "the key is in the browser's storage"
+    assert tokens_of(at)[0] not in "".join(str(h.proto.body) for h in at.get("html")) + texts(at)
     page = texts(at)
     assert f"?room={code})" in page  # the link carries the code and nothing else
     assert "**Dov** · person, host, on this device" in page
@@ -144,15 +163,23 @@ def test_names_that_look_like_markup_read_as_written_everywhere(database):
     assert "*Dov*[x](//e.org)" in html_text(at) and "<b>Zed</b>" in html_text(at), "shown as written"
 
 
-def test_a_reload_finds_the_seat_again_and_a_forged_key_does_not(database):
+def test_a_reload_finds_the_seat_in_the_browsers_storage_and_an_old_address_gives_none(database, browser_storage):
     host = open_room("Dov", computers=1)
     code, token = code_of(host), tokens_of(host)[0]
     click(host, "together.start")
-    again = visit({"room": code, "seat": token})
-    assert "you play as **Dov**" in texts(again)
-    forged = visit({"room": code, "seat": "x" * 43})
-    assert "does not open a seat" in texts(forged)
-    assert "your seat" not in "".join(str(h.proto.body) for h in forged.get("html"))
+    again = visit({"room": code})  # a reload: a new session in the same browser
+    assert "you play as **Dov**" in texts(again) and tokens_of(again) == [token]
+    fresh = FakeBrowser()  # another device, given Dov's old address (?seat=, as earlier versions made them)
+    browser.local_storage = fresh.local_storage
+    cousin = visit({"room": code, "seat": token})
+    assert "Addresses now hold only the room's code" in texts(cousin)
+    assert dict(cousin.query_params) == {"room": code} and tokens_of(cousin) == []
+    assert "you play as" not in texts(cousin) and "your seat" not in html_text(cousin)
+    assert "Watching the game" in texts(cousin) and "together.ask" in buttons(cousin)
+    forged = FakeBrowser({seat_keys.STORAGE_NAME: json.dumps({f"room:{code}": ["x" * 43], "evil": 3})})
+    browser.local_storage = forged.local_storage
+    stranger = visit({"room": code})
+    assert "you play as" not in texts(stranger) and tokens_of(stranger) == []
 
 
 def test_pass_and_play_covers_every_card_until_the_next_player_is_looking(database):
@@ -222,33 +249,64 @@ def test_a_room_takes_the_house_rules_from_the_sidebar(database, rules):
     assert f"{rules.name} rules" in texts(at)
 
 
-def test_coming_back_from_another_page_puts_the_seat_back_in_the_address(database):
+def test_coming_back_from_another_page_puts_the_room_back_in_the_address(database):
     at = open_room("Dov", computers=1)
     code, token = code_of(at), tokens_of(at)
     at.switch_page("pages/rules.py").run()
     at.query_params.clear()  # as the browser's address after moving to another page
     at.switch_page(PAGE).run()
-    assert code_of(at) == code and tokens_of(at) == token
+    assert dict(at.query_params) == {"room": code} and tokens_of(at) == token
 
 
-def test_someone_who_lost_their_page_gets_back_in_by_a_new_link_from_the_host(database):
+def test_someone_on_a_new_device_asks_by_name_the_host_lets_her_in_and_the_old_device_is_told(database):
     host = open_room("Dov")
     guest = visit({"room": code_of(host)})
     guest.text_input(key="together.join_name").input("Zelda")
     click(guest, "together.join")
     host.run()
     click(host, "together.start")
-    late = visit({"room": code_of(host)})  # Zelda's phone, her tab closed: the room's link again
-    assert "has started: nobody can sit down now" in texts(late)
-    assert "together.join" not in buttons(late)
-    host.selectbox(key="together.rekey_seat").set_value(1)
-    click(host, "together.rekey")
-    link = next(m.value for m in host.markdown if "New link for **Zelda**" in m.value.translate(ISOLATES))
-    token = re.search(r"&seat=([\w-]+)", link)[1]
-    back = visit({"room": code_of(host), "seat": token})
-    assert "you play as **Zelda**" in texts(back)
+    late = visit({"room": code_of(host)})  # Zelda's new phone: the room's link again
+    assert "has started: nobody new can sit down now" in texts(late)
+    assert "together.join" not in buttons(late) and "Watching the game" in texts(late)
+    late.text_input(key="together.ask_name").input("zelda")
+    click(late, "together.ask")
+    assert "You asked to be let in as **Zelda**" in texts(late)
+    host.run()  # the host's page shows the request
+    assert "says they are **Zelda** and asks to be let in" in texts(host)
+    number = database.view(code_of(host), tokens_of(host)[0]).requests[0][0]
+    click(host, f"together.let_in.{number}")
+    late.run()
+    assert "you play as **Zelda**" in texts(late)
     guest.run()  # the old page's key no longer opens the seat
-    assert "ask the host for a new link" in texts(guest)
+    assert "has moved to another device" in texts(guest) and "you play as" not in texts(guest)
+
+
+def test_a_refused_request_is_told_and_the_seat_stays(database):
+    host = open_room("Dov", computers=1)
+    click(host, "together.start")
+    late = visit({"room": code_of(host)})
+    late.text_input(key="together.ask_name").input("Dov")
+    click(late, "together.ask")
+    host.run()
+    number = database.view(code_of(host), tokens_of(host)[0]).requests[0][0]
+    click(host, f"together.refuse.{number}")
+    late.run()
+    assert "was refused" in texts(late) and tokens_of(late) == []
+    host.run()
+    assert "you play as **Dov**" in texts(host)
+
+
+def test_a_seat_open_on_two_devices_is_said_on_both_and_presence_is_shown(database, browser_storage):
+    first = open_room("Dov", computers=1)
+    click(first, "together.start")
+    second = visit({"room": code_of(first)})  # the same browser's other tab: the same key
+    for _ in range(2):  # each page's heartbeats, one after the other: both pages beat on
+        for at in (first, second):
+            database.here(code_of(at), tokens_of(at)[0], at.session_state["together.device"])
+    for at in (first, second):
+        at.run()
+        assert "**Dov**'s seat is open on another device" in texts(at)
+        assert "**Dov** (host): here" in texts(at)
 
 
 def test_a_refusal_at_the_table_goes_once_the_game_moves_on(database):
@@ -535,3 +593,15 @@ def test_an_outage_says_reconnecting_and_a_move_made_in_it_is_made_once_back_or_
         assert "Your move, **Stay**, was **not** made" in page
     at.run()
     assert "Your move, **Stay**" not in calm(at, server), "said once"
+
+
+def test_the_host_sets_a_turn_timer(database):
+    at = open_room("Dov", computers=1)
+    click(at, "together.start")
+    code, token = code_of(at), tokens_of(at)[0]
+    assert database.view(code, token).turn_seconds is None
+    at.selectbox(key="together.timer").set_value(60).run()
+    assert not at.exception
+    assert database.view(code, token).turn_seconds == 60
+    at.selectbox(key="together.timer").set_value(None).run()
+    assert database.view(code, token).turn_seconds is None

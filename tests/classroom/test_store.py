@@ -356,3 +356,39 @@ def test_a_class_table_stored_by_the_previous_version_is_hashed_on_first_start_a
         assert closed.round.vote.chosen == 0 and closed.table.version > table.version
     finally:
         classes.close()
+
+
+# --- a pupil's place is held by his phone, not an address (SPEC section 5) ---------------------------------------
+
+
+def test_a_pupil_on_a_new_phone_asks_by_nickname_and_the_teacher_lets_him_in(classes):
+    from quitlok.rooms import NoSuchPlayer, NoSuchRequest, SeatMoved
+
+    teacher = classes.create(QUITLOK, seed=1)
+    kid = classes.join(teacher.code, "Kid")
+    with pytest.raises(NoSuchPlayer):
+        classes.come_back(teacher.code, "Nobody")
+    request = classes.come_back(teacher.code, " KID ")
+    assert classes.came_back(teacher.code, request.token).answer == "waiting"
+    assert classes.view(teacher.code, teacher.token).requests == ((1, kid.student, "Kid"),)
+    assert classes.view(teacher.code, kid.token).requests == (), "only the teacher sees requests"
+    with pytest.raises(NotHost):
+        classes.let_in(teacher.code, kid.token, 1)
+    classes.let_in(teacher.code, teacher.token, 1)
+    assert classes.came_back(teacher.code, request.token).answer == "in"
+    assert classes.view(teacher.code, request.token).nickname == "Kid"
+    with pytest.raises(SeatMoved, match="moved to another device"):
+        classes.view(teacher.code, kid.token)
+    with pytest.raises(NoSuchRequest):
+        classes.let_in(teacher.code, teacher.token, 1)
+
+
+def test_a_refused_pupil_request_opens_nothing(classes):
+    teacher = classes.create(QUITLOK, seed=1)
+    kid = classes.join(teacher.code, "Kid")
+    request = classes.come_back(teacher.code, "Kid")
+    classes.refuse(teacher.code, teacher.token, 1)
+    assert classes.came_back(teacher.code, request.token).answer == "refused"
+    with pytest.raises(NotSeated):
+        classes.view(teacher.code, request.token)
+    assert classes.view(teacher.code, kid.token).nickname == "Kid"

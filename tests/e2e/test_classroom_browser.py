@@ -107,6 +107,13 @@ def wait_until(condition, what: str, timeout: float = FOLLOW / 1000, every: floa
         time.sleep(every)
 
 
+def student_key(page: Page, code: str) -> str | None:
+    """A student's key, which this browser keeps in its local storage (quitlok.ui.seat_keys), never the address."""
+    assert query_value(page, "key") is None, f"no key in the address: {page.url}"
+    keys = page.evaluate("() => JSON.parse(localStorage.getItem('quitlok.seats') || '{}')")
+    return next(iter(keys.get(f"class:{code}", [])), None)
+
+
 def query_value(page: Page, key: str) -> str | None:
     values = urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query).get(key, [])
     assert len(values) <= 1, page.url
@@ -177,7 +184,8 @@ def join(page: Page, link: str, code: str, nickname: str) -> str:
     page.get_by_role("button", name="Join").click()
     wait_for_app(page)
     expect(page.get_by_text(f"you are {isolated(nickname)}")).to_be_visible(timeout=FOLLOW)
-    token = query_value(page, "key")
+    wait_until(lambda: student_key(page, code), "the browser to keep the student's key")  # written by the next run
+    token = student_key(page, code)
     assert token and query_value(page, "class") == code
     return token
 
@@ -429,9 +437,8 @@ def test_load_thirty_phones_answer_at_the_same_moment(contexts, app_url, classes
     plan = [question.answer if i % 3 else (question.answer + 1 + i) % len(question.options) for i in range(count)]
     options = f".st-key-class-answer-{code}-0 [data-testid='stRadioOption']"
     every_phone("saw the question", lambda i: shows(phones[i], options), FOLLOW / 1000)
-    # each phone's key is in its address (a reload finds the student again); under load a follow-up sent just
-    # before the join could leave it out until the page's next whole run, which the question just was
-    tokens = [query_value(page, "key") for page in phones]
+    # each phone's key is in its browser's storage (a reload finds the student again)
+    tokens = [student_key(page, code) for page in phones]
     assert None not in tokens and len(set(tokens)) == count
     for i, page in enumerate(phones):
         page.locator(options).nth(plan[i]).click()

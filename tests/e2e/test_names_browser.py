@@ -45,6 +45,13 @@ def wait_for_words(page: Page, text: str) -> None:
         page.wait_for_timeout(200)
 
 
+def kept_key(page: Page, entry: str) -> str | None:
+    """The key this browser keeps for a room or class (`room:CODE`, `class:CODE`: quitlok.ui.seat_keys), never
+    in the address."""
+    keys = page.evaluate("() => JSON.parse(localStorage.getItem('quitlok.seats') || '{}')")
+    return next(iter(keys.get(entry, [])), None)
+
+
 def query_value(page: Page, key: str) -> str | None:
     return next(iter(urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query).get(key, [])), None)
 
@@ -95,9 +102,9 @@ def test_a_room_and_a_class_with_markup_names_show_them_as_text_and_load_nothing
         guest.locator(".st-key-together-join_name input").fill(NAMES[1])
         guest.get_by_role("button", name="Sit down").click()
         wait_for_app(guest)
-        tokens = {0: query_value(host, "seat"), 1: None}
+        tokens = {0: kept_key(host, f"room:{code}"), 1: None}
         expect(guest.locator(".ql-room-code b")).to_have_text(code, timeout=FOLLOW)
-        tokens[1] = query_value(guest, "seat")
+        tokens[1] = kept_key(guest, f"room:{code}")
         for seat, name in enumerate(NAMES[2:], start=2):
             tokens[seat] = rooms.join(code, name).token
         for page in (host, guest):
@@ -159,7 +166,7 @@ def test_a_room_and_a_class_with_markup_names_show_them_as_text_and_load_nothing
         right = question.answer if question.slider is None else float(question.answer_percent)
         for other in others:
             classes.answer(code, other.token, right)
-        classes.answer(code, query_value(pupil, "key"), right)
+        classes.answer(code, kept_key(pupil, f"class:{code}"), right)
         expect(teacher.get_by_text(f"{len(NAMES)} of {len(NAMES)}")).to_be_visible(timeout=FOLLOW)
         teacher.get_by_role("button", name="Reveal the answer").click()
         wait_for_app(teacher)

@@ -11,12 +11,14 @@ import time
 import urllib.parse
 
 import pytest
+import sqlalchemy as sa
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from quitlok.game import STAKE, action_label
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms import store as store_module
+from quitlok.rooms.database import PRESENCE
 from quitlok.rules import QUITLOK
 from quitlok.text import isolated
 from tests.e2e.conftest import IDLE, open_app, serve, sqlite_url, wait_for_app
@@ -104,11 +106,23 @@ def move_in_store(rooms: Rooms, code: str, token: str) -> None:
     rooms.act(code, token, view.legal[labels.index(wanted)], version=view.version)
 
 
-def seat_token(page: Page) -> str:
-    """The seat key this page's address holds (?room=CODE&seat=TOKEN)."""
+def seat_token(page: Page, code: str) -> str:
+    """The seat key this page's browser keeps for room `code` (local storage, quitlok.ui.seat_keys); the address
+    holds the room's code alone."""
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query)
-    assert len(query.get("seat", [])) == 1, f"one seat key in the address: {page.url}"
-    return query["seat"][0]
+    assert query == {"room": [code]}, f"the room's code alone in the address: {page.url}"
+    keys = page.evaluate("() => JSON.parse(localStorage.getItem('quitlok.seats') || '{}')")
+    assert len(keys.get(f"room:{code}", [])) == 1, f"one seat key in the browser's storage: {keys}"
+    return keys[f"room:{code}"][0]
+
+
+def hold_seat(page: Page, url: str, code: str, token: str) -> None:
+    """This browser keeps the key `token` to a seat of room `code` (as the browser that sat down does), and the
+    page opens the room by its code alone."""
+    open_app(page, f"{url}/together")
+    page.evaluate("([entry, token]) => localStorage.setItem('quitlok.seats', JSON.stringify({[entry]: [token]}))",
+                  [f"room:{code}", token])
+    open_app(page, f"{url}/together?room={code}")
 
 
 def wait_until(condition, what: str, timeout: float = FOLLOW / 1000) -> None:
@@ -276,7 +290,7 @@ def test_three_people_play_a_hand_together(new_person, app_url, rooms, rules):
     for page in pages.values():  # the lobby follows the room: the host sees who joined after him
         expect(page.get_by_text("At the table (3 of 7 seats)")).to_be_visible(timeout=FOLLOW)
         assert f"{rules} rules · {CHIPS} chips each · opening bank {BANK}" in main_text(page)
-    tokens = {name: seat_token(page) for name, page in pages.items()}
+    tokens = {name: seat_token(page, code) for name, page in pages.items()}
     host = rooms.view(code, tokens["Hanna"])
     assert host.players == tuple(names) and host.is_host and not host.started
 
@@ -349,9 +363,13 @@ def test_two_tabs_of_one_seat_click_at_the_same_moment(browser, app_url, rooms):
     context = browser.new_context(viewport={"width": 1300, "height": 1700})
     try:
         tabs = [context.new_page(), context.new_page()]
+        hold_seat(tabs[0], app_url, code, token)  # one browser: both tabs read the key from its storage
+        open_app(tabs[1], f"{app_url}/together?room={code}")
         for tab in tabs:
-            open_app(tab, f"{app_url}/together?room={code}&seat={token}")
             up_to_date(tab, rooms, code, token)
+        for tab in tabs:  # the seat is open on two devices (here two tabs): said on both, by their heartbeats
+            wait_until(lambda tab=tab: f"{name}'s seat is open on another device" in main_text(tab),
+                       "both tabs to say the seat is open on another device")
         assert rooms.version(code) == before.version, "opening a tab changes nothing"
         buttons = [tab.get_by_role("button", name="Bet 1", exact=True) for tab in tabs]
         for button in buttons:
@@ -382,8 +400,8 @@ def test_two_tabs_of_one_seat_click_at_the_same_moment(browser, app_url, rooms):
 
 
 def test_a_reload_mid_hand_finds_the_seat_again(new_person, app_url, rooms):
-    """A player bets, then reloads the page: the address holds the room and seat, so the same seat, cards and
-    turn come back."""
+    """A player bets, then reloads the page: the address holds the room, the browser's storage the seat's key,
+    so the same seat, cards and turn come back."""
     host = rooms.create(QUITLOK, host="Hanna", bank=BANK, purses=CHIPS)
     avi = rooms.join(host.code, "Avi")
     code, tokens = host.code, [host.token, avi.token]
@@ -393,7 +411,7 @@ def test_a_reload_mid_hand_finds_the_seat_again(new_person, app_url, rooms):
     token, name = tokens[view.to_act], view.players[view.to_act]
 
     page = new_person()
-    open_app(page, f"{app_url}/together?room={code}&seat={token}")
+    hold_seat(page, app_url, code, token)
     up_to_date(page, rooms, code, token)
     act_in_browser(page, "Bet 1", rooms, code, token)  # a card comes with the bet (or the hand ends in a bust)
     cards, number, labels, address = own_cards(page), hand_number(page), action_labels(page), page.url
@@ -401,7 +419,7 @@ def test_a_reload_mid_hand_finds_the_seat_again(new_person, app_url, rooms):
 
     reload(page)
     up_to_date(page, rooms, code, token)
-    assert page.url == address, "the address keeps the room and the seat"
+    assert page.url == address == f"{app_url}/together?room={code}", "the address keeps the room alone"
     me = next(seat for seat in seats(page) if seat["me"])
     assert "your seat" in me["badges"] and ("to act" in me["badges"]) == bool(labels)
     assert own_cards(page) == cards and hand_number(page) == number
@@ -428,15 +446,20 @@ def test_the_game_goes_on_after_a_server_restart(new_person, tmp_path):
             pytest.fail("the host never came to act")
         page = new_person()
         with serve(database) as first:
-            open_app(page, f"{first}/together?room={code}&seat={host.token}")
+            hold_seat(page, first, code, host.token)
             up_to_date(page, rooms, code, host.token)
             cards, number, labels = own_cards(page), hand_number(page), action_labels(page)
             assert [rank(alt) for alt in cards] == list(view.hands[0]) and number == str(view.hand_number)
             path = page.url.removeprefix(first)
         version = rooms.version(code)
 
-        with serve(database) as second:
-            open_app(page, second + path)
+        with serve(database) as second:  # on another port: another origin, whose storage gets the key too
+            # a restart shorter than AWAY_SECONDS, however long this busy machine took to start the server: the
+            # page's heartbeats as of now (after a longer one a computer plays the host's turn, as for anyone away)
+            with sa.create_engine(database, poolclass=sa.pool.NullPool).begin() as conn:
+                conn.execute(sa.update(PRESENCE).where(PRESENCE.c.code == code).values(seen=time.time()))
+            hold_seat(page, second, code, host.token)
+            assert path == f"/together?room={code}"
             up_to_date(page, rooms, code, host.token)
             assert own_cards(page) == cards and hand_number(page) == number
             assert action_labels(page) == labels
@@ -470,7 +493,7 @@ def test_a_page_stops_following_a_room_where_nothing_can_change(new_person, app_
     page = new_person()
     frames = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(len(payload))))
-    open_app(page, f"{app_url}/together?room={host.code}&seat={host.token}")
+    hold_seat(page, app_url, host.code, host.token)
     expect(page.get_by_text("this page looks for it every few seconds")).to_be_visible()
     assert "Nobody at the table but the computer players had chips left" in main_text(page)
     page.wait_for_timeout(1500)

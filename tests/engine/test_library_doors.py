@@ -78,6 +78,7 @@ KINDS: dict[str, Callable[[object], bool]] = {
     "seat_or_none": lambda x: x is None or _whole(0, 7)(x),
     "seed": _whole(0, 2**64),
     "seed_or_none": lambda x: x is None or _whole(0, 2**64)(x),
+    "timer": lambda x: x is None or _whole(10, 600)(x),
     "index": _whole(0, 10**6),
     "flag": _flag,
     "chance": lambda x: _real(x) and 0 <= x <= 1,
@@ -264,6 +265,8 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
     tk = {"code": "text", "teacher": "text"}
     view = store.view(started.code, started.token)
     action = view.legal[0] if view.legal else game.Stay()
+    asked = store.ask(started.code, "Cy")
+    back = classes.come_back(teacher.code, "Kid")
     return [
         Door("Rooms.create", store.create, {"rules": QUITLOK, "host": "Zoe", "bank": 10, "purses": 20, "max_bet": None,
                                             "choose_stake": True, "coaching": True},
@@ -271,7 +274,25 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
               "choose_stake": "flag", "coaching": "flag"}),
         Door("Rooms.join", store.join, {"code": host.code, "name": "Eve"}, {"code": "text", "name": "text"}),
         Door("Rooms.add_computer", store.add_computer, {**room, "style": "bold"}, {**code, "style": "text"}),
-        Door("Rooms.view", store.view, {"code": host.code, "token": guest.token}, {"code": "text", "token": "text"}),
+        Door("Rooms.view", store.view, {"code": host.code, "token": guest.token, "device": None},
+             {"code": "text", "token": "text", "device": "text_or_none"}),
+        Door("Rooms.watch", store.watch, {"code": started.code}, {"code": "text"}),
+        Door("Rooms.here", store.here, {"code": host.code, "token": guest.token, "device": "phone-0001"},
+             {"code": "text", "token": "text", "device": "text"}),
+        Door("Rooms.set_turn_timer", store.set_turn_timer, {**room, "seconds": 30}, {**code, "seconds": "timer"}),
+        Door("Rooms.ask", store.ask, {"code": started.code, "name": "Cy"}, {"code": "text", "name": "text"}),
+        Door("Rooms.asked", store.asked, {"code": started.code, "token": asked.token},
+             {"code": "text", "token": "text"}),
+        Door("Rooms.let_in", store.let_in, {"code": started.code, "token": started.token, "number": 10**6},
+             {"code": "text", "token": "text", "number": "index"}),
+        Door("Rooms.refuse", store.refuse, {"code": started.code, "token": started.token, "number": 10**6},
+             {"code": "text", "token": "text", "number": "index"}),
+        Door("Classes.come_back", classes.come_back, {"code": teacher.code, "nickname": "Kid"},
+             {"code": "text", "nickname": "text"}),
+        Door("Classes.came_back", classes.came_back, {"code": teacher.code, "token": back.token},
+             {"code": "text", "token": "text"}),
+        Door("Classes.let_in", classes.let_in, {**t, "number": 10**6}, {**tk, "number": "index"}),
+        Door("Classes.refuse", classes.refuse, {**t, "number": 10**6}, {**tk, "number": "index"}),
         Door("Rooms.version", store.version, {"code": host.code}, {"code": "text"}),
         Door("Rooms.about", store.about, {"code": host.code}, {"code": "text"}),
         Door("Rooms.act", store.act, {"code": started.code, "token": started.token, "action": action,
