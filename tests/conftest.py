@@ -1,8 +1,8 @@
 """Shared fixtures and helpers for every test folder.
 
-The suite runs in parallel (pytest-xdist, README "Run the tests"): every file a test writes is in a temporary
-folder of its own, every server listens on a free port, and the browser tests run one after another on one
-worker (tests/e2e/conftest.py).
+The suite runs in parallel (pytest-xdist, README "Run the tests", tests/run_suite.sh): every file a test writes is
+in a temporary folder of its own and every server listens on a free port, so that the browser tests and the rest
+can run at the same time, each on workers of their own.
 """
 
 import sys

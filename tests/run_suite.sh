@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test, scheduled for a small machine (README "Run the tests"); arguments are passed to every pytest run.
+# Every test, scheduled for a small machine (README "Run the tests"); arguments (say --durations=30) go to every
+# pytest run.
 #
 # 1. The browser tests (tests/e2e but the load checks), on as many pytest-xdist workers as the machine has cores,
 #    each with its own app server and Chromium. They spend much of their time waiting for pages (a follow-up run
