@@ -14,6 +14,7 @@ import streamlit as st
 from quitlok import IllegalAction, ui
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
+from quitlok.errors import TooOften
 from quitlok.game import STAKE
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
@@ -28,7 +29,7 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, names
+from quitlok.ui import guard, internals, joining, limits, names
 from quitlok.ui import table as view
 
 ui.through_the_app()
@@ -42,6 +43,8 @@ NEW_LINK = "together.new_link"
 #: how many hands had ended when this device last showed how one ended
 FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
+#: the room codes this session has looked up and found (a code not yet looked up counts as one tried: limits)
+FOUND = "together.found"
 #: the table drawn for nobody in particular, on a device several players share
 NOBODY = -1
 #: the most earlier hands the log lists (newest first): the page does not send a whole long game's log again
@@ -69,6 +72,8 @@ def remember(code: str | None, tokens: list[str]) -> None:
     """Keep the room and this device's seat keys in the session and in the address."""
     ss = st.session_state
     ss[ROOM], ss[SEATS] = code, tokens
+    if code:
+        ss.setdefault(FOUND, set()).add(code)
     st.query_params.clear()
     if code:
         st.query_params["room"] = code
@@ -96,6 +101,15 @@ def arrived() -> None:
     ss[SEATS] = guard.link_keys("seat")[:MAX_SEATS] if code else []
 
 
+def look_up(code: str) -> None:
+    """A code this session has not found yet (from a link) counts as a code tried unless it leads to a room:
+    RoomNotFound, or TooOften when this browser or its address has tried too many that led nowhere."""
+    if code not in st.session_state.get(FOUND, ()):
+        with limits.spend("code", counts=not_found):
+            rooms().version(code)
+        st.session_state.setdefault(FOUND, set()).add(code)
+
+
 def problem(text: str, where: str, version: int | None = None) -> None:
     """Keep a message for the part of the page `where` it belongs, beside the button that was pressed; with
     the room's `version`, only for as long as the room stays as it was (once the game moves on, it is old)."""
@@ -115,6 +129,9 @@ def attempt(work, where: str) -> bool:
     except (RoomError, IllegalAction) as refused:
         problem(str(refused), where)
         return False
+    except TooOften as refused:
+        problem(limits.refusal(refused), where)
+        return False
     st.session_state.pop(PROBLEM, None)
     return True
 
@@ -128,18 +145,37 @@ def create_room() -> None:
     max_bet = ss["together.max_bet"] if rules.agreed_max_bet else None
 
     def create() -> None:
-        seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
-                              purses=ss["together.chips"], max_bet=max_bet)
-        for _ in range(ss["together.computers"]):
-            rooms().add_computer(seat.code, seat.token, ss["together.style"])
+        computers, style = computer_players()
+        with limits.spend("open"):
+            seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
+                                  purses=ss["together.chips"], max_bet=max_bet)
+        for _ in range(computers):
+            rooms().add_computer(seat.code, seat.token, style)
         remember(seat.code, [seat.token])
 
     attempt(create, "create")
 
 
+def computer_players() -> tuple[int, str]:
+    """How many computer players the new room gets, and their style, checked as the form offers them (a forged
+    message may send any value, and the callback reads it before the form is drawn): refused before the room
+    is opened, so that no room is opened half-way."""
+    computers, style = st.session_state["together.computers"], st.session_state["together.style"]
+    if not (type(computers) is int and 0 <= computers < MAX_SEATS):
+        raise RoomError(f"Computer players: a whole number from 0 to {MAX_SEATS - 1}.")
+    if not (type(style) is str and style in STYLE_WORDS):
+        raise RoomError(f"How they play: one of {', '.join(STYLE_WORDS.values())}.")
+    return computers, style
+
+
+def not_found(problem: BaseException | None) -> bool:
+    return isinstance(problem, RoomNotFound)
+
+
 def join_room(code: str, name_key: str) -> None:
     def join() -> None:
-        seat = rooms().join(code, st.session_state[name_key])
+        with limits.spend("code", counts=not_found), limits.spend("join"):  # a wrong code counts; a seat too
+            seat = rooms().join(code, st.session_state[name_key])
         remember(seat.code, [*st.session_state.get(SEATS, []), seat.token])
         st.session_state[name_key] = ""
 
@@ -516,6 +552,7 @@ if not code:
 views: list[RoomView] = []
 key_of: dict[int, int] = {}
 try:
+    look_up(code)
     kept = []
     for token in st.session_state[SEATS]:
         try:
@@ -530,8 +567,11 @@ try:
         remember(code, kept)
     if not views:
         rooms().version(code)  # RoomNotFound for a code that is no room
-except RoomNotFound:
-    st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+except (RoomNotFound, TooOften) as refused:
+    if isinstance(refused, TooOften):
+        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
+    else:
+        st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
     st.button("Open or join another room", on_click=leave, key="together.again")
     st.stop()
 st.session_state["together.key_of"] = key_of

@@ -77,11 +77,12 @@ def _who(kind: str, value: str) -> str:
 
 class Limits(Store):
     """The counters, in the database at `url` (see quitlok.rooms.database: the rooms' own by default). `rules`
-    replaces RULES (tests use small ones); `clock` gives the time, as for the rooms."""
+    replaces RULES (read when the store is made: tests use small ones); `clock` gives the time, as for the rooms."""
 
-    def __init__(self, url: str | None = None, *, rules: Mapping[str, Rule] = RULES,
+    def __init__(self, url: str | None = None, *, rules: Mapping[str, Rule] | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         super().__init__(url, clock=clock)
+        rules = RULES if rules is None else rules
         for what, rule in rules.items():
             if not (isinstance(rule, Rule) and rule.per_visitor >= 1 and rule.per_address >= 1 and rule.seconds > 0):
                 raise InvalidSetup(f"rules: {shown(what)} needs a Rule of at least 1 step in more than 0 seconds")
