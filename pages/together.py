@@ -157,12 +157,11 @@ def create_room() -> None:
 
 
 def computer_players() -> tuple[int, str]:
-    """How many computer players the new room gets, and their style, checked as the form offers them (a forged
-    message may send any value, and the callback reads it before the form is drawn): refused before the room
-    is opened, so that no room is opened half-way."""
+    """How many computer players the new room gets, and their style, checked as the form offers it (a forged
+    message may send any label, which the callback reads before the form is drawn; Streamlit itself keeps a
+    number field's value within its limits): refused before the room is opened, so that none is opened
+    half-way."""
     computers, style = st.session_state["together.computers"], st.session_state["together.style"]
-    if not (type(computers) is int and 0 <= computers < MAX_SEATS):
-        raise RoomError(f"Computer players: a whole number from 0 to {MAX_SEATS - 1}.")
     if not (type(style) is str and style in STYLE_WORDS):
         raise RoomError(f"How they play: one of {', '.join(STYLE_WORDS.values())}.")
     return computers, style
