@@ -1,0 +1,48 @@
+"""Each visitor's fair share of the processor (quitlok.ui.fair, issue 22 item 5): a visitor past his share
+waits, with the app's "busy" words, while another visitor's page is being run; alone, he never waits."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from quitlok.costly import FairShare
+from quitlok.ui import fair, guard
+from tests.app.conftest import APP
+
+
+@pytest.fixture
+def slept(monkeypatch):
+    naps = []
+    monkeypatch.setattr(fair, "nap", naps.append)
+    return naps
+
+
+def visitor_past_his_share() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    share = FairShare()
+    share.spent(100.0)
+    at.session_state[fair.SHARE] = share
+    return at
+
+
+def test_a_visitor_past_his_share_waits_while_another_page_runs(monkeypatch, slept):
+    at = visitor_past_his_share()
+    monkeypatch.setattr(fair, "_running", 1)  # another visitor's page is being run at this moment
+    at.run()
+    assert slept and 4 < slept[0] <= 5
+    assert [t.value for t in at.toast] == [guard.words()["busy"]]
+    assert at.title and not at.exception
+
+
+def test_a_visitor_alone_on_the_server_never_waits(slept):
+    at = visitor_past_his_share()
+    at.run()
+    assert not slept and not at.toast
+
+
+def test_a_page_s_run_fills_the_visitor_s_bucket():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    share = at.session_state[fair.SHARE]
+    assert share._level > 0
+    assert fair._running == 0  # counted out after the run
