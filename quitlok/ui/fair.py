@@ -1,44 +1,70 @@
-"""Each visitor's fair share of the server's processor (quitlok.costly.FairShare, issue 22 item 5): around
-every run of a page (tutorial_app.py), the run's CPU time (`time.thread_time`: Streamlit runs each session's
-script in a thread of its own) fills the visitor's bucket; a run that finds it past his share first says
-"busy, one moment" (content/guard.md, a toast that takes no place on the page) and sleeps, which lets every
-other visitor's page run. Only while another visitor's page is being run at the same moment: a visitor alone
-on the server (or a test's pages, run one after another) never waits, and a person reading his page never
-does either."""
+"""Each visitor's fair share of the server's processor (quitlok.costly.FairShare, issue 22 item 5; issue 23 item
+7): around every run of a page (tutorial_app.py), the run's CPU time (`time.thread_time`: Streamlit runs each
+session's script in a thread of its own) fills two buckets, the browser session's and its address's (one
+address opening new sessions as fast as it can shares one bucket; quitlok.ui.limits says which address to
+trust). A run that finds either past its share first says "busy, one moment" (content/guard.md, a toast that
+takes no place on the page) and sleeps, which lets every other visitor's page run. Only while another page is
+being run at the same moment: a visitor alone on the server (or a test's pages, run one after another) never
+waits, and a person reading his page never does either.
+
+The buckets are this server's own: what they share out is this process's processor time (and Python's one
+interpreter lock), so per-process counting is what is needed; several servers each protect their own visitors.
+An address's share is five times a browser's, so that a class of 30 phones behind one school address, each
+answering a question now and then, stays well within it.
+"""
 
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import streamlit as st
 
-from quitlok.costly import FairShare
-from quitlok.ui import guard
+from quitlok.costly import SHARE_BURST, SHARE_RATE, FairShare
+from quitlok.ui import guard, limits
 
 SHARE = "fair.share"
+#: an address's share, and how many addresses' buckets a server keeps (the least recently seen forgotten first)
+ADDRESS_RATE, ADDRESS_BURST, MOST_ADDRESSES = 5 * SHARE_RATE, 5 * SHARE_BURST, 10_000
 _running = 0  # the pages being run on this server now
 _count = threading.Lock()
+_addresses: OrderedDict[str, FairShare] = OrderedDict()
 nap = time.sleep  # (tests count the naps)
 
 
 def share() -> FairShare:
+    """This browser session's bucket."""
     found = st.session_state.get(SHARE)
     if not isinstance(found, FairShare):
         found = st.session_state[SHARE] = FairShare()
     return found
 
 
+def address_share(address: str | None) -> FairShare | None:
+    """The bucket of `address` (None when the address is not known)."""
+    if address is None:
+        return None
+    with _count:
+        found = _addresses.get(address)
+        if found is None:
+            found = _addresses[address] = FairShare(ADDRESS_RATE, ADDRESS_BURST)
+            while len(_addresses) > MOST_ADDRESSES:
+                _addresses.popitem(last=False)
+        _addresses.move_to_end(address)
+        return found
+
+
 @contextmanager
 def fair_share() -> Iterator[None]:
     """Around a run of the page: wait for this visitor's share first if he is past it; count the run's CPU."""
     global _running
-    mine = share()
+    buckets = [b for b in (share(), address_share(limits.address())) if b is not None]
     with _count:
         others = _running
         _running += 1
     try:
-        wait = mine.wait() if others else 0.0
+        wait = max(b.wait() for b in buckets) if others else 0.0
         if wait > 0:
             st.toast(guard.words()["busy"], icon=":material/hourglass_top:")
             nap(wait)  # asleep, the interpreter is free for other visitors
@@ -46,7 +72,9 @@ def fair_share() -> Iterator[None]:
         try:
             yield
         finally:
-            mine.spent(time.thread_time() - started)
+            used = time.thread_time() - started
+            for bucket in buckets:
+                bucket.spent(used)
     finally:
         with _count:
             _running -= 1

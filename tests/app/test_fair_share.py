@@ -5,7 +5,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok.costly import FairShare
-from quitlok.ui import fair, guard
+from quitlok.ui import fair, guard, limits
 from tests.app.conftest import APP
 
 
@@ -46,3 +46,17 @@ def test_a_page_s_run_fills_the_visitor_s_bucket():
     share = at.session_state[fair.SHARE]
     assert share._level > 0
     assert fair._running == 0  # counted out after the run
+
+
+def test_new_sessions_from_one_address_share_its_bucket(monkeypatch, slept):
+    """A script opening a fresh session for every page (as the room flood did) is held to its address's share."""
+    monkeypatch.setattr(limits, "address", lambda: "203.0.113.66")
+    fair.address_share("203.0.113.66").spent(100.0)
+    monkeypatch.setattr(fair, "_running", 1)
+    at = AppTest.from_file(APP, default_timeout=60)  # a new session: its own bucket is empty
+    at.run()
+    assert slept and 4 < slept[0] <= 5 and not at.exception
+    monkeypatch.setattr(limits, "address", lambda: "198.51.100.1")
+    slept.clear()
+    AppTest.from_file(APP, default_timeout=60).run()
+    assert not slept, "another address is not held up"
