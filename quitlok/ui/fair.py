@@ -27,6 +27,10 @@ from quitlok.ui import guard, limits
 SHARE = "fair.share"
 #: an address's share, and how many addresses' buckets a server keeps (the least recently seen forgotten first)
 ADDRESS_RATE, ADDRESS_BURST, MOST_ADDRESSES = 5 * SHARE_RATE, 5 * SHARE_BURST, 10_000
+#: what a new session costs the server beyond its script's own CPU time, charged to its address: the WebSocket,
+#: the session and the first page's messages are handled by the server's own thread, which no run's
+#: thread_time sees (a flood of fresh sessions from one address spent most of its cost there: bench_flood.py)
+NEW_SESSION_COST = 0.2
 _running = 0  # the pages being run on this server now
 _count = threading.Lock()
 _addresses: OrderedDict[str, FairShare] = OrderedDict()
@@ -59,7 +63,11 @@ def address_share(address: str | None) -> FairShare | None:
 def fair_share() -> Iterator[None]:
     """Around a run of the page: wait for this visitor's share first if he is past it; count the run's CPU."""
     global _running
-    buckets = [b for b in (share(), address_share(limits.address())) if b is not None]
+    new = SHARE not in st.session_state
+    mine, theirs = share(), address_share(limits.address())
+    if new and theirs is not None:
+        theirs.spent(NEW_SESSION_COST)
+    buckets = [b for b in (mine, theirs) if b is not None]
     with _count:
         others = _running
         _running += 1
