@@ -9,8 +9,8 @@ waits, and a person reading his page never does either.
 
 The buckets are this server's own: what they share out is this process's processor time (and Python's one
 interpreter lock), so per-process counting is what is needed; several servers each protect their own visitors.
-An address's share is five times a browser's, so that a class of 30 phones behind one school address, each
-answering a question now and then, stays well within it.
+An address's share is three times a browser's over time, with a burst that lets a class of 30 phones behind
+one school address join at once and answer questions now and then.
 """
 
 import threading
@@ -25,12 +25,14 @@ from quitlok.costly import SHARE_BURST, SHARE_RATE, FairShare
 from quitlok.ui import guard, limits
 
 SHARE = "fair.share"
-#: an address's share, and how many addresses' buckets a server keeps (the least recently seen forgotten first)
-ADDRESS_RATE, ADDRESS_BURST, MOST_ADDRESSES = 5 * SHARE_RATE, 5 * SHARE_BURST, 10_000
+#: an address's share (CPU seconds a second, at once, the longest wait), and how many addresses' buckets a server
+#: keeps (the least recently seen forgotten first). A class of 30 phones joining at once costs about 30 x
+#: (NEW_SESSION_COST + 0.1 s), within the burst; a flood of fresh sessions is held to about one a second.
+ADDRESS_RATE, ADDRESS_BURST, ADDRESS_WAIT, MOST_ADDRESSES = 3 * SHARE_RATE, 15.0, 30.0, 10_000
 #: what a new session costs the server beyond its script's own CPU time, charged to its address: the WebSocket,
 #: the session and the first page's messages are handled by the server's own thread, which no run's
 #: thread_time sees (a flood of fresh sessions from one address spent most of its cost there: bench_flood.py)
-NEW_SESSION_COST = 0.2
+NEW_SESSION_COST = 0.3
 _running = 0  # the pages being run on this server now
 _count = threading.Lock()
 _addresses: OrderedDict[str, FairShare] = OrderedDict()
@@ -52,7 +54,7 @@ def address_share(address: str | None) -> FairShare | None:
     with _count:
         found = _addresses.get(address)
         if found is None:
-            found = _addresses[address] = FairShare(ADDRESS_RATE, ADDRESS_BURST)
+            found = _addresses[address] = FairShare(ADDRESS_RATE, ADDRESS_BURST, ADDRESS_WAIT)
             while len(_addresses) > MOST_ADDRESSES:
                 _addresses.popitem(last=False)
         _addresses.move_to_end(address)
