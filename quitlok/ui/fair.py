@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from quitlok.costly import SHARE_BURST, SHARE_RATE, FairShare
+from quitlok.costly import SHARE_RATE, FairShare
 from quitlok.ui import guard, limits
 
 SHARE = "fair.share"
