@@ -150,3 +150,30 @@ def test_old_counters_are_swept(tmp_path, clock):
     with limits._transaction(write=False) as conn:
         rows = conn.execute(LIMITS.select()).all()
     assert len(rows) == 2  # bob's, as visitor and as address: ann's are gone
+
+
+def test_on_postgresql_two_servers_and_many_threads_never_pass_the_limit(postgres_url):
+    """Two app servers' stores on one PostgreSQL database, six threads each at the same moment: a visitor
+    gets exactly his limit, however his steps are spread."""
+    import uuid
+
+    clock = Clock()
+    servers = [Limits(postgres_url, clock=clock, rules={"open": Rule(per_visitor=3, per_address=100, seconds=60)})
+               for _ in range(2)]
+    visitor, passed = uuid.uuid4().hex, []
+    gate = threading.Barrier(12)
+
+    def step(server: Limits) -> None:
+        gate.wait()
+        passed.append(takes(server, "open", visitor, None))
+
+    threads = [threading.Thread(target=step, args=(servers[i % 2],)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert passed.count(True) == 3
+    servers[0].give_back("open", visitor=visitor, address=None)
+    assert takes(servers[1], "open", visitor, None)
+    for server in servers:
+        server.close()
