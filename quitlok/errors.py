@@ -37,11 +37,6 @@ class TooOften(QuitlokError):
         return TooOften, (self.what, self.whom, self.wait)
 
 
-class Busy(QuitlokError):
-    """The server is already working out as many costly questions as it takes at once (quitlok.costly): ask
-    again in a moment. Never remembered as a question's answer."""
-
-
 class ProgressError(QuitlokError):
     """A saved progress or a progress code that cannot be read: damaged, mistyped, or of another version."""
 
