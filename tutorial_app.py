@@ -3,7 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
-from quitlok.ui import guard, nav, progress
+from quitlok.ui import fair, guard, nav, progress
 
 st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
 
@@ -35,7 +35,8 @@ pages = {
     ],
 }
 navigation = st.navigation(pages, position="hidden")  # the app draws the list of pages itself (quitlok.ui.nav)
-with ui.app_run(), guard.page_guard():  # a page (or the sidebar) that fails says so in the app's words
+with ui.app_run(), fair.fair_share(), guard.page_guard():  # a page that fails says so in the app's words; a
+    # visitor whose pages take more than his share of the processor waits for it first (quitlok.ui.fair)
     ui.setup_page()
     nav.page_list(pages, navigation)
     ui.house_rules_sidebar()

@@ -17,8 +17,9 @@ from quitlok import IllegalAction, ui
 from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.store import Classes, ClassView, Round
+from quitlok.errors import TooOften
 from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
-from quitlok.ui import browser, charts, guard, internals, joining, names, push
+from quitlok.ui import browser, charts, guard, internals, joining, limits, names, push
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
@@ -28,6 +29,8 @@ ui.through_the_app()
 CODE, KEY, TEACHER, PROBLEM = "class.code", "class.key", "class.teacher", "class.problem"
 #: the address this page was opened with held a key (?key=), which addresses no longer carry
 OLD_ADDRESS = "class.old_address"
+#: the class codes this session has looked up and found (a code not yet looked up counts as one tried: limits)
+FOUND = "class.found"
 #: how long the teacher's browser keeps the teacher's key (a session left idle this long is removed)
 KEEP_SECONDS = 12 * 3600
 #: the most lines of the class table's log shown after a vote
@@ -57,6 +60,8 @@ def remember(code: str | None, key: str | None, *, teacher: bool = False) -> Non
     kept in the browser's local storage (a shared or photographed address opens no place), the teacher's in a
     cookie of the teacher's browser (teacher_screen), as a projector shows the address to the room."""
     st.session_state[CODE], st.session_state[KEY], st.session_state[TEACHER] = code, key, teacher
+    if code:
+        st.session_state.setdefault(FOUND, set()).add(code)
     if code and not teacher:
         kept_keys.keep("class", code, [key] if key else [])
     st.query_params.clear()
@@ -108,6 +113,9 @@ def attempt(work, where: str) -> None:
     except (ClassroomError, RoomError, IllegalAction) as refused:
         st.session_state[PROBLEM] = (where, str(refused))
         return
+    except TooOften as refused:
+        st.session_state[PROBLEM] = (where, limits.refusal(refused))
+        return
     st.session_state.pop(PROBLEM, None)
 
 
@@ -122,15 +130,30 @@ def show_problem(where: str) -> None:
 
 def start_session() -> None:
     def start() -> None:
-        teacher = classes().create(ui.current_rules())
+        with limits.spend("open"):
+            teacher = classes().create(ui.current_rules())
         remember(teacher.code, teacher.token, teacher=True)
 
     attempt(start, "start")
 
 
+def not_found(problem: BaseException | None) -> bool:
+    return isinstance(problem, RoomNotFound)
+
+
+def look_up(code: str) -> None:
+    """A code this session has not found yet (from a link) counts as a code tried unless it leads to a class
+    session: RoomNotFound, or TooOften when this browser or its address has tried too many that led nowhere."""
+    if code not in st.session_state.get(FOUND, ()):
+        with limits.spend("code", counts=not_found):
+            classes().version(code)
+        st.session_state.setdefault(FOUND, set()).add(code)
+
+
 def join(code: str) -> None:
     def sit() -> None:
-        student = classes().join(code, st.session_state["class.nickname"])
+        with limits.spend("code", counts=not_found), limits.spend("join"):  # a wrong code counts; a seat too
+            student = classes().join(code, st.session_state["class.nickname"])
         remember(student.code, student.token)
 
     attempt(sit, "join")
@@ -618,14 +641,18 @@ if st.session_state.pop(OLD_ADDRESS, False):
     st.info(words("old_address"), icon=":material/link_off:")
 code = st.session_state.get(CODE)
 key = st.session_state.get(KEY)
+if code:
+    try:
+        look_up(code)
+    except TooOften as refused:
+        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
+        st.button("Start or join another session", on_click=leave, key="class.again")
+        st.stop()
+    except RoomNotFound:
+        st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+        st.button("Start or join another session", on_click=leave, key="class.again")
+        st.stop()
 if not code or not key:
-    if code:
-        try:
-            classes().version(code)
-        except RoomNotFound:
-            st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
-            st.button("Start or join another session", on_click=leave, key="class.again")
-            st.stop()
     entrance(code)
     st.stop()
 try:

@@ -18,6 +18,7 @@ import streamlit as st
 from quitlok import IllegalAction, ui
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
+from quitlok.errors import TooOften
 from quitlok.game import STAKE, action_label
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
@@ -36,7 +37,7 @@ from quitlok.rooms import (
     seat_table,
 )
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, move_bar, names, push
+from quitlok.ui import guard, internals, joining, limits, move_bar, names, push
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
@@ -60,6 +61,8 @@ TIMERS = (None, 30, 60, 120, 300)
 #: how many hands had ended when this device last showed how one ended
 FINISHED = "together.finished"
 STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
+#: the room codes this session has looked up and found (a code not yet looked up counts as one tried: limits)
+FOUND = "together.found"
 #: the table drawn for nobody in particular, on a device several players share
 NOBODY = -1
 #: a move made while the room could not be reached, sent again once it is back: (code, token, version, action,
@@ -99,6 +102,7 @@ def remember(code: str | None, tokens: list[str]) -> None:
     ss[ROOM], ss[SEATS] = code, tokens
     if code:
         kept_keys.keep("room", code, tokens)
+        ss.setdefault(FOUND, set()).add(code)
     st.query_params.clear()
     if code:
         st.query_params["room"] = code
@@ -133,6 +137,15 @@ def device() -> str:
     return st.session_state.setdefault(DEVICE, secrets.token_urlsafe(12))
 
 
+def look_up(code: str) -> None:
+    """A code this session has not found yet (from a link) counts as a code tried unless it leads to a room:
+    RoomNotFound, or TooOften when this browser or its address has tried too many that led nowhere."""
+    if code not in st.session_state.get(FOUND, ()):
+        with limits.spend("code", counts=not_found):
+            rooms().version(code)
+        st.session_state.setdefault(FOUND, set()).add(code)
+
+
 def problem(text: str, where: str, version: int | None = None) -> None:
     """Keep a message for the part of the page `where` it belongs, beside the button that was pressed; with
     the room's `version`, only for as long as the room stays as it was (once the game moves on, it is old)."""
@@ -152,6 +165,9 @@ def attempt(work, where: str) -> bool:
     except (RoomError, IllegalAction) as refused:
         problem(str(refused), where)
         return False
+    except TooOften as refused:
+        problem(limits.refusal(refused), where)
+        return False
     st.session_state.pop(PROBLEM, None)
     return True
 
@@ -165,20 +181,38 @@ def create_room() -> None:
     max_bet = ss["together.max_bet"] if rules.agreed_max_bet else None
 
     def create() -> None:
-        seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
-                              purses=ss["together.chips"], max_bet=max_bet,
-                              coaching=ss.get("together.coaching", True) is not False)
-        for _ in range(ss["together.computers"]):
-            rooms().add_computer(seat.code, seat.token, ss["together.style"])
+        computers, style = computer_players()
+        with limits.spend("open"):
+            seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
+                                  purses=ss["together.chips"], max_bet=max_bet,
+                                  coaching=ss.get("together.coaching", True) is not False)
+        for _ in range(computers):
+            rooms().add_computer(seat.code, seat.token, style)
         remember(seat.code, [seat.token])
         ss[JUST_OPENED] = seat.code  # the host's page brings the code, link and QR code into view
 
     attempt(create, "create")
 
 
+def computer_players() -> tuple[int, str]:
+    """How many computer players the new room gets, and their style, checked as the form offers it (a forged
+    message may send any label, which the callback reads before the form is drawn; Streamlit itself keeps a
+    number field's value within its limits): refused before the room is opened, so that none is opened
+    half-way."""
+    computers, style = st.session_state["together.computers"], st.session_state["together.style"]
+    if not (type(style) is str and style in STYLE_WORDS):
+        raise RoomError(f"How they play: one of {', '.join(STYLE_WORDS.values())}.")
+    return computers, style
+
+
+def not_found(problem: BaseException | None) -> bool:
+    return isinstance(problem, RoomNotFound)
+
+
 def join_room(code: str, name_key: str) -> None:
     def join() -> None:
-        seat = rooms().join(code, st.session_state[name_key])
+        with limits.spend("code", counts=not_found), limits.spend("join"):  # a wrong code counts; a seat too
+            seat = rooms().join(code, st.session_state[name_key])
         remember(seat.code, [*st.session_state.get(SEATS, []), seat.token])
         st.session_state[name_key] = ""
 
@@ -868,11 +902,15 @@ send_kept()
 tell_kept()
 
 try:
+    look_up(code)  # a code from a link counts as a code tried until it leads to a room (limits)
     views, key_of, asked = looked_up(code)
     if not views:
         rooms().version(code)  # RoomNotFound for a code that is no room
-except RoomNotFound:
-    st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+except (RoomNotFound, TooOften) as refused:
+    if isinstance(refused, TooOften):
+        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
+    else:
+        st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
     st.button("Open or join another room", on_click=leave, key="together.again")
     st.stop()
 st.session_state["together.key_of"] = key_of

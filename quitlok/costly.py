@@ -13,7 +13,17 @@ house rule set): a visitor who asks one on every rerun must not slow everybody e
   now and then; past the budget it raises `TooLarge`, and the app says "too large to answer exactly here"
   rather than guess. Outside a budget `spend()` does nothing, so the library's own callers are unchanged.
 
-Pure Python, no Streamlit: the engine's callers (the Advisor, the coach, the Lab) share one store.
+- `FairShare`: one visitor's share of the server's processor (issue 22, item 5, "flat out"). Answers read from
+  the store cost little, but the pages around them do not: a visitor whose page reruns three times a second
+  (four such visitors clicking without pause) keeps Python's one interpreter lock busy, and every other
+  visitor's page waits for it. Each visitor has a bucket that fills with the CPU time of his page's runs and
+  drains at `SHARE_RATE` CPU seconds a second; past `SHARE_BURST`, while others' pages are being run, his next
+  run first waits (asleep, so others' pages run) until the bucket is back within it, at most `MOST_WAIT`
+  seconds. A person reading his page never waits; four visitors clicking flat out together take little more
+  than 4 x SHARE_RATE of the interpreter.
+
+Pure Python, no Streamlit: the engine's callers (the Advisor, the coach, the Lab) share one store;
+quitlok.ui.fair keeps a visitor's FairShare and runs his pages within it.
 """
 
 import threading
@@ -25,10 +35,13 @@ from typing import Any
 
 from quitlok.errors import InvalidSetup, QuitlokError, TooLarge
 
-__all__ = ["BUDGET", "SharedAnswers", "cpu_budget", "spend"]
+__all__ = ["BUDGET", "FairShare", "SharedAnswers", "cpu_budget", "spend"]
 
 #: the CPU time one expensive question may take (seconds of the asking thread's CPU)
 BUDGET = 1.0
+#: a visitor's share of the processor over time (CPU seconds a second), the CPU time his runs may take at once
+#: beyond it (a costly question of BUDGET, and a page around it), and the longest one run waits for his share
+SHARE_RATE, SHARE_BURST, MOST_WAIT = 0.1, 2.0, 5.0
 
 _local = threading.local()
 
@@ -53,6 +66,37 @@ def spend() -> None:
     if deadline is not None and time.thread_time() > deadline:
         raise TooLarge("this question takes more computing than the app gives one question, too much to answer "
                        "exactly here")
+
+
+class FairShare:
+    """One visitor's share of the processor: `spent(seconds)` after each of his runs, `wait()` before the next
+    (the seconds to sleep first, 0 within his share). A bucket of CPU seconds that drains at `rate` a second; a
+    run waits until the bucket is down to `burst`, at most `most_wait` (debt beyond that is forgiven, so that
+    one long Lab run does not lock a visitor out for minutes). `clock`: seconds, for tests."""
+
+    def __init__(self, rate: float = SHARE_RATE, burst: float = SHARE_BURST, most_wait: float = MOST_WAIT, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        for name, value in (("rate", rate), ("burst", burst), ("most_wait", most_wait)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 1e6:
+                raise InvalidSetup(f"{name}: a number of seconds above 0, not {value!r}")
+        self.rate, self.burst, self.most_wait, self._clock = rate, burst, most_wait, clock
+        self._level, self._at = 0.0, clock()
+        self._lock = threading.Lock()
+
+    def _drain(self) -> float:
+        now = self._clock()
+        self._level = max(0.0, self._level - (now - self._at) * self.rate)
+        self._at = now
+        return self._level
+
+    def wait(self) -> float:
+        with self._lock:
+            return min(self.most_wait, max(0.0, self._drain() - self.burst) / self.rate)
+
+    def spent(self, seconds: float) -> None:
+        with self._lock:
+            most = self.burst + self.most_wait * self.rate  # what waiting most_wait brings back to burst
+            self._level = min(most, self._drain() + max(0.0, seconds))
 
 
 class SharedAnswers:

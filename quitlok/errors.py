@@ -1,5 +1,6 @@
 """The library's exceptions: each names what was wrong, so the app can show it as is."""
 
+import math
 import reprlib
 
 
@@ -21,6 +22,19 @@ class InvalidSetup(QuitlokError):
 
 class TooLarge(QuitlokError):
     """A question whose exact answer would take more memory and time than the app gives one question."""
+
+
+class TooOften(QuitlokError):
+    """A visitor (a browser) or an address took one kind of step (open a room, join, try a code) more often
+    than quitlok.limits allows; `wait` is about how many seconds until it may again. Nothing was done."""
+
+    def __init__(self, what: str, whom: str, wait: float) -> None:
+        super().__init__(f"too many steps of the kind {what!r} from this {whom} in a short time: wait about "
+                         f"{math.ceil(wait / 60)} minute(s)")
+        self.what, self.whom, self.wait = what, whom, wait
+
+    def __reduce__(self):
+        return TooOften, (self.what, self.whom, self.wait)
 
 
 class ProgressError(QuitlokError):

@@ -254,3 +254,21 @@ def test_a_room_s_host_tools_with_forged_choices(choice, press, database_url):
     assert len(at.session_state["together.seats"]) == players
     assert "3 of" in shown(at)  # still Dov, the computer and Ann at the table
     goes_on(at, "pages/together.py")
+
+
+def test_a_room_opened_with_a_forged_computer_style_is_not_opened(database_url):
+    """The form's values reach "Open the room"'s callback before the form is drawn again: a computer style the
+    form does not offer ("evil") is refused before the room is opened, in the page's words; no room is opened
+    half-way. (A number field's forged value Streamlit itself keeps within the field's limits.)"""
+    from tests.app.test_limits_pages import rooms_in
+
+    at = opened("pages/together.py")
+    at.text_input(key="together.host_name").input("Dov")
+    at.number_input(key="together.computers").set_value(2)
+    forge("selectbox", at.selectbox(key="together.style"), 0)
+    at.selectbox(key="together.style")._widget_state.string_value = "evil"
+    at.button(key="together.create").click().run()
+    calm(at)
+    said = shown(at).replace("\u2060", "")
+    assert "How they play" in said and "one of Cautious" in said
+    assert rooms_in(database_url) == 0 and not at.query_params.get("room")

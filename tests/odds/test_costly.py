@@ -14,8 +14,8 @@ import quitlok.costly as costly
 import quitlok.lab as lab
 from quitlok import KVITLACH, QUITLOK
 from quitlok.bank_odds import OpenHand, banker_advice
-from quitlok.costly import SharedAnswers, cpu_budget, spend
-from quitlok.errors import InvalidCards, TooLarge
+from quitlok.costly import FairShare, SharedAnswers, cpu_budget, spend
+from quitlok.errors import InvalidCards, InvalidSetup, TooLarge
 from quitlok.odds import edge_outcomes
 from quitlok.stock import Stock
 
@@ -213,3 +213,58 @@ def test_the_lab_s_tables_are_built_once_for_every_visitor(monkeypatch):
     for thread in threads:
         thread.join()
     assert store.computed == 1 and all(tables is built[0] for tables in built)
+
+
+# --- FairShare: one visitor's share of the processor (issue 22, item 5, clicking flat out) -----------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_visitor_within_his_share_never_waits():
+    clock = Clock()
+    share = FairShare(rate=0.1, burst=2.0, most_wait=5.0, clock=clock)
+    for _ in range(100):  # a person: a page of 0.08 s of CPU every second
+        assert share.wait() == 0
+        share.spent(0.08)
+        clock.now += 1
+
+
+def test_a_visitor_past_his_share_waits_until_it_drains_back():
+    clock = Clock()
+    share = FairShare(rate=0.1, burst=2.0, most_wait=5.0, clock=clock)
+    share.spent(2.3)
+    assert share.wait() == pytest.approx(3.0)  # 0.3 s over, drained at 0.1 a second
+    clock.now += 3.0
+    assert share.wait() == pytest.approx(0.0)
+
+
+def test_flat_out_a_visitor_gets_his_rate_of_the_processor():
+    """Clicking without pause, 0.2 s of CPU a run, waiting as told: over a long time he uses about `rate`."""
+    clock = Clock()
+    share = FairShare(rate=0.1, burst=2.0, most_wait=5.0, clock=clock)
+    used, start = 0.0, clock.now
+    while clock.now - start < 600:
+        clock.now += share.wait()
+        share.spent(0.2)
+        used += 0.2
+        clock.now += 0.2
+    assert used / (clock.now - start) < 0.1 * 1.1
+
+
+def test_one_long_run_does_not_lock_a_visitor_out_for_long():
+    share = FairShare(rate=0.1, burst=2.0, most_wait=5.0, clock=Clock())
+    share.spent(50.0)  # a million hands in the Lab
+    assert share.wait() == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize("bad", [0, -1, "1", None, True, float("nan"), float("inf")])
+def test_a_fair_share_s_settings_are_checked(bad):
+
+    with pytest.raises(InvalidSetup):
+        FairShare(rate=bad)

@@ -1,0 +1,90 @@
+"""Each visitor's fair share of the server's processor (quitlok.costly.FairShare, issue 22 item 5; issue 23 item
+7): around every run of a page (tutorial_app.py), the run's CPU time (`time.thread_time`: Streamlit runs each
+session's script in a thread of its own) fills two buckets, the browser session's and its address's (one
+address opening new sessions as fast as it can shares one bucket; quitlok.ui.limits says which address to
+trust). A run that finds either past its share first says "busy, one moment" (content/guard.md, a toast that
+takes no place on the page) and sleeps, which lets every other visitor's page run. Only while another page is
+being run at the same moment: a visitor alone on the server (or a test's pages, run one after another) never
+waits, and a person reading his page never does either.
+
+The buckets are this server's own: what they share out is this process's processor time (and Python's one
+interpreter lock), so per-process counting is what is needed; several servers each protect their own visitors.
+An address's share is three times a browser's over time, with a burst that lets a class of 30 phones behind
+one school address join at once and answer questions now and then.
+"""
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import streamlit as st
+
+from quitlok.costly import SHARE_RATE, FairShare
+from quitlok.ui import guard, limits
+
+SHARE = "fair.share"
+#: an address's share (CPU seconds a second, at once, the longest wait), and how many addresses' buckets a server
+#: keeps (the least recently seen forgotten first). A class of 30 phones joining at once costs about 30 x
+#: (NEW_SESSION_COST + 0.1 s), within the burst; a flood of fresh sessions is held to about one a second.
+ADDRESS_RATE, ADDRESS_BURST, ADDRESS_WAIT, MOST_ADDRESSES = 3 * SHARE_RATE, 15.0, 30.0, 10_000
+#: what a new session costs the server beyond its script's own CPU time, charged to its address: the WebSocket,
+#: the session and the first page's messages are handled by the server's own thread, which no run's
+#: thread_time sees (a flood of fresh sessions from one address spent most of its cost there: bench_flood.py)
+NEW_SESSION_COST = 0.3
+_running = 0  # the pages being run on this server now
+_count = threading.Lock()
+_addresses: OrderedDict[str, FairShare] = OrderedDict()
+nap = time.sleep  # (tests count the naps)
+
+
+def share() -> FairShare:
+    """This browser session's bucket."""
+    found = st.session_state.get(SHARE)
+    if not isinstance(found, FairShare):
+        found = st.session_state[SHARE] = FairShare()
+    return found
+
+
+def address_share(address: str | None) -> FairShare | None:
+    """The bucket of `address` (None when the address is not known)."""
+    if address is None:
+        return None
+    with _count:
+        found = _addresses.get(address)
+        if found is None:
+            found = _addresses[address] = FairShare(ADDRESS_RATE, ADDRESS_BURST, ADDRESS_WAIT)
+            while len(_addresses) > MOST_ADDRESSES:
+                _addresses.popitem(last=False)
+        _addresses.move_to_end(address)
+        return found
+
+
+@contextmanager
+def fair_share() -> Iterator[None]:
+    """Around a run of the page: wait for this visitor's share first if he is past it; count the run's CPU."""
+    global _running
+    new = SHARE not in st.session_state
+    mine, theirs = share(), address_share(limits.address())
+    if new and theirs is not None:
+        theirs.spent(NEW_SESSION_COST)
+    buckets = [b for b in (mine, theirs) if b is not None]
+    with _count:
+        others = _running
+        _running += 1
+    try:
+        wait = max(b.wait() for b in buckets) if others else 0.0
+        if wait > 0:
+            st.toast(guard.words()["busy"], icon=":material/hourglass_top:")
+            nap(wait)  # asleep, the interpreter is free for other visitors
+        started = time.thread_time()
+        try:
+            yield
+        finally:
+            used = time.thread_time() - started
+            for bucket in buckets:
+                bucket.spent(used)
+    finally:
+        with _count:
+            _running -= 1
