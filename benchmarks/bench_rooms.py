@@ -337,7 +337,10 @@ async def push_once(args, urls: list[str], database: str) -> None:
                                                     has_touch=True)
                 await context.add_init_script(PUSH_PAGE_JS)
                 page = await context.new_page()
-                await page.goto(f"{urls[k % len(urls)]}/together?room={seat.code}&seat={seat.token}")
+                # the phone holds its seat's key as the phone that sat down does (its storage, SPEC section 5)
+                await context.add_init_script(
+                    f"localStorage.setItem('quitlok.seats', JSON.stringify({{'room:{seat.code}': ['{seat.token}']}}))")
+                await page.goto(f"{urls[k % len(urls)]}/together?room={seat.code}")
                 room_pages.append(page)
             pages.append(room_pages)
         for page in (page for room_pages in pages for page in room_pages):
@@ -366,10 +369,11 @@ async def push_once(args, urls: list[str], database: str) -> None:
 
 class Phone:
     """A real Streamlit WebSocket client (the protocol the browser speaks, without drawing anything): it opens the
-    Play together page on one seat, notes the buttons each run draws and when each whole-page run finished."""
+    Play together page of a room as an onlooker (a seat's key lives in a browser's storage, which this client
+    has not), notes the buttons each run draws and when each whole-page run finished."""
 
-    def __init__(self, url: str, code: str, token: str) -> None:
-        self.url, self.query = url.replace("http", "ws", 1) + "/_stcore/stream", f"room={code}&seat={token}"
+    def __init__(self, url: str, code: str) -> None:
+        self.url, self.query = url.replace("http", "ws", 1) + "/_stcore/stream", f"room={code}"
         self.buttons: dict[str, str] = {}
         self.page_hash = ""
         self.drawn: list[float] = []  # when each whole-page run finished (time.perf_counter)
@@ -430,7 +434,7 @@ async def push_clients(args, urls: list[str], database: str) -> None:
         seats = [host] + [rooms.join(host.code, name) for name in PEOPLE[1:]]
         rooms.start(host.code, host.token, seed=k + 1)
         tables.append(seats)
-        phones.append([Phone(urls[n % len(urls)], seat.code, seat.token) for n, seat in enumerate(seats)])
+        phones.append([Phone(urls[n % len(urls)], seat.code) for n, seat in enumerate(seats)])
     for phone in (phone for room in phones for phone in room):
         await phone.open()
     await asyncio.sleep(5)
@@ -446,13 +450,11 @@ async def push_clients(args, urls: list[str], database: str) -> None:
             mine = rooms.view(code, seats[view.to_act].token)
             labels = [action_label(mine.state, action) for action in mine.legal]
             wanted = choose(labels, bet_made=mine.stakes[mine.seat] > 0)
-            mover = room_phones[view.to_act]
-            end = time.monotonic() + 30
-            while wanted not in mover.buttons and time.monotonic() < end:
-                await asyncio.sleep(0.02)
+            action = next(a for a in mine.legal if action_label(mine.state, a) == wanted)
             await asyncio.sleep(rng.uniform(0.3, 1.0))
             others = [phone for seat, phone in enumerate(room_phones) if seat != view.to_act]
-            sent = await mover.rerun(mover.buttons[wanted])
+            sent = time.perf_counter()  # the mover's move, made as his page would make it
+            await asyncio.to_thread(rooms.act, code, seats[view.to_act].token, action, version=mine.version)
             end = time.monotonic() + 30
             waiting = set(range(len(others)))
             while waiting and time.monotonic() < end:

@@ -14,7 +14,7 @@ from quitlok.game import action_label
 from quitlok.rooms import Rooms
 from quitlok.rules import QUITLOK
 from tests.e2e.conftest import IDLE
-from tests.e2e.test_together_browser import NEWEST_JS, choose
+from tests.e2e.test_together_browser import NEWEST_JS, choose, hold_seat
 
 pytestmark = pytest.mark.e2e
 
@@ -59,7 +59,8 @@ def phones(browser):
 
 
 def sit(page: Page, url: str, code: str, token: str) -> None:
-    page.goto(f"{url}/together?room={code}&seat={token}")
+    """This phone holds the seat's key as the phone that sat down does (its storage), and opens the room."""
+    hold_seat(page, url, code, token)
     page.wait_for_selector("#together-log", timeout=60_000)
     page.wait_for_selector(IDLE, timeout=60_000)
 

@@ -535,7 +535,7 @@ def test_a_double_tap_makes_one_move(browser, app_url, rooms):
     before = rooms.view(code, token)
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
-    open_app(page, f"{app_url}/together?room={code}&seat={token}")
+    hold_seat(page, app_url, code, token)
     up_to_date(page, rooms, code, token)
     blot = page.get_by_role("button", name="Blot (free face-up card)", exact=True)
     expect(blot).to_be_enabled()
@@ -585,7 +585,7 @@ def test_an_outage_and_a_restart_show_only_the_apps_words(new_person, tmp_path, 
         code, token = host_to_blot(rooms)
         page = new_person()
         with serve(database.url) as url:
-            open_app(page, f"{url}/together?room={code}&seat={token}")
+            hold_seat(page, url, code, token)
             up_to_date(page, rooms, code, token)
             database.halt()
             expect(page.get_by_text("Reconnecting…").first).to_be_visible(timeout=FOLLOW)
