@@ -40,12 +40,15 @@ def test_a_visitor_alone_on_the_server_never_waits(slept):
     assert not slept and not at.toast
 
 
-def test_a_page_s_run_fills_the_visitor_s_bucket():
+def test_a_costly_run_fills_the_visitor_s_bucket_and_an_ordinary_one_does_not(monkeypatch):
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     share = at.session_state[fair.SHARE]
-    assert share._level > 0
+    assert share._level == 0, "an ordinary run (the Home page) is not counted"
     assert fair._running == 0  # counted out after the run
+    monkeypatch.setattr(fair, "ORDINARY_RUN", -1.0)  # every run counted as a second more costly than it was
+    at.run()
+    assert at.session_state[fair.SHARE]._level > 0.9
 
 
 def test_new_sessions_from_one_address_share_its_bucket(monkeypatch, slept):
