@@ -6,6 +6,7 @@ from streamlit.testing.v1 import AppTest
 from quitlok import content as content_files
 from quitlok import ui
 from quitlok.lessons import LESSONS
+from quitlok.printing import TRADITIONS, pupil_rules_pdf
 from quitlok.ui import words
 from tests.app.conftest import APP
 from tests.app.test_advisor_page import as_banker, pick
@@ -54,6 +55,8 @@ def test_every_content_file_is_used_and_exists(loaded):
     at.switch_page("pages/play.py").run()
     at.button(key="play.start").click().run()
     assert not at.exception
+    for tradition in TRADITIONS:  # the pupils' sheets are read only when their download is built (Teachers)
+        pupil_rules_pdf(tradition)
     assert loaded <= ON_DISK, f"pages load missing files: {loaded - ON_DISK}"
     assert loaded >= ON_DISK, f"content files no page uses: {ON_DISK - loaded}"
 
