@@ -72,8 +72,13 @@ def test_a_later_versions_save_is_kept_aside_with_a_notice_and_this_visit_starts
         assert "newer version" in toast.first.inner_text() and "kept aside" in toast.first.inner_text()
         assert "Step 1 of 12 · 0 done" in main_text(page)
         assert page.locator("[data-testid='stException']").count() == 0
-        kept = page.evaluate("name => Object.keys(localStorage).filter(k => k.startsWith(name + '.aside.'))"
-                             ".map(k => localStorage.getItem(k))", STORAGE_NAME)
+        kept = []
+        for _ in range(100):  # the copy is written by the storage keeper's next drawing, which may follow the toast
+            kept = page.evaluate("name => Object.keys(localStorage).filter(k => k.startsWith(name + '.aside.'))"
+                                 ".map(k => localStorage.getItem(k))", STORAGE_NAME)
+            if kept:
+                break
+            page.wait_for_timeout(100)
         assert kept == [later], "kept aside, whole"
     finally:
         context.close()
