@@ -5,6 +5,7 @@ As in Streamlit's own e2e suite: start the server on a free port, poll
 has finished running before reading the page.
 """
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -18,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from quitlok.rooms import Rooms
 from tests.conftest import ROOT
 
 CHROMIUM = os.environ.get("QUITLOK_CHROMIUM", "/usr/bin/chromium")
@@ -203,3 +205,29 @@ def click(page: Page, name: str, exact: bool = True) -> None:
 
 def has_button(page: Page, name: str, exact: bool = True) -> bool:
     return page.get_by_role("button", name=name, exact=exact).count() > 0
+
+
+# --- shared by the tests of rooms (several people, each in a browser of their own) ---------------------
+
+
+@pytest.fixture
+def rooms(rooms_database):
+    """The store the session's server (app_url) keeps its rooms in."""
+    store = Rooms(rooms_database)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def new_person(browser):
+    """A browser of their own for each person (a new context: own storage, own session, own cookies)."""
+    contexts = []
+
+    def person() -> Page:
+        contexts.append(browser.new_context(viewport={"width": 1300, "height": 1700}))
+        return contexts[-1].new_page()
+
+    yield person
+    for context in contexts:
+        with contextlib.suppress(Exception):  # a context a test closed itself (a person who left)
+            context.close()

@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from quitlok.game import action_label
-from quitlok.rooms import Rooms
 from quitlok.rules import QUITLOK
 from tests.e2e.conftest import IDLE
 from tests.e2e.test_together_browser import NEWEST_JS, choose, hold_seat
@@ -34,13 +33,6 @@ window.setInterval = (run, ms, ...rest) => {
 };"""
 #: well under the safety-net timer (push.FALLBACK, 30 s) and the watchdog (push.STALLED, 65 s)
 PUSHED_WITHIN = 8_000
-
-
-@pytest.fixture
-def rooms(rooms_database):
-    store = Rooms(rooms_database)
-    yield store
-    store.close()
 
 
 @pytest.fixture

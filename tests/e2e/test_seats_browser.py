@@ -8,7 +8,6 @@ ageing his page's heartbeats in the database, as a closed page's would age (quit
 rather than by waiting half a minute.
 """
 
-import contextlib
 import re
 
 import pytest
@@ -37,29 +36,6 @@ pytestmark = pytest.mark.e2e
 #: every card drawn on the page: its text alternative and its picture
 CARDS_JS = """() => [...document.querySelectorAll('img.ql-card')].map(img => ({
     alt: img.getAttribute('alt'), svg: atob(img.getAttribute('src').split(',')[1])}))"""
-
-
-@pytest.fixture
-def rooms(rooms_database):
-    """The store the session's server (app_url) keeps its rooms in."""
-    store = Rooms(rooms_database)
-    yield store
-    store.close()
-
-
-@pytest.fixture
-def new_person(browser):
-    """A browser of their own for each person (a new context: own storage, own session)."""
-    contexts = []
-
-    def person() -> Page:
-        contexts.append(browser.new_context(viewport={"width": 1300, "height": 1700}))
-        return contexts[-1].new_page()
-
-    yield person
-    for context in contexts:
-        with contextlib.suppress(Exception):  # a context a test closed itself (a person who left)
-            context.close()
 
 
 def started_room(store: Rooms, people=("Hanna", "Avi"), computers=()) -> list:

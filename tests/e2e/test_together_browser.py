@@ -63,28 +63,6 @@ METRIC_JS = """label => {
 # --- the store, and people in browsers of their own -------------------------------------------------
 
 
-@pytest.fixture
-def rooms(rooms_database):
-    """The store the session's server (app_url) keeps its rooms in."""
-    store = Rooms(rooms_database)
-    yield store
-    store.close()
-
-
-@pytest.fixture
-def new_person(browser):
-    """A browser of their own for each person (a new context: own session, own cookies)."""
-    contexts = []
-
-    def person() -> Page:
-        contexts.append(browser.new_context(viewport={"width": 1300, "height": 1700}))
-        return contexts[-1].new_page()
-
-    yield person
-    for context in contexts:
-        context.close()
-
-
 def choose(labels: list[str], bet_made: bool) -> str:
     """A sensible move that ends the hand soon: stake the least bank, bet 1 once, then stay or stand (the banker
     draws only while the rules make him), keep what is offered."""
