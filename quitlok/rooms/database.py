@@ -190,12 +190,13 @@ def make_engine(url: str) -> sa.Engine:
 
 
 @contextmanager
-def _reachable() -> Iterator[None]:
+def _reachable(store: "Store") -> Iterator[None]:
     """Around a use of the database: a lost connection (LOST) becomes RoomsUnavailable, in plain words; what
-    the driver said (its address, its file's path) goes to the server's log only."""
+    the driver said (its address, its file's path) goes to the server's log only. The store notes when."""
     try:
         yield
     except LOST as lost:
+        store.lost_at = store._clock()
         LOG.warning("The rooms' database could not be reached: %s", lost)
         raise RoomsUnavailable(UNAVAILABLE) from lost
 
@@ -236,6 +237,9 @@ class Store:
         self._postgres = self._engine.dialect.name == "postgresql"
         self._ready = False
         self._lock = threading.Lock()
+        #: when this store last found the database unreachable (0: never): a silence that lasted into an outage
+        #: is the database's, not a person's (quitlok.rooms.store counts presence from then at the earliest)
+        self.lost_at = 0.0
         # SQLite has one writer at a time: this process's writers queue here, woken at once, rather than in
         # SQLite's busy handler, which sleeps up to 100 ms between tries (other processes still use it)
         self._writing = contextlib.nullcontext() if self._postgres else threading.Lock()
@@ -249,7 +253,7 @@ class Store:
         """One transaction; the tables are created on first use. Writers take SQLite's write lock at BEGIN;
         readers on PostgreSQL see one snapshot (the room and its seats as they were together). `single`:
         the block runs one statement, which is its own transaction (no BEGIN, no COMMIT)."""
-        with _reachable():
+        with _reachable(self):
             self._prepare()
             with self._writing if write else contextlib.nullcontext(), self._engine.connect() as conn:
                 if single:

@@ -164,10 +164,17 @@ class Extra(NamedTuple):
     since: dict[tuple[int, str], float]
     #: the room's family row (its nights' results, the setting for coaching notes), None before one was kept
     family: "sa.Row | None" = None
+    #: when this server last found the database unreachable: no seat is silent for longer than since then
+    #: (the outage silenced everyone's heartbeat, so it makes no one away)
+    lost_at: float = 0.0
+    #: seats that this very call shows to be here (a page viewing its own seat), whatever their heartbeat
+    present: frozenset[int] = frozenset()
 
     def last_seen(self, seat: int) -> float | None:
+        """When a device of `seat` last said it was here (None: never), or when the database was last
+        unreachable, if later."""
         devices = self.seen.get(seat)
-        return max(devices.values()) if devices else None
+        return max(max(devices.values()), self.lost_at) if devices else None
 
 
 class Change(NamedTuple):
@@ -282,11 +289,13 @@ class Rooms(Store):
             device = _device(device)
         room, seats, extra = self._read(code)
         me = self._seat_of(seats, token, code)
-        if self._to_play(room, seats, extra):
-            self._play_for_the_absent(code)
+        present = frozenset({me.seat}) if device is not None else frozenset()  # a page open on it: here now
+        if self._to_play(room, seats, extra._replace(present=present)):
+            self._play_for_the_absent(code, present)
             room, seats, extra = self._read(code)
             me = self._seat_of(seats, token, code)
-        return _room_view(code, room, seats, me.seat, extra=extra, now=self._clock(), device=device)
+        return _room_view(code, room, seats, me.seat, extra=extra._replace(present=present), now=self._clock(),
+                          device=device)
 
     def watch(self, code: str) -> RoomView:
         """The room as an onlooker sees it (a latecomer, an eighth person at a full table, a player whose seat
@@ -766,8 +775,7 @@ class Rooms(Store):
         with self._transaction(write=False) as conn:
             return self._extra_of(conn, code)
 
-    @staticmethod
-    def _extra_of(conn: sa.Connection, code: str) -> Extra:
+    def _extra_of(self, conn: sa.Connection, code: str) -> Extra:
         seen: dict[int, dict[str, float]] = {}
         since: dict[tuple[int, str], float] = {}
         for row in conn.execute(_PRESENCE_OF, {"code": code}):
@@ -776,7 +784,7 @@ class Rooms(Store):
         waiting = tuple(conn.execute(_WAITING, {"code": code}).all())
         timer = conn.execute(_TIMER, {"code": code}).scalar()
         revoked = frozenset(conn.execute(_REVOKED, {"code": code}).scalars())
-        return Extra(seen, waiting, timer, revoked, since, _family(conn, code))
+        return Extra(seen, waiting, timer, revoked, since, _family(conn, code), lost_at=self.lost_at)
 
     def _to_play(self, room: sa.Row, seats: list[sa.Row], extra: Extra) -> bool:
         """A computer is to move in a game being played: a computer seat's, a stand-in's for an absent person,
@@ -790,12 +798,13 @@ class Rooms(Store):
         return (seats[to_act].style is not None or to_act in _absent(seats, extra, now)
                 or _timed_out(room, extra, now))
 
-    def _play_for_the_absent(self, code: str) -> None:
-        """One bounded step of computer moves, for computer seats and absent people, and the one move of a
-        person whose turn timer ran out (noted in the log). Someone else's call may have made them first."""
+    def _play_for_the_absent(self, code: str, present: frozenset[int] = frozenset()) -> None:
+        """One bounded step of computer moves, for computer seats and absent people (not those `present`), and
+        the one move of a person whose turn timer ran out (noted in the log). Someone else's call may have made
+        them first."""
 
         def play_on(room: sa.Row, seats: list[sa.Row]) -> Change | None:
-            extra = self._extra(code)
+            extra = self._extra(code)._replace(present=present)
             if not self._to_play(room, seats, extra):
                 return None
             now = self._clock()
@@ -878,7 +887,7 @@ def _absent(seats: Sequence[sa.Row], extra: Extra, now: float) -> frozenset[int]
     """The people's seats whose every device has been silent for AWAY_SECONDS or more. A seat never seen (no
     page has sent a heartbeat for it: a library caller, the class table's seat) is not absent."""
     return frozenset(s.seat for s in seats if s.style is None and (seen := extra.last_seen(s.seat)) is not None
-                     and now - seen >= AWAY_SECONDS)
+                     and now - seen >= AWAY_SECONDS and s.seat not in extra.present)
 
 
 def _presence(seats: Sequence[sa.Row], extra: Extra, now: float) -> tuple[str, ...]:
@@ -888,6 +897,8 @@ def _presence(seats: Sequence[sa.Row], extra: Extra, now: float) -> tuple[str, .
         seen = extra.last_seen(s.seat)
         if s.style is not None:
             words.append("computer")
+        elif s.seat in extra.present:
+            words.append("here")
         elif seen is None:
             words.append("")
         else:

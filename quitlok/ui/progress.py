@@ -121,7 +121,8 @@ def _words(key: str, **values: str) -> str:
 def _take_up(report: browser.Report | None) -> bool:
     """Take up a report of the browser not taken up yet: merge the save it holds into this visit's progress,
     keep aside what cannot be read (with a notice), take up a save kept aside that can now be read. True
-    when the progress changed."""
+    when the progress changed or a save is to be kept aside: the caller draws the page again, so that a
+    keeper outside the fragment that got the report writes the copy too."""
     ss = st.session_state
     if report is None or report.seq <= ss.get(TAKEN, 0):
         return False
@@ -167,4 +168,4 @@ def _take_up(report: browser.Report | None) -> bool:
     ss[KEPT_ASIDE] = aside
     for note in dict.fromkeys(notes):
         st.toast(note, icon=":material/info:")
-    return current() != before
+    return current() != before or ss.get(ASIDE, (0, ""))[0] == report.seq

@@ -4,6 +4,7 @@ seat and its person coming back, presence, the host role passing on and coming b
 the turn timer, and onlookers, who see no face-down card."""
 
 import hashlib
+import os
 
 import pytest
 import sqlalchemy as sa
@@ -14,6 +15,8 @@ from quitlok.rooms import (
     NoSuchRequest,
     NotHost,
     RoomError,
+    Rooms,
+    RoomsUnavailable,
     SeatMoved,
     SeatRevoked,
 )
@@ -216,3 +219,46 @@ def test_an_onlooker_sees_no_face_down_card(rooms):
     for cards, ups, shown in zip(state.hands, state.face_up, view.hands, strict=True):
         assert shown == tuple(c if up else None for c, up in zip(cards, ups, strict=True))
     assert view.state.stock == (None,) * len(state.stock) and view.state.seed is None
+
+
+def test_a_page_viewing_its_own_seat_is_here_even_before_its_heartbeat(rooms, clock):
+    """A page that comes back (its heartbeat lost for a while) and looks at its seat is not played for: the view
+    itself shows its person is here; a view without a device (a library caller) leaves it to the heartbeats."""
+    seats = table(rooms, ("Ann", "Dov", "Eve"), purses=60, seed=5)
+    beat(rooms, seats)
+    view = settled(rooms, seats[0])
+    away = seats[view.to_act]
+    clock.now += AWAY_SECONDS + 1
+    mine = rooms.view(away.code, away.token, device=f"device-{away.seat:04d}")
+    assert mine.version == view.version and mine.to_act == away.seat and not mine.played_for[away.seat]
+    assert rooms.view(away.code, away.token).version > view.version, "without a device: played for, as away"
+
+
+def test_an_outage_makes_no_one_away(tmp_path, clock):
+    """Every heartbeat fails while the database is unreachable: once it is back, the first page to beat does not
+    find the others away (their silence was the database's); AWAY_SECONDS after the outage they are."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    rooms = Rooms(f"sqlite:///{folder / 'rooms.sqlite3'}", clock=clock)
+    try:
+        seats = table(rooms, ("Ann", "Dov", "Eve"), purses=60, seed=5)
+        beat(rooms, seats)
+        view = settled(rooms, seats[0])
+        waiting = seats[view.to_act]
+        others = [s for s in seats if s is not waiting]
+        rooms.close()
+        os.rename(folder, tmp_path / "gone")
+        clock.now += AWAY_SECONDS + 5
+        with pytest.raises(RoomsUnavailable):
+            beat(rooms, others)
+        clock.now += 5
+        os.rename(tmp_path / "gone", folder)
+        beat(rooms, others)
+        after = rooms.view(waiting.code, others[0].token)
+        assert after.version == view.version and after.presence[waiting.seat] == "here", "not away after an outage"
+        clock.now += AWAY_SECONDS
+        beat(rooms, others)
+        later = rooms.view(waiting.code, others[0].token)
+        assert later.presence[waiting.seat] == "away" and later.version > view.version, "silent since: away"
+    finally:
+        rooms.close()
