@@ -119,7 +119,7 @@ def test_the_lesson_plans_are_shown_with_their_sources_linked(app):
     at = open_page(app, PAGE)
     page = texts(at)
     assert "A 45-minute lesson" in page and "A 90-minute lesson" in page
-    assert "5. A quiz (8 minutes)" in page and "6. Playing in groups (20 minutes)" in page
+    assert "4. The class table (12 minutes)" in page and "6. Playing in groups (20 minutes)" in page
     assert "[\\[6\\]](sources#source-6)" in page, "a reference number opens its entry in the reference list"
     assert [tab.label for tab in at.tabs][-2:] == ["45 minutes", "90 minutes"]
 
