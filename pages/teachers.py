@@ -60,8 +60,8 @@ def glossary(paper: str) -> bytes:
 
 
 @st.cache_data(show_spinner=False, max_entries=MOST_KEPT)
-def worksheet(seed: int, rules: RuleSet, paper: str) -> bytes:
-    return worksheet_pdf(seed, rules, paper)
+def worksheet(seed: int, rules: RuleSet, paper: str, young: bool) -> bytes:
+    return worksheet_pdf(seed, rules, paper, young=young)
 
 
 @st.cache_data(show_spinner=False, max_entries=MOST_KEPT)
@@ -139,6 +139,7 @@ number, another = st.columns([2, 1], vertical_alignment="bottom")
 guard.keep_text("teachers.seed", guard.NUMBER_CHARS)
 number.text_input("Worksheet number", key="teachers.seed", help=words["seed_help"], max_chars=guard.NUMBER_CHARS)
 another.button("New worksheet", key="teachers.new_seed", on_click=new_worksheet, icon=":material/casino:")
+young = st.toggle("For a young class", key="teachers.young", help=words["young_help"])
 try:
     seed = parse_seed(ss["teachers.seed"])
 except InvalidSeed as error:
@@ -147,8 +148,10 @@ else:
     if problem := worksheet_problem(seed, rules):
         st.warning(problem, icon=":material/warning:")
     else:
-        st.download_button(f"Worksheet {seed} ({rules.name})", data=partial(worksheet, seed, rules, paper),
-                           file_name=file_name("worksheet", seed, rules.name, paper), mime=PDF,
+        st.download_button(f"Worksheet {seed} ({rules.name}{', for a young class' if young else ''})",
+                           data=partial(worksheet, seed, rules, paper, young),
+                           file_name=file_name("worksheet", seed, rules.name, *(["young"] if young else []), paper),
+                           mime=PDF,
                            key="teachers.worksheet", icon=":material/download:", type="primary")
 
 st.header("Run it for your class")

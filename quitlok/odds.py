@@ -58,7 +58,7 @@ from quitlok.validate import chance, flag, is_whole, rule_set, shown, whole_numb
 
 __all__ = ["Advice", "EdgeOutcomes", "action_values", "action_words", "advise", "banker_outcomes", "bust_chance",
            "card_value", "chance_words", "edge_outcomes", "first_bets", "next_card_odds", "percent",
-           "player_edge", "position_value", "stay_value", "strategy_table"]
+           "player_edge", "position_value", "stay_value", "strategy_table", "young_chance_words"]
 
 BUST = "bust"
 _RANK_INDEX = np.arange(12)
@@ -1240,6 +1240,8 @@ def percent(p) -> str:
 
 #: the largest n of a "k in n" that reads at a glance; other chances are rounded to one
 SMALL_N = 20
+#: the largest n of a chance said to a young class ("about 1 in 3"), and how far from the exact chance it may be
+YOUNG_N, YOUNG_TOLERANCE = 10, Fraction(3, 100)
 
 
 def chance_words(p: Fraction, *, with_percent: bool = True) -> str:
@@ -1267,3 +1269,30 @@ def chance_words(p: Fraction, *, with_percent: bool = True) -> str:
         return f"about 1 in {round(1 / p)}{share}"
     n = round(1 / (1 - p))
     return f"about {n - 1} in {n}{share}"
+
+
+def young_chance_words(p: Fraction) -> str:
+    """A chance as a young class says it, in small numbers and no percentage: '1 in 2', 'about 1 in 3',
+    'about 2 in 3', 'less than 1 in 10', 'more than 9 in 10', 'no chance', 'certain': the k in n with the
+    smallest n up to YOUNG_N within YOUNG_TOLERANCE of the chance (exact when it equals it), else the nearest."""
+    p = chance("p", p)
+    p = min(max(Fraction(p) if isinstance(p, int | Fraction) else Fraction(float(p)), Fraction(0)), Fraction(1))
+    if p in (0, 1):
+        return "no chance" if p == 0 else "certain"
+    if p.denominator <= YOUNG_N:
+        return f"{p.numerator} in {p.denominator}"
+    if p < Fraction(1, YOUNG_N) - YOUNG_TOLERANCE / 3:
+        return f"less than 1 in {YOUNG_N}"
+    if p > 1 - Fraction(1, YOUNG_N) + YOUNG_TOLERANCE / 3:
+        return f"more than {YOUNG_N - 1} in {YOUNG_N}"
+    nearest = []
+    for n in range(2, YOUNG_N + 1):
+        k = min(max(round(p * n), 1), n - 1)
+        off = abs(Fraction(k, n) - p)
+        if off == 0:
+            return f"{k} in {n}"
+        if off <= YOUNG_TOLERANCE:
+            return f"about {k} in {n}"
+        nearest.append((off, n, k))
+    _, n, k = min(nearest)
+    return f"about {k} in {n}"

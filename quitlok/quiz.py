@@ -23,7 +23,7 @@ from quitlok.actions import Bet, Blot, Draw, Retire, Stand, Stay
 from quitlok.cards import a_card, card_name, is_framed
 from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
 from quitlok.hand import hand_value, is_framed_pair, totals
-from quitlok.odds import bust_chance, percent
+from quitlok.odds import bust_chance, percent, young_chance_words
 from quitlok.rules import QUITLOK, RuleSet
 
 #: questions in a round
@@ -530,9 +530,14 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 # --- odds ------------------------------------------------------------------------------------------------
 
 
-def _chance_words(p: Fraction, pool: int) -> str:
-    """'6 in 20 (30%)': the count of cards over the pool, then the percentage."""
-    return f"{p * pool} in {pool} ({percent(p)})"
+def _chance_words(p: Fraction, pool: int, young: bool = False) -> str:
+    """'6 in 20 (30%)': the count of cards over the pool, then the percentage; for a young class (`young`) the
+    chance in words instead of the percentage: '6 in 20 (3 in 10)', '7 in 19 (about 3 in 8)', '1 in 2'."""
+    count = f"{p * pool} in {pool}"
+    if not young:
+        return f"{count} ({percent(p)})"
+    simpler = young_chance_words(p)
+    return count if simpler == count else f"{count} ({simpler})"
 
 
 def _shown_apart(exact: Fraction, wrong: dict[str, tuple[Fraction, int]]) -> dict[str, str]:
@@ -555,8 +560,9 @@ def _twelve_rules(rules: RuleSet) -> dict[str, RuleSet]:
     return {m: replace(rules, twelve_values=v) for m, v in mistaken.items() if v is not None}
 
 
-def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
-    """What is the chance the next card busts you, with some cards seen? Answered by quitlok.odds."""
+def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK, young: bool = False) -> Question:
+    """What is the chance the next card busts you, with some cards seen? Answered by quitlok.odds. `young`: the
+    chances in words for a young class (no percentages); the same question either way for the same rng."""
     pack = list(rules.pack)
     for _ in _deals("bust_odds"):
         cards = rng.sample(pack, 2 + rng.randint(1, 3))
@@ -580,13 +586,14 @@ def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             wrong[m] = (bust_chance(hand, seen, other, exact=True), pool)
         if len(_shown_apart(exact, wrong)) >= 2:
             break
-    options = {m: _chance_words(*wrong[m]) for m in _shown_apart(exact, wrong).values()}
+    options = {m: _chance_words(*wrong[m], young) for m in _shown_apart(exact, wrong).values()}
     count = exact * pool
     why = (f"Of the {pool} cards you have not seen, {count} take {card_words(hand)} over 21: "
-           f"{_chance_words(exact, pool)}.")
+           f"{_chance_words(exact, pool, young)}.")
     prompt = (f"You hold {card_words(hand)}. Face up under the stock you can see {card_words(seen)}; no other card "
               f"is known. What is the chance that the next card busts you?")
-    return _question(rng, "Odds", prompt, _chance_words(exact, pool), options, why, rules, "06_bust", pool=pool)
+    return _question(rng, "Odds", prompt, _chance_words(exact, pool, young), options, why, rules, "06_bust",
+                     pool=pool)
 
 
 #: every generator: (rng, rules) -> Question

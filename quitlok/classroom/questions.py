@@ -43,7 +43,7 @@ from quitlok.errors import shown
 from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
-from quitlok.odds import action_words, advise, bust_chance, chance_words, percent
+from quitlok.odds import action_words, advise, bust_chance, percent, young_chance_words
 from quitlok.quiz import COUNTING, NAMES, _reachable, _twelve_words, card_words, miscount
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
@@ -263,7 +263,7 @@ def _young_next_card(busting: int, making_21: int, unseen: int) -> str:
     """The next card's chances for a young class: 'Of the 18 cards you cannot see, 6 would bust you (1 in 3),
     and 2 would make 21' (capitalised)."""
     bust = (f"Of the {unseen} cards you cannot see, {busting} would bust you "
-            f"({chance_words(Fraction(busting, unseen), with_percent=False)})" if busting else
+            f"({young_chance_words(Fraction(busting, unseen))})" if busting else
             f"None of the {unseen} cards you cannot see can bust you")
     return bust + (f", and {making_21} would make 21" if making_21 else ", and none would make 21 at once")
 
@@ -377,8 +377,8 @@ def _aluvun_why(advice, position: Position, yes, no, *, young: bool = False) -> 
                     f"calling {word} lets you send {'it' if elevens == 1 else 'one'} back"
                     + (f" and {raise_words}" if raising else "")
                     + f": your chance of going bust falls from "
-                    f"{chance_words(advice.bust, with_percent=False)} to "
-                    f"{chance_words(advice.bust_with_aluvun, with_percent=False)}. {calling}")
+                    f"{young_chance_words(advice.bust)} to "
+                    f"{young_chance_words(advice.bust_with_aluvun)}. {calling}")
         return (f"{elevens} of the {advice.unseen} unseen cards {these}, which would take "
                 f"{_over_21(position.hand, rules)}, "
                 f"and calling {word} lets you throw {'it' if elevens == 1 else 'one'} in"
@@ -413,7 +413,7 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
     count, unseen = sum(busting.values()), position.unseen
     why = (f"{count} of the {unseen} unseen cards would take {_over_21(hand, rules)} "
            f"({_ranks_words(busting)}), so the chance is {count} in {unseen}, {percent(chance)}.")
-    exact, simple = f"{count} in {unseen}", chance_words(chance, with_percent=False)
+    exact, simple = f"{count} in {unseen}", young_chance_words(chance)
     young = (f"{count} of the {unseen} cards you cannot see would bust you ({_ranks_words(busting)}): "
              f"{exact if simple == exact else f'{exact}, that is {simple}'}.")
     title = TITLES[BUST_CHANCE]

@@ -17,8 +17,9 @@ import random
 from quitlok import errors
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.errors import InvalidSeed, WorksheetUnavailable
-from quitlok.quiz import GENERATORS, ROUND, Question, plan_round
+from quitlok.quiz import GENERATORS, ROUND, Question, bust_odds, plan_round
 from quitlok.rules import RuleSet, rule_summary
+from quitlok.validate import flag
 
 #: the worksheet numbers: whole numbers from 1 to 999 999, short enough to read out and type
 SEEDS = range(1, 1_000_000)
@@ -56,19 +57,21 @@ def new_seed(rng: random.Random | None = None) -> int:
     return (rng or random.SystemRandom()).choice(SEEDS)
 
 
-def worksheet_questions(seed: int, rules: RuleSet) -> tuple[Question, ...]:
+def worksheet_questions(seed: int, rules: RuleSet, young: bool = False) -> tuple[Question, ...]:
     """The worksheet's ten questions: one round of the quiz, all made by the engine.
 
     The recipe, which the tests repeat: `rng = random.Random(f"quitlok-worksheet/{seed}")`, the order from
     `quitlok.quiz.plan_round(rng, 0)` (every generator once, three of them twice), then each question from
-    `GENERATORS[k](rng, rules)` in that order, all drawing on the same rng.
+    `GENERATORS[k](rng, rules)` in that order, all drawing on the same rng. `young`: the same questions, with
+    every chance in words for a young class ("7 in 19 (about 1 in 3)", no percentage).
     """
     seed = parse_seed(seed)
+    young = flag("young", young)
     rng = random.Random(f"quitlok-worksheet/{seed}")
     questions = []
     for number, (_, k) in enumerate(plan_round(rng, 0), start=1):
         try:
-            questions.append(GENERATORS[k](rng, rules))
+            questions.append(bust_odds(rng, rules, young) if GENERATORS[k] is bust_odds else GENERATORS[k](rng, rules))
         except ValueError as error:  # the engine's own errors are ValueErrors with a message for people
             raise WorksheetUnavailable(
                 f"Worksheet {seed}: the engine could not make question {number} "
@@ -84,9 +87,10 @@ def answer_letters(questions: tuple[Question, ...]) -> list[str]:
     return [LETTERS[q.answer] for q in questions]
 
 
-def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4") -> bytes:
-    """Worksheet `seed` under `rules`: two pages of questions and a page with the answer key."""
-    questions = worksheet_questions(seed, rules)
+def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4", young: bool = False) -> bytes:
+    """Worksheet `seed` under `rules`: two pages of questions and a page with the answer key; `young`: its
+    chances in words for a young class (the same questions)."""
+    questions = worksheet_questions(seed, rules, young)
     seed = parse_seed(seed)
     rules_words = "; ".join(f"{rule}: {value}" for rule, value in rule_summary(rules))
 
@@ -97,8 +101,8 @@ def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4") -> bytes:
             pdf.add_page()
             if page == 0:
                 pdf.title_block(f"Kvitlach worksheet {seed}",
-                                f"Ten questions from real games, under the house rules **{rules.name}**. "
-                                "Circle the letter of the best answer.")
+                                f"Ten questions from real games, under the house rules **{rules.name}**"
+                                f"{', for a young class' if young else ''}. Circle the letter of the best answer.")
                 pdf.paragraph("Name: ____________________________    Class: ____________    "
                               "Date: ______________", after=1.2)
             else:

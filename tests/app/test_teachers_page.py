@@ -88,6 +88,18 @@ def test_the_house_rules_in_the_sidebar_reach_the_rules_sheet_and_the_worksheet(
     assert all(option in key for option in right)
 
 
+def test_a_worksheet_for_a_young_class_says_its_chances_in_small_numbers(app, downloads):
+    app.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
+    at = open_page(app, PAGE)
+    at.text_input(key="teachers.seed").set_value("4821").run()
+    at.toggle(key="teachers.young").set_value(True).run()
+    assert buttons(at)["teachers.worksheet"].label == "Worksheet 4821 (Kvitlach, for a young class)"
+    sheet = poppler.flat(poppler.text(data(at, downloads, "teachers.worksheet")))
+    right = [q.options[q.answer] for q in worksheet_questions(4821, KVITLACH, young=True)]
+    assert all(poppler.flat(option) in sheet for option in right) and "for a young class" in sheet
+    assert "%" not in sheet.split("Made under the house rules")[0]
+
+
 @pytest.mark.parametrize("typed", ["abc", "0", "1000000", "4.5", "[click](https://x.org)"])
 def test_an_impossible_worksheet_number_gets_a_clear_message_and_no_download(app, typed):
     at = open_page(app, PAGE)
@@ -119,7 +131,7 @@ def test_the_lesson_plans_are_shown_with_their_sources_linked(app):
     at = open_page(app, PAGE)
     page = texts(at)
     assert "A 45-minute lesson" in page and "A 90-minute lesson" in page
-    assert "4. The class table (12 minutes)" in page and "6. Playing in groups (20 minutes)" in page
+    assert "5. The class table (11 minutes)" in page and "6. Playing in groups (20 minutes)" in page
     assert "[\\[6\\]](sources#source-6)" in page, "a reference number opens its entry in the reference list"
     assert [tab.label for tab in at.tabs][-2:] == ["45 minutes", "90 minutes"]
 

@@ -50,7 +50,7 @@ from quitlok.classroom import (
     make_question,
     question_set,
 )
-from quitlok.odds import advise, chance_words
+from quitlok.odds import advise, chance_words, young_chance_words
 from quitlok.quiz import MISCONCEPTIONS, _retire_allowed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,7 +156,7 @@ def check_young(q):
         k, n = q.answer.numerator, q.answer.denominator
         said = re.match(r"(\d+) of the (\d+) cards you cannot see would bust you", young)
         assert said and Fraction(int(said[1]), int(said[2])) == Fraction(k, n), young
-        simple = chance_words(q.answer, with_percent=False)
+        simple = young_chance_words(q.answer)
         assert young.endswith(f"{said[1]} in {said[2]}.") or young.endswith(f", that is {simple}."), young
 
 
@@ -399,6 +399,25 @@ def test_chance_words_for_a_young_class_leave_out_the_percentage():
     assert chance_words(Fraction(0), with_percent=False) == "no chance"
     with pytest.raises(InvalidSetup):
         chance_words(Fraction(1, 3), with_percent="no")
+
+
+def test_chances_for_a_young_class_are_in_small_numbers():
+    said = {(6, 20): "3 in 10", (1, 9): "1 in 9", (2, 13): "about 1 in 6", (9, 14): "about 2 in 3",
+            (5, 16): "about 1 in 3", (1, 40): "less than 1 in 10", (44, 45): "more than 9 in 10", (0, 5): "no chance"}
+    assert {k: young_chance_words(Fraction(*k)) for k in said} == said
+
+
+@given(st.fractions(min_value=0, max_value=1))
+def test_a_young_classs_chance_is_near_the_exact_one(p):
+    words = young_chance_words(p)
+    if said := re.fullmatch(r"(?:about )?(\d+) in (\d+)", words):
+        k, n = int(said[1]), int(said[2])
+        assert n <= 10 and 0 < k < n
+        assert abs(Fraction(k, n) - p) <= (Fraction(3, 100) if words.startswith("about") else 0) or \
+            abs(Fraction(k, n) - p) <= min(abs(Fraction(j, m) - p) for m in range(2, 11) for j in range(1, m))
+    else:
+        assert words in ("no chance", "certain", "less than 1 in 10", "more than 9 in 10")
+        assert (words == "no chance") == (p == 0) and (words == "certain") == (p == 1)
 
 
 def test_a_wrong_count_in_why_is_caught():

@@ -1,12 +1,13 @@
 """What every sheet shares: it opens in a PDF reader, on the paper asked for, with its fonts inside it, and the
 printing package stays on the engine side (no Streamlit)."""
 
+import re
 import subprocess
 import sys
 
 import pytest
 
-from quitlok import QUITLOK
+from quitlok import KVITLACH, QUITLOK
 from quitlok.printing import (
     PAPERS,
     PrintingError,
@@ -18,6 +19,7 @@ from quitlok.printing import (
     pack_pdf,
     rules_sheet_pdf,
     worksheet_pdf,
+    worksheet_questions,
 )
 from quitlok.printing.markdown import ListBlock, Paragraph, Table, blocks, inline, plain
 from tests.conftest import ROOT
@@ -86,3 +88,17 @@ def test_our_markdown_reads_as_the_app_shows_it():
         "a __word__, **strong**, $2, [3], a link \\-- and \\__x\\__")
     assert inline("\u2067קוויטל\u2069") == "קוויטל"  # the bidi isolates are left to fpdf2's own bidi algorithm
     assert plain("*kvitl*, **21**") == "kvitl, 21"
+
+
+def test_a_young_classs_worksheet_asks_the_same_questions_with_chances_in_words():
+    for seed in (4821, 17, 99):
+        for rules in (QUITLOK, KVITLACH):
+            usual, young = worksheet_questions(seed, rules), worksheet_questions(seed, rules, young=True)
+            assert [q.prompt for q in usual] == [q.prompt for q in young]
+            assert [q.answer for q in usual] == [q.answer for q in young]
+            said = " ".join(" ".join(q.options) + q.explanation for q in young)
+            assert "%" not in said
+    odds = [q for q in worksheet_questions(4821, KVITLACH, young=True) if q.topic == "Odds"]
+    assert odds and all(re.search(r"\d+ in \d+", o) for q in odds for o in q.options)
+    text = poppler.flat(poppler.text(worksheet_pdf(4821, KVITLACH, "A4", young=True)))
+    assert "for a young class" in text and "%" not in text.split("Made under the house rules")[0]
