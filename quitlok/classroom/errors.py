@@ -33,3 +33,8 @@ class BadResponse(ClassroomError):
 class BadQuestion(ClassroomError):
     """A question or position whose parts do not fit together (cards the pack does not hold, an answer
     outside the options): raised when one is built, so a page never shows it."""
+
+
+class BadOwnQuestion(ClassroomError):
+    """A question the teacher wrote, or a set of them read back, that cannot be asked: an empty or overlong
+    text, fewer than two or more than four options, two options alike, no right answer among them."""
