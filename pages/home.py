@@ -74,7 +74,7 @@ def progress_tools(kept: Progress) -> None:
         if kind_and_text := st.session_state.pop("home.note", None):
             kind, text = kind_and_text
             (st.error if kind == "error" else st.success)(text)  # an error's text is escaped: see load_code
-        if kept != Progress():
+        if not kept.empty:
             st.markdown(words("copy"))
             st.code(kept.share_code(), language=None, wrap_lines=True)
         st.text_input("Load progress", key="home.code", placeholder="QL1-…", help=words("load"),
@@ -82,14 +82,14 @@ def progress_tools(kept: Progress) -> None:
         st.button("Load progress", key="home.load", on_click=load_code, icon=":material/upload:")
         if aside := learner.kept_aside():
             st.caption(words("aside_kept").format(count=str(aside)))
-        if kept != Progress() or aside:
+        if not kept.empty or aside:
             sure = st.checkbox(words("forget"), key="home.sure")
             st.button("Forget my progress", key="home.forget", disabled=not sure, on_click=forget,
                       icon=":material/delete:")
 
 st.title("Quitlok: learn Kvitlach")
 kept = learner.current()
-if kept != Progress():
+if not kept.empty:
     welcome_back(kept)
 st.markdown(ui.content("home/intro"))
 st.caption(ui.content("home/pack"))

@@ -22,6 +22,7 @@ from quitlok.errors import TooOften
 from quitlok.game import STAKE, action_label
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
+    GONE_SECONDS,
     MAX_SEATS,
     NoSuchRequest,
     NotSeated,
@@ -655,6 +656,8 @@ def summary(room: RoomView) -> None:
     st.header("The game is over" if not room.ended_by_host else "The host ended the game")
     if room.people_out:
         st.info(words("people_out"), icon=":material/money_off:")
+    elif room.abandoned:
+        st.info(words("abandoned", minutes=str(GONE_SECONDS // 60)), icon=":material/person_off:")
     frame = pd.DataFrame({
         "Player": [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
         "Chips now": room.chips,

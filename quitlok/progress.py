@@ -11,7 +11,10 @@ every number) checked before it is unpacked or parsed: a refused one raises Prog
 
 Two tabs, or two devices, that each changed a copy of one save are merged (`Progress.merged`), three ways:
 each side's change since the copy they share (the base) is kept, so a lesson, an answer or a mistake of
-either side is never lost and a count is never counted twice.
+either side is never lost and a count is never counted twice. What one side held at the base and the other
+side dropped since stays dropped: "Forget my progress" (`Progress.forget`) leaves an empty progress that
+remembers when it was forgotten (`forgotten`, saved with it), so a tab still holding the old progress finds
+a forget newer than its own and keeps only what it did since the copy it shares.
 
 Mistakes are kept as the positions themselves (the cards the learner held and could see, stake, room)
 with every option's exact value priced by the advisor when the mistake was made, so the Review page can
@@ -132,6 +135,9 @@ class Progress:
     cost_by_day: Mapping[int, float] = field(default_factory=dict)
     #: per quiz topic, how many answers it has had in all (at least as many as `quiz` keeps)
     quiz_counts: Mapping[str, int] = field(default_factory=dict)
+    #: when the progress was last forgotten on this device (seconds since the epoch; 0: never): saved with it,
+    #: so that every tab of the browser learns of the forget (see merged)
+    forgotten: float = 0.0
 
     def __post_init__(self) -> None:
         counts = {topic: max(self.quiz_counts.get(topic, 0), len(answers)) for topic, answers in self.quiz.items()}
@@ -186,7 +192,18 @@ class Progress:
             raise ProgressError("That position is no longer among your mistakes.")
         return replace(self, mistakes=tuple(mistakes))
 
+    def forget(self, now: float) -> "Progress":
+        """Nothing kept, but the moment it was forgotten (`now`, or an earlier forget's if later): saved in
+        place of the progress, it tells every other tab of the browser to forget too (merged)."""
+        moment("now", now, LATEST)  # a moment a save can hold (_moment reads it back)
+        return Progress(forgotten=max(self.forgotten, float(now)))
+
     # --- reading --------------------------------------------------------------------------------------
+
+    @property
+    def empty(self) -> bool:
+        """Nothing learned is kept (when it was last forgotten aside)."""
+        return replace(self, forgotten=0.0) == Progress()
 
     def due(self, now: float) -> tuple[Mistake, ...]:
         """The mistakes due for review now: costliest first, then the longest overdue."""
@@ -221,16 +238,24 @@ class Progress:
 
     def merged(self, theirs: "Progress", base: "Progress | None" = None) -> "Progress":
         """This progress and `theirs` (another tab's or device's), both changed from `base`, the copy they last
-        shared (None: nothing shared, as when a page first takes up the browser's save). Kept: every lesson
-        done on either side; each topic's answers given since `base` on either side (theirs, then these),
-        and its count of answers counted once; every mistake of either side, the one reviewed more when
-        both have it (a mistake that only `theirs` gave up stays given up unless this side reviewed it);
-        decisions and the chips they cost, counted once."""
+        shared (None: nothing shared, as when a page first takes up the browser's save). Kept: `theirs`, and
+        what this side changed since `base`: every lesson step it changed (done on either side stays done);
+        each topic's answers given since `base` on either side (theirs, then these), and its count of answers
+        counted once; every mistake of either side, the one reviewed more when both have it (a mistake that
+        only `theirs` gave up stays given up unless this side reviewed it); decisions and the chips they
+        cost, counted once. So what `theirs` dropped since `base` (a forget, a progress loaded in its place)
+        stays dropped: nothing this side held at `base` comes back unless this side changed it since. When
+        it is this side that forgot later, the roles are swapped: only what `theirs` changed since `base` is
+        added to this. The later forget is kept (`forgotten`)."""
         if not isinstance(theirs, Progress) or not isinstance(base, Progress | None):
             raise ProgressError("Only two progresses can be merged.")
+        if self.forgotten > theirs.forgotten:  # this side forgot since: it is theirs that add only their changes
+            return theirs.merged(self, base)
         base = base or Progress()
         lessons = dict(theirs.lessons)
         for slug, mine in self.lessons.items():
+            if base.lessons.get(slug) == mine:  # unchanged here since the copy both shared: theirs is as they left it
+                continue
             other = lessons.get(slug, LessonRecord())
             lessons[slug] = LessonRecord(mine.done or other.done,
                                          mine.guess if mine.guess is not None else other.guess,
@@ -255,7 +280,8 @@ class Progress:
                 kept[m.made] = m
         mistakes = sorted(kept.values(), key=lambda m: (-m.cost, m.made))[:MAX_MISTAKES]
         return Progress(lessons=lessons, quiz=quiz, quiz_counts=counts, cost_by_day=costs, mistakes=tuple(mistakes),
-                        decisions=theirs.decisions + max(0, self.decisions - base.decisions))
+                        decisions=theirs.decisions + max(0, self.decisions - base.decisions),
+                        forgotten=max(self.forgotten, theirs.forgotten))
 
     # --- saved forms ----------------------------------------------------------------------------------
 
@@ -272,6 +298,7 @@ class Progress:
                           None if m.stock is None else [m.stock.cards, list(m.stock.under)], m.reviews]
                          for m in self.mistakes],
             "cost_by_day": {str(d): c for d, c in sorted(self.cost_by_day.items())},
+            **({"forgotten": self.forgotten} if self.forgotten else {}),  # absent: never (every save before it)
         }, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -321,7 +348,8 @@ class Progress:
                        quiz_counts={topic: count for topic, (count, _) in quiz.items()},
                        decisions=part("decisions", _count, 0),
                        mistakes=tuple(each("mistakes", _list, _mistake))[:MAX_MISTAKES],
-                       cost_by_day=dict(each("cost_by_day", _items, _day_cost)))
+                       cost_by_day=dict(each("cost_by_day", _items, _day_cost)),
+                       forgotten=part("forgotten", _moment, 0.0) if "forgotten" in data else 0.0)
         return Reading(progress, tuple(left_out))
 
     @classmethod

@@ -27,6 +27,7 @@ from quitlok.rooms.seat_view import Night, RoomView, seat_events, seat_state, se
 from quitlok.rooms.store import (
     ALPHABET,
     AWAY_SECONDS,
+    GONE_SECONDS,
     IDLE_SECONDS,
     MAX_SEATS,
     Asked,
@@ -40,6 +41,7 @@ from quitlok.rooms.store import (
 __all__ = [
     "ALPHABET",
     "AWAY_SECONDS",
+    "GONE_SECONDS",
     "IDLE_SECONDS",
     "Asked",
     "Presence",

@@ -90,7 +90,10 @@ class RoomView:
     ended_by_host: bool
     #: the room ended the game because no person at the table had a chip left (only computers could play on)
     people_out: bool
-    #: no more play: the game is over by the rules, or the host ended it
+    #: the room ended the game because every person had left the table: no person's page had said it was here
+    #: for quitlok.rooms.store.GONE_SECONDS (the computers would have played on for nobody)
+    abandoned: bool
+    #: no more play: the game is over by the rules, or the host or the room ended it
     over: bool
     #: the host's seat (whoever created the room)
     host: int

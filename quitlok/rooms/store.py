@@ -86,6 +86,11 @@ PERSON_BANKER_MODEL = 17
 AWAY_SECONDS = 30
 #: and after this long it is gone (the table says so; it is played for as when away)
 GONE_SECONDS = 300
+#: the log line written when the room ends a game that every person has left (_abandoned): no person's page had
+#: said it was here for GONE_SECONDS, and the computers would have played on among themselves
+ABANDONED = (f"Everyone at the table had been gone for {GONE_SECONDS // 60} minutes, so the game ended here rather "
+             "than let the computer players play on alone: each seat keeps its purse and its open stake, the banker "
+             "the bank.")
 #: a device's heartbeat older than this is forgotten
 FORGET_SECONDS = 3600
 #: the computer player that plays a seat for its absent person, or makes a move when the turn timer runs out
@@ -283,7 +288,9 @@ class Rooms(Store):
         holds (a hand in which no person has a decision): the next view goes on. The same step plays for a
         person who is away, and makes the move of a person whose turn timer ran out (`_to_play`). Once no
         person has a chip left, the room ends the game (RoomView.people_out): nothing is left to play for
-        anyone watching. A key that no longer opens its seat raises SeatMoved or SeatRevoked, which say why."""
+        anyone watching; so it does once every person has left the table (RoomView.abandoned: no person's
+        page has said it was here for GONE_SECONDS), rather than let the computers play on for nobody. A key
+        that no longer opens its seat raises SeatMoved or SeatRevoked, which say why."""
         code = _code(code)
         if device is not None:
             device = _device(device)
@@ -808,8 +815,10 @@ class Rooms(Store):
             if not self._to_play(room, seats, extra):
                 return None
             now = self._clock()
-            computers = _computers(seats) | _stand_ins(seats, _absent(seats, extra, now))
             state = _state(room.state)
+            if _abandoned(seats, extra, now):  # nobody is left to play for: the game ends, as the host would end it
+                return Change({"state": _saved(_note(state, ABANDONED)), "ended": True, "paused": False})
+            computers = _computers(seats) | _stand_ins(seats, _absent(seats, extra, now))
             if state.to_act not in computers:  # the turn timer ran out
                 seat = seats[state.to_act]
                 state = _note(state, f"{seat.name}'s time to decide ran out, so a computer player made the move.")
@@ -888,6 +897,18 @@ def _absent(seats: Sequence[sa.Row], extra: Extra, now: float) -> frozenset[int]
     page has sent a heartbeat for it: a library caller, the class table's seat) is not absent."""
     return frozenset(s.seat for s in seats if s.style is None and (seen := extra.last_seen(s.seat)) is not None
                      and now - seen >= AWAY_SECONDS and s.seat not in extra.present)
+
+
+def _abandoned(seats: Sequence[sa.Row], extra: Extra, now: float) -> bool:
+    """Every person has left the table: each person's seat has been seen (a page sent a heartbeat for it), and
+    none of its devices has said it was here for GONE_SECONDS (an outage of the database counts as here, as for
+    _absent), nor does this call show it here. The computers would then play on for nobody; the room ends the
+    game instead (ABANDONED). A seat never seen (a library caller's, the class table's) is never absent, so it
+    keeps its game going."""
+    people = [s for s in seats if s.style is None]
+    return bool(people) and all(
+        s.seat not in extra.present and (seen := extra.last_seen(s.seat)) is not None and now - seen >= GONE_SECONDS
+        for s in people)
 
 
 def _presence(seats: Sequence[sa.Row], extra: Extra, now: float) -> tuple[str, ...]:
@@ -1133,11 +1154,13 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
             hand_number=0, hands_dealt=0, hands_finished=0, direction=1, status=("",) * n, last_hand=("",) * n,
             last_cards=((),) * n, under=(), stock_size=rules.pack_size, sitting_out=(False,) * n,
             aluvun_called=False, started=False, over=room.ended, ended_by_host=room.ended, people_out=False,
+            abandoned=False,
             chips=(room.purses,) * n,
             banker_stands_on=rules.banker_model(PERSON_BANKER_MODEL), state=None)
     state = _state(room.state)
     shown = _seat_state(room.state, me)
-    people_out = room.ended and _out(state, _people(seats))
+    abandoned = room.ended and state.events[-1:] == (ABANDONED,)
+    people_out = room.ended and not abandoned and _out(state, _people(seats))
     if room.ended:
         shown = replace(shown, to_act=None, phase=OVER, waiting=())
     playing = not (room.ended or room.paused)
@@ -1152,5 +1175,6 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
         hands_finished=state.hands_finished, direction=state.direction, status=state.status,
         last_hand=state.last_hand, last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),
         sitting_out=state.sitting_out, aluvun_called=shown.aluvun_called, started=True,
-        over=room.ended or state.is_over, ended_by_host=room.ended and not people_out, people_out=people_out,
+        over=room.ended or state.is_over, ended_by_host=room.ended and not (people_out or abandoned),
+        people_out=people_out, abandoned=abandoned,
         chips=chips, banker_stands_on=rules.banker_model(stands_on), state=shown)

@@ -7,7 +7,10 @@ on an earlier visit or by another tab (browser.local_storage), `load` merges it 
 Nothing the app cannot read is destroyed: a save of a later version, a damaged one (what can be read of it
 is taken up) or an oversized one is kept aside in the browser under a key of its own, with a short notice in
 the app's words, never a traceback; a save kept aside is read again on every visit and taken up once this
-version can read it. Forget removes the saves kept aside as well. Nothing is kept on the server.
+version can read it. Forget removes the saves kept aside as well, and leaves in the browser only the moment
+of the forget (Progress.forget): another tab still holding the old progress finds that forget when it next
+looks, drops what it held (keeping what it did since) and says so; its old progress is never written back
+or merged in again. Nothing is kept on the server.
 """
 
 import time
@@ -51,9 +54,10 @@ def kept_aside() -> int:
 
 
 def forget() -> None:
-    """Forget the progress, here and in this browser, and the saves kept aside."""
+    """Forget the progress, here and in this browser (every tab: the save becomes the forget's moment alone),
+    and the saves kept aside."""
     ss = st.session_state
-    ss[KEY] = Progress()
+    ss[KEY] = current().forget(now())
     ss[DROP] = tuple(ss.get(DROP, ())) + tuple(ss.get(KEPT_ASIDE, {}))
     ss[KEPT_ASIDE] = {}
 
@@ -109,7 +113,8 @@ def _storage(place: str) -> browser.Report | None:
 
 def _text() -> str:
     """What this browser keeps: the progress, or nothing ("") while there is none, so that a visitor who has
-    done nothing has nothing to report when a page opens (each report costs the page a second run)."""
+    done nothing has nothing to report when a page opens (each report costs the page a second run). A
+    progress forgotten is kept as the forget's moment, for the other tabs."""
     kept = current()
     return "" if kept == Progress() else kept.to_json()
 
@@ -151,6 +156,8 @@ def _take_up(report: browser.Report | None) -> bool:
             keep_aside(_words("aside_unreadable", why=escape_markdown(str(refused))))  # may repeat the browser's
         else:
             ss[KEY] = current().merged(reading.progress, base)
+            if reading.progress.forgotten > before.forgotten and not before.empty:
+                notes.append(_words("forgotten_elsewhere"))  # another tab forgot: this one holds only what is new
             if reading.left_out:
                 keep_aside(_words("aside_partly", parts=escape_markdown(", ".join(dict.fromkeys(reading.left_out)))))
     for key, text in report.aside:

@@ -128,3 +128,52 @@ def test_the_review_page_opened_first_finds_the_mistakes_kept_in_the_browser(bro
         assert "it cost you 1.10 chips" in main_text(page)
     finally:
         context.close()
+
+
+def test_forget_in_one_tab_is_not_undone_by_another_open_tab(browser, app_url):
+    """Issue 22: "Forget my progress" in one tab wins over another tab of the browser that still holds the
+    progress: that tab's next run drops it (and says so) rather than write it back; its quiz answer, made after
+    the forget, is kept."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    try:
+        first = context.new_page()
+        assert DONE_ONE in complete_first_lesson(first, app_url)
+        for _ in range(50):
+            if (kept := saved(first)) and kept["lessons"].get("01_pack", [False])[0]:
+                break
+            first.wait_for_timeout(100)
+        other = context.new_page()
+        open_app(other, f"{app_url}/quiz")  # takes up the lesson done in the first tab
+        first.bring_to_front()
+        open_app(first, app_url)
+        first.get_by_text("Your progress on this device: copy, load or forget").click()
+        wait_for_app(first)
+        first.get_by_text("This removes everything kept in this browser").click()
+        wait_for_app(first)
+        first.get_by_role("button", name="Forget my progress").click()
+        wait_for_app(first)
+        expect(first.get_by_text("Your progress is forgotten")).to_be_visible(timeout=30_000)
+        for _ in range(50):
+            if (kept := saved(first)) and not kept["lessons"] and kept.get("forgotten"):
+                break
+            first.wait_for_timeout(100)
+        assert kept["lessons"] == {} and kept["forgotten"] > 0, kept
+        other.bring_to_front()
+        other.locator(".st-key-quiz-choice [data-testid='stRadioOption']").first.click()
+        wait_for_app(other)
+        other.get_by_role("button", name="Check", exact=True).click()
+        wait_for_app(other)
+        expect(other.get_by_test_id("stToast").filter(has_text="forgotten in another tab")).to_have_count(
+            1, timeout=30_000)
+        for _ in range(100):
+            kept = saved(other)
+            if kept and kept.get("quiz"):
+                break
+            other.wait_for_timeout(100)
+        assert kept["lessons"] == {}, "the forgotten lesson was not written back"
+        assert sum(count for count, _ in kept["quiz"].values()) == 1, "the answer made after the forget is kept"
+        assert kept["forgotten"] > 0
+        for page in (first, other):
+            assert page.locator("[data-testid='stException']").count() == 0
+    finally:
+        context.close()

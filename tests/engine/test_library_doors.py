@@ -237,6 +237,7 @@ def progress_doors() -> list[Door]:
         Door("Progress.reviewed", p.reviewed, {"made": 1.7e9, "right": True, "now": 1.7e9 + 86400},
              {"made": "moment", "right": "flag", "now": "moment"}),
         Door("Progress.due", p.due, {"now": 1.8e9}, {"now": "moment"}),
+        Door("Progress.forget", p.forget, {"now": 1.8e9}, {"now": "moment"}),
         Door("Progress.mastery", p.mastery, {"topic": "aluvun"}, {"topic": "text"}),
         Door("Progress.is_mastered", p.is_mastered, {"topic": "aluvun"}, {"topic": "text"}),
         Door("Progress.week_costs", p.week_costs, {"now": 1.8e9}, {"now": "moment"}),
