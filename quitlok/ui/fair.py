@@ -7,6 +7,13 @@ takes no place on the page) and sleeps, which lets every other visitor's page ru
 being run at the same moment: a visitor alone on the server (or a test's pages, run one after another) never
 waits, and a person reading his page never does either.
 
+Shortest first: besides the buckets, a page's run that has taken LONG_RUN of CPU time pauses at its next element
+(quitlok.ui.internals.on_every_element) while another visitor's run that has taken less is going on, so that a
+short page (a card added on the Advisor) is not made to wait behind long ones (four visitors' heavy pages drawn
+again and again): Python runs one thread at a time, and without it the short run shares the interpreter with
+every long run in flight. A run pauses MOST_PAUSE in all at most, so a stream of short runs cannot hold a long one
+back for good.
+
 The buckets are this server's own: what they share out is this process's processor time (and Python's one
 interpreter lock), so per-process counting is what is needed; several servers each protect their own visitors.
 An address's share is three times a browser's over time, with a burst that lets a class of 30 phones behind
@@ -22,7 +29,7 @@ from contextlib import contextmanager
 import streamlit as st
 
 from quitlok.costly import SHARE_RATE, FairShare
-from quitlok.ui import guard, limits
+from quitlok.ui import guard, internals, limits
 
 SHARE = "fair.share"
 #: an address's share (CPU seconds a second, at once, the longest wait), and how many addresses' buckets a server
@@ -39,8 +46,26 @@ NEW_SESSION_COST = 0.3
 #: for a minute in the browser tests on a loaded machine); what the share is for are the costly runs (a
 #: banker's question, a Lab run with custom rules: up to the 1 s budget of quitlok.costly), which still count
 ORDINARY_RUN = 0.3
+#: shortest first: a run that has taken this much CPU time (seconds) gives way, at its elements, to a run of less;
+#: the most it pauses in all, and the step of its pause
+LONG_RUN, MOST_PAUSE, PAUSE_STEP = 0.05, 1.0, 0.005
 _running = 0  # the pages being run on this server now
 _count = threading.Lock()
+_here = threading.local()  # the run of this thread's page, if any
+
+
+class _Run:
+    """A page's run under way: when it started (its thread's CPU clock), the CPU time it had taken at its last
+    element, and how long it has paused for shorter runs."""
+
+    __slots__ = ("started", "taken", "paused")
+
+    def __init__(self) -> None:
+        self.started, self.taken, self.paused = time.thread_time(), 0.0, 0.0
+
+
+_runs: set[_Run] = set()
+pause = time.sleep  # (tests count the pauses)
 _addresses: OrderedDict[str, FairShare] = OrderedDict()
 nap = time.sleep  # (tests count the naps)
 
@@ -76,6 +101,7 @@ def fair_share() -> Iterator[None]:
     if new and theirs is not None:
         theirs.spent(NEW_SESSION_COST)
     buckets = [b for b in (mine, theirs) if b is not None]
+    run = _Run()
     with _count:
         others = _running
         _running += 1
@@ -84,14 +110,40 @@ def fair_share() -> Iterator[None]:
         if wait > 0:
             st.toast(guard.words()["busy"], icon=":material/hourglass_top:")
             nap(wait)  # asleep, the interpreter is free for other visitors
-        started = time.thread_time()
+        run.started = time.thread_time()
+        with _count:
+            _runs.add(run)
+        _here.run = run
         try:
             yield
         finally:
-            used = time.thread_time() - started - ORDINARY_RUN
+            used = time.thread_time() - run.started - ORDINARY_RUN
             if used > 0:
                 for bucket in buckets:
                     bucket.spent(used)
     finally:
+        _here.run = None
         with _count:
             _running -= 1
+            _runs.discard(run)
+
+
+def shortest_first() -> None:
+    """At every element of a page's run: once the run has taken LONG_RUN of CPU time, pause while another
+    visitor's run that has taken less is going on (MOST_PAUSE in all at most). Asleep, it leaves the interpreter
+    to the shorter run."""
+    run = getattr(_here, "run", None)
+    if run is None:
+        return
+    run.taken = time.thread_time() - run.started
+    while run.taken >= LONG_RUN and run.paused < MOST_PAUSE and _shorter_than(run):
+        pause(PAUSE_STEP)
+        run.paused += PAUSE_STEP
+
+
+def _shorter_than(run: _Run) -> bool:
+    with _count:
+        return any(other.taken < run.taken - LONG_RUN for other in _runs if other is not run)
+
+
+internals.on_every_element(shortest_first)

@@ -90,7 +90,16 @@ the fragment (`AppSession.has_fragment`) and, on the session's event loop (`AppS
 are not thread-safe), asks for a run of that fragment alone as the browser's own fragment timer would: the page
 and address of the session's last run (`AppSession._client_state`), and no widget values, so no callback runs
 and no widget changes. tests/app/test_internals.py fails if any of these goes; tests/e2e/test_push_browser.py
-shows a move reaching another browser with no timer of its own."""
+shows a move reaching another browser with no timer of its own.
+
+A twelfth is a yield point in every page run (`on_every_element`, issue 22 item 5): Python runs one thread at a
+time, so four visitors whose pages take a quarter of a second each to draw make every other visitor's short page
+wait its turn among them. Streamlit already stops a run at every element it sends, to see whether a rerun was
+asked for (`ScriptRunner._maybe_handle_execution_control_request`, "implicit yield points in the script's
+execution"); no public API lets an app act there. `on_every_element` wraps it once per process and calls the
+app's function first, in the script's own thread only; quitlok.ui.fair uses it to let a long run pause while a
+shorter run of another visitor goes on. tests/app/test_internals.py fails if Streamlit renames it or stops
+calling it for every element."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -340,3 +349,23 @@ def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     except RuntimeError:  # the session's loop is closed: the server is shutting down
         return False
     return True
+
+
+def on_every_element(callback) -> None:
+    """Have `callback()` called at every element a page's script sends, in the script's thread, before Streamlit's
+    own check for a rerun; once per process (see the module docstring, the twelfth reach)."""
+    from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
+
+    original = ScriptRunner._maybe_handle_execution_control_request
+    if getattr(original, "quitlok_callback", None) is callback:
+        return
+    original = getattr(original, "quitlok_original", original)
+
+    def every_element(self) -> None:
+        if self._is_in_script_thread() and self._execing:
+            callback()
+        original(self)
+
+    every_element.quitlok_original = original
+    every_element.quitlok_callback = callback
+    ScriptRunner._maybe_handle_execution_control_request = every_element

@@ -73,3 +73,83 @@ def test_a_new_session_is_charged_to_its_address(monkeypatch):
     assert fair.address_share("192.0.2.200")._level >= 7.0
     at.run()  # the same session again: not charged again
     assert fair.address_share("192.0.2.200")._level < 14.0
+
+
+class Clock:
+    """The thread's CPU clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def paused(monkeypatch):
+    pauses = []
+    monkeypatch.setattr(fair, "pause", pauses.append)
+    return pauses
+
+
+def a_run(clock, monkeypatch, taken: float):
+    monkeypatch.setattr(fair.time, "thread_time", clock)
+    run = fair._Run()
+    run.taken = taken
+    return run
+
+
+def test_a_long_run_gives_way_to_a_shorter_run_of_another_visitor(monkeypatch, paused):
+    clock = Clock()
+    mine, short = a_run(clock, monkeypatch, 0.0), a_run(clock, monkeypatch, 0.01)
+    monkeypatch.setattr(fair, "_runs", {mine, short})
+    monkeypatch.setattr(fair._here, "run", mine, raising=False)
+    clock.now = 0.02
+    fair.shortest_first()
+    assert not paused, "a run that has taken little never pauses"
+    clock.now = 0.3
+    fair.shortest_first()
+    assert len(paused) == round(fair.MOST_PAUSE / fair.PAUSE_STEP), "paused while the shorter run went on, bounded"
+    paused.clear()
+    fair.shortest_first()
+    assert not paused, "at most MOST_PAUSE in all in one run"
+
+
+def test_a_long_run_goes_on_once_the_shorter_run_has_ended(monkeypatch, paused):
+    clock = Clock()
+    mine, short = a_run(clock, monkeypatch, 0.0), a_run(clock, monkeypatch, 0.0)
+    runs = {mine, short}
+    monkeypatch.setattr(fair, "_runs", runs)
+    monkeypatch.setattr(fair._here, "run", mine, raising=False)
+    monkeypatch.setattr(fair, "pause", lambda s: (paused.append(s), len(paused) == 3 and runs.discard(short)))
+    clock.now = 0.3
+    fair.shortest_first()
+    assert len(paused) == 3
+
+
+def test_runs_alike_do_not_hold_each_other_back(monkeypatch, paused):
+    clock = Clock()
+    mine, other = a_run(clock, monkeypatch, 0.0), a_run(clock, monkeypatch, 0.28)
+    monkeypatch.setattr(fair, "_runs", {mine, other})
+    monkeypatch.setattr(fair._here, "run", mine, raising=False)
+    clock.now = 0.3
+    fair.shortest_first()
+    assert not paused
+
+
+def test_every_page_run_is_counted_while_it_goes_on():
+    """The app's page runs are known to the shortest-first rule while they go on, and forgotten after."""
+    from quitlok.ui import internals
+
+    seen = []
+    try:
+        internals.on_every_element(lambda: seen.append((len(fair._runs), getattr(fair._here, "run", None))))
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.run()
+    finally:
+        internals.on_every_element(fair.shortest_first)
+    assert not at.exception and seen
+    during = [(count, run) for count, run in seen if run is not None]
+    assert len(during) > len(seen) / 2, "the page's elements are sent during its counted run"
+    assert all(count == 1 for count, _ in during), "its own run, under way, and no other"
+    assert not fair._runs, "a run is forgotten once it has ended"

@@ -168,3 +168,24 @@ def test_rerunning_a_fragment_without_a_server_says_it_cannot():
     from quitlok.ui import internals
 
     assert internals.rerun_fragment("no-such-session", "no-such-fragment") is False
+
+
+def test_streamlit_still_stops_at_every_element_where_the_app_lets_long_runs_give_way():
+    """The twelfth reach: Streamlit's yield point at every element a script sends is still there, and the app's
+    function is called at each one, in the script's thread."""
+    assert callable(getattr(ScriptRunner, "_maybe_handle_execution_control_request", None))
+    assert "_is_in_script_thread" in dir(ScriptRunner)
+    assert "self._maybe_handle_execution_control_request()" in inspect.getsource(ScriptRunner._enqueue_forward_msg)
+    from quitlok.ui import fair, internals
+
+    calls = []
+    try:
+        internals.on_every_element(lambda: calls.append(1))
+        at = AppTest.from_string("import streamlit as st\nfor n in range(5):\n    st.write(n)\n", default_timeout=30)
+        at.run()
+        assert not at.exception and len(calls) >= 5
+    finally:
+        internals.on_every_element(fair.shortest_first)  # the app's own again
+    calls.clear()
+    AppTest.from_string("import streamlit as st\nst.write(1)\n").run()
+    assert not calls, "one callback at a time: the app's own is back"
