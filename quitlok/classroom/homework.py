@@ -328,6 +328,12 @@ class Homeworks(Store):
 
     # --- looking ------------------------------------------------------------------------------------------
 
+    def look_up(self, code: str) -> None:
+        """Nothing when homework `code` exists (RoomNotFound otherwise): a code typed or followed is checked."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            self._load(conn, code)
+
     def view(self, code: str, token: str) -> Homework:
         """The homework as the holder of `token` (its teacher or a pupil) sees it."""
         code = _code(code)
