@@ -15,7 +15,7 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from quitlok.classroom.errors import BadQuestion
 from quitlok.classroom.position import Position
@@ -60,6 +60,8 @@ class QuestionResult:
     #: the wrong answers given, most often first: (the answer as shown, how many gave it, what is true where a
     #: known misconception leads to it, else "")
     wrong: tuple[tuple[str, int, str], ...]
+    #: the question itself, to show again
+    question: ClassQuestion | None = field(default=None, repr=False, compare=False)
 
     @property
     def share(self) -> float:
@@ -181,7 +183,7 @@ def build_report(asked: Sequence[Asked], pupils: Sequence[Pupil],
             number=a.number, key=a.key, kind=q.kind, seed=q.seed, title=q.title, position=position_words(q.position),
             answer=q.answer_text, answered=len(given), right=sum(1 for _, right in given if right),
             wrong=tuple((shown, n, notes.get(shown, "")) for shown, n in
-                        sorted(wrong.items(), key=lambda item: (-item[1], item[0])))))
+                        sorted(wrong.items(), key=lambda item: (-item[1], item[0]))), question=q))
     results = []
     for p in pupils:
         mine = tuple(marks.get((a.key, p.number)) for a in asked)
