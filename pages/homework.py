@@ -374,11 +374,15 @@ def feedback(work: Homework, item: str, heading: str, question, right: bool) -> 
             note = question.correction(int(response)) if question.slider is None and not right else None
             text = f"The exact answer: {question.answer_text}." + (f" {note[0].upper()}{note[1:]}" if note else "")
             explanation = question.why
-        if right:
-            st.success(f"**Right!** You answered {ui.escape_markdown(shown)}.", icon=":material/celebration:")
+        if item.startswith("quiz:"):  # the quiz's own feedback says whether it was right
+            body = f"You answered **{ui.escape_markdown(shown)}**. {ui.escape_markdown(text)}"
         else:
-            st.warning(f"**Not quite.** You answered {ui.escape_markdown(shown)}.", icon=":material/lightbulb:")
-        st.markdown(ui.escape_markdown(text))
+            body = (f"**{'Right!' if right else 'Not quite.'}** You answered {ui.escape_markdown(shown)}. "
+                    f"{ui.escape_markdown(text)}")
+        if right:
+            st.success(body, icon=":material/celebration:")
+        else:
+            st.warning(body, icon=":material/lightbulb:")
         if explanation and explanation != text:
             st.caption(ui.escape_markdown(explanation))
 

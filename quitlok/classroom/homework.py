@@ -328,6 +328,12 @@ class Homeworks(Store):
 
     # --- looking ------------------------------------------------------------------------------------------
 
+    def homework_questions(self, code: str) -> tuple[quiz.Question, ...]:
+        """The quiz questions of homework `code` (for tests and tools that need the right answers)."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            return self._work(self._load(conn, code))["quiz"]
+
     def look_up(self, code: str) -> None:
         """Nothing when homework `code` exists (RoomNotFound otherwise): a code typed or followed is checked."""
         code = _code(code)
