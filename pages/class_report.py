@@ -61,8 +61,8 @@ if not report.questions:
     st.stop()
 st.subheader("Questions")
 st.table(pd.DataFrame(
-    [(q.number, q.title, q.answered, q.right, f"{q.share:.0%}", "; ".join(f"{w} ({n})" for w, n, _ in q.wrong))
-     for q in report.questions],
+    [(f"Question {q.number}", q.title, q.answered, q.right, f"{q.share:.0%}",
+      "; ".join(f"{w} ({n})" for w, n, _ in q.wrong)) for q in report.questions],
     columns=["Question", "Kind", "Answers", "Right", "Share right", "Wrong answers given"]).set_index("Question"))
 with st.container(key="class-report-again"):
     for q in report.questions:

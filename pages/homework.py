@@ -201,7 +201,8 @@ def deleted_on(work: Homework) -> str:
 def teacher_screen(work: Homework, key: str) -> None:
     days = st.session_state.get("homework.keep_days") or days_left(work.expires, homeworks()._clock())
     browser.keep_cookie(cookie_name(work.code), key, days * DAY)
-    st.header(work.title or "Homework")
+    if work.title:
+        st.header(work.title)
     parts = ([f"{plural(len(work.lessons), 'lesson')}"] if work.lessons else []) + \
         ([f"{plural(len(work.quiz), 'quiz question')}"] if work.quiz else []) + \
         ([f"{plural(len(work.questions), 'class question')}"] if work.questions else [])
@@ -223,9 +224,9 @@ def teacher_screen(work: Homework, key: str) -> None:
             if work.lessons:
                 row["Lessons"] = f"{p.lessons} of {len(work.lessons)}"
             if work.quiz:
-                row["Quiz"] = f"{p.quiz[0]} right of {p.quiz[1]} (of {len(work.quiz)})"
+                row["Quiz"] = done_words(*p.quiz, len(work.quiz))
             if work.questions:
-                row["Class questions"] = f"{p.questions[0]} right of {p.questions[1]} (of {len(work.questions)})"
+                row["Class questions"] = done_words(*p.questions, len(work.questions))
             rows.append(row)
         st.table(pd.DataFrame(rows).set_index("Pupil"))
     wrong_turns(work, report)
@@ -247,6 +248,11 @@ def teacher_screen(work: Homework, key: str) -> None:
         show_problem("delete")
         st.button("Delete", disabled=not sure, key="homework.delete", icon=":material/delete:",
                   on_click=lambda: attempt(lambda: (homeworks().delete(work.code, key), leave()), "delete"))
+
+
+def done_words(right: int, answered: int, total: int) -> str:
+    """"3 of 5 answered, 2 right", or "not started"."""
+    return f"{answered} of {total} answered, {right} right" if answered else "not started"
 
 
 def wrong_turns(work: Homework, report) -> None:
@@ -274,7 +280,8 @@ def wrong_turns(work: Homework, report) -> None:
 
 
 def pupil_screen(work: Homework, key: str) -> None:
-    st.header(work.title or "Homework")
+    if work.title:
+        st.header(work.title)
     st.caption(f"Homework **{work.code}** · you are **{names.markdown(work.name)}** · "
                f"{work.done()} of {work.items} done · {work.rules.name} rules")
     if work.lessons:
@@ -370,6 +377,7 @@ def feedback(work: Homework, item: str, heading: str, question, right: bool) -> 
             text = question.feedback[chosen]
             explanation = question.explanation
         else:
+            positions.position(question.position)
             shown = shown_answer(question, response)
             note = question.correction(int(response)) if question.slider is None and not right else None
             text = f"The exact answer: {question.answer_text}." + (f" {note[0].upper()}{note[1:]}" if note else "")

@@ -26,7 +26,7 @@ def test_the_teacher_opens_the_report_from_the_session_and_after_it(database_url
     assert not teacher.exception
     page = markdown_texts(teacher)
     assert f"class session {code}" in page
-    assert list(teacher.table[0].value.index) == [1, 2], "numbered as on screen"
+    assert list(teacher.table[0].value.index) == ["Question 1", "Question 2"], "numbered as on screen"
     pupils = teacher.table[1].value
     assert [as_read(n) for n in pupils.index] == ["Ann"]
     assert all(str(v).endswith("✓") for v in pupils.iloc[0][["Q1", "Q2"]])

@@ -47,7 +47,7 @@ def test_the_teacher_sets_the_pupil_does_and_the_teacher_sees(browser, app_url, 
 
     click(teacher, "Look again")
     row = teacher.get_by_role("row").filter(has_text="Dina")
-    expect(row).to_contain_text("1 right of 2 (of 2)", timeout=FOLLOW)
+    expect(row).to_contain_text("2 of 2 answered, 1 right", timeout=FOLLOW)
     expect(teacher.get_by_text("Where the class went wrong")).to_be_visible()
     expect(teacher.get_by_text("Quiz question 2 · 0% right of 1")).to_be_visible()
     store.close()
