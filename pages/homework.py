@@ -328,7 +328,9 @@ def questions_part(work: Homework, key: str) -> None:
     waiting = [(i, h, q) for i, h, q in every if i not in work.mine]
     if not waiting:
         if every or all(f"lesson:{slug}" in work.mine for slug in work.lessons):
-            st.success(words("all_done"), icon=":material/celebration:")
+            right, answered = work.right()
+            st.success(words("all_done") + (f" You answered {right} of {answered} questions right."
+                                            if answered else ""), icon=":material/celebration:")
         return
     item, heading, question = waiting[0]
     with st.container(border=True, key="homework-question"):

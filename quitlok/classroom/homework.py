@@ -125,6 +125,15 @@ class Homework:
         """How many of the items this pupil has done."""
         return len(self.mine)
 
+    def right(self) -> tuple[int, int]:
+        """This pupil's right answers, and questions answered (the quiz's and the class questions together)."""
+        marks = [self.quiz[int(item[5:])].answer == int(response) for item, response in self.mine.items()
+                 if item.startswith("quiz:")]
+        marks += [self.questions[int(item[9:])].score(int(response) if self.questions[int(item[9:])].slider is None
+                                                      else response)
+                  for item, response in self.mine.items() if item.startswith("question:")]
+        return sum(marks), len(marks)
+
 
 @dataclass(frozen=True)
 class PupilWork:

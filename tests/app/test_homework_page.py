@@ -5,7 +5,7 @@ period has ended are told in the app's words. (In browsers: tests/e2e/test_homew
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
-from quitlok.classroom.homework import HOMEWORK, Homeworks
+from quitlok.classroom.homework import HOMEWORK, HOMEWORK_PUPILS, Homeworks
 from quitlok.progress import Progress
 from tests.app import conftest
 from tests.app.conftest import as_read, click, markdown_texts, query_values
@@ -73,6 +73,7 @@ def test_a_teacher_sets_a_pupil_does_and_the_teacher_sees(database_url):
     pupil.run()
     click(pupil, "homework.hand_in")
     assert "4 of 4 done" in markdown_texts(pupil) and "All done" in markdown_texts(pupil)
+    assert "questions right." in markdown_texts(pupil)
 
     click(teacher, "homework.refresh")
     page = markdown_texts(teacher)
@@ -109,3 +110,26 @@ def test_setting_nothing_is_refused_in_words(database_url):
     at.number_input(key="homework.questions").set_value(0)
     click(at, "homework.set")
     assert "Choose at least one lesson" in markdown_texts(at) and not code_of(at)
+
+
+def test_joining_homework_is_limited_per_address(database_url, monkeypatch):
+    """Starting homework is a join (quitlok.limits): one address past its limit is told to wait, in the app's
+    words, and no pupil is made."""
+    import quitlok.limits
+    from quitlok.limits import Rule
+    from quitlok.ui import limits as limits_ui
+
+    limits_ui._store.cache_clear()
+    monkeypatch.setattr(quitlok.limits, "RULES", {"open": Rule(5, 5, 600), "join": Rule(5, 2, 600),
+                                                  "code": Rule(5, 5, 600)})
+    monkeypatch.setattr(limits_ui, "address", lambda: "192.0.2.77")
+    code = code_of(set_homework())
+    for name in ("Ann", "Ben"):
+        assert "you are" in markdown_texts(start(code, name))
+    refused = start(code, "Chaim")
+    assert "Please wait a little" in markdown_texts(refused) and not refused.session_state["homework.key"]
+    store = Homeworks(database_url)
+    with store._transaction(write=False) as conn:
+        assert len(conn.execute(HOMEWORK_PUPILS.select()).all()) == 2
+    store.close()
+    limits_ui._store.cache_clear()

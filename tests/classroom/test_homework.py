@@ -39,6 +39,8 @@ def test_a_homework_is_set_done_and_seen(homeworks, rules):
     assert not homeworks.answer(teacher.code, ben.token, "question:0", wrong_of(first))
     assert homeworks.hand_in_lessons(teacher.code, ann.token, ("01_pack", "07_aluvun")) == 1
     assert homeworks.hand_in_lessons(teacher.code, ann.token, ("01_pack",)) == 0
+    assert homeworks.view(teacher.code, ann.token).right() == (7, 7)
+    assert homeworks.view(teacher.code, ben.token).right() == (0, 1)
     report = homeworks.report(teacher.code, teacher.token)
     rows = {p.name: p for p in report.pupils}
     assert (rows["Ann"].lessons, rows["Ann"].quiz, rows["Ann"].questions) == (1, (7, 7), (0, 0))
