@@ -15,6 +15,7 @@ first answer counts, and the page then shows him what is true (a second try afte
 teacher nothing about where the class went wrong).
 """
 
+import functools
 import hashlib
 import hmac
 import json
@@ -23,8 +24,9 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import sqlalchemy as sa
 
@@ -412,12 +414,8 @@ class Homeworks(Store):
     # --- the database -------------------------------------------------------------------------------------
 
     @staticmethod
-    def _work(row: sa.Row) -> dict:
-        rules = rules_from_dict(json.loads(row.rules))
-        tasks = json.loads(row.tasks)
-        return {"rules": rules, "lessons": tuple(tasks["lessons"]),
-                "quiz": tuple(quiz_question(rules, seed) for seed in tasks["quiz"]),
-                "question": tuple(make_question(q["kind"], rules, q["seed"]) for q in tasks["questions"])}
+    def _work(row: sa.Row) -> Mapping[str, object]:
+        return _made(row.rules, row.tasks)
 
     def _load(self, conn: sa.Connection, code: str) -> sa.Row:
         row = conn.execute(sa.select(HOMEWORK).where(HOMEWORK.c.code == code)).first()
@@ -442,6 +440,18 @@ class Homeworks(Store):
             if pupil is not None:
                 return pupil
         raise NotSeated(f"This device has not started homework {code}: start it with your class name.")
+
+
+@functools.lru_cache(maxsize=64)
+def _made(rules_text: str, tasks_text: str) -> Mapping[str, object]:
+    """A homework's rules and questions, made from what is stored (the same text makes the same immutable
+    questions: kept for the next look, as a page looks at every run)."""
+    rules = rules_from_dict(json.loads(rules_text))
+    tasks = json.loads(tasks_text)
+    return MappingProxyType({"rules": rules, "lessons": tuple(tasks["lessons"]),
+                             "quiz": tuple(quiz_question(rules, seed) for seed in tasks["quiz"]),
+                             "question": tuple(make_question(q["kind"], rules, q["seed"])
+                                               for q in tasks["questions"])})
 
 
 def days_left(expires: float, now: float) -> int:
