@@ -21,6 +21,8 @@ pages = {
     ],
     "Teachers": [
         st.Page("pages/classroom.py", title="Class session", icon=":material/co_present:", url_path="classroom"),
+        st.Page("pages/class_report.py", title="Class report", icon=":material/summarize:", url_path="class_report"),
+        st.Page("pages/homework.py", title="Homework", icon=":material/assignment:", url_path="homework"),
         st.Page("pages/teachers.py", title="Printables and lesson plans", icon=":material/print:", url_path="teachers"),
     ],
     "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:"),

@@ -305,6 +305,7 @@ def teacher_screen(session: ClassView) -> None:
         board(session)
     class_list(session, key)
     results(session, key)
+    report_link(session)
     with st.expander("End the session"):
         sure = st.checkbox("Yes, end the session for everyone", key="class.sure")
         st.button("End the session", disabled=not sure, key="class.end", icon=":material/stop:",
@@ -318,6 +319,7 @@ def ended(session: ClassView, key: str) -> None:
             f"{plural(session.class_size, 'student')}. The results stay here until the page is closed.",
             icon=":material/flag:")
     results(session, key, expanded=True)
+    report_link(session)
     st.button("Start or join another session", on_click=leave, key="class.again", type="primary",
               icon=":material/restart_alt:")
 
@@ -429,6 +431,12 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
         st.download_button("Download as CSV", classes().results_csv(session.code, key),
                            file_name=f"quitlok-class-{session.code}.csv", mime="text/csv", key="class.csv",
                            icon=":material/download:")
+
+
+def report_link(session: ClassView) -> None:
+    """The way to the session's report and review (pages/class_report.py), on the teacher's device."""
+    st.page_link("pages/class_report.py", label="Report: each pupil and each question, CSV, review after class",
+                 icon=":material/summarize:", query_params={"class": session.code})
 
 
 def requests(session: ClassView, key: str) -> None:

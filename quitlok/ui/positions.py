@@ -1,0 +1,42 @@
+"""A class question's position drawn as the table draws it: the seats with their cards, the banker's badge, the
+stakes, and the cards face up under the stock. Used by the Homework page; the same drawing as the Class session
+page's own (pages/classroom.py, which has its own copy while that page is being reworked)."""
+
+import streamlit as st
+
+from quitlok.classroom import Position
+from quitlok.ui import names
+from quitlok.ui.cards import hand_html
+from quitlok.ui.style import card_size
+
+
+def position(pos: Position) -> None:
+    """The seats of `pos` with their cards; the seat the question is asked from is "You", outlined."""
+    boxes = []
+    for seat, place in enumerate(pos.seats):
+        badges = '<span class="ql-badge ql-b-banker">banker</span>' if seat == pos.banker else ""
+        stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
+        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=card_size(),
+                          owner=None if seat == pos.you else place.name)
+        mine = " ql-me" if seat == pos.you else ""
+        name = "You" if seat == pos.you else names.html(place.name)
+        boxes.append(f'<div class="ql-seat{mine}"><div class="ql-seat-head"><span class="ql-name">{name}</span> '
+                     f'{badges}</div>{stake}{cards}</div>')
+    under = ""
+    if pos.under:
+        under = ('<div class="ql-under"><div class="ql-where">face up under the stock</div>'
+                 + hand_html(pos.under, (True,) * len(pos.under), mine=False, size=card_size(small=True))
+                 + "</div>")
+    st.html(_CSS + '<div class="ql-position">' + "".join(boxes) + under + "</div>")
+
+
+_CSS = """<style>
+.ql-position { display: flex; flex-wrap: wrap; gap: 12px; align-items: stretch; }
+.ql-position .ql-seat, .ql-position .ql-under { border: 1px solid rgba(128, 128, 128, .4); border-radius: 10px;
+  padding: 6px 10px; }
+.ql-position .ql-seat.ql-me { border: 3px solid #C9A227; background: rgba(201, 162, 39, .10); }
+.ql-position .ql-name { font-weight: 700; }
+.ql-position .ql-badge { font-size: .75em; border-radius: 6px; padding: 0 6px; }
+.ql-position .ql-b-banker { background: rgba(230, 159, 0, .25); }
+.ql-position .ql-where { font-size: .8em; opacity: .8; }
+</style>"""
