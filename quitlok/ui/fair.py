@@ -7,12 +7,12 @@ takes no place on the page) and sleeps, which lets every other visitor's page ru
 being run at the same moment: a visitor alone on the server (or a test's pages, run one after another) never
 waits, and a person reading his page never does either.
 
-Shortest first: besides the buckets, a page's run that has taken LONG_RUN of CPU time pauses at its next element
-(quitlok.ui.internals.on_every_element) while another visitor's run that has taken less is going on, so that a
-short page (a card added on the Advisor) is not made to wait behind long ones (four visitors' heavy pages drawn
-again and again): Python runs one thread at a time, and without it the short run shares the interpreter with
-every long run in flight. A run pauses MOST_PAUSE in all at most, so a stream of short runs cannot hold a long one
-back for good.
+Shortest first: besides the buckets, a run of a page or of a fragment that has taken LONG_RUN of CPU time
+pauses at its next element (quitlok.ui.internals.watch_runs) while another visitor's run that has taken less is
+going on, so that a short page (a card added on the Advisor) is not made to wait behind long ones (four
+visitors' heavy pages drawn again and again): Python runs one thread at a time, and without it the short run
+shares the interpreter with every long run in flight. A run pauses MOST_PAUSE in all at most, so a stream of
+short runs cannot hold a long one back for good.
 
 The buckets are this server's own: what they share out is this process's processor time (and Python's one
 interpreter lock), so per-process counting is what is needed; several servers each protect their own visitors.
@@ -20,6 +20,7 @@ An address's share is three times a browser's over time, with a burst that lets 
 one school address join at once and answer questions now and then.
 """
 
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -58,13 +59,17 @@ class _Run:
     """A page's run under way: when it started (its thread's CPU clock), the CPU time it had taken at its last
     element, and how long it has paused for shorter runs."""
 
-    __slots__ = ("started", "taken", "paused")
+    __slots__ = ("started", "taken", "paused", "begun")
 
     def __init__(self) -> None:
-        self.started, self.taken, self.paused = time.thread_time(), 0.0, 0.0
+        self.started, self.taken, self.paused, self.begun = time.thread_time(), 0.0, 0.0, time.time()
 
 
 _runs: set[_Run] = set()
+#: a file to which every run's figures are added, when the environment names one (benchmarks/bench_costly.py): the
+#: moment it started, its session, its time on the clock and on the processor, and its pauses (ms)
+RUN_LOG = os.environ.get("QUITLOK_RUN_LOG")
+_log = threading.Lock()
 pause = time.sleep  # (tests count the pauses)
 _addresses: OrderedDict[str, FairShare] = OrderedDict()
 nap = time.sleep  # (tests count the naps)
@@ -101,7 +106,6 @@ def fair_share() -> Iterator[None]:
     if new and theirs is not None:
         theirs.spent(NEW_SESSION_COST)
     buckets = [b for b in (mine, theirs) if b is not None]
-    run = _Run()
     with _count:
         others = _running
         _running += 1
@@ -110,22 +114,36 @@ def fair_share() -> Iterator[None]:
         if wait > 0:
             st.toast(guard.words()["busy"], icon=":material/hourglass_top:")
             nap(wait)  # asleep, the interpreter is free for other visitors
-        run.started = time.thread_time()
-        with _count:
-            _runs.add(run)
-        _here.run = run
+        started = time.thread_time()
         try:
             yield
         finally:
-            used = time.thread_time() - run.started - ORDINARY_RUN
+            used = time.thread_time() - started - ORDINARY_RUN
             if used > 0:
                 for bucket in buckets:
                     bucket.spent(used)
     finally:
-        _here.run = None
         with _count:
             _running -= 1
-            _runs.discard(run)
+
+
+def run_started() -> None:
+    """A run of a page or of a fragment begins in this thread: it is counted among the runs under way."""
+    run = _here.run = _Run()
+    with _count:
+        _runs.add(run)
+
+
+def run_ended() -> None:
+    run = getattr(_here, "run", None)
+    _here.run = None
+    with _count:
+        _runs.discard(run)
+    if RUN_LOG and run is not None:
+        line = (f"{run.begun:.3f} {internals.running_session()} {1000 * (time.time() - run.begun):.1f} "
+                f"{1000 * (time.thread_time() - run.started):.1f} {1000 * run.paused:.0f}\n")
+        with _log, open(RUN_LOG, "a", encoding="utf-8") as log:
+            log.write(line)
 
 
 def shortest_first() -> None:
@@ -146,4 +164,4 @@ def _shorter_than(run: _Run) -> bool:
         return any(other.taken < run.taken - LONG_RUN for other in _runs if other is not run)
 
 
-internals.on_every_element(shortest_first)
+internals.watch_runs(run_started, shortest_first, run_ended)

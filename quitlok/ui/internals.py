@@ -92,14 +92,15 @@ and address of the session's last run (`AppSession._client_state`), and no widge
 and no widget changes. tests/app/test_internals.py fails if any of these goes; tests/e2e/test_push_browser.py
 shows a move reaching another browser with no timer of its own.
 
-A twelfth is a yield point in every page run (`on_every_element`, issue 22 item 5): Python runs one thread at a
+A twelfth is a yield point in every page run (`watch_runs`, issue 22 item 5): Python runs one thread at a
 time, so four visitors whose pages take a quarter of a second each to draw make every other visitor's short page
 wait its turn among them. Streamlit already stops a run at every element it sends, to see whether a rerun was
 asked for (`ScriptRunner._maybe_handle_execution_control_request`, "implicit yield points in the script's
-execution"); no public API lets an app act there. `on_every_element` wraps it once per process and calls the
-app's function first, in the script's own thread only; quitlok.ui.fair uses it to let a long run pause while a
-shorter run of another visitor goes on. tests/app/test_internals.py fails if Streamlit renames it or stops
-calling it for every element."""
+execution"); it marks every run, a whole page's or a fragment's, with `ScriptRunner._set_execing_flag`. No
+public API lets an app act at either. `watch_runs` wraps both once per process and calls the app's functions as a
+run starts, at each element and as it ends, in the script's own thread only; quitlok.ui.fair uses them to let a
+long run pause while a shorter run of another visitor goes on. tests/app/test_internals.py fails if Streamlit
+renames them or stops calling them for every run and element."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -351,21 +352,30 @@ def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     return True
 
 
-def on_every_element(callback) -> None:
-    """Have `callback()` called at every element a page's script sends, in the script's thread, before Streamlit's
-    own check for a rerun; once per process (see the module docstring, the twelfth reach)."""
+def watch_runs(started, element, ended) -> None:
+    """Have `started()` called as every run of a script begins (a whole page's or a fragment's), `element()` at
+    every element it sends, before Streamlit's own check for a rerun, and `ended()` as it ends; all in the
+    script's own thread; one set of functions per process (see the module docstring, the twelfth reach)."""
     from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 
-    original = ScriptRunner._maybe_handle_execution_control_request
-    if getattr(original, "quitlok_callback", None) is callback:
-        return
-    original = getattr(original, "quitlok_original", original)
+    flag = getattr(ScriptRunner._set_execing_flag, "quitlok_original", ScriptRunner._set_execing_flag)
+    check = getattr(ScriptRunner._maybe_handle_execution_control_request, "quitlok_original",
+                    ScriptRunner._maybe_handle_execution_control_request)
+
+    @contextmanager
+    def every_run(self) -> Iterator[None]:
+        with flag(self):
+            started()
+            try:
+                yield
+            finally:
+                ended()
 
     def every_element(self) -> None:
         if self._is_in_script_thread() and self._execing:
-            callback()
-        original(self)
+            element()
+        check(self)
 
-    every_element.quitlok_original = original
-    every_element.quitlok_callback = callback
+    every_run.quitlok_original, every_element.quitlok_original = flag, check
+    ScriptRunner._set_execing_flag = every_run
     ScriptRunner._maybe_handle_execution_control_request = every_element

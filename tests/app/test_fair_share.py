@@ -137,19 +137,19 @@ def test_runs_alike_do_not_hold_each_other_back(monkeypatch, paused):
     assert not paused
 
 
-def test_every_page_run_is_counted_while_it_goes_on():
-    """The app's page runs are known to the shortest-first rule while they go on, and forgotten after."""
+def test_every_run_is_counted_while_it_goes_on():
+    """The app's page runs (and its fragments') are known to the shortest-first rule while they go on, and
+    forgotten after."""
     from quitlok.ui import internals
 
     seen = []
     try:
-        internals.on_every_element(lambda: seen.append((len(fair._runs), getattr(fair._here, "run", None))))
+        internals.watch_runs(fair.run_started,
+                             lambda: seen.append((len(fair._runs), getattr(fair._here, "run", None))), fair.run_ended)
         at = AppTest.from_file(APP, default_timeout=60)
         at.run()
     finally:
-        internals.on_every_element(fair.shortest_first)
+        internals.watch_runs(fair.run_started, fair.shortest_first, fair.run_ended)
     assert not at.exception and seen
-    during = [(count, run) for count, run in seen if run is not None]
-    assert len(during) > len(seen) / 2, "the page's elements are sent during its counted run"
-    assert all(count == 1 for count, _ in during), "its own run, under way, and no other"
+    assert all(count == 1 and run is not None for count, run in seen), "its own run, under way, and no other"
     assert not fair._runs, "a run is forgotten once it has ended"

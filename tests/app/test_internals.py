@@ -170,22 +170,28 @@ def test_rerunning_a_fragment_without_a_server_says_it_cannot():
     assert internals.rerun_fragment("no-such-session", "no-such-fragment") is False
 
 
-def test_streamlit_still_stops_at_every_element_where_the_app_lets_long_runs_give_way():
-    """The twelfth reach: Streamlit's yield point at every element a script sends is still there, and the app's
-    function is called at each one, in the script's thread."""
+def test_streamlit_still_marks_every_run_and_stops_at_every_element_where_long_runs_give_way():
+    """The twelfth reach: Streamlit still marks each run (a page's or a fragment's) and stops at every element a
+    script sends; the app's functions are called at each, in the script's thread, in order."""
     assert callable(getattr(ScriptRunner, "_maybe_handle_execution_control_request", None))
-    assert "_is_in_script_thread" in dir(ScriptRunner)
+    assert callable(getattr(ScriptRunner, "_set_execing_flag", None)) and "_is_in_script_thread" in dir(ScriptRunner)
     assert "self._maybe_handle_execution_control_request()" in inspect.getsource(ScriptRunner._enqueue_forward_msg)
     from quitlok.ui import fair, internals
 
     calls = []
+    script = ("import streamlit as st\n@st.fragment\ndef part():\n    st.button('again')\n    st.write('in part')\n"
+              "for n in range(3):\n    st.write(n)\npart()\n")
     try:
-        internals.on_every_element(lambda: calls.append(1))
-        at = AppTest.from_string("import streamlit as st\nfor n in range(5):\n    st.write(n)\n", default_timeout=30)
+        internals.watch_runs(lambda: calls.append("start"), lambda: calls.append("element"),
+                             lambda: calls.append("end"))
+        at = AppTest.from_string(script, default_timeout=30)
         at.run()
-        assert not at.exception and len(calls) >= 5
+        assert not at.exception and calls[0] == "start" and calls[-1] == "end" and calls.count("element") >= 5
+        calls.clear()
+        at.button[0].click().run()  # a fragment's own run
+        assert not at.exception and calls[0] == "start" and calls[-1] == "end" and "element" in calls
     finally:
-        internals.on_every_element(fair.shortest_first)  # the app's own again
+        internals.watch_runs(fair.run_started, fair.shortest_first, fair.run_ended)  # the app's own again
     calls.clear()
     AppTest.from_string("import streamlit as st\nst.write(1)\n").run()
-    assert not calls, "one callback at a time: the app's own is back"
+    assert not calls, "one set of functions at a time: the app's own are back"
