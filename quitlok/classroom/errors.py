@@ -4,6 +4,8 @@ All are `ClassroomError`s, which are `ValueError`s like the engine's own errors.
 engine's `InvalidSetup` (checked as everywhere else), not one of these.
 """
 
+from quitlok.rooms.errors import NotSeated
+
 
 class ClassroomError(ValueError):
     """Base class of everything the classroom engine refuses."""
@@ -33,3 +35,8 @@ class BadResponse(ClassroomError):
 class BadQuestion(ClassroomError):
     """A question or position whose parts do not fit together (cards the pack does not hold, an answer
     outside the options): raised when one is built, so a page never shows it."""
+
+
+class Removed(NotSeated):
+    """The teacher took this pupil out of the session: the device that held the place cannot answer or join
+    again (a kind of the rooms' NotSeated, so a page treats it as a place no longer held)."""
