@@ -670,11 +670,27 @@ class Classes(Store):
 
     def view(self, code: str, token: str) -> ClassView:
         """The session as the holder of `token` (the teacher or a student) may see it."""
+        return self._view(code, token)
+
+    def screen(self, code: str) -> ClassView:
+        """The session as the projected screen shows it: what every pupil may see (the round, and once revealed
+        the answers), the top five when shown; no key, no pupil, no class list, no requests."""
+        return self._view(code, None)
+
+    def joining_names(self, code: str) -> tuple[str, ...] | None:
+        """The friendly names a newcomer may still choose (the session asks for them), or None: free nicknames."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            if not self._load(conn, code).friendly:
+                return None
+        return self.free_names(code)
+
+    def _view(self, code: str, token: str | None) -> ClassView:
         code = _code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
             teacher = isinstance(token, str) and hmac.compare_digest(session.teacher_hash, _hash(token))
-            me = None if teacher else self._student_of(conn, code, token)
+            me = None if teacher or token is None else self._student_of(conn, code, token)
             students = conn.execute(sa.select(STUDENTS).where(STUDENTS.c.code == code)
                                     .order_by(STUDENTS.c.student)).all()
             answers = conn.execute(sa.select(ANSWERS).where(ANSWERS.c.code == code)).all()
