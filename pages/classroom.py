@@ -235,10 +235,10 @@ def friendly_choices(code: str | None) -> tuple[str, ...] | None:
 # --- drawing a question ---------------------------------------------------------------------------------
 
 
-def position(pos: Position) -> None:
+def position(pos: Position, size: int | None = None) -> None:
     """The seats of a question's position with their cards, as the table draws them (projected: the cards of
-    "you" shown to the whole class, none saying "only you")."""
-    size = ui.card_size()
+    "you" shown to the whole class, none saying "only you"). `size`: the cards' width, else the page's."""
+    size = size or ui.card_size()
     boxes = []
     for seat, place in enumerate(pos.seats):
         badges = ['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []
@@ -691,20 +691,32 @@ def projector_screen(code: str) -> None:
 def projected_question(session: ClassView) -> None:
     """The question with its position and options beside, once revealed, the chart and the exact answer."""
     q = session.round.question
-    revealed = session.phase != "open"
     st.header(f"Question {session.questions_asked}: {q.title}")
+    position(q.position, size=projected_card_size(q.position))  # one row across the screen
     left, right = st.columns([3, 2], gap="large")
     with left:
-        position(q.position)
         st.markdown(q.prompt)
         if not q.slider:
             st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(q.options)))
-    with right:
-        if revealed:
-            answers_chart(session.round, session.responses)
+        if session.phase != "open":
             truth(q)
+    with right:
+        if session.phase != "open":
+            answers_chart(session.round, session.responses)
         else:
             st.metric("Answers so far", f"{session.answered} of {session.class_size}")
+
+
+#: the width the projected position's row of seats may take (a screen 1280 pixels wide, less the margins)
+PROJECTED_ROW = 1100
+
+
+def projected_card_size(pos: Position) -> int:
+    """The cards' width that puts every seat of `pos` in one row on a projected screen: projector mode's own
+    size when they fit, smaller (not below a phone's) when a hand of many cards needs it."""
+    cards = sum(max(1, len(place.cards)) for place in pos.seats) + len(pos.under) // 2
+    room = PROJECTED_ROW - 30 * (len(pos.seats) + bool(pos.under))  # each seat's border, padding and gap
+    return max(48, min(ui.card_size(), room // cards - 6))
 
 
 def projected_table(session: ClassView) -> None:

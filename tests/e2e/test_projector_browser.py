@@ -19,11 +19,15 @@ pytestmark = pytest.mark.e2e
 
 SIZES = [(1280, 720), (1920, 1080)]
 #: whether anything on the page scrolls: the document, or Streamlit's main area (which scrolls by itself)
-SCROLLS_JS = """() => [document.scrollingElement, ...document.querySelectorAll('[data-testid="stMain"],
-    [data-testid="stAppViewContainer"], [data-testid="stMainBlockContainer"]')]
-    .filter(e => e && e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible'
-                 || e === document.scrollingElement && e.scrollHeight > window.innerHeight + 1)
-    .map(e => `${e.getAttribute('data-testid') || e.tagName}: ${e.scrollHeight} > ${e.clientHeight}`)"""
+SCROLLS_JS = """() => {
+    const seen = [document.scrollingElement];
+    for (const id of ['stMain', 'stAppViewContainer', 'stMainBlockContainer']) {
+        seen.push(...document.querySelectorAll(`[data-testid="${id}"]`));
+    }
+    return seen.filter(e => e && e.scrollHeight > e.clientHeight + 1
+                            && (e === document.scrollingElement || getComputedStyle(e).overflowY !== 'visible'))
+               .map(e => `${e.getAttribute('data-testid') || e.tagName}: ${e.scrollHeight} > ${e.clientHeight}`);
+}"""
 #: every text of a card picture (its alt, and the SVG inside its data address) that says "only you"
 ONLY_YOU_JS = """() => [...document.querySelectorAll('img.ql-card')].filter(img =>
     (img.alt + ' ' + atob(img.src.split(',')[1] || '')).includes('only you')).length"""
@@ -41,7 +45,7 @@ def classes(rooms_database):
 
 def a_class(classes: Classes, kind: str):
     teacher = classes.create(QUITLOK, seed=7)
-    pupils = [classes.join(teacher.code, name) for name in ("Dina", "Avi", "🕎 מיכל", "Sam", "Lea")]
+    pupils = [classes.join(teacher.code, name) for name in ("Zed Pupil", "Avi K", "🕎 מיכל", "Sam K", "Lea K")]
     classes.ask(teacher.code, teacher.token, kind)
     question = classes.view(teacher.code, teacher.token).round.question
     for i, pupil in enumerate(pupils):
@@ -51,7 +55,14 @@ def a_class(classes: Classes, kind: str):
 
 
 def fits(page: Page, what: str) -> None:
-    assert page.evaluate(SCROLLS_JS) == [], f"{what}: the projected screen scrolls"
+    """Nothing scrolls, once the page has settled (while a run redraws it, the old and new elements may stand
+    together for a moment)."""
+    for _ in range(50):
+        scrolls = page.evaluate(SCROLLS_JS)
+        if not scrolls:
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"{what}: the projected screen scrolls: {scrolls}")
 
 
 def projected(page: Page) -> None:
@@ -63,7 +74,7 @@ def projected(page: Page) -> None:
     assert page.locator("[data-testid='stSidebar']").count() == 0 or not page.locator(
         "[data-testid='stSidebar']").is_visible()
     assert page.evaluate(ONLY_YOU_JS) == 0, "a projected card says 'only you'"
-    assert "Dina" not in page.get_by_test_id("stMain").inner_text(), "no class list on the projector"
+    assert "Zed Pupil" not in page.get_by_test_id("stMain").inner_text(), "no class list on the projector"
 
 
 @pytest.mark.parametrize("kind", [BEST_PLAY, BUST_CHANCE])
@@ -105,14 +116,14 @@ def test_a_pupils_phone_shows_the_session_alone(contexts, app_url, classes, shot
     teacher = classes.create(QUITLOK, seed=7)
     phone = contexts(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     open_app(phone, f"{app_url}/classroom?class={teacher.code}")
-    assert phone.get_by_role("link", name="Advisor: should I bet?").count() > 0 or True  # the menu, before
     phone.get_by_label("Your nickname").fill("🕎 מיכל")
     phone.get_by_role("button", name="Join", exact=True).click()
     phone.locator(".ql-pupil-line").wait_for(timeout=FOLLOW)
     wait_for_app(phone)
     assert phone.get_by_text("Advisor: should I bet?").count() == 0, "no menu into the Advisor"
-    assert phone.locator("[data-testid='stSidebarCollapsedControl'], [data-testid='stExpandSidebarButton']"
-                         ).count() == 0, "no sidebar to open"
+    for opener in phone.locator("[data-testid='stSidebarCollapsedControl'], [data-testid='stExpandSidebarButton'],"
+                                " [data-testid='stSidebar']").all():
+        assert not opener.is_visible(), "no sidebar to open"
     line = phone.locator(".ql-pupil-line")
     assert line.locator("bdi").inner_text() == "🕎 מיכל", "the name is isolated"
     assert line.inner_text().endswith("0 of 0 right so far")
