@@ -6,6 +6,7 @@ right is named in the axis title. `large` gives the figures bigger text for the 
 least LARGE_FONT pixels, whatever the screen (at 1920x1080, 24 px reads from the back of a classroom).
 """
 
+from collections import Counter
 from html import escape
 
 import plotly.graph_objects as go
@@ -73,10 +74,13 @@ def class_slider_chart(responses: list[float], exact: float, tolerance: float, *
     fig.add_vrect(x0=max(0, exact - tolerance), x1=min(100, exact + tolerance), fillcolor=RIGHT_COLOUR,
                   opacity=0.15, line_width=0)
     fig.add_vline(x=exact, line_color=RIGHT_COLOUR, line_width=3, line_dash="dash",
-                  annotation_text=f"exact: {exact:.1f}%", annotation_position="top")
+                  annotation_text=f"exact: {exact:.1f}%",  # above the bars, on the side with room for it
+                  annotation_position="top left" if exact > 50 else "top right", annotation_yanchor="bottom")
+    most = max(Counter(min(int(r // 5), 19) for r in responses).values(), default=0)
+    title = "the class's guesses (%)" + ("<br>" if large else "; ") + "shaded: counts as right"
     fig.update_layout(font={"size": LARGE_FONT if large else FONT},
-                      height=380 if large else 280, showlegend=False,
-                      margin={"l": 10, "r": 10, "t": 30, "b": 10}, bargap=0.05,
-                      xaxis={"title": "the class's guesses (%); shaded: counts as right", "range": [0, 100]},
-                      yaxis={"title": "answers"})
+                      height=400 if large else 280, showlegend=False,
+                      margin={"l": 10, "r": 10, "t": 48 if large else 30, "b": 10}, bargap=0.05,
+                      xaxis={"title": title, "range": [0, 100]},
+                      yaxis={"title": "answers", "dtick": 1 if most <= 10 else None})
     return _projected(fig) if large else fig
