@@ -236,14 +236,15 @@ def friendly_choices(code: str | None) -> tuple[str, ...] | None:
 
 
 def position(pos: Position, size: int | None = None) -> None:
-    """The seats of a question's position with their cards, as the table draws them (projected: the cards of
-    "you" shown to the whole class, none saying "only you"). `size`: the cards' width, else the page's."""
+    """The seats of a question's position with their cards, as the table draws them. The cards of "you" are the
+    whole class's to see (on the projector, the teacher's device and every phone alike), so none says "only
+    you". `size`: the cards' width, else the page's."""
     size = size or ui.card_size()
     boxes = []
     for seat, place in enumerate(pos.seats):
         badges = ['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []
         stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
-        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size, shared=ui.projector(),
+        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size, shared=True,
                           owner=None if seat == pos.you else place.name)
         mine = " ql-me" if seat == pos.you else ""
         name = "You" if seat == pos.you else names.html(place.name)
