@@ -728,15 +728,15 @@ def projected_table(session: ClassView) -> None:
     left, right = st.columns([3, 2], gap="large")
     with left:
         if table is not None:
-            view.whole_table(seat_table(table), with_hand_over=False)
+            view.the_table(seat_table(table))  # the seats alone: the bar of figures would not leave room
     with right:
         if session.phase == "open":
             st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(vote.options)))
             st.metric("Votes so far", f"{session.answered} of {session.class_size}")
         else:
-            answers_chart(session.round, session.responses)
             st.success(f"The class chose **{vote.options[vote.chosen]}**{tie_words(vote)}.",
                        icon=":material/how_to_vote:")
+            answers_chart(session.round, session.responses)
 
 
 #: the projected screen: no header bar, little padding, the whole width, so that one screen holds it all
@@ -745,6 +745,12 @@ header[data-testid="stHeader"] { display: none; }
 [data-testid="stMainBlockContainer"] { padding: 1rem 2rem 0 2rem; max-width: none; }
 [data-testid="stMain"] [data-testid="stHeading"] h2 { font-size: 1.6rem; padding: 0 0 .3rem 0; }
 [data-testid="stMain"] [data-testid="stVerticalBlock"] { gap: .6rem; }
+/* the class table, projected: the seats and their cards, without the small print (what a computer player does,
+   where a seat sits, the last hand), which the back of the room cannot read and the screen has no room for */
+.ql-ring .ql-style, .ql-ring .ql-where, .ql-ring .ql-last { display: none; }
+.ql-ring { gap: 8px 26px; }
+.ql-ring .ql-felt { padding: 2px 10px; }
+.ql-ring .ql-seat:not(.ql-me) img.ql-card { width: 56px; height: auto; }
 </style>"""
 
 

@@ -57,9 +57,11 @@ def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int 
     fig = go.Figure(go.Bar(x=counts, y=labels, orientation="h", marker_color=colours, text=counts,
                            marker_pattern=bar_pattern(patterns),
                            customdata=[" (the right answer)" if i == right else "" for i in range(len(labels))],
-                           textposition="auto", hovertemplate="%{y}%{customdata}: %{x}<extra></extra>"))
+                           textposition="auto", textangle=0,
+                           hovertemplate="%{y}%{customdata}: %{x}<extra></extra>"))
     fig.update_layout(font={"size": LARGE_FONT if large else FONT},
-                      height=(110 + 66 * len(options)) if large else (90 + 48 * len(options)),
+                      height=(110 + min(66, max(36, 440 // len(options))) * len(options)) if large
+                      else (90 + 48 * len(options)),
                       margin={"l": 10, "r": 10, "t": 10, "b": 10}, showlegend=False,
                       xaxis={"title": "answers", "dtick": 1 if max(counts, default=0) <= 10 else None},
                       yaxis={"autorange": "reversed", "tickmode": "array", "tickvals": labels, "ticktext": shown})
