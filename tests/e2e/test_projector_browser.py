@@ -112,6 +112,38 @@ def test_the_projector_shows_the_question_chart_and_answer_on_one_screen(context
     projected(page)
 
 
+def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts, app_url, classes, shots):  # noqa: F811
+    for seed in range(20):
+        teacher = classes.create(QUITLOK, seed=seed)
+        pupils = [classes.join(teacher.code, f"Zed {i}") for i in range(3)]
+        classes.start_table(teacher.code, teacher.token)
+        if len(classes.view(teacher.code, teacher.token).table.legal) >= 2:
+            break
+    classes.open_vote(teacher.code, teacher.token)
+    for i, pupil in enumerate(pupils):
+        classes.answer(teacher.code, pupil.token, i % 2)
+    screens = {}
+    for width, height in SIZES:
+        page = contexts(viewport={"width": width, "height": height})
+        open_app(page, f"{app_url}/classroom?class={teacher.code}&screen=projector")
+        page.get_by_text("Votes so far").wait_for(timeout=FOLLOW)
+        wait_for_app(page)
+        projected(page)
+        fits(page, f"the open vote at {width}x{height}")
+        page.screenshot(path=shots / f"projector-vote-open-{width}x{height}.png")
+        screens[width, height] = page
+    classes.reveal(teacher.code, teacher.token)
+    for (width, height), page in screens.items():
+        page.get_by_text("The class chose", exact=False).first.wait_for(timeout=FOLLOW)
+        page.locator(".js-plotly-plot .ytick text").first.wait_for(timeout=FOLLOW)
+        wait_for_app(page)
+        page.wait_for_timeout(500)
+        projected(page)
+        fits(page, f"the closed vote at {width}x{height}")
+        assert min(page.evaluate(LABEL_SIZES_JS)) >= 24
+        page.screenshot(path=shots / f"projector-vote-closed-{width}x{height}.png")
+
+
 def test_a_pupils_phone_shows_the_session_alone(contexts, app_url, classes, shots):  # noqa: F811
     teacher = classes.create(QUITLOK, seed=7)
     phone = contexts(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
