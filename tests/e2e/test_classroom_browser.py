@@ -183,7 +183,8 @@ def join(page: Page, link: str, code: str, nickname: str) -> str:
     page.locator(".st-key-class-nickname input").fill(nickname)
     page.get_by_role("button", name="Join").click()
     wait_for_app(page)
-    expect(page.get_by_text(f"you are {isolated(nickname)}")).to_be_visible(timeout=FOLLOW)
+    expect(page.get_by_text(f"you are {nickname} ·")).to_be_visible(timeout=FOLLOW)
+    assert page.locator(".ql-pupil-line bdi").inner_text() == nickname, "the nickname isolated in a <bdi>"
     wait_until(lambda: student_key(page, code), "the browser to keep the student's key")  # written by the next run
     token = student_key(page, code)
     assert token and query_value(page, "class") == code
