@@ -752,7 +752,11 @@ header[data-testid="stHeader"] { display: none; }
 .ql-ring .ql-felt { padding: 2px 10px; }
 .ql-ring .ql-seat:not(.ql-me) img.ql-card { width: 56px; height: auto; }
 /* a screen of 1920x1080 or more: everything larger by the ratio of its height to 720's, less a margin */
-@media (min-width: 1800px) and (min-height: 1000px) { [data-testid="stMainBlockContainer"] { zoom: 1.4; } }
+@media (min-width: 1800px) and (min-height: 1000px) {
+  [data-testid="stMainBlockContainer"] { zoom: 1.4; }
+  /* but not a chart: Plotly measures itself unzoomed and would cut off its axis; its text is large already */
+  [data-testid="stMainBlockContainer"] .stPlotlyChart { zoom: calc(1 / 1.4); }
+}
 </style>"""
 
 

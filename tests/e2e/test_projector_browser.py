@@ -31,6 +31,14 @@ SCROLLS_JS = """() => {
 #: every text of a card picture (its alt, and the SVG inside its data address) that says "only you"
 ONLY_YOU_JS = """() => [...document.querySelectorAll('img.ql-card')].filter(img =>
     (img.alt + ' ' + atob(img.src.split(',')[1] || '')).includes('only you')).length"""
+#: the charts' axis labels and titles drawn outside their chart's box (cut off) or below the screen
+CLIPPED_JS = """() => [...document.querySelectorAll('.stPlotlyChart')].flatMap(box => {
+    const outer = box.getBoundingClientRect();
+    return [...box.querySelectorAll('.xtick text, .ytick text, .xtitle, .ytitle')].filter(t => {
+        const r = t.getBoundingClientRect();
+        return r.bottom > outer.bottom + 1 || r.top < outer.top - 1 || r.bottom > window.innerHeight;
+    }).map(t => t.textContent);
+})"""
 #: the font sizes of the charts' axis labels, in CSS pixels
 LABEL_SIZES_JS = """() => [...document.querySelectorAll('.js-plotly-plot .xtick text, .js-plotly-plot .ytick text')]
     .map(t => parseFloat(getComputedStyle(t).fontSize))"""
@@ -100,6 +108,7 @@ def test_the_projector_shows_the_question_chart_and_answer_on_one_screen(context
         page.wait_for_timeout(500)  # Plotly lays its labels out after the run
         projected(page)
         fits(page, f"the revealed answer at {width}x{height}")
+        assert page.evaluate(CLIPPED_JS) == [], f"the chart is cut off at {width}x{height}"
         sizes = page.evaluate(LABEL_SIZES_JS)
         assert sizes and min(sizes) >= 24, f"chart labels of {sizes} px at {width}x{height}"
         page.screenshot(path=shots / f"projector-{kind}-revealed-{width}x{height}.png")
@@ -141,6 +150,7 @@ def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts
         projected(page)
         fits(page, f"the closed vote at {width}x{height}")
         assert min(page.evaluate(LABEL_SIZES_JS)) >= 24
+        assert page.evaluate(CLIPPED_JS) == [], f"the chart is cut off at {width}x{height}"
         page.screenshot(path=shots / f"projector-vote-closed-{width}x{height}.png")
 
 
