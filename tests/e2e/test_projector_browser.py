@@ -35,8 +35,9 @@ ONLY_YOU_JS = """() => [...document.querySelectorAll('img.ql-card')].filter(img 
 CLIPPED_JS = """() => [...document.querySelectorAll('.stPlotlyChart')].flatMap(box => {
     const outer = box.getBoundingClientRect();
     return [...box.querySelectorAll('.xtick text, .ytick text, .xtitle, .ytitle')].filter(t => {
-        const r = t.getBoundingClientRect();
-        return r.bottom > outer.bottom + 1 || r.top < outer.top - 1 || r.bottom > window.innerHeight;
+        const r = t.getBoundingClientRect();  // (a label Plotly left out has no size)
+        return (r.width || r.height)
+            && (r.bottom > outer.bottom + 1 || r.top < outer.top - 1 || r.bottom > window.innerHeight);
     }).map(t => t.textContent);
 })"""
 #: the font sizes of the charts' axis labels, in CSS pixels
