@@ -18,7 +18,7 @@ replaced by its hash on first use, and the teacher's next step gives the seat it
 are the seat's legal actions at the room's version when the vote opened; closing the vote plays the
 majority's choice at that version, so a vote can never apply to a table that has changed. Closing a vote is one
 write transaction on the session's row (locked): the votes are counted, the move is played at the table
-(Rooms.act_within, in the same transaction) and the session is written, all or nothing; an answer takes the
+(Rooms._act_within, in the same transaction) and the session is written, all or nothing; an answer takes the
 session's row for itself as it is written (shared), so a vote arrives either before the count (and is counted)
 or after the close (and is refused). The counts are kept with the vote, and its chart is drawn from them.
 
@@ -429,7 +429,7 @@ class Classes(Store):
                 raise ClassroomError("Nobody has voted yet: wait for the class, then reveal.")
             chosen = max(range(len(actions)), key=lambda i: (counts[i], -i))
             tied = sum(1 for n in counts.values() if n == counts[chosen]) > 1
-            self.rooms.act_within(conn, table.code, _table_key(teacher, table.code), actions[chosen],
+            self.rooms._act_within(conn, table.code, _table_key(teacher, table.code), actions[chosen],
                                   version=table.version)
             closed = {**vote, "chosen": chosen, "values": values, "log_from": len(table.events), "tied": tied,
                       "counts": [counts[i] for i in range(len(actions))]}
@@ -670,6 +670,8 @@ class Classes(Store):
 
     def view(self, code: str, token: str) -> ClassView:
         """The session as the holder of `token` (the teacher or a student) may see it."""
+        if not isinstance(token, str):
+            raise NotSeated(f"This device holds no place in class session {shown(code)}: join with a nickname.")
         return self._view(code, token)
 
     def screen(self, code: str) -> ClassView:

@@ -468,7 +468,7 @@ class Rooms(Store):
         return self._change(code, lambda room, seats: self._move(room, seats, token, action, version,
                                                                   self._extra(code)))
 
-    def act_within(self, conn: sa.Connection, code: str, token: str, action: Action, *, version: int) -> int:
+    def _act_within(self, conn: sa.Connection, code: str, token: str, action: Action, *, version: int) -> int:
         """`act`, inside a write transaction that the caller holds on this same database: the move commits or
         is undone with the caller's own writes (a class's vote is closed and its move played together,
         quitlok.classroom.store). The room's row is locked for the rest of the transaction."""

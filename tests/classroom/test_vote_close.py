@@ -123,13 +123,13 @@ def test_a_close_that_fails_after_the_move_leaves_the_table_and_the_session_as_t
     teacher, pupils, table = voting_class(classes, 3)
     for pupil in pupils:
         classes.answer(teacher.code, pupil.token, 0)
-    real = classes.rooms.act_within
+    real = classes.rooms._act_within
 
     def played_then_failed(*args, **kwargs):
         real(*args, **kwargs)
         raise StaleView("the database went away")
 
-    monkeypatch.setattr(classes.rooms, "act_within", played_then_failed)
+    monkeypatch.setattr(classes.rooms, "_act_within", played_then_failed)
     with pytest.raises(StaleView):
         classes.reveal(teacher.code, teacher.token)
     monkeypatch.undo()
