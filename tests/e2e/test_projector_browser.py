@@ -173,7 +173,10 @@ def test_a_pupils_phone_shows_the_session_alone(contexts, app_url, classes, shot
     phone.screenshot(path=shots / "pupil-phone-waiting.png")
     classes.ask(teacher.code, teacher.token, BEST_PLAY)
     phone.get_by_role("heading", name="Question 1", exact=False).wait_for(timeout=FOLLOW)
+    wait_for_app(phone)
     assert phone.get_by_text("Advisor: should I bet?").count() == 0
+    assert phone.evaluate(ONLY_YOU_JS) == 0, "the question's cards are the whole class's"
+    phone.screenshot(path=shots / "pupil-phone-question.png", full_page=True)
     classes.end(teacher.code, teacher.token)
     phone.get_by_text("The session has ended", exact=False).wait_for(timeout=FOLLOW)
     wait_for_app(phone)
