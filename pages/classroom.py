@@ -220,6 +220,26 @@ def entrance(code: str | None) -> None:
         show_problem("start")
         st.button("Start a session", type="primary", key="class.start", icon=":material/co_present:",
                   on_click=start_session)
+    with teacher.container(border=True, key="class-project-box"):
+        st.subheader("Show a session on this screen")
+        st.caption(words("project_here"))
+        guard.keep_text("class.project_code", guard.CODE_CHARS)
+        st.text_input("Class code", key="class.project_code", placeholder="for example K7QH3M",
+                      max_chars=guard.CODE_CHARS)
+        show_problem("project")
+        st.button("Show on this screen", key="class.project", icon=":material/cast:", on_click=project_here)
+
+
+def project_here() -> None:
+    """This screen becomes the projected screen of the session whose code was typed (a code that leads nowhere
+    counts as one tried: quitlok.limits)."""
+    code = "".join(str(st.session_state.get("class.project_code", "")).split()).upper()[:12]
+
+    def show() -> None:
+        look_up(code)
+        st.query_params.from_dict({"class": code, session_only.SCREEN: session_only.PROJECTOR})
+
+    attempt(show, "project")
 
 
 def friendly_choices(code: str | None) -> tuple[str, ...] | None:
