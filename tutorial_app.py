@@ -3,7 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
-from quitlok.ui import fair, guard, nav, progress
+from quitlok.ui import fair, guard, nav, progress, session_only
 
 st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
 
@@ -36,12 +36,19 @@ pages = {
         st.Page("pages/sources.py", title="Reference list", icon=":material/library_books:"),
     ],
 }
+# a pupil in a running class session, and the projected screen, see the session alone (quitlok.ui.session_only)
+alone = session_only.alone()
 navigation = st.navigation(pages, position="hidden")  # the app draws the list of pages itself (quitlok.ui.nav)
+if alone and navigation.url_path != pages["Teachers"][0].url_path:
+    st.switch_page(pages["Teachers"][0])  # another page's address opens the session (its code is kept)
 with ui.app_run(), fair.fair_share(), guard.page_guard():  # a page that fails says so in the app's words; a
     # visitor whose pages take more than his share of the processor waits for it first (quitlok.ui.fair)
     ui.setup_page()
-    nav.page_list(pages, navigation)
-    ui.house_rules_sidebar()
+    if alone:
+        session_only.no_sidebar()
+    else:
+        nav.page_list(pages, navigation)
+        ui.house_rules_sidebar()
     progress.load()
     try:
         navigation.run()

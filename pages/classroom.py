@@ -2,10 +2,14 @@
 answer is revealed beside a chart of the class's answers; and a class table where the class votes on its
 seat's move.
 
-The session lives in the database (quitlok.classroom.store); the teacher's screen and each phone draw
-their own view of it. The address and every link hold only the session's code (?class=). A student's key
-is kept in the session and the browser's local storage (quitlok.ui.seat_keys), the teacher's in a cookie, so a
-reload finds them again; a pupil on a new phone asks for his place by nickname and the teacher lets him in.
+The session lives in the database (quitlok.classroom.store); the teacher's device, the projected screen and
+each phone draw their own view of it. The teacher's device (the one that started the session, holding the
+teacher's key) has the controls and the class list; the projected screen (?class=CODE&screen=projector) holds
+no key and shows only the question, the chart and the answer, in projector mode; a pupil's phone shows the
+session alone while it runs (quitlok.ui.session_only). The address and every link hold only the session's
+code (?class=). A student's key is kept in the session and the browser's local storage (quitlok.ui.seat_keys),
+the teacher's in a cookie, so a reload finds them again; a pupil on a new phone asks for his place by nickname
+and the teacher lets him in.
 """
 
 import os
@@ -16,10 +20,11 @@ import streamlit as st
 from quitlok import IllegalAction, ui
 from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
+from quitlok.classroom.errors import Removed
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.errors import TooOften
 from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
-from quitlok.ui import browser, charts, guard, internals, joining, limits, names, push
+from quitlok.ui import browser, charts, guard, internals, joining, limits, names, push, session_only
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
@@ -103,6 +108,7 @@ def arrived() -> None:
 
 def leave() -> None:
     remember(None, None)
+    session_only.release()
     st.session_state.pop(PROBLEM, None)
 
 
@@ -151,9 +157,19 @@ def look_up(code: str) -> None:
 
 
 def join(code: str) -> None:
+    """Join with the nickname typed, or the friendly name chosen. The keys this device holds for the session go
+    with it (a device that holds a place gets it back: one device, one pupil), and a new place is limited per
+    browser and address (quitlok.limits, "pupil")."""
     def sit() -> None:
-        with limits.spend("code", counts=not_found), limits.spend("join"):  # a wrong code counts; a seat too
-            student = classes().join(code, st.session_state["class.nickname"])
+        with limits.spend("code", counts=not_found):  # a wrong code counts
+            choices = classes().joining_names(code)
+        if choices is not None and st.session_state.get("class.picked") not in choices:
+            remember(code, None)  # the code typed leads to a session of friendly names: show the list
+            raise ClassroomError(words("pick_name"))
+        name = st.session_state.get("class.picked") if choices is not None else st.session_state["class.nickname"]
+        held = kept_keys.held("class", "".join(code.split()).upper())
+        with limits.spend("join"), limits.spend("pupil"):
+            student = classes().join(code, name, held=held)
         remember(student.code, student.token)
 
     attempt(sit, "join")
@@ -181,9 +197,14 @@ def entrance(code: str | None) -> None:
             guard.keep_text("class.typed_code", guard.CODE_CHARS)
             st.text_input("Class code", key="class.typed_code", placeholder="for example K7QH3M",
                           max_chars=guard.CODE_CHARS)
-        guard.keep_text("class.nickname", guard.NAME_CHARS)
-        st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it",
-                      max_chars=guard.NAME_CHARS)
+        choices = friendly_choices(code)
+        if choices is None:
+            guard.keep_text("class.nickname", guard.NAME_CHARS)
+            st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it",
+                          max_chars=guard.NAME_CHARS)
+        else:
+            st.selectbox("Your name", choices, key="class.picked", index=None, placeholder="choose a name",
+                         help=words("pick_name"))
         show_problem("join")
         st.button("Join", type="primary", key="class.join", icon=":material/login:",
                   on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))
@@ -199,19 +220,51 @@ def entrance(code: str | None) -> None:
         show_problem("start")
         st.button("Start a session", type="primary", key="class.start", icon=":material/co_present:",
                   on_click=start_session)
+    with teacher.container(border=True, key="class-project-box"):
+        st.subheader("Show a session on this screen")
+        st.caption(words("project_here"))
+        guard.keep_text("class.project_code", guard.CODE_CHARS)
+        st.text_input("Class code", key="class.project_code", placeholder="for example K7QH3M",
+                      max_chars=guard.CODE_CHARS)
+        show_problem("project")
+        st.button("Show on this screen", key="class.project", icon=":material/cast:", on_click=project_here)
+
+
+def project_here() -> None:
+    """This screen becomes the projected screen of the session whose code was typed (a code that leads nowhere
+    counts as one tried: quitlok.limits)."""
+    code = "".join(str(st.session_state.get("class.project_code", "")).split()).upper()[:12]
+
+    def show() -> None:
+        look_up(code)
+        st.query_params.from_dict({"class": code, session_only.SCREEN: session_only.PROJECTOR})
+
+    attempt(show, "project")
+
+
+def friendly_choices(code: str | None) -> tuple[str, ...] | None:
+    """The friendly names still free when session `code` asks for them; None for free nicknames (or no code)."""
+    if not code:
+        return None
+    try:
+        return classes().joining_names(code)
+    except RoomNotFound:
+        return None
 
 
 # --- drawing a question ---------------------------------------------------------------------------------
 
 
-def position(pos: Position) -> None:
-    """The seats of a question's position with their cards, as the table draws them."""
-    size = ui.card_size()
+def position(pos: Position, size: int | None = None) -> None:
+    """The seats of a question's position with their cards, as the table draws them. The cards of "you" are the
+    whole class's to see (on the projector, the teacher's device and every phone alike), so none says "only
+    you". `size`: the cards' width, else the page's."""
+    size = size or ui.card_size()
     boxes = []
     for seat, place in enumerate(pos.seats):
         badges = ['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []
         stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
-        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size,
+        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size, shared=True,
                           owner=None if seat == pos.you else place.name)
         mine = " ql-me" if seat == pos.you else ""
         name = "You" if seat == pos.you else names.html(place.name)
@@ -277,6 +330,10 @@ def teacher_screen(session: ClassView) -> None:
         ended(session, key)
         return
     link, note = joining.page_link("classroom", **{"class": code})
+    screen, _ = joining.page_link("classroom", **{"class": code, session_only.SCREEN: session_only.PROJECTOR})
+    with st.container(border=True, key="class-projector-link"):
+        st.link_button("Open the projector screen", screen, icon=":material/cast:", type="primary")
+        st.caption(words("projector"))
     with st.expander("Code, link and QR code to join", expanded=session.round is None):
         joining.invitation(code, link, label="Class code", note=words("share") + (
             " " + ui.content_sections("together/help")[note] if note else ""))
@@ -410,15 +467,40 @@ def board(session: ClassView) -> None:
 
 
 def class_list(session: ClassView, key: str) -> None:
-    with st.expander(f"The class ({session.class_size})"):
+    """The class, on the teacher's device only: each pupil with his right answers, to hide from the projected
+    screen, rename or remove; and whether newcomers choose from the friendly names."""
+    code = session.code
+    with st.expander(f"The class ({session.class_size})", expanded=bool(session.students)):
+        st.session_state.setdefault("class.friendly", session.friendly)
+        st.toggle("Pupils choose from a list of friendly names", key="class.friendly", help=words("friendly"),
+                  on_change=lambda: attempt(lambda: classes().choose_names(
+                      code, key, st.session_state["class.friendly"]), "teacher"))
         if not session.students:
             st.caption("Nobody has joined yet.")
         for student, nickname, hidden, right in session.students:
-            box = f"class.hide.{student}"
-            st.session_state.setdefault(box, hidden)
-            st.checkbox(f"Hide {names.markdown(nickname)} from the screen ({right} right)", key=box,
-                        on_change=lambda s=student, box=box: attempt(
-                            lambda: classes().hide(session.code, key, s, st.session_state[box]), "teacher"))
+            pupil(code, key, student, nickname, hidden, right)
+
+
+def pupil(code: str, key: str, student: int, nickname: str, hidden: bool, right: int) -> None:
+    """One pupil's row of the class list: his name and right answers, Hide, Rename and Remove."""
+    with st.container(key=f"class-pupil-{student}", horizontal=True, vertical_alignment="center"):
+        st.markdown(f"**{names.markdown(nickname)}** · {right} right")
+        box = f"class.hide.{student}"
+        st.session_state.setdefault(box, hidden)
+        st.checkbox("Hidden", key=box, help="Hide this name from the projected screen and the phones",
+                    on_change=lambda: attempt(lambda: classes().hide(code, key, student, st.session_state[box]),
+                                              "teacher"))
+        with st.popover("Rename", icon=":material/edit:"):
+            field = f"class.rename.{student}"
+            guard.keep_text(field, guard.NAME_CHARS)
+            st.text_input("New name", key=field, max_chars=guard.NAME_CHARS)
+            st.button("Rename", key=f"class.rename_do.{student}", type="primary",
+                      on_click=lambda: attempt(lambda: classes().rename(code, key, student,
+                                                                        st.session_state.get(field, "")), "teacher"))
+        with st.popover("Remove", icon=":material/person_remove:"):
+            st.caption(words("removed_note"))
+            st.button(f"Remove {names.markdown(nickname)}", key=f"class.remove.{student}",
+                      on_click=lambda: attempt(lambda: classes().remove(code, key, student), "teacher"))
 
 
 def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
@@ -473,9 +555,11 @@ def waiting_to_come_back(code: str, key: str) -> bool:
 
 def student_screen(session: ClassView) -> None:
     code, key = session.code, st.session_state[KEY]
+    if session_only.release() if session.ended else session_only.hold(code):
+        st.rerun()  # the menu of pages goes (or comes back): quitlok.ui.session_only
     right, asked = session.score
-    st.caption(f"Class **{code}** · you are **{names.markdown(session.nickname)}** · "
-               f"{right} of {asked} right so far")
+    st.html(f'<p class="ql-pupil-line">Class <b>{code}</b> · you are <b>{names.html(session.nickname)}</b> · '
+            f"{right} of {asked} right so far</p>")  # the name in a <bdi>: a Hebrew name moves no number
     current = session.round
     if session.ended:
         st.info(f"The session has ended. You answered {right} of {asked} questions right.",
@@ -597,6 +681,113 @@ def vote_form(session: ClassView, key: str) -> None:
                 None if mine is None else option_label(int(mine), vote.options[int(mine)]))
 
 
+# --- the projected screen -------------------------------------------------------------------------------
+
+
+def projector_screen(code: str) -> None:
+    """The screen the projector shows (?class=CODE&screen=projector): how to join until the first question, then
+    the question, the chart and the answer, or the class table; never a control, a key, the class list or a
+    score but the top five the teacher chose to show. Drawn to fit one screen (1280x720 and larger)."""
+    code = "".join(code.split()).upper()[:12]
+    try:
+        look_up(code)
+        session = classes().screen(code)
+    except TooOften as refused:
+        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
+        return
+    except RoomNotFound:
+        st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+        return
+    st.html(_SCREEN_CSS)
+    current = session.round
+    if session.ended:
+        st.header("This class session has ended")
+        st.markdown(f"{plural(session.questions_asked, 'question')} with {plural(session.class_size, 'student')}.")
+    elif current is None:
+        link, note = joining.page_link("classroom", **{"class": code})
+        st.header("Join the class session")
+        joining.invitation(code, link, label="Class code", note=words("student"))
+        st.metric("Joined", session.class_size)
+    elif current.vote is not None:
+        projected_table(session)
+    else:
+        projected_question(session)
+    if session.board_shown and not session.ended:
+        board(session)
+    follow(code, None, (session.version, session.class_size, session.answered))
+
+
+def projected_question(session: ClassView) -> None:
+    """The question with its position and options beside, once revealed, the chart and the exact answer."""
+    q = session.round.question
+    st.header(f"Question {session.questions_asked}: {q.title}")
+    position(q.position, size=projected_card_size(q.position))  # one row across the screen
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        st.markdown(q.prompt)
+        if not q.slider:
+            st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(q.options)))
+        if session.phase != "open":
+            truth(q)
+    with right:
+        if session.phase != "open":
+            answers_chart(session.round, session.responses)
+        else:
+            st.metric("Answers so far", f"{session.answered} of {session.class_size}")
+
+
+#: the width the projected position's row of seats may take (a screen 1280 pixels wide, less the margins)
+PROJECTED_ROW = 1100
+
+
+def projected_card_size(pos: Position) -> int:
+    """The cards' width that puts every seat of `pos` in one row on a projected screen: projector mode's own
+    size when they fit, smaller (not below a phone's) when a hand of many cards needs it."""
+    cards = sum(max(1, len(place.cards)) for place in pos.seats) + len(pos.under) // 2
+    room = PROJECTED_ROW - 30 * (len(pos.seats) + bool(pos.under))  # each seat's border, padding and gap
+    return max(48, min(ui.card_size(), room // cards - 6))
+
+
+def projected_table(session: ClassView) -> None:
+    """The class table while the class votes on its move, and once closed, the chart of the votes and the move
+    played."""
+    vote, table = session.round.vote, session.table
+    st.header("The class's move")
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        if table is not None:
+            view.the_table(seat_table(table))  # the seats alone: the bar of figures would not leave room
+    with right:
+        if session.phase == "open":
+            st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(vote.options)))
+            st.metric("Votes so far", f"{session.answered} of {session.class_size}")
+        else:
+            st.success(f"The class chose **{vote.options[vote.chosen]}**{tie_words(vote)}.",
+                       icon=":material/how_to_vote:")
+            answers_chart(session.round, session.responses)
+
+
+#: the projected screen: no header bar, little padding, the whole width, so that one screen holds it all
+_SCREEN_CSS = """<style>
+header[data-testid="stHeader"] { display: none; }
+[data-testid="stMainBlockContainer"] { padding: 1rem 2rem 0 2rem; max-width: none; }
+[data-testid="stMain"] [data-testid="stHeading"] h2 { font-size: 1.6rem; padding: 0 0 .3rem 0; }
+[data-testid="stMain"] [data-testid="stVerticalBlock"] { gap: .6rem; }
+/* the class table, projected: the seats and their cards, without the small print (what a computer player does,
+   where a seat sits, the last hand), which the back of the room cannot read and the screen has no room for */
+.ql-ring .ql-style, .ql-ring .ql-where, .ql-ring .ql-last { display: none; }
+.ql-ring { gap: 8px 26px; }
+.ql-ring .ql-felt { padding: 2px 10px; }
+.ql-ring .ql-seat:not(.ql-me) img.ql-card { width: 56px; height: auto; }
+/* a screen of 1920x1080 or more: everything larger by the ratio of its height to 720's, less a margin */
+@media (min-width: 1800px) and (min-height: 1000px) {
+  [data-testid="stMainBlockContainer"] { zoom: 1.4; }
+  /* but not a chart: Plotly measures itself unzoomed and would cut off its axis; its text is large already */
+  [data-testid="stMainBlockContainer"] .stPlotlyChart { zoom: calc(1 / 1.4); }
+}
+</style>"""
+
+
 # --- following the session --------------------------------------------------------------------------------
 
 
@@ -641,6 +832,9 @@ def follow_answer(code: str, version: int) -> None:
 
 # --- the page -------------------------------------------------------------------------------------
 
+if session_only.projected():
+    projector_screen(st.query_params["class"])
+    st.stop()
 st.title("Class session")
 if kept_keys.sync("classroom"):
     st.rerun()  # the browser's keys came in: draw the page again with them, and write them back
@@ -669,7 +863,13 @@ except RoomNotFound:
     st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
     st.button("Start or join another session", on_click=leave, key="class.again")
     st.stop()
+except Removed as lost:  # the device keeps the key, so it cannot join this session again
+    session_only.release()
+    st.warning(str(lost), icon=":material/person_off:")
+    st.button("Start or join another session", on_click=leave, key="class.again")
+    st.stop()
 except NotSeated as lost:
+    session_only.release()
     if not isinstance(lost, SeatMoved) and waiting_to_come_back(code, key):
         follow_answer(code, classes().version(code))
         st.stop()

@@ -40,30 +40,33 @@ def _underline(rank: int, x: float, y: float, width: float, thickness: float) ->
             f'height="{thickness:g}" rx="{thickness / 2:g}" fill="{INK}"/>')
 
 
-def card_label(rank: int | None, *, face_up: bool, mine: bool = False, owner: str | None = None) -> str:
+def card_label(rank: int | None, *, face_up: bool, mine: bool = False, owner: str | None = None,
+               shared: bool = False) -> str:
     """The text alternative, as a screen reader says it: whose card it is, when that is known, and all that
     the viewer may know of it.
 
     The viewer's own card ('mine'): "your card: framed 11, face down, only you see it", or "your card: 7" face
     up. Another seat's card (`owner` its name): "Dov's card, face down" (its number hidden), "Dov's card: 7".
     A card of no seat (a row of the pack, the cards under the stock): "framed 2"; a hidden one "a face-down
-    card".
+    card". With `shared`, the viewer's own cards are shown to a room (a projector): "your card: 11, face down",
+    never "only you".
     """
     name = None if rank is None else f"framed {rank}" if is_framed(rank) else str(rank)
     whose = "your card" if mine else f"{owner}'s card" if owner else None
     if name is None or (not face_up and not mine):  # its number is hidden from this viewer
         return f"{whose}, face down" if whose else "a face-down card"
     if not face_up:
-        return f"{whose}: {name}, face down, only you see it"
+        return f"{whose}: {name}, face down" + ("" if shared else ", only you see it")
     return f"{whose}: {name}" if whose else name
 
 
 def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size: int = 72,
-             owner: str | None = None) -> str:
+             owner: str | None = None, shared: bool = False) -> str:
     """One card. `rank=None` draws the back of a card whose number is hidden; `owner` names the seat it
-    belongs to in its text alternative (card_label)."""
+    belongs to in its text alternative (card_label); `shared`: the viewer's own card shown to a room, without
+    the "only you" eye."""
     height = round(size * 1.4)
-    label = escape(card_label(rank, face_up=face_up, mine=mine, owner=owner))
+    label = escape(card_label(rank, face_up=face_up, mine=mine, owner=owner, shared=shared))
     head = (
         f'<svg class="ql-card" width="{size}" height="{height}" viewBox="0 0 100 140" role="img" '
         f'aria-label="{label}" xmlns="http://www.w3.org/2000/svg"><title>{label}</title>'
@@ -93,7 +96,7 @@ def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size
         + f'<g transform="rotate(180 78 116)"><text x="78" y="122" font-size="16" {font}>{rank}</text>'
         + _underline(rank, 78, 127, 10, 1.6) + "</g>"
     )
-    if mine and not face_up:
+    if mine and not face_up and not shared:
         parts.append(
             f'<g transform="translate(46 114)"><rect x="-22" y="-9" width="44" height="17" rx="8" fill="{BLUE}"/>'
             '<text x="0" y="4" font-size="10" text-anchor="middle" fill="white" font-family="sans-serif">'

@@ -4,6 +4,8 @@ All are `ClassroomError`s, which are `ValueError`s like the engine's own errors.
 engine's `InvalidSetup` (checked as everywhere else), not one of these.
 """
 
+from quitlok.rooms.errors import NotSeated
+
 
 class ClassroomError(ValueError):
     """Base class of everything the classroom engine refuses."""
@@ -38,3 +40,8 @@ class BadQuestion(ClassroomError):
 class BadOwnQuestion(ClassroomError):
     """A question the teacher wrote, or a set of them read back, that cannot be asked: an empty or overlong
     text, fewer than two or more than four options, two options alike, no right answer among them."""
+
+
+class Removed(NotSeated):
+    """The teacher took this pupil out of the session: the device that held the place cannot answer or join
+    again (a kind of the rooms' NotSeated, so a page treats it as a place no longer held)."""

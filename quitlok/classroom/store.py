@@ -16,7 +16,17 @@ plays it; like every key here it is kept only as a hash (`table_token` holds its
 database opens no seat. A session stored by an earlier version, which kept that key in plain text, has it
 replaced by its hash on first use, and the teacher's next step gives the seat its new key. A vote's options
 are the seat's legal actions at the room's version when the vote opened; closing the vote plays the
-majority's choice at that version, so a vote can never apply to a table that has changed.
+majority's choice at that version, so a vote can never apply to a table that has changed. Closing a vote is one
+write transaction on the session's row (locked): the votes are counted, the move is played at the table
+(Rooms._act_within, in the same transaction) and the session is written, all or nothing; an answer takes the
+session's row for itself as it is written (shared), so a vote arrives either before the count (and is counted)
+or after the close (and is refused). The counts are kept with the vote, and its chart is drawn from them.
+
+One device is one pupil: a phone that already holds a place in the session (its key, in the browser's storage)
+gets that place back when it joins again; a place the teacher removed stays closed to the device that held it.
+A pupil's score counts the questions asked since he joined. The teacher may hide, rename or remove a pupil, and
+may ask for names from a list of friendly names (quitlok.classroom.names) instead of free nicknames; a free
+nickname holding a refused word is refused.
 """
 
 import base64
@@ -36,7 +46,8 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 
 from quitlok.actions import Action
-from quitlok.classroom.errors import BadResponse, ClassroomError
+from quitlok.classroom.errors import BadResponse, ClassroomError, Removed
+from quitlok.classroom.names import friendly_names, refused_word
 from quitlok.classroom.question import ClassQuestion
 from quitlok.classroom.questions import check_kind, make_question
 from quitlok.classroom.sequence import QuestionSequence
@@ -95,6 +106,8 @@ CLASSES = sa.Table(
     sa.Column("table_token", sa.String(64), nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("touched", sa.Float, nullable=False, index=True),
+    #: pupils choose a name from the list of friendly names (quitlok.classroom.names) instead of a free one
+    sa.Column("friendly", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
 )
 
 STUDENTS = sa.Table(
@@ -107,6 +120,9 @@ STUDENTS = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=False, index=True),
     #: the teacher hid this nickname from the screen
     sa.Column("hidden", sa.Boolean, nullable=False, default=False),
+    #: how many rounds had been asked before this pupil joined (an open one he can still answer not counted):
+    #: his score counts only the questions from this one on
+    sa.Column("joined", sa.Integer, nullable=False, default=0, server_default="0"),
     sa.UniqueConstraint("code", "name_key"),
 )
 
@@ -130,7 +146,12 @@ CLASS_KEYS_GONE = sa.Table(
     sa.Column("token_hash", sa.String(64), primary_key=True),
     sa.Column("code", sa.String(6), sa.ForeignKey(CLASSES.c.code, ondelete="CASCADE"), nullable=False, index=True),
     sa.Column("student", sa.Integer, nullable=False),
+    #: "moved" (the pupil went on to a new phone) or "removed" (the teacher removed the pupil)
+    sa.Column("reason", sa.String(10), nullable=False, default="moved", server_default="moved"),
 )
+
+#: columns added after the first version of these tables: added to a database made before them (_add_columns)
+ADDED_COLUMNS = ((CLASSES, "friendly"), (STUDENTS, "joined"), (CLASS_KEYS_GONE, "reason"))
 
 ANSWERS = sa.Table(
     "quitlok_answers",
@@ -167,6 +188,9 @@ class Vote:
     log_from: int | None = None
     #: once closed: whether the vote was tied (the option listed first of those tied was played)
     tied: bool = False
+    #: once closed: the votes counted for each option as the vote closed (what the chart shows; empty for a
+    #: vote closed by an earlier version, whose chart is drawn from the answers stored)
+    counts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -227,7 +251,7 @@ class ClassView:
     responses: tuple[float, ...]
     #: this student's answer to the round now (None if none, or for the teacher)
     mine: float | None
-    #: this student's right answers, and questions revealed so far
+    #: this student's right answers, and questions revealed since he joined
     score: tuple[int, int]
     #: (nickname, right answers) of the top five when the teacher shows them, else (); hidden names hidden
     board: tuple[tuple[str, int], ...]
@@ -242,6 +266,8 @@ class ClassView:
     table: RoomView | None
     #: for the teacher: pupils on a new phone asking for their place, as (number, student, nickname)
     requests: tuple[tuple[int, int, str], ...] = ()
+    #: pupils choose from the list of friendly names (quitlok.classroom.names) instead of free nicknames
+    friendly: bool = False
 
 
 class Classes(Store):
@@ -262,9 +288,11 @@ class Classes(Store):
 
     # --- joining -----------------------------------------------------------------------------------
 
-    def create(self, rules: RuleSet, *, seed: int | None = None) -> Member:
-        """A new session under `rules`; the teacher holds the returned key. `seed` fixes its questions."""
+    def create(self, rules: RuleSet, *, seed: int | None = None, friendly: bool = False) -> Member:
+        """A new session under `rules`; the teacher holds the returned key. `seed` fixes its questions;
+        `friendly` has pupils choose names from the list of friendly names."""
         rules = rule_set(rules)
+        flag("friendly", friendly)
         seed = secrets.randbelow(2**31) if seed is None else seed
         if not is_whole(seed) or not 0 <= seed < 2**62:
             raise ClassroomError(f"A session's seed is a whole number from 0 (got {shown(seed)}).")
@@ -278,21 +306,37 @@ class Classes(Store):
                     conn.execute(sa.insert(CLASSES).values(
                         code=code, version=1, teacher_hash=_hash(token), rules=json.dumps(rules_to_dict(rules)),
                         seed=seed, rounds="[]", phase="waiting", board=False, ended=False, created=now,
-                        touched=now))
+                        touched=now, friendly=friendly))
                 return Member(code, token)
             except sa.exc.IntegrityError:
                 continue
         raise ClassroomError("No free session code was found: try again.")
 
-    def join(self, code: str, nickname: str) -> Member:
-        """A student joins with a nickname (1 to 20 printable characters, unique in the session)."""
+    def join(self, code: str, nickname: str, *, held: tuple[str, ...] | list[str] = ()) -> Member:
+        """A student joins with a nickname (1 to 20 printable characters, unique in the session; one of the
+        friendly names when the session asks for them; no refused word in a free one). `held` is the keys this
+        device holds for the session: a device that holds a place gets that place back (one device is one
+        pupil), and a device whose place the teacher removed is refused."""
         code = _code(code)
         name, key = _name(nickname)
+        held = [k for k in held if isinstance(k, str) and k][:16]
         token = secrets.token_urlsafe(32)
         with self._transaction(write=True) as conn:
             session = self._load(conn, code)
             if session.ended:
                 raise ClassroomError(f"The class session {code} has ended.")
+            for mine in held:
+                try:
+                    student = self._student_of(conn, code, mine)
+                except Removed:
+                    raise
+                except NotSeated:
+                    continue
+                return Member(code, mine, student)
+            if session.friendly and name not in friendly_names():
+                raise BadName("Choose one of the names in the list: this class uses them instead of nicknames.")
+            if not session.friendly and refused_word(name):
+                raise BadName("That nickname is not allowed here: please choose another.")
             taken = conn.execute(sa.select(STUDENTS.c.student, STUDENTS.c.name_key)
                                  .where(STUDENTS.c.code == code)).all()
             if len(taken) >= MAX_STUDENTS:
@@ -300,11 +344,23 @@ class Classes(Store):
             if any(row.name_key == key for row in taken):
                 raise BadName(f"Someone called {isolated(name)} is already in this class: please choose another "
                               "nickname.")
-            student = max((row.student for row in taken), default=-1) + 1
+            gone = conn.execute(sa.select(sa.func.max(CLASS_KEYS_GONE.c.student))
+                                .where(CLASS_KEYS_GONE.c.code == code)).scalar()
+            student = max([row.student for row in taken] + [gone if gone is not None else -1], default=-1) + 1
+            rounds = len(json.loads(session.rounds))
+            joined = rounds - 1 if session.phase == "open" else rounds  # the open question is his to answer
             conn.execute(sa.insert(STUDENTS).values(code=code, student=student, nickname=name, name_key=key,
-                                                    token_hash=_hash(token), hidden=False))
+                                                    token_hash=_hash(token), hidden=False, joined=joined))
             conn.execute(sa.update(CLASSES).where(CLASSES.c.code == code).values(touched=self._clock()))
         return Member(code, token, student)
+
+    def free_names(self, code: str) -> tuple[str, ...]:
+        """The friendly names nobody in the session has taken yet, in the list's order."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            self._load(conn, code)
+            taken = set(conn.execute(sa.select(STUDENTS.c.name_key).where(STUDENTS.c.code == code)).scalars())
+        return tuple(n for n in friendly_names() if _name(n)[1] not in taken)
 
     # --- the teacher's steps ---------------------------------------------------------------------------
 
@@ -333,15 +389,55 @@ class Classes(Store):
     def reveal(self, code: str, teacher: str) -> int:
         """Show the answers of the round now; a vote is closed and the majority's move is played."""
         code = _code(code)
+        with self._transaction(write=False) as conn:
+            session = self._load(conn, code)
+        rounds = json.loads(session.rounds)
+        if session.phase == "open" and "vote" in rounds[-1] and not session.ended:
+            self._check_teacher(session, teacher)
+            return self._close_vote(session, teacher)
 
         def close(session: sa.Row, rounds: list[dict]) -> list[dict]:
             if session.phase != "open":
                 raise ClassroomError("There is no open question to reveal: ask one first.")
-            if "vote" not in rounds[-1]:
-                return rounds
-            return [*rounds[:-1], self._play_vote(session, teacher, len(rounds) - 1, rounds[-1])]
+            if "vote" in rounds[-1]:  # a vote opened since the read above: closed by _close_vote only
+                raise StaleView("Someone changed the session at the same moment: nothing was done. Try again.")
+            return rounds
 
         return self._teacher_change(code, teacher, close, phase="revealed")
+
+    def _close_vote(self, read: sa.Row, teacher: str) -> int:
+        """Close the vote open in session `read`: in one transaction, on the session's locked row, count the votes,
+        play the majority's option at the table (a tie: the option listed first) and write the session. All of
+        it happens, or none (StaleView: nothing changed, the vote stays open). The advisor's values of the
+        options are worked out first, outside the transaction: they depend on the table alone, which must still
+        be where the vote found it."""
+        code, rounds = read.code, json.loads(read.rounds)
+        number, vote = len(rounds) - 1, rounds[-1]
+        table = self._table(read, teacher)
+        if table is None or table.version != vote["room_version"]:
+            raise StaleView("The class table changed since the vote opened: open a new vote.")
+        actions = [_action_named(table, label) for label in vote["vote"]]
+        coaching = coach(table.state, table.banker_stands_on)
+        values = [coaching.values[action] for action in actions] if coaching else []
+        with self._transaction(write=True) as conn:
+            session = self._load(conn, code, lock=True)
+            if session.ended or session.phase != "open" or json.loads(session.rounds) != rounds:
+                raise StaleView("Someone changed the session at the same moment: nothing was done. Look again.")
+            counts = Counter(int(r.response) for r in conn.execute(
+                sa.select(ANSWERS.c.response).where(ANSWERS.c.code == code, ANSWERS.c.round == number)))
+            if not counts:
+                raise ClassroomError("Nobody has voted yet: wait for the class, then reveal.")
+            chosen = max(range(len(actions)), key=lambda i: (counts[i], -i))
+            tied = sum(1 for n in counts.values() if n == counts[chosen]) > 1
+            self.rooms._act_within(conn, table.code, _table_key(teacher, table.code), actions[chosen],
+                                  version=table.version)
+            closed = {**vote, "chosen": chosen, "values": values, "log_from": len(table.events), "tied": tied,
+                      "counts": [counts[i] for i in range(len(actions))]}
+            conn.execute(sa.update(CLASSES).where(CLASSES.c.code == code).values(
+                version=session.version + 1, touched=self._clock(), phase="revealed",
+                rounds=json.dumps([*rounds[:-1], closed])))
+            self._changed(conn, code, session.version + 1)
+        return session.version + 1
 
     def show_board(self, code: str, teacher: str, shown: bool) -> int:
         """Show the top five on every screen, or not."""
@@ -351,8 +447,7 @@ class Classes(Store):
         """Hide a nickname from every screen (it reads '(hidden)'), or show it again."""
         code = _code(code)
         flag("hidden", hidden)
-        if not is_whole(student) or not 0 <= student < MAX_STUDENTS:
-            raise ClassroomError(f"There is no student {shown(student)} in this class.")
+        _check_student(student)
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
             self._check_teacher(session, teacher)
@@ -361,6 +456,52 @@ class Classes(Store):
             if done.rowcount != 1:
                 raise ClassroomError(f"There is no student {student!r} in this class.")
             return self._bump(conn, session)
+
+    def rename(self, code: str, teacher: str, student: int, nickname: str) -> int:
+        """Give a pupil another name (the teacher's choice: any name fit for a room, unique in the session)."""
+        code = _code(code)
+        name, key = _name(nickname)
+        _check_student(student)
+        with self._transaction(write=True) as conn:
+            session = self._load(conn, code, lock=True)
+            self._check_teacher(session, teacher)
+            clash = conn.execute(sa.select(STUDENTS.c.student).where(
+                STUDENTS.c.code == code, STUDENTS.c.name_key == key, STUDENTS.c.student != student)).first()
+            if clash is not None:
+                raise BadName(f"Someone called {isolated(name)} is already in this class: choose another name.")
+            done = conn.execute(sa.update(STUDENTS).where(STUDENTS.c.code == code, STUDENTS.c.student == student)
+                                .values(nickname=name, name_key=key))
+            if done.rowcount != 1:
+                raise ClassroomError(f"There is no student {student!r} in this class.")
+            return self._bump(conn, session)
+
+    def remove(self, code: str, teacher: str, student: int) -> int:
+        """Take a pupil out of the session: his name and answers go, and the device that held his place cannot
+        join again (its next look says the teacher removed it)."""
+        code = _code(code)
+        _check_student(student)
+        with self._transaction(write=True) as conn:
+            session = self._load(conn, code, lock=True)
+            self._check_teacher(session, teacher)
+            place = sa.and_(STUDENTS.c.code == code, STUDENTS.c.student == student)
+            key = conn.execute(sa.select(STUDENTS.c.token_hash).where(place)).scalar()
+            if key is None:
+                raise ClassroomError(f"There is no student {student!r} in this class.")
+            conn.execute(sa.update(CLASS_KEYS_GONE).where(CLASS_KEYS_GONE.c.code == code,
+                                                          CLASS_KEYS_GONE.c.student == student)
+                         .values(reason="removed"))  # his earlier phones too
+            conn.execute(sa.insert(CLASS_KEYS_GONE).values(token_hash=key, code=code, student=student,
+                                                           reason="removed"))
+            conn.execute(sa.delete(ANSWERS).where(ANSWERS.c.code == code, ANSWERS.c.student == student))
+            conn.execute(sa.delete(CLASS_REQUESTS).where(CLASS_REQUESTS.c.code == code,
+                                                         CLASS_REQUESTS.c.student == student))
+            conn.execute(sa.delete(STUDENTS).where(place))
+            return self._bump(conn, session)
+
+    def choose_names(self, code: str, teacher: str, friendly: bool) -> int:
+        """From now on pupils who join choose from the list of friendly names (True) or give a free nickname."""
+        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds,
+                                    friendly=flag("friendly", friendly))
 
     def end(self, code: str, teacher: str) -> int:
         """End the session: no more answers or joins; the results stay to be read."""
@@ -399,24 +540,6 @@ class Classes(Store):
 
         return self._teacher_change(code, teacher, vote, phase="open")
 
-    def _play_vote(self, session: sa.Row, teacher: str, number: int, vote: dict) -> dict:
-        """Close a vote: the majority's option is played at the table (a tie: the option listed first)."""
-        with self._transaction(write=False) as conn:
-            counts = Counter(int(r.response) for r in conn.execute(
-                sa.select(ANSWERS.c.response).where(ANSWERS.c.code == session.code, ANSWERS.c.round == number)))
-        if not counts:
-            raise ClassroomError("Nobody has voted yet: wait for the class, then reveal.")
-        chosen = max(range(len(vote["vote"])), key=lambda i: (counts[i], -i))
-        tied = sum(1 for n in counts.values() if n == counts[chosen]) > 1
-        table = self._table(session, teacher)
-        if table is None or table.version != vote["room_version"]:
-            raise StaleView("The class table changed since the vote opened: open a new vote.")
-        action = _action_named(table, vote["vote"][chosen])
-        coaching = coach(table.state, table.banker_stands_on)
-        values = [coaching.values[_action_named(table, label)] for label in vote["vote"]] if coaching else []
-        self.rooms.act(table.code, _table_key(teacher, table.code), action, version=table.version)
-        return {**vote, "chosen": chosen, "values": values, "log_from": len(table.events), "tied": tied}
-
     def _table(self, session: sa.Row, teacher: str | None = None) -> RoomView | None:
         """The class table as the class's seat sees it: through the seat's key when the teacher (already
         checked) asks, so that computer players left to act play on; else read as the store, by the seat."""
@@ -454,8 +577,30 @@ class Classes(Store):
             return
         with self._hashing:
             if not self._keys_hashed:
+                self._add_columns()
                 self._hash_plain_keys()
                 self._keys_hashed = True
+
+    def _add_columns(self) -> None:
+        """A database made by an earlier version lacks the columns added since (ADDED_COLUMNS): each is added,
+        with its default for the rows already there. Two servers may try at once: the loser finds it added."""
+        for table, name in ADDED_COLUMNS:
+            column = table.c[name]
+            with self._engine.connect() as conn:
+                conn.execution_options(quitlok_write=True)
+                with conn.begin():
+                    if name in {c["name"] for c in sa.inspect(conn).get_columns(table.name)}:
+                        continue
+                    kind = column.type.compile(dialect=conn.dialect)
+                    default = column.server_default.arg
+                    default = default if isinstance(default, str) else default.compile(dialect=conn.dialect)
+                    default = default if isinstance(column.type, sa.Integer | sa.Boolean) else f"'{default}'"
+                    try:
+                        conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind} NOT NULL "
+                                             f"DEFAULT {default}")
+                    except sa.exc.DBAPIError:
+                        if name not in {c["name"] for c in sa.inspect(self._engine).get_columns(table.name)}:
+                            raise
 
     def _hash_plain_keys(self) -> None:
         """A database made by an earlier version kept the class table's key in plain text: each such key is
@@ -493,7 +638,7 @@ class Classes(Store):
             current.question.score(_whole(response) if current.question.slider is None else response)
         where = sa.and_(ANSWERS.c.code == code, ANSWERS.c.round == number, ANSWERS.c.student == me)
         with self._transaction(write=True) as conn:
-            now = self._load(conn, code)
+            now = self._load(conn, code, lock=True, shared=True)  # waits for a vote's close, which it then sees
             if now.phase != "open" or len(json.loads(now.rounds)) - 1 != number:
                 raise ClassroomError("Answers are closed: wait for the next question.")
             if conn.execute(sa.update(ANSWERS).where(where).values(response=float(response))).rowcount == 0:
@@ -525,11 +670,29 @@ class Classes(Store):
 
     def view(self, code: str, token: str) -> ClassView:
         """The session as the holder of `token` (the teacher or a student) may see it."""
+        if not isinstance(token, str):
+            raise NotSeated(f"This device holds no place in class session {shown(code)}: join with a nickname.")
+        return self._view(code, token)
+
+    def screen(self, code: str) -> ClassView:
+        """The session as the projected screen shows it: what every pupil may see (the round, and once revealed
+        the answers), the top five when shown; no key, no pupil, no class list, no requests."""
+        return self._view(code, None)
+
+    def joining_names(self, code: str) -> tuple[str, ...] | None:
+        """The friendly names a newcomer may still choose (the session asks for them), or None: free nicknames."""
+        code = _code(code)
+        with self._transaction(write=False) as conn:
+            if not self._load(conn, code).friendly:
+                return None
+        return self.free_names(code)
+
+    def _view(self, code: str, token: str | None) -> ClassView:
         code = _code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
             teacher = isinstance(token, str) and hmac.compare_digest(session.teacher_hash, _hash(token))
-            me = None if teacher else self._student_of(conn, code, token)
+            me = None if teacher or token is None else self._student_of(conn, code, token)
             students = conn.execute(sa.select(STUDENTS).where(STUDENTS.c.code == code)
                                     .order_by(STUDENTS.c.student)).all()
             answers = conn.execute(sa.select(ANSWERS).where(ANSWERS.c.code == code)).all()
@@ -550,24 +713,29 @@ class Classes(Store):
             good = [s for s, response in given.items() if rounds[i].right(response)]
             right.update(good)
             results.append((i, rounds[i].title, len(good) / len(given) if given else 0.0, len(given)))
-        asked = sum(1 for i in revealed if rounds[i].question is not None)
+        since = next((s.joined for s in students if s.student == me), 0)
+        asked = sum(1 for i in revealed if rounds[i].question is not None and i >= since)
         names = {s.student: "(hidden)" if s.hidden else s.nickname for s in students}
         names_all = {s.student: s.nickname for s in students}
         board = tuple(sorted(((names[s.student], right[s.student]) for s in students), key=lambda x: -x[1])
                       [:BOARD_SIZE]) if session.board else ()
         now = by_round.get(number, {})
         shown = session.phase == "revealed" and number >= 0
+        closed = rounds[-1].vote if rounds else None
+        responses = (tuple(float(i) for i, n in enumerate(closed.counts) for _ in range(n))
+                     if shown and closed is not None and closed.counts else tuple(now.values()) if shown else ())
         nickname = next((s.nickname for s in students if s.student == me), None)
         return ClassView(
             code=code, version=session.version, is_teacher=teacher, student=me, nickname=nickname, rules=rules,
             phase=session.phase, ended=session.ended, round=rounds[-1] if rounds else None, round_number=number,
             questions_asked=sum(1 for r in rounds if r.question is not None),
-            answered=len(now), responses=tuple(now.values()) if shown else (),
+            answered=len(now), responses=responses,
             mine=None if teacher else now.get(me), score=(right[me], asked) if me is not None else (0, asked),
             board=board, board_shown=session.board,
             students=tuple((s.student, s.nickname, s.hidden, right[s.student]) for s in students) if teacher else (),
             class_size=len(students), results=tuple(results), table=self._table(session, token if teacher else None),
-            requests=tuple((r.number, r.student, names_all[r.student]) for r in waiting if r.student in names_all))
+            requests=tuple((r.number, r.student, names_all[r.student]) for r in waiting if r.student in names_all),
+            friendly=bool(session.friendly))
 
     def results_csv(self, code: str, teacher: str) -> str:
         """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet.
@@ -622,9 +790,11 @@ class Classes(Store):
         self._changed(conn, session.code, session.version + 1)
         return session.version + 1
 
-    def _load(self, conn: sa.Connection, code: str, *, lock: bool = False) -> sa.Row:
+    def _load(self, conn: sa.Connection, code: str, *, lock: bool = False, shared: bool = False) -> sa.Row:
+        """The session's row; with `lock`, locked for the rest of the transaction (PostgreSQL: FOR UPDATE, or
+        FOR SHARE when `shared`: writers that only add rows of their own; SQLite has one writer at a time)."""
         query = sa.select(CLASSES).where(CLASSES.c.code == code)
-        session = conn.execute(query.with_for_update() if lock else query).first()
+        session = conn.execute(query.with_for_update(read=shared) if lock else query).first()
         if session is None or session.touched < self._clock() - IDLE_SECONDS:
             raise RoomNotFound(f"No class session has the code {code}: it may have ended, or been idle for "
                                "12 hours.")
@@ -642,8 +812,12 @@ class Classes(Store):
                 STUDENTS.c.code == code, STUDENTS.c.token_hash == _hash(token))).first()
             if row is not None:
                 return row.student
-            if conn.execute(sa.select(CLASS_KEYS_GONE.c.student).where(
-                    CLASS_KEYS_GONE.c.code == code, CLASS_KEYS_GONE.c.token_hash == _hash(token))).first():
+            gone = conn.execute(sa.select(CLASS_KEYS_GONE.c.reason).where(
+                CLASS_KEYS_GONE.c.code == code, CLASS_KEYS_GONE.c.token_hash == _hash(token))).scalar()
+            if gone == "removed":
+                raise Removed(f"The teacher took this device's place out of class session {code}, so it cannot "
+                              "answer or join again here. Ask the teacher if you think that is a mistake.")
+            if gone is not None:
                 raise SeatMoved(f"Your place in class session {code} has moved to another device: you asked for it "
                                 "there and the teacher let you in, so this device no longer answers for you.")
         raise NotSeated(f"This device holds no place in class session {code}: join with a nickname.")
@@ -725,6 +899,11 @@ _WAITING = (sa.select(CLASS_REQUESTS).where(CLASS_REQUESTS.c.code == sa.bindpara
                                             CLASS_REQUESTS.c.answer == "waiting").order_by(CLASS_REQUESTS.c.number))
 
 
+def _check_student(student: object) -> None:
+    if not is_whole(student) or not 0 <= student < 10 * MAX_STUDENTS:
+        raise ClassroomError(f"There is no student {shown(student)} in this class.")
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -748,7 +927,8 @@ def _round(rules: RuleSet, stored: dict) -> Round:
     if "question" in stored:
         return Round(make_question(stored["question"], rules, stored["seed"]), None)
     return Round(None, Vote(stored["room_version"], tuple(stored["vote"]), stored.get("chosen"),
-                            tuple(stored.get("values", ())), stored.get("log_from"), stored.get("tied", False)))
+                            tuple(stored.get("values", ())), stored.get("log_from"), stored.get("tied", False),
+                            tuple(stored.get("counts", ()))))
 
 
 def _whole(response: object) -> int:

@@ -268,13 +268,13 @@ class Store:
                 except BaseException:
                     conn.info.pop("quitlok.changed", None)  # rolled back: nothing to say (and the pooled connection
                     raise  # must not carry it to its next user)
-                for code, version in conn.info.pop("quitlok.changed", ()):  # committed: say so in this process
-                    self.news.publish(Topic(self.topic, code), version)
+                for topic, code, version in conn.info.pop("quitlok.changed", ()):  # committed: say so in this
+                    self.news.publish(Topic(topic, code), version)  # process (a class's vote moves its room too)
 
-    @staticmethod
-    def _changed(conn: sa.Connection, code: str, version: int) -> None:
-        """Note, inside a write's transaction, that `code` is at `version` once it commits (published then)."""
-        conn.info.setdefault("quitlok.changed", []).append((code, version))
+    def _changed(self, conn: sa.Connection, code: str, version: int) -> None:
+        """Note, inside a write's transaction, that `code` is at `version` once it commits (published then,
+        under this store's topic, whichever store's transaction it is)."""
+        conn.info.setdefault("quitlok.changed", []).append((self.topic, code, version))
 
     def listen(self) -> None:
         """Start this process's listener for other servers' news, if the database has any (PostgreSQL)."""

@@ -472,26 +472,37 @@ class Rooms(Store):
         on. Returns the new version. StaleView if the room has changed since (nothing is applied),
         NotYourTurn, RoomPaused, or the engine's IllegalAction."""
         code = _code(code)
+        return self._change(code, lambda room, seats: self._move(room, seats, token, action, version,
+                                                                  self._extra(code)))
 
-        def move(room: sa.Row, seats: list[sa.Row]) -> Change:
-            me = self._seat_of(seats, token, code)
-            if room.state is None:
-                raise NotYourTurn("The game has not started yet: the host starts it once everyone is seated.")
-            if room.ended:
-                raise NotYourTurn("The game has ended: no more moves.")
-            if room.paused:
-                raise RoomPaused("The host has paused the game: wait until it goes on.")
-            if version != room.version:
-                raise StaleView(_STALE)
-            state = _state(room.state)
-            if state.to_act is None:
-                raise NotYourTurn("The game is over: no more moves.")
-            if state.to_act != me.seat:
-                raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
-            absent = _absent(seats, self._extra(code), self._clock())
-            return Change(_played(apply_action(state, action), seats, _computers(seats) | _stand_ins(seats, absent)))
+    def _act_within(self, conn: sa.Connection, code: str, token: str, action: Action, *, version: int) -> int:
+        """`act`, inside a write transaction that the caller holds on this same database: the move commits or
+        is undone with the caller's own writes (a class's vote is closed and its move played together,
+        quitlok.classroom.store). The room's row is locked for the rest of the transaction."""
+        code = _code(code)
+        room, seats = self._load(conn, code, lock=True)
+        change = self._move(room, seats, token, action, version, self._extra_of(conn, code))
+        return self._write(conn, room, seats, change)
 
-        return self._change(code, move)
+    def _move(self, room: sa.Row, seats: list[sa.Row], token: str, action: Action, version: int,
+              extra: Extra) -> Change:
+        code = room.code
+        me = self._seat_of(seats, token, code)
+        if room.state is None:
+            raise NotYourTurn("The game has not started yet: the host starts it once everyone is seated.")
+        if room.ended:
+            raise NotYourTurn("The game has ended: no more moves.")
+        if room.paused:
+            raise RoomPaused("The host has paused the game: wait until it goes on.")
+        if version != room.version:
+            raise StaleView(_STALE)
+        state = _state(room.state)
+        if state.to_act is None:
+            raise NotYourTurn("The game is over: no more moves.")
+        if state.to_act != me.seat:
+            raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
+        absent = _absent(seats, extra, self._clock())
+        return Change(_played(apply_action(state, action), seats, _computers(seats) | _stand_ins(seats, absent)))
 
     # --- the host's tools -------------------------------------------------------------------------------
 
@@ -684,18 +695,24 @@ class Rooms(Store):
             night = _night(room, seats, change.values)
             try:
                 with self._transaction(write=True, single=not (change.seats or night)) as conn:
-                    version = self._save(conn, room, **change.values)
-                    for statement in change.seats:
-                        conn.execute(statement)
-                    if night:
-                        family = _family(conn, code) or _NO_FAMILY
-                        for statement in _family_rows(code, family, nights=json.dumps([*json.loads(family.nights),
-                                                                                         night])):
-                            conn.execute(statement)
-                    return version
+                    return self._write(conn, room, seats, change, night)
             except StaleView:
                 if attempt >= retries:
                     raise
+
+    def _write(self, conn: sa.Connection, room: sa.Row, seats: list[sa.Row], change: Change,
+               night: dict | None = None) -> int:
+        """Write `change` to the room read as `room` (StaleView if it is no longer at that version), with the
+        night's result when the change ends the game. Returns the new version."""
+        night = night or _night(room, seats, change.values)
+        version = self._save(conn, room, **change.values)
+        for statement in change.seats:
+            conn.execute(statement)
+        if night:
+            family = _family(conn, room.code) or _NO_FAMILY
+            for statement in _family_rows(room.code, family, nights=json.dumps([*json.loads(family.nights), night])):
+                conn.execute(statement)
+        return version
 
     def _load(self, conn: sa.Connection, code: str, *, lock: bool = False,
               with_seats: bool = True) -> tuple[sa.Row, list[sa.Row]]:

@@ -2,12 +2,15 @@
 
 The same meaning keeps the same colour everywhere (Okabe-Ito, as in the Advisor's charts, quitlok.ui.bars),
 and colour is never the only cue: the right answer is dotted and carries a tick, and the band that counts as
-right is named in the axis title. `large` gives the figures bigger text for the back row (projector mode).
+right is named in the axis title. `large` gives the figures bigger text for the back row (projector mode): at
+least LARGE_FONT pixels, whatever the screen (at 1920x1080, 24 px reads from the back of a classroom).
 """
 
+from collections import Counter
 from html import escape
 
 import plotly.graph_objects as go
+import streamlit as st
 
 from quitlok.ui.bars import TWENTY_ONE_COLOUR
 
@@ -22,6 +25,21 @@ def bar_pattern(shapes: list[str] | str) -> dict:
     return {"shape": shapes, "fillmode": "overlay", "size": 8, "solidity": 0.3}
 
 
+#: the text of a projected chart, in pixels, and of one on a laptop or phone
+LARGE_FONT, FONT = 26, 13
+
+
+def _projected(fig: go.Figure) -> go.Figure:
+    """Every text of a projected chart at LARGE_FONT, in the theme's full text colour: Streamlit's theme gives
+    the axes' labels and titles a size and a grey of their own (15.75 px), which the figure's font does not
+    reach, so the axes and notes get them too."""
+    ink = "#F0F2F6" if getattr(st.context.theme, "type", None) == "dark" else "#14213D"
+    for axes in (fig.update_xaxes, fig.update_yaxes):
+        axes(tickfont={"size": LARGE_FONT, "color": ink}, title_font={"size": LARGE_FONT, "color": ink})
+    fig.update_annotations(font={"size": LARGE_FONT, "color": ink})
+    return fig
+
+
 RIGHT_COLOUR = TWENTY_ONE_COLOUR  # bluish green: the right answer, as a 21 is the good end of a hand
 OTHER_COLOUR = "#0072B2"  # blue: the class's other answers
 
@@ -32,17 +50,22 @@ def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int 
     (None: a vote, no right answer)."""
     colours = [RIGHT_COLOUR if i == right else OTHER_COLOUR for i in range(len(options))]
     labels = [f"{chr(65 + i)}. {escape(option)}" for i, option in enumerate(options)]  # Plotly reads <b>, <a>
-    shown = [f"<b>✓ {label}</b>" if i == right else label for i, label in enumerate(labels)]
+    # projected, the options are listed beside the chart: their letters alone leave room for large text
+    letters = [label[0] for label in labels] if large else labels
+    shown = [f"<b>✓ {letter}</b>" if i == right else letter for i, letter in enumerate(letters)]
     patterns = [RIGHT_PATTERN if i == right else "" for i in range(len(labels))]
     fig = go.Figure(go.Bar(x=counts, y=labels, orientation="h", marker_color=colours, text=counts,
                            marker_pattern=bar_pattern(patterns),
                            customdata=[" (the right answer)" if i == right else "" for i in range(len(labels))],
-                           textposition="auto", hovertemplate="%{y}%{customdata}: %{x}<extra></extra>"))
-    fig.update_layout(font={"size": 18 if large else 13}, height=90 + 48 * len(options),
+                           textposition="auto", textangle=0,
+                           hovertemplate="%{y}%{customdata}: %{x}<extra></extra>"))
+    fig.update_layout(font={"size": LARGE_FONT if large else FONT},
+                      height=(110 + min(66, max(36, 440 // len(options))) * len(options)) if large
+                      else (90 + 48 * len(options)),
                       margin={"l": 10, "r": 10, "t": 10, "b": 10}, showlegend=False,
                       xaxis={"title": "answers", "dtick": 1 if max(counts, default=0) <= 10 else None},
                       yaxis={"autorange": "reversed", "tickmode": "array", "tickvals": labels, "ticktext": shown})
-    return fig
+    return _projected(fig) if large else fig
 
 
 def class_slider_chart(responses: list[float], exact: float, tolerance: float, *, large: bool = False) -> go.Figure:
@@ -53,9 +76,13 @@ def class_slider_chart(responses: list[float], exact: float, tolerance: float, *
     fig.add_vrect(x0=max(0, exact - tolerance), x1=min(100, exact + tolerance), fillcolor=RIGHT_COLOUR,
                   opacity=0.15, line_width=0)
     fig.add_vline(x=exact, line_color=RIGHT_COLOUR, line_width=3, line_dash="dash",
-                  annotation_text=f"exact: {exact:.1f}%", annotation_position="top")
-    fig.update_layout(font={"size": 18 if large else 13}, height=340 if large else 280, showlegend=False,
-                      margin={"l": 10, "r": 10, "t": 30, "b": 10}, bargap=0.05,
-                      xaxis={"title": "the class's guesses (%); shaded: counts as right", "range": [0, 100]},
-                      yaxis={"title": "answers"})
-    return fig
+                  annotation_text=f"exact: {exact:.1f}%",  # above the bars, on the side with room for it
+                  annotation_position="top left" if exact > 50 else "top right", annotation_yanchor="bottom")
+    most = max(Counter(min(int(r // 5), 19) for r in responses).values(), default=0)
+    title = "the class's guesses (%)" + ("<br>" if large else "; ") + "shaded: counts as right"
+    fig.update_layout(font={"size": LARGE_FONT if large else FONT},
+                      height=400 if large else 280, showlegend=False,
+                      margin={"l": 10, "r": 10, "t": 48 if large else 30, "b": 10}, bargap=0.05,
+                      xaxis={"title": title, "range": [0, 100]},
+                      yaxis={"title": "answers", "dtick": 1 if most <= 10 else None})
+    return _projected(fig) if large else fig

@@ -216,7 +216,8 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
         f'<div class="ql-seat-head"><span class="ql-name">{name}</span> {" ".join(badges)}</div>',
         f'<div class="ql-where">{escape(" · ".join(roles))}</div>' if roles else "",
         f'<div class="ql-money">{money}</div>',
-        hand_html(s.hands[seat], s.face_up[seat], mine=me, size=size if me else round(size * 0.75),
+        hand_html(s.hands[seat], s.face_up[seat], mine=me, shared=ui.projector(),
+                  size=size if me else round(size * 0.75),
                   owner=None if me else s.players[seat]),
     ]
     status = s.status[seat]

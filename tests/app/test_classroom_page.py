@@ -108,7 +108,7 @@ def test_a_class_answers_a_question_and_each_sees_the_truth_and_their_score(data
     dov, zelda = join(code, "Dov"), join(code, "Zelda")
     for student, name in ((dov, "Dov"), (zelda, "Zelda")):
         assert code_of(student) == code and key_of(student) != key_of(teacher)
-        assert f"you are **{name}**" in texts(student) and "Wait for the teacher's first question" in texts(student)
+        assert f"you are {name} ·" in texts(student) and "Wait for the teacher's first question" in texts(student)
     teacher.run()
     assert "2 students joined" in texts(teacher)
 
@@ -368,7 +368,7 @@ def test_a_pupil_on_a_new_phone_asks_for_his_place_and_the_teacher_lets_him_in(d
     assert "says they are **Kid** and asks for their place back" in as_read(texts(teacher))
     click(teacher, "class.let_in.1")
     phone.run()
-    assert "you are **Kid**" in as_read(texts(phone))
+    assert "you are Kid ·" in as_read(texts(phone))
     kid.run()
     assert any("has moved to another device" in w.value for w in kid.warning)
     assert "class.join" in keys(kid)

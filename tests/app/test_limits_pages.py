@@ -32,7 +32,8 @@ def fresh_counters(database_url):
 def small_rules(monkeypatch):
     monkeypatch.setattr(quitlok.limits, "RULES", {"open": Rule(per_visitor=2, per_address=3, seconds=600),
                                                   "join": Rule(per_visitor=3, per_address=4, seconds=600),
-                                                  "code": Rule(per_visitor=3, per_address=4, seconds=600)})
+                                                  "code": Rule(per_visitor=3, per_address=4, seconds=600),
+                                                  "pupil": Rule(per_visitor=3, per_address=2, seconds=600)})
 
 
 @pytest.fixture
@@ -139,6 +140,19 @@ def test_a_class_of_thirty_phones_on_one_school_address_joins(database_url, from
         assert WAIT not in texts(joined), phone
         assert joined.session_state["class.key"], phone  # seated: its key kept by the device, not the address
     assert Classes(database_url).view(code, teacher.session_state["class.key"]).class_size == 30
+
+
+def test_one_address_makes_only_so_many_pupils_of_one_class(database_url, small_rules, from_address):
+    """One client joining again and again as new browsers (60 puppets in 28 s once outvoted a class): the
+    pupils' own limit per address refuses it before the seats' limit would, and the refusal joins nobody."""
+    from_address.now = "192.0.2.66"
+    teacher = start_class()
+    code = query_values(teacher, "class")[0]
+    for puppet in range(2):
+        assert WAIT not in texts(join_class(code, f"Puppet {puppet}"))
+    refused = join_class(code, "Puppet 2")
+    assert WAIT in texts(refused) and "one phone is one pupil" in texts(refused) and not refused.exception
+    assert Classes(database_url).view(code, teacher.session_state["class.key"]).class_size == 2
 
 
 def test_a_teacher_starts_sessions_up_to_the_limit_then_is_told_to_wait(database_url, small_rules):

@@ -183,7 +183,8 @@ def join(page: Page, link: str, code: str, nickname: str) -> str:
     page.locator(".st-key-class-nickname input").fill(nickname)
     page.get_by_role("button", name="Join").click()
     wait_for_app(page)
-    expect(page.get_by_text(f"you are {isolated(nickname)}")).to_be_visible(timeout=FOLLOW)
+    expect(page.get_by_text(f"you are {nickname} ·")).to_be_visible(timeout=FOLLOW)
+    assert page.locator(".ql-pupil-line bdi").inner_text() == nickname, "the nickname isolated in a <bdi>"
     wait_until(lambda: student_key(page, code), "the browser to keep the student's key")  # written by the next run
     token = student_key(page, code)
     assert token and query_value(page, "class") == code
@@ -280,8 +281,10 @@ def test_a_teacher_and_five_phones_play_three_questions(contexts, app_url, class
     and the session has changed only with each question and reveal (its version counts them)."""
     teacher = contexts(**PROJECTOR)
     code, key = start_session(teacher, app_url)
-    link = teacher.locator("a[href*='/classroom?class=']").first.get_attribute("href")
+    link = teacher.locator("a[href*='/classroom?class=']:not([href*='screen='])").first.get_attribute("href")
     assert link.endswith(f"/classroom?class={code}"), "the link holds the code alone"
+    screen = teacher.locator("a[href*='screen=projector']").first.get_attribute("href")
+    assert screen.endswith(f"/classroom?class={code}&screen=projector"), "the projector's address holds no key"
     phones = {name: contexts(**PHONE) for name in NAMES}
     tokens = {name: join(page, f"{app_url}/classroom?class={code}", code, name) for name, page in phones.items()}
     assert len(set(tokens.values()) | {key}) == 6
