@@ -11,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from quitlok import ui
+from quitlok.classroom.own import OWN
 from quitlok.classroom.records import session_report
 from quitlok.classroom.report import mark
 from quitlok.classroom.store import Classes
@@ -67,11 +68,13 @@ st.table(pd.DataFrame(
 with st.container(key="class-report-again"):
     for q in report.questions:
         with st.expander(f"Show question {q.number} again: {q.title}"):
-            positions.position(q.question.position)
-            st.markdown(q.question.prompt)
+            if q.question.position is not None:
+                positions.position(q.question.position)
+            st.markdown(ui.escape_markdown(q.question.prompt) if q.question.kind == OWN else q.question.prompt)
             for i, option in enumerate(q.question.options):
                 st.markdown(f"**{chr(65 + i)}. {ui.escape_markdown(option)}**")
-            st.success(f"**The exact answer: {ui.escape_markdown(q.answer)}.** {q.question.why}",
+            why = ui.escape_markdown(q.question.why) if q.question.kind == OWN else q.question.why
+            st.success(f"**The exact answer: {ui.escape_markdown(q.answer)}.** {why}",
                        icon=":material/check_circle:")
             for shown, count, note in q.wrong:
                 st.markdown(f"- {ui.escape_markdown(shown)}: {count}" + (f" · {ui.escape_markdown(note)}" if note

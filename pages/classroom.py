@@ -21,10 +21,11 @@ from quitlok import IllegalAction, ui
 from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.errors import Removed
+from quitlok.classroom.own import OWN, OwnQuestion
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.errors import TooOften
 from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
-from quitlok.ui import browser, charts, guard, internals, joining, limits, names, push, session_only
+from quitlok.ui import browser, charts, guard, internals, joining, limits, names, own_questions, push, session_only
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.cards import hand_html
@@ -290,15 +291,22 @@ _POSITION_CSS = """<style>
 </style>"""
 
 
-def question_block(question: ClassQuestion, number: int) -> None:
-    """The question (`number` from 1, counting questions only), its position and its prompt."""
+def said(question: ClassQuestion | OwnQuestion, text: str) -> str:
+    """A question's words as Markdown: the engine's as they are, the teacher's own shown exactly as typed."""
+    return ui.escape_markdown(text) if question.kind == OWN else text
+
+
+def question_block(question: ClassQuestion | OwnQuestion, number: int) -> None:
+    """The question (`number` from 1, counting questions only), its position (the teacher's own have none) and
+    its prompt."""
     st.header(f"Question {number}: {question.title}")
-    position(question.position)
-    st.markdown(question.prompt)
+    if question.position is not None:
+        position(question.position)
+    st.markdown(said(question, question.prompt))
 
 
 def option_label(i: int, option: str) -> str:
-    return f"{chr(65 + i)}. {option}"
+    return f"{chr(65 + i)}. {ui.escape_markdown(option)}"
 
 
 def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
@@ -314,7 +322,11 @@ def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
     st.plotly_chart(fig, config={"displayModeBar": False}, key=f"class-chart-{len(responses)}")
 
 
-def truth(question: ClassQuestion) -> None:
+def truth(question: ClassQuestion | OwnQuestion) -> None:
+    if question.kind == OWN:
+        st.success(f"**The answer: {ui.escape_markdown(question.answer_text)}.** {said(question, question.why)}",
+                   icon=":material/check_circle:")
+        return
     st.success(f"**The exact answer: {question.answer_text}.** {question.why}", icon=":material/check_circle:")
 
 
@@ -339,6 +351,8 @@ def teacher_screen(session: ClassView) -> None:
             " " + ui.content_sections("together/help")[note] if note else ""))
     st.caption(f"{session.rules.name} rules · {plural(session.class_size, 'student')} joined")
     controls(session, key)
+    own_questions.panel(lambda q: attempt(lambda: classes().ask_own(code, key, q), "teacher"),
+                        asking=session.phase != "open")
     requests(session, key)
     show_problem("teacher")
     current = session.round
@@ -721,10 +735,11 @@ def projected_question(session: ClassView) -> None:
     """The question with its position and options beside, once revealed, the chart and the exact answer."""
     q = session.round.question
     st.header(f"Question {session.questions_asked}: {q.title}")
-    position(q.position, size=projected_card_size(q.position))  # one row across the screen
+    if q.position is not None:
+        position(q.position, size=projected_card_size(q.position))  # one row across the screen
     left, right = st.columns([3, 2], gap="large")
     with left:
-        st.markdown(q.prompt)
+        st.markdown(said(q, q.prompt))
         if not q.slider:
             st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(q.options)))
         if session.phase != "open":

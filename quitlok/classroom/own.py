@@ -71,6 +71,7 @@ class OwnQuestion:
     # --- what a session asks of a question (as of a ClassQuestion) ---------------------------------------
 
     kind = OWN
+    seed = None
     position = None
     slider = None
     is_slider = False
@@ -173,5 +174,5 @@ class QuestionSet:
         return cls(tuple(questions))
 
 
-__all__ = ["FORMAT", "MOST_OPTIONS", "MOST_QUESTIONS", "OPTION_CHARS", "OWN", "OwnQuestion", "PROMPT_CHARS",
-           "QuestionSet", "VERSION", "WHY_CHARS"]
+__all__ = ["FORMAT", "MOST_OPTIONS", "MOST_QUESTIONS", "MOST_SET_CHARS", "OPTION_CHARS", "OWN", "OwnQuestion",
+           "PROMPT_CHARS", "QuestionSet", "VERSION", "WHY_CHARS"]

@@ -30,7 +30,7 @@ def session_report(classes: Classes, code: str, teacher: str) -> Report:
     last = len(stored) - 1
     asked, number = [], 0
     for i, entry in enumerate(stored):
-        if "question" not in entry:
+        if "vote" in entry:
             continue
         number += 1
         if i < last or session.phase == "revealed":

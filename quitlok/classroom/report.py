@@ -136,9 +136,11 @@ def shown_answer(question: ClassQuestion, response: float) -> str:
     return f"{option_letter(int(response))}. {question.options[int(response)]}"
 
 
-def position_words(position: Position) -> str:
+def position_words(position: Position | None) -> str:
     """The position in a line: each seat's cards (face-down ones the class did not see counted), the stakes,
-    and the cards under the stock."""
+    and the cards under the stock; "" for a question of the teacher's own, which has none."""
+    if position is None:
+        return ""
     parts = []
     for index, seat in enumerate(position.seats):
         name = "You" if index == position.you else seat.name

@@ -46,8 +46,9 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 
 from quitlok.actions import Action
-from quitlok.classroom.errors import BadResponse, ClassroomError, Removed
+from quitlok.classroom.errors import BadOwnQuestion, BadResponse, ClassroomError, Removed
 from quitlok.classroom.names import friendly_names, refused_word
+from quitlok.classroom.own import OWN, OwnQuestion
 from quitlok.classroom.question import ClassQuestion
 from quitlok.classroom.questions import check_kind, make_question
 from quitlok.classroom.sequence import QuestionSequence
@@ -197,7 +198,7 @@ class Vote:
 class Round:
     """One round: a class question, or a vote at the class table."""
 
-    question: ClassQuestion | None
+    question: ClassQuestion | OwnQuestion | None
     vote: Vote | None
 
     @property
@@ -385,6 +386,15 @@ class Classes(Store):
             return [*rounds, {"question": chosen, "seed": seed}]
 
         return self._teacher_change(code, teacher, next_round, phase="open")
+
+    def ask_own(self, code: str, teacher: str, question: OwnQuestion) -> int:
+        """Open one of the teacher's own questions (quitlok.classroom.own), numbered among the engine's. Returns
+        the version."""
+        code = _code(code)
+        if not isinstance(question, OwnQuestion):
+            raise BadOwnQuestion(f"A question of the teacher's own is an OwnQuestion, not {shown(question)}.")
+        return self._teacher_change(code, teacher, lambda session, rounds: [*rounds, {OWN: question.to_dict()}],
+                                    phase="open")
 
     def reveal(self, code: str, teacher: str) -> int:
         """Show the answers of the round now; a vote is closed and the majority's move is played."""
@@ -926,6 +936,8 @@ def _rules(session: sa.Row) -> RuleSet:
 def _round(rules: RuleSet, stored: dict) -> Round:
     if "question" in stored:
         return Round(make_question(stored["question"], rules, stored["seed"]), None)
+    if OWN in stored:
+        return Round(OwnQuestion.from_dict(stored[OWN]), None)
     return Round(None, Vote(stored["room_version"], tuple(stored["vote"]), stored.get("chosen"),
                             tuple(stored.get("values", ())), stored.get("log_from"), stored.get("tied", False),
                             tuple(stored.get("counts", ()))))

@@ -149,3 +149,33 @@ def test_pupils_and_questions_add_up(given_answers):
     for p in report.pupils:
         assert p.right <= p.answered <= p.asked <= len(asked)
     assert [q.share for q in report.hardest] == sorted(q.share for q in report.hardest)
+
+
+def test_a_teachers_own_question_is_asked_numbered_and_reported_with_the_others(classes):
+    from quitlok.classroom.errors import BadOwnQuestion
+    from quitlok.classroom.own import OwnQuestion
+
+    own = OwnQuestion("Which city is named as Kvitlach's home in the kosher.com guide?", ("Rzeszów", "Prague"), 0,
+                      "The guide names the Galician city of Rzeszów.")
+    teacher = classes.create(QUITLOK, seed=11)
+    ann = classes.join(teacher.code, "Ann")
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    first = classes.view(teacher.code, teacher.token).round.question
+    classes.answer(teacher.code, ann.token, right_and_wrong(first)[0])
+    classes.reveal(teacher.code, teacher.token)
+    with pytest.raises(BadOwnQuestion):
+        classes.ask_own(teacher.code, teacher.token, {"prompt": "not checked"})
+    with pytest.raises(NotHost):
+        classes.ask_own(teacher.code, ann.token, own)
+    classes.ask_own(teacher.code, teacher.token, own)
+    seen = classes.view(teacher.code, ann.token)
+    assert seen.round.question == own and seen.questions_asked == 2 and seen.phase == "open"
+    classes.answer(teacher.code, ann.token, 1)
+    classes.reveal(teacher.code, teacher.token)
+    assert classes.view(teacher.code, ann.token).score == (1, 2)
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)  # the engine's questions go on as before
+    assert classes.view(teacher.code, teacher.token).questions_asked == 3
+    report = session_report(classes, teacher.code, teacher.token)
+    second = report.questions[1]
+    assert (second.number, second.kind, second.answered, second.right) == (2, "own", 1, 0)
+    assert rows(report.questions_csv())[2][:3] == ["2", own.title, "own"]

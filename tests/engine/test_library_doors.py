@@ -31,6 +31,7 @@ import quitlok.rooms as rooms
 from quitlok import KVITLACH, QUITLOK
 from quitlok.actions import Action
 from quitlok.classroom import ClassroomError, QuestionSequence
+from quitlok.classroom.own import OwnQuestion
 from quitlok.classroom.store import Classes
 from quitlok.coach import Coaching, coach
 from quitlok.errors import QuitlokError, shown
@@ -94,6 +95,7 @@ KINDS: dict[str, Callable[[object], bool]] = {
     "view": lambda x: isinstance(x, RoomView),
     "mistake_or_none": lambda x: x is None or isinstance(x, progress.Mistake),
     "coaching_or_none": lambda x: x is None or isinstance(x, Coaching),
+    "own_question": lambda x: isinstance(x, OwnQuestion),
     "response": _anything,  # a class question's answer: any value, told apart by the question (own errors)
 }
 
@@ -157,6 +159,7 @@ def odds_doors() -> list[Door]:
         Door("stay_value", odds.stay_value, {**position, "stands_on": 17}, {**kinds, "stands_on": "stands_on"}),
         Door("action_words", odds.action_words, {"rules": QUITLOK}, {"rules": "rules"}),
         Door("chance_words", odds.chance_words, {"p": Fraction(3, 11)}, {"p": "chance"}),
+        Door("young_chance_words", odds.young_chance_words, {"p": Fraction(3, 11)}, {"p": "chance"}),
         Door("percent", odds.percent, {"p": 0.25}, {"p": "chance"}),
         Door("edge_outcomes", odds.edge_outcomes, {"rules": QUITLOK, "stands_on": 17, "exact": False},
              {"rules": "rules", "stands_on": "stands_on", "exact": "flag"}),
@@ -319,6 +322,8 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
         Door("Classes.join", classes.join, {"code": teacher.code, "nickname": "Lea"},
              {"code": "text", "nickname": "text"}),
         Door("Classes.ask", classes.ask, {**t, "kind": None}, {**tk, "kind": "text_or_none"}),
+        Door("Classes.ask_own", classes.ask_own, {**t, "question": OwnQuestion("Q?", ("a", "b"), 0)},
+             {**tk, "question": "own_question"}),
         Door("Classes.show_board", classes.show_board, {**t, "shown": True}, {**tk, "shown": "flag"}),
         Door("Classes.hide", classes.hide, {**t, "student": pupil.student, "hidden": True},
              {**tk, "student": "index", "hidden": "flag"}),
