@@ -22,13 +22,13 @@ from quitlok.classroom.own import (
     OwnQuestion,
     QuestionSet,
 )
-from quitlok.ui import browser
+from quitlok.ui import browser, internals
 from quitlok.ui.words import content_sections, escape_markdown
 
 #: the name of the set in the browser's local storage
 STORAGE_NAME = "quitlok.own_questions"
 #: the set on this page, and the number of the browser's last report taken up
-SET, TAKEN, PROBLEM = "own.set", "own.taken", "own.problem"
+SET, TAKEN, PROBLEM, FOLD = "own.set", "own.taken", "own.problem", "own.open"
 
 
 def words(key: str) -> str:
@@ -70,7 +70,8 @@ def panel(ask: Callable[[OwnQuestion], None], *, asking: bool) -> None:
     a form to write a new one, and the set as a file to take to another device."""
     ss = st.session_state
     kept = current()
-    with st.expander(f"Your own questions ({len(kept.questions)})", expanded=False):
+    internals.keep_fold(FOLD)  # open as the teacher left it, while he writes one question after another
+    with st.expander(f"Your own questions ({len(kept.questions)})", key=FOLD, on_change="rerun"):
         st.caption(words("intro"))
         if problem := ss.pop(PROBLEM, None):
             st.error(escape_markdown(problem), icon=":material/error:")
@@ -105,7 +106,7 @@ def _writing_form() -> None:
             st.text_input(f"Option {chr(65 + i)}" + (" (may stay empty)" if i >= 2 else ""), key=f"own.option.{i}",
                           max_chars=OPTION_CHARS)
         st.radio("The right answer", range(MOST_OPTIONS), key="own.right", horizontal=True,
-                 format_func=lambda i: f"Option {chr(65 + i)}")
+                 format_func=lambda i: chr(65 + i))
         st.text_area("Why (shown with the answer; may stay empty)", key="own.why", max_chars=WHY_CHARS, height=68)
         st.form_submit_button("Keep this question", icon=":material/add:", on_click=_add)
 
