@@ -800,26 +800,26 @@ def show_feedback(room: RoomView) -> None:
 
 
 @guard.fragment(run_every=push.FALLBACK)
-def follow(code: str) -> None:
-    """The safety net under the server's push (which runs the page's part for the room, room_part, as soon as the
-    room changes): a look at the room's version every push.FALLBACK seconds, and the whole page is drawn again when
-    it is not the version drawn (news missed while the database was away), or when the browser had stopped
-    following (internals.stalled). When computer players are left to act (a hand in which no person has a
-    decision: each call of the store plays one bounded step of it), the page is drawn again at once: its view lets
-    them play on. Not mounted once the game is over: nothing can change but a rematch (await_rematch)."""
-    drawn = st.session_state.get(DRAWN) or {}
+def follow(code: str, version: int, *, computers_left: bool = False) -> None:
+    """A look at the room's version, run by the server as soon as the room changes (quitlok.ui.push), and every
+    push.FALLBACK seconds anyway: the page is drawn again only when something changed (or when the browser had
+    stopped following, internals.stalled). When computer players are left to act (a hand in which no person
+    has a decision: each call of the store plays one bounded step of it), the page is drawn again anyway: its
+    view lets them play on (and each step's write wakes the room's pages again). Not called once the game is
+    over: nothing can change."""
+    push.watch(rooms(), code)
     try:
         now = rooms().version(code)
     except RoomNotFound:
         now = None
     except RoomsUnavailable:  # the whole page says so, and looks again by itself (reconnecting)
         st.rerun()
-    if now != drawn.get("version") or drawn.get("computers_left") or internals.stalled(push.STALLED):
+    if now != version or computers_left or internals.stalled(push.STALLED):
         st.rerun()
 
 
 @guard.fragment(run_every=REMATCH_EVERY)
-def await_rematch(code: str) -> None:
+def await_rematch(code: str, version: int) -> None:
     """After a game: a look now and then (one read of the room's version) for the host's new game."""
     try:
         now = rooms().version(code)
@@ -827,7 +827,7 @@ def await_rematch(code: str) -> None:
         return
     except RoomNotFound:
         now = None
-    if now != (st.session_state.get(DRAWN) or {}).get("version"):
+    if now != version:
         st.rerun()
 
 
@@ -835,38 +835,26 @@ def await_rematch(code: str) -> None:
 
 
 @guard.fragment(run_every=HEARTBEAT)
-def heartbeat(code: str) -> None:
+def heartbeat(code: str, tokens: tuple[str, ...], drawn: tuple) -> None:
     """Every few seconds, this page says its seats are here (Rooms.here writes only the presence table); the
     page is drawn again when who is here changed, when another device took up or left one of its seats, or
     when a seat's key stopped working (it moved to another device, or the host took it back: the page says
-    so). The seats' keys and the presence drawn (with whether each seat was open on another device) are those
-    the page's part for the room drew last (DRAWN)."""
-    drawn = st.session_state.get(DRAWN) or {}
+    so). `drawn`: the presence the page was drawn with, and whether each seat was open on another device."""
     try:
-        beats = [rooms().here(code, token, device()) for token in drawn.get("tokens", ())]
+        beats = [rooms().here(code, token, device()) for token in tokens]
     except NotSeated:
         st.rerun()
     except RoomNotFound:
         return
-    if beats and (beats[-1].seats, tuple(b.other_devices > 0 for b in beats)) != drawn.get("presence"):
+    if beats and (beats[-1].seats, tuple(b.other_devices > 0 for b in beats)) != drawn:
         st.rerun()
 
 
 def seat_lost(lost: NotSeated) -> None:
     """A key that no longer opens its seat, said plainly: moved to another device, or taken back by the host."""
     if isinstance(lost, SeatMoved | SeatRevoked):
-        tell(str(lost) + " " + words("moved" if isinstance(lost, SeatMoved) else "revoked"), ":material/devices:")
-
-
-def tell(text: str, icon: str) -> None:
-    """Keep a warning for the page's part for the room to show (told): a run of that part alone that finds a key
-    lost draws the whole page again, which shows it."""
-    st.session_state.setdefault(TOLD, []).append((text, icon))
-
-
-def told() -> None:
-    for text, icon in st.session_state.pop(TOLD, []):
-        st.warning(text, icon=icon)
+        st.warning(str(lost) + " " + words("moved" if isinstance(lost, SeatMoved) else "revoked"),
+                   icon=":material/devices:")
 
 
 def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:
@@ -888,7 +876,7 @@ def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:
                 kept.append(token)
                 asked.append(request)
             elif request.answer == "refused":
-                tell(words("refused", name=names.markdown(request.name)), ":material/block:")
+                st.warning(words("refused", name=names.markdown(request.name)), icon=":material/block:")
             continue
         key_of[seen.seat] = len(kept)
         kept.append(token)
@@ -898,7 +886,7 @@ def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:
     return views, key_of, asked
 
 
-# --- the page's part for the room -------------------------------------------------------------------------
+# --- words about the room itself -------------------------------------------------------------------
 
 
 def kept_for() -> dict[str, str]:
@@ -907,109 +895,19 @@ def kept_for() -> dict[str, str]:
 
 
 def duration(seconds: int) -> str:
-    days, hours = divmod(round(seconds / 3600), 24)
-    return f"{days} days" if days > 1 and not hours else f"{round(seconds / 3600)} hours"
+    hours = round(seconds / 3600)
+    return f"{hours // 24} days" if hours > 24 and hours % 24 == 0 else f"{hours} hours"
 
 
-def not_found_here(code: str, refused: RoomNotFound | TooOften) -> None:
-    """The code leads to no room (or this browser tried too many that led nowhere): said plainly."""
-    if isinstance(refused, TooOften):
-        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
-    else:
-        st.error(words("not_found", code=ui.escape_markdown(code), **kept_for()), icon=":material/search_off:")
-    st.button("Open or join another room", on_click=leave, key="together.again")
-
-
-def old_address_note(code: str) -> None:
-    """An address that held a seat's key gives none: said, with a word on asking for one's seat where the page
-    offers it (a device that holds no seat here, at a game that has begun or a full table)."""
+def old_address_note(code: str, *, found: bool) -> None:
+    """An address that held a seat's key gives none: said; with a word on asking for one's seat only where the
+    page offers it (a room that is there, a device that holds no seat in it, a game begun or a full table)."""
     text = words("old_address")
-    if not st.session_state[SEATS]:
+    if found and not st.session_state[SEATS]:
         about = rooms().about(code)
         if not about.over and (about.started or len(about.players) >= MAX_SEATS):
             text += " " + words("old_address_ask")
     st.info(text, icon=":material/link_off:")
-
-
-#: the page's whole run sets this just before it draws its part for the room (room_part), which takes it away: a
-#: run of that part that does not find it is the part's own (the server's push, or a tap inside it)
-WHOLE_RUN = "together.whole_run"
-#: what the page's part for the room is (which seats, asked for or not, started, over) as its last whole run drew it
-SHAPE = "together.shape"
-#: what it drew last, for the page's followers below it: which one follows the room ("follow", "rematch" or None),
-#: the room's version, whether computers are left to act, and for the heartbeat the keys and the presence shown
-DRAWN = "together.drawn"
-#: the room could not be reached during the page's whole run: the page says "Reconnecting…" below
-UNREACHABLE = "together.unreachable"
-#: warnings kept for the page's part for the room (a seat's key that opens it no more, a request refused)
-TOLD = "together.told"
-
-
-def unreachable(whole: bool) -> None:
-    if not whole:
-        st.rerun()  # the whole page says "Reconnecting…", and looks again by itself
-    st.session_state[UNREACHABLE] = True
-
-
-@guard.fragment
-def room_part(code: str) -> None:
-    """Everything the page shows of the room, drawn again by itself when the room changes: the server runs this
-    part alone as soon as a move is written (quitlok.ui.push), not the whole page (the sidebar, the list of pages,
-    the progress keeper), so that a move reaches every phone of a busy server sooner (issue 23, item 5). When
-    what the part is changed (a seat taken or lost, a request answered, the game started or over, the room left),
-    the whole page is drawn again: its followers and the keeper of the seat keys go with it."""
-    ss = st.session_state
-    whole = ss.pop(WHOLE_RUN, False)
-    if not whole and ss.get(ROOM) != code:
-        st.rerun()  # the room was left (or another one opened) by a tap in this part
-    guard.calmly(RoomsUnavailable, lambda: unreachable(whole))
-    push.watch(rooms(), code)
-    try:
-        views, key_of, asked = looked_up(code)
-        if not views:
-            rooms().version(code)  # RoomNotFound for a room that is no more
-    except RoomNotFound as refused:
-        if not whole:
-            st.rerun()
-        ss[DRAWN] = None
-        not_found_here(code, refused)
-        return
-    first = views[0] if views else None
-    shape = (tuple(ss[SEATS]), tuple(v.seat for v in views), tuple(r.name for r in asked),
-             first and first.started, first and first.over)
-    if whole:
-        ss[SHAPE] = shape
-    elif shape != ss.get(SHAPE):
-        st.rerun()
-    told()
-    ss["together.key_of"] = key_of
-    if not views:
-        follows = None
-        if asked:
-            waiting_to_come_in(code, asked)
-            onlooker(code)
-            follows = "follow"
-        elif join_this_room(code):
-            follows = "follow"
-        ss[DRAWN] = {"follows": follows, "version": rooms().version(code), "computers_left": False}
-        return
-    host = next((v for v in views if v.is_host), None)
-    ss.setdefault(FINISHED, first.hands_finished)
-    if not first.started and not first.over:
-        lobby(first, host, {v.seat for v in views})
-    elif not first.started:
-        st.info("The host closed this room before the game began.")
-        st.button("Open or join another room", on_click=leave, key="together.again")
-    else:
-        game(views, host)
-    if first.over:
-        st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
-    ss[DRAWN] = {"follows": "rematch" if first.over else "follow", "version": first.version,
-                 "computers_left": first.computer_to_act,
-                 "tokens": tuple(ss[SEATS][key_of[v.seat]] for v in views),
-                 "presence": (first.presence, tuple(v.other_device for v in views))}
-    if not whole and first.computer_to_act:
-        st.rerun()  # computers left to act play on in the page's views, one bounded step each (follow)
 
 
 # --- the page -------------------------------------------------------------------------------------
@@ -1022,7 +920,7 @@ old_address = st.session_state.pop(OLD_ADDRESS, False)
 code = st.session_state.get(ROOM)
 if not code:
     if old_address:
-        st.info(words("old_address"), icon=":material/link_off:")
+        old_address_note("", found=False)
     entrance()
     st.stop()
 guard.calmly(RoomsUnavailable, lambda: reconnecting(code))  # the room's database went away: "Reconnecting…"
@@ -1031,26 +929,45 @@ tell_kept()
 
 try:
     look_up(code)  # a code from a link counts as a code tried until it leads to a room (limits)
-    if old_address:
-        rooms().version(code)  # (RoomNotFound: the note says no more than that the address gives no seat)
+    views, key_of, asked = looked_up(code)
+    if not views:
+        rooms().version(code)  # RoomNotFound for a code that is no room
 except (RoomNotFound, TooOften) as refused:
     if old_address:
-        st.info(words("old_address"), icon=":material/link_off:")
-    not_found_here(code, refused)
+        old_address_note(code, found=False)
+    if isinstance(refused, TooOften):
+        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
+    else:
+        st.error(words("not_found", code=ui.escape_markdown(code), **kept_for()), icon=":material/search_off:")
+    st.button("Open or join another room", on_click=leave, key="together.again")
     st.stop()
 if old_address:
-    old_address_note(code)
+    old_address_note(code, found=True)
+st.session_state["together.key_of"] = key_of
 
-st.session_state[WHOLE_RUN] = True
-room_part(code)
-st.session_state.pop(WHOLE_RUN, None)
-if st.session_state.pop(UNREACHABLE, False):
-    reconnecting(code)
+if not views:
+    if asked:
+        waiting_to_come_in(code, asked)
+        onlooker(code)
+        follow(code, rooms().version(code))
+    elif join_this_room(code):
+        follow(code, rooms().version(code))
     st.stop()
-drawn = st.session_state.get(DRAWN)
-if drawn and drawn["follows"] == "rematch":
-    await_rematch(code)
-elif drawn and drawn["follows"] == "follow":
-    if "tokens" in drawn:
-        heartbeat(code)
-    follow(code)
+
+host = next((v for v in views if v.is_host), None)
+here = {v.seat for v in views}
+st.session_state.setdefault(FINISHED, views[0].hands_finished)
+if not views[0].started and not views[0].over:
+    lobby(views[0], host, here)
+elif not views[0].started:
+    st.info("The host closed this room before the game began.")
+    st.button("Open or join another room", on_click=leave, key="together.again")
+else:
+    game(views, host)
+if views[0].over:
+    st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
+    await_rematch(code, views[0].version)
+else:
+    heartbeat(code, tuple(st.session_state[SEATS][key_of[v.seat]] for v in views),
+              (views[0].presence, tuple(v.other_device for v in views)))
+    follow(code, views[0].version, computers_left=views[0].computer_to_act)
