@@ -39,8 +39,9 @@ each page's WebSocket received (counted in the page), and the servers' CPU time.
 percentile over every move and other phone, and the idle figures. With `--clients websocket` each phone is a
 real Streamlit WebSocket client instead (the browser's protocol, in Python, drawing nothing: a busy machine's
 Chromium drawing 25 pages does not weigh on the figure), which presses the move's button as the browser would;
-a move's latency on another phone runs from the mover's message to the end of the other phone's next whole-page
-run (its last message); no idle figures (such a client has no fragment timer).
+a move's latency on another phone runs from the mover's message to the end of the other phone's next run that
+draws the room's log (the whole page, or the page's part for the room, its last message); no idle figures (such
+a client has no fragment timer).
 """
 
 import argparse
@@ -370,13 +371,14 @@ async def push_once(args, urls: list[str], database: str) -> None:
 class Phone:
     """A real Streamlit WebSocket client (the protocol the browser speaks, without drawing anything): it opens the
     Play together page of a room as an onlooker (a seat's key lives in a browser's storage, which this client
-    has not), notes the buttons each run draws and when each whole-page run finished."""
+    has not), notes the buttons each run draws and when each run that drew the room's log finished (the whole page,
+    or only its part for the room: a fragment)."""
 
     def __init__(self, url: str, code: str) -> None:
         self.url, self.query = url.replace("http", "ws", 1) + "/_stcore/stream", f"room={code}"
         self.buttons: dict[str, str] = {}
         self.page_hash = ""
-        self.drawn: list[float] = []  # when each whole-page run finished (time.perf_counter)
+        self.drawn: list[float] = []  # when each run that drew the room's log finished (time.perf_counter)
         self.socket = None
 
     async def open(self) -> None:
@@ -404,6 +406,7 @@ class Phone:
     async def read(self) -> None:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+        drew_log = False  # the run under way drew the room's log (a whole page, or the page's part for the room)
         async for data in self.socket:
             message = ForwardMsg()
             message.ParseFromString(data)
@@ -414,8 +417,13 @@ class Phone:
                 element = message.delta.new_element
                 if element.WhichOneof("type") == "button":
                     self.buttons[element.button.label] = element.button.id
-            elif kind == "script_finished" and message.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
-                self.drawn.append(time.perf_counter())
+                elif element.WhichOneof("type") == "html" and 'class="ql-log"' in element.html.body:
+                    drew_log = True
+            elif kind == "script_finished":
+                if drew_log and message.script_finished in (ForwardMsg.FINISHED_SUCCESSFULLY,
+                                                            ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY):
+                    self.drawn.append(time.perf_counter())
+                drew_log = False
 
     async def close(self) -> None:
         await self.socket.close()
@@ -473,7 +481,7 @@ async def push_clients(args, urls: list[str], database: str) -> None:
     for phone in (phone for room in phones for phone in room):
         await phone.close()
     rooms.close()
-    print(f"  move to the other phones, whole page received: median {p(latencies, 50):6.0f} ms  "
+    print(f"  move to the other phones, the room drawn again: median {p(latencies, 50):6.0f} ms  "
           f"p90 {p(latencies, 90):6.0f} ms  (max {max(latencies) * 1000:.0f} ms; {len(latencies)} phone-moves; "
           f"{len(misses)} not received within 30 s)")
 

@@ -11,17 +11,30 @@ from quitlok.game import STAKE, Action
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import focus, guard, restarts
+from quitlok.ui import focus, guard, move_bar, restarts
 from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
 ui.through_the_app()
 
 TABLE = "play.table"
+#: a number new with every change of the table: each move names the one its screen showed (quitlok/ui/move_bar.py)
+VERSION = "play.version"
 STYLE_NAMES = {"mixed": "Mixed", "cautious": "All cautious", "bold": "All bold", "best": "All best play"}
 
 
 # --- callbacks: every button returns a new, immutable table -------------------------------
+
+
+def put(table: PracticeTable | None) -> None:
+    """The table from now on, under a new version: a tap on a screen drawn before it is not a move on it."""
+    ss = st.session_state
+    ss[TABLE] = table
+    ss[VERSION] = ss.get(VERSION, 0) + 1
+
+
+def version() -> int:
+    return st.session_state.get(VERSION, 0)
 
 
 def start_game() -> None:
@@ -29,7 +42,7 @@ def start_game() -> None:
     rules = ui.current_rules()
     seat = min(ss["play.seat"], ss["play.computers"] + 1) - 1
     try:
-        ss[TABLE] = start_table(
+        put(start_table(
             rules,
             computers=ss["play.computers"],
             seat=seat,
@@ -40,7 +53,7 @@ def start_game() -> None:
             banker_stands_on=None if ss["play.stands_on"] == "style" else ss["play.stands_on"],
             max_bet=ss["play.max_bet"] if rules.agreed_max_bet else None,
             seed=random.randrange(10**9),
-        )
+        ))
         ss.pop("play.problem", None)
         ss.pop("play.feedback", None)
         ss.pop("play.lost", None)
@@ -48,11 +61,16 @@ def start_game() -> None:
         ss["play.problem"] = str(problem)
 
 
-def act(action: Action) -> None:
+def act(action: Action, drawn: int) -> None:
+    """The learner's decision, made on the screen of version `drawn`: a tap on a screen that has changed since
+    (a double tap) is no move, and says so calmly."""
     table: PracticeTable = st.session_state[TABLE]
+    if drawn != version():
+        st.session_state["play.stale"] = True
+        return
     coaching = table.coaching() or table.banker_coaching()  # what the decision is worth, priced before it
     try:
-        st.session_state[TABLE] = table.act(action)
+        put(table.act(action))
         st.session_state.pop("play.problem", None)
     except IllegalAction as problem:
         st.session_state["play.problem"] = str(problem)
@@ -61,11 +79,11 @@ def act(action: Action) -> None:
 
 
 def next_move() -> None:
-    st.session_state[TABLE] = st.session_state[TABLE].step()
+    put(st.session_state[TABLE].step())
 
 
 def skip_to_my_turn() -> None:
-    st.session_state[TABLE] = st.session_state[TABLE].skip_to_human()
+    put(st.session_state[TABLE].skip_to_human())
 
 
 def max_bet_set() -> None:
@@ -135,7 +153,7 @@ def your_turn(table: PracticeTable) -> None:
         st.header("Your turn as banker" if s.banker == table.human else "Your turn")
     view.hand_for_phones(table)
     st.markdown(view.situation(table))
-    view.action_buttons(table, "play", act)
+    move_bar.move_bar(table, "play", version(), act)  # the moves in fixed places, each naming its screen
     coaching_ui.hint(table, "play")
 
 
@@ -172,6 +190,8 @@ def play_area() -> None:
     table: PracticeTable | None = st.session_state.get(TABLE)
     if problem := st.session_state.get("play.problem"):
         st.error(problem)
+    if st.session_state.pop("play.stale", False):  # said once, beside the table as it is now
+        st.info(view.help_text("stale"), icon=":material/touch_app:")
     if table is None:
         st.markdown(view.help_text("intro"))
         return

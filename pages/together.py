@@ -37,6 +37,7 @@ from quitlok.rooms import (
     seat_state,
     seat_table,
 )
+from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
 from quitlok.ui import coaching as coaching_ui
 from quitlok.ui import guard, internals, joining, limits, move_bar, names, push
 from quitlok.ui import seat_keys as kept_keys
@@ -888,16 +889,41 @@ def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:
     return views, key_of, asked
 
 
+# --- words about the room itself -------------------------------------------------------------------
+
+
+def kept_for() -> dict[str, str]:
+    """How long a room nobody uses is kept (quitlok.rooms.store), in words: the not_found message's values."""
+    return {"idle": duration(IDLE_SECONDS), "family_idle": duration(FAMILY_IDLE_SECONDS)}
+
+
+def duration(seconds: int) -> str:
+    hours = round(seconds / 3600)
+    return f"{hours // 24} days" if hours > 24 and hours % 24 == 0 else f"{hours} hours"
+
+
+def old_address_note(code: str, *, found: bool) -> None:
+    """An address that held a seat's key gives none: said; with a word on asking for one's seat only where the
+    page offers it (a room that is there, a device that holds no seat in it, a game begun or a full table)."""
+    text = words("old_address")
+    if found and not st.session_state[SEATS]:
+        about = rooms().about(code)
+        if not about.over and (about.started or len(about.players) >= MAX_SEATS):
+            text += " " + words("old_address_ask")
+    st.info(text, icon=":material/link_off:")
+
+
 # --- the page -------------------------------------------------------------------------------------
 
 st.title("Play together")
 if kept_keys.sync("together"):
     st.rerun()  # the browser's keys came in: draw the page again with them, and write them back
 arrived()
-if st.session_state.pop(OLD_ADDRESS, False):
-    st.info(words("old_address"), icon=":material/link_off:")
+old_address = st.session_state.pop(OLD_ADDRESS, False)
 code = st.session_state.get(ROOM)
 if not code:
+    if old_address:
+        old_address_note("", found=False)
     entrance()
     st.stop()
 guard.calmly(RoomsUnavailable, lambda: reconnecting(code))  # the room's database went away: "Reconnecting…"
@@ -910,12 +936,16 @@ try:
     if not views:
         rooms().version(code)  # RoomNotFound for a code that is no room
 except (RoomNotFound, TooOften) as refused:
+    if old_address:
+        old_address_note(code, found=False)
     if isinstance(refused, TooOften):
         st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
     else:
-        st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
+        st.error(words("not_found", code=ui.escape_markdown(code), **kept_for()), icon=":material/search_off:")
     st.button("Open or join another room", on_click=leave, key="together.again")
     st.stop()
+if old_address:
+    old_address_note(code, found=True)
 st.session_state["together.key_of"] = key_of
 
 if not views:

@@ -721,7 +721,9 @@ class Rooms(Store):
         if room is None or (room.touched < self._clock() - IDLE_SECONDS
                             and (room.touched < self._clock() - FAMILY_IDLE_SECONDS
                                  or (_family(conn, code) or _NO_FAMILY).nights == "[]")):
-            raise RoomNotFound(f"No room has the code {code}: it may have ended, or been idle for 12 hours.")
+            raise RoomNotFound(f"No room has the code {code}: it may have ended, or been idle for "
+                               f"{IDLE_SECONDS // 3600} hours ({FAMILY_IDLE_SECONDS // 86400} days once it holds a "
+                               "finished game's result).")
         if not with_seats:
             return room, []
         seats = conn.execute(_SEATS_OF, {"code": code}).all()

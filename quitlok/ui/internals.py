@@ -89,8 +89,15 @@ asking every second. Streamlit 1.67 has no public API for a server thread to rer
 the fragment (`AppSession.has_fragment`) and, on the session's event loop (`AppSession._event_loop`: its methods
 are not thread-safe), asks for a run of that fragment alone as the browser's own fragment timer would: the page
 and address of the session's last run (`AppSession._client_state`), and no widget values, so no callback runs
-and no widget changes. tests/app/test_internals.py fails if any of these goes; tests/e2e/test_push_browser.py
-shows a move reaching another browser with no timer of its own.
+and no widget changes. It asks only once the session has no script runner (`AppSession._scriptrunner` is None:
+no run under way, and the last one's end handled by the event loop). Asked in between, Streamlit 1.67 found the
+ending runner refusing the request and started a second one, and then dropped the first one's remaining events
+as a non-current runner's (app_session.py, "Ignoring event from non-current ScriptRunner"): its last elements
+and its "script finished" never reached the browser, whose page then stayed "running" for good. The news of a
+page's own writes (its heartbeat, a look-up) arrives exactly then, at the end of its run: on a loaded machine a
+seated phone never became idle (issue 23, the push test's flake). tests/app/test_internals.py fails if any of
+these goes and checks the wait; tests/e2e/test_push_browser.py shows a move reaching another browser with no timer
+of its own, and a page left alone settling.
 
 A twelfth is a yield point in every page run (`watch_runs`, issue 22 item 5): Python runs one thread at a
 time, so four visitors whose pages take a quarter of a second each to draw make every other visitor's short page
@@ -326,27 +333,40 @@ def running_session() -> str | None:
     return ctx.session_id if ctx is not None else None
 
 
+#: while a session's run is under way (or its end not yet handled), a pushed fragment run waits: it looks again every
+#: SETTLE_SECONDS, at most SETTLE_TRIES times (a page that runs without a pause for longer is drawn by its own runs,
+#: and its follow-up looks by its own timer)
+SETTLE_SECONDS, SETTLE_TRIES = 0.02, 1500
+
+
 def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     """From any thread: have the session `session_id` run its fragment `fragment_id` again, as the browser's own
     fragment timer would. False when there is no such session (the caller then stops asking). A session that does
     not hold the fragment at this moment (a whole-page run is drawing it again, or the page was left) runs
-    nothing: a page run under way reads the room again in that fragment. See the module docstring, the eleventh
-    reach."""
+    nothing: a page run under way reads the room again in that fragment. A session with a run under way, or whose
+    last run's end its event loop has not handled yet, is asked once that is done (see the module docstring, the
+    eleventh reach: asked before, Streamlit starts a second runner and drops the first one's last messages)."""
     if not runtime.exists():
         return False
     session = runtime.get_instance().get_app_session(session_id)
     if session is None:
         return False
 
-    def run() -> None:
+    loop = session._event_loop
+
+    def run(tries: int) -> None:
         if not session.has_fragment(fragment_id):
+            return
+        if session._scriptrunner is not None:  # a run under way, or one whose end the loop has not yet handled
+            if tries < SETTLE_TRIES:
+                loop.call_later(SETTLE_SECONDS, run, tries + 1)
             return
         last = session._client_state
         session.request_rerun(ClientState(fragment_id=fragment_id, query_string=last.query_string,
                                           page_script_hash=last.page_script_hash, is_auto_rerun=True))
 
     try:
-        session._event_loop.call_soon_threadsafe(run)
+        loop.call_soon_threadsafe(run, 0)
     except RuntimeError:  # the session's loop is closed: the server is shutting down
         return False
     return True

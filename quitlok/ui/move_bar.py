@@ -116,7 +116,8 @@ def move_bar(table: PracticeTable, prefix: str, version: int, on_act: Callable[[
         _confirmation(table, prefix, version, on_act)
     shown = [a for a in legal if not isinstance(a, Bet)]
     bets = [a for a in legal if isinstance(a, Bet)]
-    words = ([f"**{_bet_word(s)}**: {view.action_help(bets[-1], table)}"] if bets else []) + [
+    chips = Bet(st.session_state[f"{prefix}.bet"]) if bets else None  # the caption names the bet as its button does
+    words = ([f"**{_bet_word(s)} {chips.n}**: {view.action_help(chips, table)}"] if bets else []) + [
         f"**{action_label(s, a)}**: {view.action_help(a, table)}" for a in shown]
     st.caption("  \n".join(words))
 

@@ -195,3 +195,41 @@ def test_streamlit_still_marks_every_run_and_stops_at_every_element_where_long_r
     calls.clear()
     AppTest.from_string("import streamlit as st\nst.write(1)\n").run()
     assert not calls, "one set of functions at a time: the app's own are back"
+
+
+def test_a_pushed_fragment_run_waits_until_the_sessions_run_has_ended_and_been_handled(monkeypatch):
+    """Asked while the session still has a script runner (a run under way, or one whose end its event loop has not
+    handled), Streamlit would start a second runner and drop the first one's last messages: the page stays
+    "running" for good. rerun_fragment asks only once the runner is gone, and asks then."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from streamlit.runtime.app_session import AppSession
+
+    from quitlok.ui import internals
+
+    assert "self._scriptrunner" in inspect.getsource(AppSession.__init__), "AppSession keeps its runner elsewhere"
+    assert "self._scriptrunner = None" in inspect.getsource(AppSession._handle_scriptrunner_event_on_event_loop)
+    loop = asyncio.new_event_loop()
+    asked = []
+    session = SimpleNamespace(_event_loop=loop, _scriptrunner=object(), _client_state=last_client_state("page"),
+                              has_fragment=lambda fragment_id: True, request_rerun=asked.append)
+    server = SimpleNamespace(get_app_session=lambda session_id: session)
+    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
+    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
+    try:
+        assert internals.rerun_fragment("a session", "its fragment") is True
+        loop.run_until_complete(asyncio.sleep(0.2))
+        assert asked == [], "asked while the session's runner had not ended"
+        session._scriptrunner = None  # the run's end handled
+        loop.run_until_complete(asyncio.sleep(0.2))
+        assert [(a.fragment_id, a.page_script_hash, a.is_auto_rerun) for a in asked] == [("its fragment", "page", True)]
+    finally:
+        loop.close()
+
+
+def last_client_state(page_script_hash: str):
+    """A ClientState, as Streamlit keeps a session's last one."""
+    from streamlit.proto.ClientState_pb2 import ClientState
+
+    return ClientState(page_script_hash=page_script_hash, query_string="room=K7QF3M")

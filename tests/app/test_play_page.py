@@ -56,17 +56,25 @@ def table(at):
     return at.session_state["play.table"]
 
 
+def drawn(at, key):
+    """The button `key` as drawn now: the table's moves end their keys in the table's version (a tap names the
+    screen it was on: quitlok/ui/move_bar.py), "play.do.blot.7" for "play.do.blot"."""
+    return next(b for b in at.button if b.key == key or (b.key.rsplit(".", 1)[0] == key and b.key[-1].isdigit()))
+
+
 def click(at, key):
-    at.button(key=key).click().run()
+    drawn(at, key).click().run()
     assert not at.exception, at.exception
 
 
 def buttons(at):
-    return {b.key for b in at.button}
+    """The buttons open now, by their keys without the version (the bar draws a move not open disabled)."""
+    return {b.key.rsplit(".", 1)[0] if b.key.startswith("play.do.") and b.key[-1].isdigit() else b.key
+            for b in at.button if b.key and not b.disabled}
 
 
 def label(at, key):
-    return at.button(key=key).label
+    return drawn(at, key).label
 
 
 def html(at) -> str:
@@ -378,7 +386,9 @@ def test_game_over_is_shown_with_a_way_to_play_again(app):
     state = new_game(QUITLOK, ["Bella", YOU], banker=0, bank=10, purses=[10, 3], stock=[10, 3, 8, 10, 5])
     at = scripted(app, state)
     at.number_input(key="play.bet").set_value(3).run()
-    click(at, "play.do.bet")  # all 3 chips on 10 + 8
+    click(at, "play.do.bet")  # all 3 chips on 10 + 8: more than half the purse, which the table asks about first
+    assert "play.do.stay" in buttons(at) and "**Bet 3 chips of your 3?**" in " ".join(texts(at).split())
+    click(at, "play.sure")
     click(at, "play.do.stay")
     for _ in range(5):  # the banker draws 10 and 5: 18, and ties go to the banker
         if table(at).state.is_over:
@@ -515,3 +525,20 @@ def test_a_banker_draw_too_large_to_weigh_says_why_there_is_no_price(app, monkey
     panel = texts(at)
     assert "Too many face-down cards are open against you" in panel
     assert "not retiring" not in panel
+
+
+def test_a_second_tap_on_the_same_screen_makes_no_second_move(app):
+    """A double tap: the second press comes from the screen drawn before the first one's answer. Each move names
+    the table's version it was drawn for (quitlok/ui/move_bar.py), so the second makes no move and says so calmly.
+    (AppTest's click reads the newest tree: the old screen's widget states are kept and sent twice, as
+    tests/app/test_together_page.py does for a room.)"""
+    state = new_game(QUITLOK, ["Bella", YOU], banker=0, bank=10, purses=20, stock=[6, 9, 3, 5, 11, 4, 2, 2])
+    at = scripted(app, state)
+    drawn(at, "play.do.blot").click()
+    old_screen = at._tree.get_widget_states()
+    at._run(old_screen)
+    assert not at.exception, at.exception
+    at._run(old_screen)
+    assert not at.exception, at.exception
+    assert sum("ask for a blot" in line for line in table(at).log) == 1, "one blot, not two"
+    assert "The table had changed before this tap arrived" in " ".join(texts(at).split())

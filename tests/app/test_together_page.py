@@ -150,6 +150,30 @@ def test_a_wrong_code_is_told_plainly(database):
     assert at.error and "room" in at.error[0].value.lower()
 
 
+def test_an_old_address_of_a_room_that_is_not_there_says_so_plainly(database, monkeypatch):
+    """An address that still carries a seat's key (?seat=) for a code that is no room: the page says the room was
+    not found, and how long rooms are kept, taken from the store's constants; it asks nobody to be let in."""
+    monkeypatch.setattr(store_module, "IDLE_SECONDS", 6 * 3600)
+    monkeypatch.setattr(store_module, "FAMILY_IDLE_SECONDS", 3 * 24 * 3600)
+    at = visit({"room": "QQQQQQ", "seat": "k" * 43})
+    page = " ".join(texts(at).split())
+    assert any("There is no room with the code QQQQQQ" in e.value for e in at.error)
+    assert "for 6 hours, or for 3 days once it holds a finished game's result" in page
+    assert "Addresses now hold only the room's code" in page and "let in" not in page, page
+    assert "together.ask" not in buttons(at)
+
+
+def test_an_old_address_asks_to_be_let_in_only_where_the_page_offers_it(database):
+    host = open_room("Dov", computers=1)
+    code = code_of(host)
+    lobby = visit({"room": code, "seat": "k" * 43})  # before the start: one sits down, there is nothing to ask
+    said = " ".join(texts(lobby).split())
+    assert "Addresses now hold only the room's code" in said and "ask to be let in" not in said
+    click(host, "together.start")
+    started = visit({"room": code, "seat": "k" * 43})
+    assert "ask to be let in below" in " ".join(texts(started).split()) and "together.ask" in buttons(started)
+
+
 def test_names_that_look_like_markup_read_as_written_everywhere(database):
     at = open_room("*Dov*[x](//e.org)")
     sit_here(at, "<b>Zed</b>")

@@ -32,11 +32,13 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 #: installed in every page of the session's browser before the app's own scripts: counts the script runs the
 #: server has said it finished (a ForwardMsg whose field 6, script_finished, is not 2, "finished early for a
-#: rerun"), read off the WebSocket, so that a wait after a click waits for a run that ended after it rather than
-#: for a fixed pause (stApp's data-test-script-state is no sign: React may never draw a quick run's "running")
+#: rerun"; __quitlokAllRuns counts those too: a page that reruns itself without end), read off the WebSocket,
+#: so that a wait after a click waits for a run that ended after it rather than for a fixed pause (stApp's
+#: data-test-script-state is no sign: React may never draw a quick run's "running")
 RUN_COUNTER = """
 (() => {
   window.__quitlokRuns = 0;
+  window.__quitlokAllRuns = 0;
   window.__quitlokSeen = 0;
   const varint = (b, at) => {
     let value = 0, shift = 0, x;
@@ -47,7 +49,10 @@ RUN_COUNTER = """
     const b = new Uint8Array(buffer), at = {i: 0};
     while (at.i < b.length) {
       const key = varint(b, at), field = Math.floor(key / 8), wire = key % 8;
-      if (wire === 0) { const value = varint(b, at); if (field === 6) return value !== 2; }
+      if (wire === 0) {
+        const value = varint(b, at);
+        if (field === 6) { window.__quitlokAllRuns += 1; return value !== 2; }
+      }
       else if (wire === 2) { const length = varint(b, at); at.i += length; }
       else if (wire === 1) at.i += 8;
       else if (wire === 5) at.i += 4;

@@ -170,8 +170,12 @@ MY_CARDS = ".ql-seat.ql-me img.ql-card"
 ACTIONS = ".st-key-play-actions button:visible"
 
 
-#: with the first action button scrolled to the bottom of the screen: whether the learner's cards of the row just
-#: above the buttons (quitlok.ui.table.hand_for_phones) are all on screen with it
+#: the row of the learner's cards (quitlok.ui.table.hand_for_phones) scrolled to the top of the screen, where the
+#: moves' bar, fixed at the bottom (quitlok/ui/move_bar.py), leaves it on screen with them
+_HAND_TO_THE_TOP = "() => document.querySelector('.st-key-ql-phone-hand')?.scrollIntoView({block: 'start'})"
+
+#: with the first action button scrolled to the bottom of the screen (the bar is there already): whether the
+#: learner's cards of the row just above the buttons (quitlok.ui.table.hand_for_phones) are all on screen with it
 _WITH_MY_CARDS = """el => { el.scrollIntoView({block: 'end'});
   const cards = [...document.querySelectorAll('.st-key-ql-phone-hand img.ql-card')].map(c => c.getBoundingClientRect());
   return {cards: cards.length, onScreen: cards.length > 0 && cards.every(r => r.height > 0 && r.top >= 0
@@ -180,9 +184,9 @@ _WITH_MY_CARDS = """el => { el.scrollIntoView({block: 'end'});
 
 @pytest.mark.parametrize("orientation", list(SIZES))
 def test_the_practice_table_on_a_phone(phone, app_url, orientation):
-    """During the learner's turn the action buttons never lie over the learner's cards; both are on screen
-    (not covered) when scrolled to, the learner's cards are on screen together with the buttons (a row of
-    them just above), and the page still fits the screen."""
+    """During the learner's turn the action buttons (a bar fixed at the bottom of the screen) lie over none of the
+    learner's cards once that row is scrolled up; both are on screen (not covered) when scrolled to, the learner's
+    cards are on screen together with the buttons (a row of them above), and the page still fits the screen."""
     page = phone
     turn(page, orientation)
     open_app(page, f"{app_url}/play")
@@ -199,6 +203,7 @@ def test_the_practice_table_on_a_phone(phone, app_url, orientation):
         pytest.fail("the learner's turn did not come within 30 taps")
     no_failure(page)
     fits_the_screen(page, f"the practice table ({orientation})")
+    page.evaluate(_HAND_TO_THE_TOP)  # the moves are a bar fixed at the bottom of the screen: the page scrolls under it
     cards, buttons = boxes(page, MY_CARDS), [box for box in boxes(page, ACTIONS) if box]
     assert None not in cards, f"one of the learner's cards is not shown ({orientation})"
     for card in cards:
@@ -210,6 +215,7 @@ def test_the_practice_table_on_a_phone(phone, app_url, orientation):
         for i in range(items.count()):
             cover = items.nth(i).evaluate(_COVER)
             assert cover is None, f"{selector} number {i + 1} is covered by {cover} ({orientation})"
+    page.evaluate(_HAND_TO_THE_TOP)
     together = page.locator(ACTIONS).first.evaluate(_WITH_MY_CARDS)
     assert together["cards"], f"no row of the learner's cards above the buttons ({orientation})"
     assert together["onScreen"], f"the learner's cards are not on screen with the buttons ({orientation}): {together}"
@@ -246,3 +252,48 @@ def test_projector_mode_makes_text_larger_on_a_phone(phone, app_url, orientation
     no_failure(page)
     picture(page, f"{orientation}-rules-projector")
     fits_the_screen(page, f"the rules in projector mode ({orientation})")
+
+
+BLOT = "Blot (free face-up card)"
+#: the log's lines of the learner's blots (quitlok.game)
+MY_BLOTS = """() => [...document.querySelectorAll('#play-log, .ql-log-earlier')].map(part => part.textContent)
+  .join(' ').split('You ask for a blot.').length - 1"""
+
+
+def enabled(page: Page, name: str | re.Pattern) -> bool:
+    button = page.get_by_role("button", name=name, exact=True if isinstance(name, str) else None)
+    return button.count() > 0 and button.first.is_enabled()
+
+
+def test_a_double_tap_at_the_practice_table_makes_one_move(phone, app_url):
+    """On a phone, two taps 0.4 s apart on Blot (a finger's, at the same place of the screen) make one blot; the
+    moves are a bar fixed at the bottom of the screen, which has not moved under the finger (quitlok/ui/move_bar.py,
+    as in a room: tests/e2e/test_together_browser.py)."""
+    page = phone
+    open_app(page, f"{app_url}/play")
+    tap(page, "Start a new game")
+    for _ in range(60):
+        if enabled(page, BLOT):
+            break
+        choice = next((name for name in (re.compile(r"^Stake a bank of \d+$"), *MOVE_ON, "Keep the bank", "Stand",
+                                         "Play again with the same settings") if enabled(page, name)), None)
+        assert choice is not None, page.locator("body").inner_text()
+        tap(page, choice)
+    else:
+        pytest.fail("the learner could not blot within 60 taps")
+    blot = page.get_by_role("button", name=BLOT, exact=True)
+    page.wait_for_timeout(1000)  # the bar has settled since it was drawn
+    box = blot.bounding_box()
+    assert box["y"] + box["height"] <= SIZES["portrait"][1], "the moves are on the phone's screen"
+    before = page.evaluate(MY_BLOTS)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(400)
+    page.mouse.click(x, y)
+    wait_for_app(page, 5_000)
+    page.wait_for_timeout(3000)  # time for a second blot, if one were coming
+    wait_for_app(page)
+    assert page.evaluate(MY_BLOTS) == before + 1, "one blot, not two"
+    if enabled(page, BLOT):  # the turn goes on: the same move in the same place
+        assert blot.bounding_box() == box, "the bar did not move under the finger"
+    no_failure(page)
