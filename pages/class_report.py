@@ -16,6 +16,7 @@ from quitlok.classroom.records import session_report
 from quitlok.classroom.report import mark
 from quitlok.classroom.store import Classes
 from quitlok.rooms import NotHost, RoomNotFound
+from quitlok.rooms.store import IDLE_SECONDS
 from quitlok.ui import browser, names, positions
 
 ui.through_the_app()
@@ -27,7 +28,8 @@ def store(url: str | None) -> Classes:
 
 
 def words(key: str, **values: str) -> str:
-    return ui.content_sections("classroom/help")[key].format(**values)
+    """The class session's words; {hours}: how long an idle session is kept (quitlok.rooms.store.IDLE_SECONDS)."""
+    return ui.content_sections("classroom/help")[key].format(hours=IDLE_SECONDS // 3600, **values)
 
 
 def teacher_key(code: str) -> str | None:

@@ -25,6 +25,7 @@ from quitlok.classroom.own import OWN, OwnQuestion
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.errors import TooOften
 from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
+from quitlok.rooms.store import IDLE_SECONDS
 from quitlok.ui import browser, charts, guard, internals, joining, limits, names, own_questions, push, session_only
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
@@ -55,7 +56,8 @@ def classes() -> Classes:
 
 
 def words(key: str, **values: str) -> str:
-    return ui.content_sections("classroom/help")[key].format(**values)
+    """The class session's words; {hours}: how long an idle session is kept (quitlok.rooms.store.IDLE_SECONDS)."""
+    return ui.content_sections("classroom/help")[key].format(hours=IDLE_SECONDS // 3600, **values)
 
 
 # --- where this device is ------------------------------------------------------------------------------
@@ -306,7 +308,12 @@ def question_block(question: ClassQuestion | OwnQuestion, number: int) -> None:
 
 
 def option_label(i: int, option: str) -> str:
-    return f"{chr(65 + i)}. {ui.escape_markdown(option)}"
+    return f"{chr(65 + i)}. {option}"
+
+
+def options_of(question: ClassQuestion | OwnQuestion) -> tuple[str, ...]:
+    """A question's options as Markdown (the teacher's own shown exactly as typed)."""
+    return tuple(said(question, option) for option in question.options)
 
 
 def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
@@ -363,7 +370,7 @@ def teacher_screen(session: ClassView) -> None:
         class_table(session, key)
     else:
         question_block(current.question, session.questions_asked)
-        for i, option in enumerate(current.question.options if not current.question.slider else ()):
+        for i, option in enumerate(options_of(current.question) if not current.question.slider else ()):
             st.markdown(f"**{option_label(i, option)}**")
         if session.phase == "open":
             st.metric("Answers so far", f"{session.answered} of {session.class_size}")
@@ -607,8 +614,9 @@ def answer_form(session: ClassView, key: str) -> None:
                       key=field, value=int(mine) if mine is not None else 50,
                       on_change=lambda: st.session_state.__setitem__(f"{field}.moved", True))
         else:
-            options_radio("Your answer", q.options, field, mine)
-        shown = None if mine is None else f"{mine:g} %" if q.slider else option_label(int(mine), q.options[int(mine)])
+            options_radio("Your answer", options_of(q), field, mine)
+        shown = (None if mine is None else f"{mine:g} %" if q.slider
+                 else option_label(int(mine), options_of(q)[int(mine)]))
         send_button(session, key, field, "Send my answer", ":material/send:", shown)
 
 
@@ -661,7 +669,7 @@ def my_result(session: ClassView) -> None:
                    else "You did not answer this one.", icon=":material/schedule:")
     else:
         mine = session.mine if q.slider else int(session.mine)
-        shown = f"{mine:g} %" if q.slider else option_label(mine, q.options[mine])
+        shown = f"{mine:g} %" if q.slider else option_label(mine, options_of(q)[mine])
         if q.score(mine):
             st.success(f"**Right!** You answered {shown}.", icon=":material/celebration:")
         else:
@@ -741,7 +749,7 @@ def projected_question(session: ClassView) -> None:
     with left:
         st.markdown(said(q, q.prompt))
         if not q.slider:
-            st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(q.options)))
+            st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(options_of(q))))
         if session.phase != "open":
             truth(q)
     with right:

@@ -762,8 +762,8 @@ class Classes(Store):
         return out.getvalue()
 
     def purge(self, now: float | None = None) -> int:
-        """Remove every session nobody has changed for 12 hours; returns how many. `now` is a real moment, not
-        later than the clock (a time to come, inf or NaN would remove every session)."""
+        """Remove every session nobody has changed for IDLE_SECONDS (12 hours); returns how many. `now` is a real
+        moment, not later than the clock (a time to come, inf or NaN would remove every session)."""
         cutoff = self._purge_moment(now) - IDLE_SECONDS
         with self._transaction(write=True) as conn:
             old = sa.select(CLASSES.c.code).where(CLASSES.c.touched < cutoff)
@@ -807,7 +807,7 @@ class Classes(Store):
         session = conn.execute(query.with_for_update(read=shared) if lock else query).first()
         if session is None or session.touched < self._clock() - IDLE_SECONDS:
             raise RoomNotFound(f"No class session has the code {code}: it may have ended, or been idle for "
-                               "12 hours.")
+                               f"{IDLE_SECONDS // 3600} hours.")
         return session
 
     @staticmethod

@@ -5,9 +5,10 @@ from streamlit.testing.v1 import AppTest
 
 from quitlok import content as content_files
 from quitlok import ui
+from quitlok.classroom.names import friendly_names, refused_word
 from quitlok.lessons import LESSONS
 from quitlok.printing import TRADITIONS, pupil_rules_pdf
-from quitlok.ui import words
+from quitlok.ui import own_questions, words
 from tests.app.conftest import APP
 from tests.app.test_advisor_page import as_banker, pick
 from tests.app.test_pages import LISTED
@@ -57,6 +58,9 @@ def test_every_content_file_is_used_and_exists(loaded):
     assert not at.exception
     for tradition in TRADITIONS:  # the pupils' sheets are read only when their download is built (Teachers)
         pupil_rules_pdf(tradition)
+    # read only on a teacher's device in a running class session (tests/app/test_own_questions_page.py and
+    # test_classroom_moderation_page.py draw them there)
+    friendly_names(), refused_word("x"), own_questions.words("intro")
     assert loaded <= ON_DISK, f"pages load missing files: {loaded - ON_DISK}"
     assert loaded >= ON_DISK, f"content files no page uses: {ON_DISK - loaded}"
 
