@@ -545,16 +545,17 @@ _STATE_FIELDS = tuple(f.name for f in fields(State))
 
 
 def _thawed(value):
-    """A State's field as the working copy holds it: tuples (and the tuples in them) as lists."""
+    """A State's field as the working copy holds it: tuples (and the tuples in them) as lists. A field's items
+    are all of one kind, so its first tells (a long log is not looked through)."""
     if isinstance(value, tuple):
-        return [list(v) if isinstance(v, tuple) else v for v in value]
+        return list(map(list, value)) if value and isinstance(value[0], tuple) else list(value)
     return value
 
 
 def _frozen(value):
     """A working copy's field as the State holds it: lists (and the lists in them) as tuples."""
     if isinstance(value, list):
-        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        return tuple(map(tuple, value)) if value and isinstance(value[0], list) else tuple(value)
     return value
 
 

@@ -7,8 +7,7 @@ the events' module tells: a card dealt face down, the banker's retire chance and
 alone; if he retires he shows the card), and a protected 11 dealt face down while its player decides.
 """
 
-from quitlok.game import State, check_seat, seen_events
-from quitlok.game import _protected_face_down as protected_face_down
+from quitlok.game import State, check_seat, protected_face_down, seen_events
 from quitlok.narration import sentences
 
 __all__ = ["protected_face_down", "seat_events"]

@@ -155,7 +155,8 @@ def state_from_json(text: str) -> State:
         raise InvalidSetup(f"A saved game must be a JSON object of format {FORMAT} (or {OLD_FORMAT}).")
     old = data["format"] == OLD_FORMAT
     if old:
-        data = {_OLD_STATUSES.get(name, name): value for name, value in data.items()
+        new_names = {old: new for new, old in _OLD_STATUSES.items()}
+        data = {new_names.get(name, name): value for name, value in data.items()
                 if name not in _STATUSES and name != "moves"}
         data["moves"] = len(data["events"]) if isinstance(data.get("events"), list) else 0
     names = [f.name for f in fields(State)]
