@@ -396,9 +396,25 @@ def event_from_dict(data: object) -> Event:
     values = {k: v for k, v in data.items() if k != "e"}
     if set(values) != names:
         raise ValueError(f"event {data['e']} needs the fields {', '.join(sorted(names))}")
-    for name, value in values.items():
+    for f in fields(cls):
+        value = values[f.name]
         if isinstance(value, list):
-            values[name] = tuple(value)
-        elif not (value is None or isinstance(value, int | str | bool)):
-            raise ValueError(f"event {data['e']}: {name} is not a plain value")
+            value = values[f.name] = tuple(value)
+        if not _is_a(value, f.type):
+            raise ValueError(f"event {data['e']}: {f.name} is not of its kind ({f.type})")
     return cls(**values)
+
+
+def _is_a(value: object, kind: object) -> bool:
+    """`value` is of the field's type: int (never a bool), bool, str, int | None, or a tuple of ints."""
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is str:
+        return isinstance(value, str)
+    if kind == int | None:
+        return value is None or _is_a(value, int)
+    if kind == tuple[int, ...]:
+        return isinstance(value, tuple) and all(_is_a(v, int) for v in value)
+    raise TypeError(f"no check for a field of type {kind}")
