@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
+from typing import get_args, get_origin
 
 from quitlok import events as ev
 from quitlok.actions import (
@@ -288,7 +289,7 @@ def new_game(
     rest = list((Counter(rules.pack) - Counter(top)).elements())
     random.Random(f"{seed}/deal").shuffle(rest)
     n = len(players)
-    table = _Table(
+    table = _Table.new(
         rules=rules,
         players=players,
         purses=list(purses),
@@ -541,40 +542,54 @@ def _why_illegal(state: State, action: Action) -> str:
     return f"{name} is not allowed now for {who}; the choices are: {options}."
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(State))
+def _kind(annotation: object) -> str:
+    """How a State's field is kept in the working copy: "nested" (a tuple of tuples, per seat: lists of lists),
+    "flat" (a tuple: a list) or "plain" (as is)."""
+    if get_origin(annotation) is not tuple:
+        return "plain"
+    return "nested" if get_origin(get_args(annotation)[0]) is tuple else "flat"
 
 
-def _thawed(value):
-    """A State's field as the working copy holds it: tuples (and the tuples in them) as lists. A field's items
-    are all of one kind, so its first tells (a long log is not looked through)."""
-    if isinstance(value, tuple):
-        return list(map(list, value)) if value and isinstance(value[0], tuple) else list(value)
-    return value
+#: State's fields by how the working copy keeps them: `thaw` and `freeze` follow them, so a new field needs no
+#: change there
+_FIELDS = {kind: tuple(f.name for f in fields(State) if _kind(f.type) == kind) for kind in ("nested", "flat", "plain")}
 
 
-def _frozen(value):
-    """A working copy's field as the State holds it: lists (and the lists in them) as tuples."""
+def _frozen(value: object) -> object:
+    """Lists (and the lists in them) as tuples."""
     if isinstance(value, list):
-        return tuple(map(tuple, value)) if value and isinstance(value[0], list) else tuple(value)
+        return tuple(_frozen(v) for v in value)
     return value
 
 
 class _Table:
     """A mutable working copy of a State, on which one action's consequences are played out: the State's
-    fields as attributes, tuples as lists (`thaw` and `freeze` follow State's fields, so a new field needs no
-    change here)."""
+    fields as attributes, tuples as lists (`thaw` and `freeze` follow State's fields, `_FIELDS`)."""
 
-    def __init__(self, **values: object) -> None:
-        if set(values) != set(_STATE_FIELDS):
-            raise TypeError(f"a table needs exactly the fields of State: {', '.join(_STATE_FIELDS)}")
-        self.__dict__.update(values)
+    @classmethod
+    def new(cls, **values: object) -> "_Table":
+        """A table from the values of every State field (tuples or lists)."""
+        if set(values) != {name for names in _FIELDS.values() for name in names}:
+            raise TypeError("a table needs exactly the fields of State")
+        return cls.thaw(State(**{k: _frozen(v) for k, v in values.items()}))
 
     @classmethod
     def thaw(cls, s: State) -> "_Table":
-        return cls(**{name: _thawed(getattr(s, name)) for name in _STATE_FIELDS})
+        table = cls.__new__(cls)
+        values = table.__dict__
+        for name in _FIELDS["nested"]:
+            values[name] = list(map(list, getattr(s, name)))
+        for name in _FIELDS["flat"]:
+            values[name] = list(getattr(s, name))
+        for name in _FIELDS["plain"]:
+            values[name] = getattr(s, name)
+        return table
 
     def freeze(self) -> State:
-        return State(**{name: _frozen(getattr(self, name)) for name in _STATE_FIELDS})
+        values = self.__dict__
+        return State(**{name: tuple(map(tuple, values[name])) for name in _FIELDS["nested"]},
+                     **{name: tuple(values[name]) for name in _FIELDS["flat"]},
+                     **{name: values[name] for name in _FIELDS["plain"]})
 
     # --- the log ---------------------------------------------------------------
 
