@@ -8,6 +8,7 @@ import streamlit as st
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
 from quitlok.game import STAKE, Action
+from quitlok.narration import log
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
@@ -175,7 +176,7 @@ def game_over(table: PracticeTable) -> None:
     s = table.state
     st.header("Game over")
     mine = s.purses[table.human]
-    st.markdown(f"{s.events[-1]} You finish with **{mine}** chips.")
+    st.markdown(f"{log(s)[-1]} You finish with **{mine}** chips.")
     st.button("Play again with the same settings", type="primary", on_click=start_game, key="play.again")
 
 

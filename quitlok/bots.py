@@ -80,7 +80,7 @@ class StyledPlayer:
     def _bet(self, bets: list[Bet], state: State) -> Bet:
         """A stake of about `bet_share` of the room, varied a little by the seed."""
         room = bets[-1].n
-        rng = random.Random(f"{self.seed}/{len(state.events)}")
+        rng = random.Random(f"{self.seed}/{state.moves}")
         n = max(1, round(room * self.bet_share * rng.uniform(0.75, 1.25)))
         return Bet(min(n, room))
 
@@ -159,7 +159,7 @@ class RandomPlayer:
 
     def choose(self, state: State) -> Action:
         legal = legal_actions(state)
-        return random.Random(f"{self.seed}/{len(state.events)}/{len(legal)}").choice(legal)
+        return random.Random(f"{self.seed}/{state.moves}/{len(legal)}").choice(legal)
 
     def describe(self, rules: RuleSet) -> str:
         """What this player does (see StyledPlayer.describe)."""

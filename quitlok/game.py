@@ -14,8 +14,10 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from typing import get_args, get_origin
 
+from quitlok import events as ev
 from quitlok.actions import (
     Action,
     Aluvun,
@@ -31,9 +33,10 @@ from quitlok.actions import (
     Stay,
     describe,
 )
-from quitlok.cards import a_card, check_cards, plural
+from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.narration import NEW_CARD, SETTLEMENT, YOU, status_line
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set, shown, whole_number
 
@@ -45,17 +48,23 @@ __all__ = [
     "Draw",
     "Keep",
     "KeepBank",
+    "NEW_CARD",
     "Reject",
     "Retire",
+    "SETTLEMENT",
+    "SeatStatus",
+    "SeatView",
     "StakeBank",
     "Stand",
     "State",
     "Stay",
+    "YOU",
     "action_label",
     "apply_action",
     "draw_for_banker",
     "legal_actions",
     "new_game",
+    "observe",
 ]
 
 #: phases of play: who decides what
@@ -66,18 +75,39 @@ PROTECTED = "protected"  # a player who called aluvun was dealt an 11: reject or
 BANKER = "banker"  # the banker draws or stands
 OVER = "over"  # the game has ended
 
-#: the end of a banker's status after an early settlement, when he takes a new card for the players still to play.
-#: A later settlement (or his retiring) follows it after ": ", so that his status keeps every settlement of the
-#: hand in order: "banker: 21, then a new card: bust".
-NEW_CARD = ", then a new card"
-#: the end of a player's status once the banker has settled a second time in the hand: which settlement it was in
-#: ("lost 10 with 20 (1st settlement)"); quitlok.ui.table groups the hand's summary by it
-SETTLEMENT = " ({nth} settlement)"
-
-#: the name that makes the log speak in the second person ("You bet 3")
-YOU = "You"
+# NEW_CARD, SETTLEMENT (the words of the statuses) and YOU (the name the log speaks to in the second person)
+# live with the other words in quitlok.narration; they are imported above for the modules that read them here.
 #: the largest seed a game or a draw for the first banker takes (a seed is kept in every saved game)
 MAX_SEED = 2**64 - 1
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """Where a seat stands in the hand, for the table's short line (quitlok.narration.status_line words it).
+
+    `kind`: "" (no hand yet, or the hand is over), "waiting", "playing", "out: share" (sits out this bank: could
+    not pay a share), "out: chips", "threw in", "stayed" (on `stake`), "bust" (lost `stake`), "21" (won `stake`),
+    "won" or "lost" (`stake`, with `value`; `nth`: which settlement of the hand, told once there were two), or
+    "banker". A banker's `results` are his settlements' values in this hand (None: bust), `new_card` that he
+    took a new card after the last one, `drawing` that he is drawing now, `retired` the bank he retired with.
+    """
+
+    kind: str = ""
+    stake: int = 0
+    value: int = 0
+    nth: int = 0
+    results: tuple[int | None, ...] = ()
+    new_card: bool = False
+    drawing: bool = False
+    retired: int | None = None
+
+    @property
+    def waits_on_new_card(self) -> bool:
+        """A banker who settled and took a new card, and has not played it (nor retired) since."""
+        return self.new_card and not self.drawing and self.retired is None
+
+    def __str__(self) -> str:
+        return status_line(self)
 
 
 @dataclass(frozen=True)
@@ -117,17 +147,30 @@ class State:
     waiting: tuple[int, ...]
     #: the player whose turn it is has called aluvun for the next card
     aluvun_called: bool
-    #: one short line per seat for the table ("stayed on 3", "bust")
-    status: tuple[str, ...]
-    #: each seat's status as the previous hand ended ("won 2 with 18"), for the table to recall
-    last_hand: tuple[str, ...]
+    #: where each seat stands in the hand (its short line for the table is `status`)
+    seat_status: tuple[SeatStatus, ...]
+    #: each seat's status as the previous hand ended, for the table to recall (its line: `last_hand`)
+    last_status: tuple[SeatStatus, ...]
     #: the cards each seat last threw in during this hand (all thrown-in cards lie face up)
     thrown: tuple[tuple[int, ...], ...]
     #: each seat's cards as the previous hand ended, from `thrown`: what the table shows with `last_hand`
     last_cards: tuple[tuple[int, ...], ...]
-    events: tuple[str, ...]
+    #: the log: what happened, oldest first, as facts (quitlok.events; quitlok.narration words them)
+    events: tuple[ev.Event, ...]
     seed: int
     shuffles: int
+    #: decisions applied since the game began: a per-move seed for anything that needs one (the bots)
+    moves: int = 0
+
+    @property
+    def status(self) -> tuple[str, ...]:
+        """One short line per seat for the table ("stayed on a stake of 3", "bust")."""
+        return tuple(map(status_line, self.seat_status))
+
+    @property
+    def last_hand(self) -> tuple[str, ...]:
+        """Each seat's line as the previous hand ended ("won 2 with 18")."""
+        return tuple(map(status_line, self.last_status))
 
     @property
     def is_over(self) -> bool:
@@ -246,7 +289,7 @@ def new_game(
     rest = list((Counter(rules.pack) - Counter(top)).elements())
     random.Random(f"{seed}/deal").shuffle(rest)
     n = len(players)
-    table = _Table(
+    table = _Table.new(
         rules=rules,
         players=players,
         purses=list(purses),
@@ -269,13 +312,14 @@ def new_game(
         to_act=None,
         waiting=[],
         aluvun_called=False,
-        status=[""] * n,
-        last_hand=[""] * n,
+        seat_status=[SeatStatus()] * n,
+        last_status=[SeatStatus()] * n,
         thrown=[[] for _ in range(n)],
         last_cards=[[] for _ in range(n)],
         events=[],
         seed=seed,
         shuffles=0,
+        moves=0,
     )
     table.start_bank()
     return table.freeze()
@@ -294,11 +338,6 @@ def _stakes_offered(rules: RuleSet, opening_bank: int, purse: int, others: Seque
     if rules.bank_share and richest:  # the largest stake n with share_of(n) < richest
         most = min(purse, math.ceil(richest / rules.bank_share) - 1)
     return range(opening_bank, max(most, opening_bank) + 1)
-
-
-def _ordinal(n: int) -> str:
-    """'1st', '2nd', '3rd', '4th'."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def draw_for_banker(rules: RuleSet, seats: int, seed: int) -> tuple[int, list[dict[int, int]]]:
@@ -336,6 +375,83 @@ def _check_state(state: object) -> State:
     if not isinstance(state, State):
         raise IllegalAction(f"That is not a game state (got {type(state).__name__}); start one with new_game.")
     return state
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The table as one seat sees it (`observe`): its own cards, other seats' face-down cards as None, the
+    stock as a count, and the log with every secret the seat may not see hidden (quitlok.events). A view for
+    onlookers (`seat` None) hides every face-down card. While a player decides on a protected 11 dealt face
+    down, the other seats see him on his turn as after any other card (phase TURN, no call pending)."""
+
+    seat: int | None
+    rules: RuleSet
+    players: tuple[str, ...]
+    purses: tuple[int, ...]
+    stakes: tuple[int, ...]
+    #: per seat, its cards in the order received, None for each card this seat may not see
+    hands: tuple[tuple[int | None, ...], ...]
+    face_up: tuple[tuple[bool, ...], ...]
+    banker: int
+    bank: int
+    opening_bank: int
+    max_bet: int | None
+    sitting_out: tuple[bool, ...]
+    hand_number: int
+    hands_dealt: int
+    hands_finished: int
+    direction: int
+    #: how many face-down cards the stock holds
+    stock_size: int
+    under: tuple[int, ...]
+    phase: str
+    to_act: int | None
+    aluvun_called: bool
+    seat_status: tuple[SeatStatus, ...]
+    last_status: tuple[SeatStatus, ...]
+    last_cards: tuple[tuple[int, ...], ...]
+    events: tuple[ev.Event, ...]
+    moves: int
+
+
+def protected_face_down(state: State) -> bool:
+    """The player to act holds a protected 11 that came face down, and is deciding whether to keep it."""
+    return state.phase == PROTECTED and not state.face_up[state.to_act][-1]
+
+
+def seen_events(events: Sequence[ev.Event], seat: int | None) -> tuple[ev.Event, ...]:
+    """The log as `seat` may see it (None: an onlooker): every event whose secret the seat may not see hidden,
+    unless a later event showed it to everyone (a protected 11 once decided; words from outside the engine,
+    a room's notes, may come between)."""
+    out = []
+    for i, event in enumerate(events):
+        if event.secret_from(seat):
+            later = next((e for e in events[i + 1:] if not isinstance(e, ev.Prose)), None)
+            if later is None or not event.revealed_by(later):
+                event = event.hidden()
+        out.append(event)
+    return tuple(out)
+
+
+def observe(state: State, seat: int | None) -> SeatView:
+    """What `seat` may see of the game (SeatView); `seat=None` for onlookers. The only way a seat sees the
+    table: a room's seats, the class table and the practice table draw from it."""
+    check_seat(state, seat, onlookers=True)
+    hands = tuple(
+        tuple(card if other == seat or up else None for card, up in zip(cards, ups, strict=True))
+        for other, (cards, ups) in enumerate(zip(state.hands, state.face_up, strict=True))
+    )
+    hidden_11 = protected_face_down(state) and state.to_act != seat
+    return SeatView(
+        seat=seat, rules=state.rules, players=state.players, purses=state.purses, stakes=state.stakes,
+        hands=hands, face_up=state.face_up, banker=state.banker, bank=state.bank, opening_bank=state.opening_bank,
+        max_bet=state.max_bet, sitting_out=state.sitting_out, hand_number=state.hand_number,
+        hands_dealt=state.hands_dealt, hands_finished=state.hands_finished, direction=state.direction,
+        stock_size=len(state.stock), under=state.under, phase=TURN if hidden_11 else state.phase,
+        to_act=state.to_act, aluvun_called=False if hidden_11 else state.aluvun_called,
+        seat_status=state.seat_status, last_status=state.last_status, last_cards=state.last_cards,
+        events=seen_events(state.events, seat), moves=state.moves,
+    )
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -387,6 +503,7 @@ def apply_action(state: State, action: Action) -> State:
         raise IllegalAction(_why_illegal(state, action))
     table = _Table.thaw(state)
     table.act(action)
+    table.moves += 1
     return table.freeze()
 
 
@@ -425,125 +542,60 @@ def _why_illegal(state: State, action: Action) -> str:
     return f"{name} is not allowed now for {who}; the choices are: {options}."
 
 
-@dataclass
-class _Table:
-    """A mutable working copy of a State, on which one action's consequences are played out."""
+def _kind(annotation: object) -> str:
+    """How a State's field is kept in the working copy: "nested" (a tuple of tuples, per seat: lists of lists),
+    "flat" (a tuple: a list) or "plain" (as is)."""
+    if get_origin(annotation) is not tuple:
+        return "plain"
+    return "nested" if get_origin(get_args(annotation)[0]) is tuple else "flat"
 
-    rules: RuleSet
-    players: tuple[str, ...]
-    purses: list[int]
-    stakes: list[int]
-    hands: list[list[int]]
-    face_up: list[list[bool]]
-    banker: int
-    bank: int
-    opening_bank: int
-    choose_stake: bool
-    max_bet: int | None
-    sitting_out: list[bool]
-    hand_number: int
-    hands_dealt: int
-    hands_finished: int
-    direction: int
-    stock: list[int]
-    under: list[int]
-    phase: str
-    to_act: int | None
-    waiting: list[int]
-    aluvun_called: bool
-    status: list[str]
-    last_hand: list[str]
-    thrown: list[list[int]]
-    last_cards: list[list[int]]
-    events: list[str]
-    seed: int
-    shuffles: int
+
+#: State's fields by how the working copy keeps them: `thaw` and `freeze` follow them, so a new field needs no
+#: change there
+_FIELDS = {kind: tuple(f.name for f in fields(State) if _kind(f.type) == kind) for kind in ("nested", "flat", "plain")}
+
+
+def _frozen(value: object) -> object:
+    """Lists (and the lists in them) as tuples."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+class _Table:
+    """A mutable working copy of a State, on which one action's consequences are played out: the State's
+    fields as attributes, tuples as lists (`thaw` and `freeze` follow State's fields, `_FIELDS`)."""
+
+    @classmethod
+    def new(cls, **values: object) -> "_Table":
+        """A table from the values of every State field (tuples or lists)."""
+        if set(values) != {name for names in _FIELDS.values() for name in names}:
+            raise TypeError("a table needs exactly the fields of State")
+        return cls.thaw(State(**{k: _frozen(v) for k, v in values.items()}))
 
     @classmethod
     def thaw(cls, s: State) -> "_Table":
-        return cls(
-            rules=s.rules,
-            players=s.players,
-            purses=list(s.purses),
-            stakes=list(s.stakes),
-            hands=[list(h) for h in s.hands],
-            face_up=[list(f) for f in s.face_up],
-            banker=s.banker,
-            bank=s.bank,
-            opening_bank=s.opening_bank,
-            choose_stake=s.choose_stake,
-            max_bet=s.max_bet,
-            sitting_out=list(s.sitting_out),
-            hand_number=s.hand_number,
-            hands_dealt=s.hands_dealt,
-            hands_finished=s.hands_finished,
-            direction=s.direction,
-            stock=list(s.stock),
-            under=list(s.under),
-            phase=s.phase,
-            to_act=s.to_act,
-            waiting=list(s.waiting),
-            aluvun_called=s.aluvun_called,
-            status=list(s.status),
-            last_hand=list(s.last_hand),
-            thrown=[list(t) for t in s.thrown],
-            last_cards=[list(c) for c in s.last_cards],
-            events=list(s.events),
-            seed=s.seed,
-            shuffles=s.shuffles,
-        )
+        table = cls.__new__(cls)
+        values = table.__dict__
+        for name in _FIELDS["nested"]:
+            values[name] = list(map(list, getattr(s, name)))
+        for name in _FIELDS["flat"]:
+            values[name] = list(getattr(s, name))
+        for name in _FIELDS["plain"]:
+            values[name] = getattr(s, name)
+        return table
 
     def freeze(self) -> State:
-        return State(
-            rules=self.rules,
-            players=self.players,
-            purses=tuple(self.purses),
-            stakes=tuple(self.stakes),
-            hands=tuple(map(tuple, self.hands)),
-            face_up=tuple(map(tuple, self.face_up)),
-            banker=self.banker,
-            bank=self.bank,
-            opening_bank=self.opening_bank,
-            choose_stake=self.choose_stake,
-            max_bet=self.max_bet,
-            sitting_out=tuple(self.sitting_out),
-            hand_number=self.hand_number,
-            hands_dealt=self.hands_dealt,
-            hands_finished=self.hands_finished,
-            direction=self.direction,
-            stock=tuple(self.stock),
-            under=tuple(self.under),
-            phase=self.phase,
-            to_act=self.to_act,
-            waiting=tuple(self.waiting),
-            aluvun_called=self.aluvun_called,
-            status=tuple(self.status),
-            last_hand=tuple(self.last_hand),
-            thrown=tuple(map(tuple, self.thrown)),
-            last_cards=tuple(map(tuple, self.last_cards)),
-            events=tuple(self.events),
-            seed=self.seed,
-            shuffles=self.shuffles,
-        )
+        values = self.__dict__
+        return State(**{name: tuple(map(tuple, values[name])) for name in _FIELDS["nested"]},
+                     **{name: tuple(values[name]) for name in _FIELDS["flat"]},
+                     **{name: values[name] for name in _FIELDS["plain"]})
 
-    # --- narration -------------------------------------------------------------
+    # --- the log ---------------------------------------------------------------
 
-    def say(self, seat: int, text: str, **values: object) -> None:
-        """Log a sentence about a seat; '{s}', '{is}', '{has}' agree with the name ("You bet")."""
-        you = self.players[seat] == YOU
-        words = {"s": "" if you else "s", "is": "are" if you else "is", "has": "have" if you else "has"}
-        self.events.append(f"{self.players[seat]} " + text.format(**words, **values))
-
-    def name(self, seat: int) -> str:
-        """A seat's name inside a sentence: 'Bella', or 'you'."""
-        return "you" if self.players[seat] == YOU else self.players[seat]
-
-    def whose(self, seat: int) -> str:
-        """A seat's possessive inside a sentence: "Bella's", or 'your'."""
-        return "your" if self.players[seat] == YOU else f"{self.players[seat]}'s"
-
-    def note(self, text: str) -> None:
-        self.events.append(text)
+    def tell(self, event: ev.Event) -> None:
+        """Add a fact to the log (quitlok.narration words it)."""
+        self.events.append(event)
 
     def value(self, seat: int) -> int:
         return hand_value(self.hands[seat], self.rules)
@@ -560,16 +612,15 @@ class _Table:
             self.shuffles += 1
             fresh = self.stock + self.under
             random.Random(f"{self.seed}/{self.shuffles}").shuffle(fresh)
-            self.note(
-                "The stock is down to its last card: it is shuffled with the "
-                f"{plural(len(self.under), 'face-up card')} into a new stock of {len(fresh)}."
-            )
+            self.tell(ev.Reshuffled(face_up=len(self.under), size=len(fresh)))
             self.stock, self.under = fresh, []
         return self.stock.pop(0)
 
-    def give(self, seat: int, card: int, face_up: bool) -> None:
+    def give(self, seat: int, card: int, face_up: bool, *, told: bool = False) -> None:
+        """`card` comes to `seat`; `told`: the log says so in words (a card a player takes face up)."""
         self.hands[seat].append(card)
         self.face_up[seat].append(face_up)
+        self.tell(ev.CardDealt(seat, card, face_up=face_up, told=told))
 
     def throw_in(self, seat: int) -> None:
         """A seat's cards go face up under the stock (and are kept in `thrown` for the end of the hand)."""
@@ -581,18 +632,18 @@ class _Table:
 
     def throw_in_all(self) -> None:
         """The hand is over: every card goes under the stock; each seat's status and cards are kept as
-        last_hand and last_cards, so the table can show how the hand ended. A banker who settled early and
+        last_status and last_cards, so the table can show how the hand ended. A banker who settled early and
         did not play again is shown with the cards he settled with, not the new card he did not play."""
-        settled = self.thrown[self.banker] if self.status[self.banker].endswith(NEW_CARD) else None
+        settled = self.thrown[self.banker] if self.seat_status[self.banker].waits_on_new_card else None
         for seat in range(len(self.players)):
             self.throw_in(seat)
         if settled:
             self.thrown[self.banker] = settled
-        if any(self.status):
+        if any(status.kind for status in self.seat_status):
             self.hands_finished += 1
-            self.last_hand = list(self.status)
+            self.last_status = list(self.seat_status)
             self.last_cards = self.thrown
-            self.status = [""] * len(self.players)
+            self.seat_status = [SeatStatus()] * len(self.players)
         self.thrown = [[] for _ in self.players]
 
     # --- the bank --------------------------------------------------------------
@@ -616,8 +667,7 @@ class _Table:
                                   [p for s, p in enumerate(self.purses) if s != b])
         if self.choose_stake and len(offered) > 1:
             self.phase, self.to_act, self.waiting = STAKE, b, []
-            self.say(b, "{is} the new banker and may stake from {least} to {most} chips.",
-                     least=offered[0], most=offered[-1])
+            self.tell(ev.BankOffered(b, least=offered[0], most=offered[-1]))
             return
         self.stake_bank(min(self.opening_bank, self.purses[b]))
 
@@ -629,7 +679,7 @@ class _Table:
         b = self.banker
         self.bank = stake
         self.purses[b] -= stake
-        self.say(b, "take{s} the bank and stake{s} {bank}.", bank=self.bank)
+        self.tell(ev.BankStaked(b, bank=self.bank))
         share = self.rules.share_of(stake)
         self.sitting_out = [False] * len(self.players)
         for seat in self.seats_from(b):
@@ -638,11 +688,10 @@ class _Table:
             if _can_join(self.rules, stake, self.purses[seat]):
                 self.purses[seat] -= share
                 self.bank += share
-                self.say(seat, "add{s} {share} to the bank.", share=share)
+                self.tell(ev.SharePaid(seat, share=share))
             else:
                 self.sitting_out[seat] = True
-                self.say(seat, "cannot pay a share of {share} and still bet, so {pays} nothing and "
-                         "sit{s} out this bank.", share=share, pays="pay" if self.players[seat] == YOU else "pays")
+                self.tell(ev.SatOut(seat, share=share))
         self.deal()
 
     def seats_from(self, start: int, direction: int = 1) -> list[int]:
@@ -662,8 +711,7 @@ class _Table:
                 out and purse for out, purse in zip(self.sitting_out, self.purses, strict=True)):
             # everyone who joined this bank is out of chips, but some who sat it out still have chips
             self.purses[self.banker] += self.bank
-            self.say(self.banker, "take{s} back the bank of {bank}: nobody who joined it has chips left.",
-                     bank=self.bank)
+            self.tell(ev.BankTakenBack(self.banker, bank=self.bank))
             self.bank = 0
             self.pass_bank()
             return
@@ -671,15 +719,12 @@ class _Table:
             self.end_game()
             return
         self.hands_dealt += 1
-        way = "clockwise" if self.direction == 1 else "anticlockwise"
-        self.note(
-            f"Hand {self.hand_number} of {self.whose(self.banker)} bank "
-            f"(bank {self.bank}): dealt {way}, starting with {self.name(players[0])}."
-        )
+        self.tell(ev.HandDealt(hand=self.hand_number, banker=self.banker, bank=self.bank,
+                               direction=self.direction, first=players[0]))
         for seat in range(len(self.players)):
-            out = "sitting out: could not pay a share" if self.sitting_out[seat] else "sitting out: no chips"
-            self.status[seat] = "waiting" if seat in players else out
-        self.status[self.banker] = "banker"
+            out = "out: share" if self.sitting_out[seat] else "out: chips"
+            self.seat_status[seat] = SeatStatus("waiting" if seat in players else out)
+        self.seat_status[self.banker] = SeatStatus("banker")
         for seat in players + [self.banker]:
             self.give(seat, self.draw(), face_up=False)
         self.waiting = players
@@ -690,8 +735,7 @@ class _Table:
         card = self.hands[self.banker][0]
         if self.hand_number >= self.rules.retire_from_hand and card in self.rules.retire_cards:
             self.phase, self.to_act = RETIRE, self.banker
-            self.say(self.banker, "{has} {card} as first card in hand {h} and may retire.",
-                     card=a_card(card), h=self.hand_number)
+            self.tell(ev.MayRetire(self.banker, card, hand=self.hand_number))
         else:
             self.next_turn()
 
@@ -703,7 +747,7 @@ class _Table:
             return
         seat = next(s for s in self.seats_from(self.banker, -1) if self.purses[s] > 0)
         self.banker = seat
-        self.note(f"The bank passes to the right, to {self.name(seat)}.")
+        self.tell(ev.BankPassed(seat))
         self.start_bank()
 
     def end_game(self) -> None:
@@ -713,44 +757,41 @@ class _Table:
         self.bank = 0
         self.phase, self.to_act, self.waiting = OVER, None, []
         best = max(self.purses)
-        winners = [self.name(s) for s, p in enumerate(self.purses) if p == best]
-        why = ("nobody left can pay a share of the bank and still bet" if any(self.sitting_out)
-               else "fewer than two seats have chips")
-        self.note(f"Game over: {why}. Most chips: {' and '.join(winners)} ({best}).")
+        winners = tuple(s for s, p in enumerate(self.purses) if p == best)
+        self.tell(ev.GameOver(sitting_out=any(self.sitting_out), winners=winners, best=best))
 
     # --- turns -----------------------------------------------------------------
 
     def next_turn(self) -> None:
         seat = self.waiting.pop(0)
         self.phase, self.to_act, self.aluvun_called = TURN, seat, False
-        self.status[seat] = "playing"
-        self.say(seat, "{has} the turn.")
+        self.seat_status[seat] = SeatStatus("playing")
+        self.tell(ev.TurnBegan(seat))
 
     def end_turn(self) -> None:
         """After a player's turn: a broken bank, the banker's early play, the next turn or the hand's end."""
         if self.bank == 0:
-            self.note("The bank is broken: the hand ends.")
+            self.tell(ev.BankBroken())
             self.pass_bank()
         elif self.bank <= sum(self.stakes):
-            self.note("The open stakes cover the whole bank: the banker plays now.")
+            self.tell(ev.BankerEarly())
             self.banker_turn()
         elif self.waiting:
             self.next_turn()
         elif sum(self.stakes):
             self.banker_turn()
         else:
-            self.note("No stake is open: nothing to settle, and the hand ends.")
+            self.tell(ev.NothingToSettle())
             self.deal()
 
     def banker_turn(self) -> None:
         b = self.banker
         self.phase, self.to_act = BANKER, b
         self.face_up[b] = [True] * len(self.hands[b])
-        self.status[b] = f"{self.status[b]}: drawing" if self.status[b].endswith(NEW_CARD) else "banker: drawing"
-        cards = " and ".join(a_card(c) for c in self.hands[b])
-        n = sum(self.stakes)
-        self.say(b, "turn{s} up {cards} and play{s} against {n} chip{plural} of open stakes.",
-                 cards=cards, n=n, plural="" if n == 1 else "s")
+        status = self.seat_status[b]
+        self.seat_status[b] = (replace(status, drawing=True) if status.waits_on_new_card
+                               else SeatStatus("banker", drawing=True))
+        self.tell(ev.BankerTurnedUp(b, hand=tuple(self.hands[b]), open_stakes=sum(self.stakes)))
 
     def act(self, action: Action) -> None:
         seat = self.to_act
@@ -760,37 +801,37 @@ class _Table:
         elif isinstance(action, Retire):
             self.retire()
         elif isinstance(action, KeepBank):
-            self.say(seat, "keep{s} the bank.")
+            self.tell(ev.KeptBank(seat, self.hands[seat][0]))
             self.next_turn()
         elif isinstance(action, Stand):
-            self.say(seat, "stand{s} on {v}.", v=self.value(seat))
+            self.tell(ev.Stood(seat, value=self.value(seat)))
             self.settle()
         elif isinstance(action, Draw) and self.phase == BANKER:
             card = self.draw()
             self.give(seat, card, face_up=True)
-            self.say(seat, "draw{s} {card}: {v}.", card=a_card(card), v=self.value(seat))
+            self.tell(ev.BankerDrew(seat, card=card, value=self.value(seat)))
             if self.value(seat) >= 21:
                 self.settle()
         elif isinstance(action, Blot):
-            self.say(seat, "ask{s} for a blot.")
+            self.tell(ev.BlotAsked(seat))
             self.take_card(seat, face_up=True)
         elif isinstance(action, Bet):
             self.bet(seat, action.n)
         elif isinstance(action, Draw):
-            self.say(seat, "take{s} a face-down card.")
+            self.tell(ev.FaceDownTaken(seat))
             self.take_card(seat, face_up=False)
         elif isinstance(action, Aluvun):
             self.aluvun_called = True
-            self.say(seat, "call{s} {word}: the next card is protected.", word=self.rules.aluvun_word)
+            self.tell(ev.AluvunCalled(seat, word=self.rules.aluvun_word))
         elif isinstance(action, Reject):
             self.hands[seat].pop()
             face_up = self.face_up[seat].pop()
             self.under.append(11)
-            self.say(seat, "reject{s} the 11 (it goes face up under the stock) and take{s} the next card.")
+            self.tell(ev.ElevenRejected(seat))
             self.phase, self.aluvun_called = TURN, False
             self.take_card(seat, face_up)
         elif isinstance(action, Keep):
-            self.say(seat, "keep{s} the 11.")
+            self.tell(ev.ElevenKept(seat))
             self.phase, self.aluvun_called = TURN, False
             self.after_card(seat)
         elif isinstance(action, Stay):
@@ -800,21 +841,17 @@ class _Table:
         self.purses[seat] -= n
         self.stakes[seat] += n
         if self.rules.bet_first and not self.aluvun_called:
-            self.say(seat, "bet{s} {n}; the bank sets {n} aside to cover it.", n=n)
+            self.tell(ev.BetPlaced(seat, n=n, stake=self.stakes[seat], with_card=False, raised=False))
             return
-        raised = "raise{s}" if self.rules.bet_first else "bet{s}"
-        self.say(seat, raised + " {n} (stake {stake}) and take{s} a face-down card.", n=n,
-                 stake=self.stakes[seat])
+        self.tell(ev.BetPlaced(seat, n=n, stake=self.stakes[seat], with_card=True, raised=self.rules.bet_first))
         self.take_card(seat, face_up=False)
 
     def take_card(self, seat: int, face_up: bool) -> None:
         card = self.draw()
-        self.give(seat, card, face_up)
-        if face_up:
-            self.say(seat, "get{s} {card}.", card=a_card(card))
+        self.give(seat, card, face_up, told=face_up)
         if self.aluvun_called and card == 11:
             self.phase = PROTECTED
-            self.say(seat, "{is} dealt an 11 after calling {word} and may reject it.", word=self.rules.aluvun_word)
+            self.tell(ev.ElevenProtected(seat, card, word=self.rules.aluvun_word, face_up=face_up))
             return
         self.aluvun_called = False
         self.after_card(seat)
@@ -825,28 +862,24 @@ class _Table:
         if value > 21:
             self.stakes[seat] = 0
             self.bank += stake
-            self.status[seat] = f"bust, lost {stake}" if stake else "bust"
-            self.say(seat, "{is} bust with {v}" + (f"; the stake of {stake} goes to the bank." if stake else "."),
-                     v=value)
+            self.seat_status[seat] = SeatStatus("bust", stake=stake)
+            self.tell(ev.WentBust(seat, value=value, stake=stake))
             self.throw_in(seat)
             self.end_turn()
         elif value == 21:
             self.stakes[seat] = 0
             self.bank -= stake
             self.purses[seat] += 2 * stake
-            self.status[seat] = f"21! won {stake}" if stake else "21 (no stake)"
-            self.say(seat, "{has} 21" + (f" and {{is}} paid {stake} at once." if stake else ", but had no stake."))
+            self.seat_status[seat] = SeatStatus("21", stake=stake)
+            self.tell(ev.TwentyOne(seat, stake=stake))
             self.throw_in(seat)
             self.end_turn()
 
     def stay(self, seat: int) -> None:
         stake = self.stakes[seat]
-        if stake:
-            self.status[seat] = f"stayed on a stake of {stake}"
-            self.say(seat, "stay{s} with a stake of {stake}.", stake=stake)
-        else:
-            self.status[seat] = "threw in"
-            self.say(seat, "stay{s} with no stake and throw{s} the cards in.")
+        self.seat_status[seat] = SeatStatus("stayed", stake=stake) if stake else SeatStatus("threw in")
+        self.tell(ev.Stayed(seat, stake=stake))
+        if not stake:
             self.throw_in(seat)
         self.end_turn()
 
@@ -856,50 +889,45 @@ class _Table:
         """Settle every open stake against the banker's hand, then continue or end the hand.
 
         The banker's status keeps every settlement of the hand ("banker: 21, then a new card: bust"), and when
-        there is more than one, each player's status says which one settled it (SETTLEMENT)."""
+        there is more than one, each player's status says which one settled it (`nth`)."""
         b = self.banker
         banker_value = self.value(b)
         bust = banker_value > 21
-        result = "bust" if bust else str(banker_value)
-        so_far = self.status[b]  # "banker: drawing", or after an early settlement "banker: 21, then a new card: ..."
-        earlier = NEW_CARD in so_far  # he settled before in this hand and took a new card
-        before = so_far[:so_far.rindex(NEW_CARD) + len(NEW_CARD)] if earlier else "banker"
-        self.status[b] = f"{before}: {result}"
+        earlier = self.seat_status[b].results  # he settled before in this hand and took a new card
+        self.seat_status[b] = SeatStatus("banker", results=(*earlier, None if bust else banker_value))
         settled = []
         if bust:
-            self.say(b, "{is} bust: every open stake wins.")
+            self.tell(ev.BankerBust(b))
         for seat, stake in enumerate(self.stakes):
             if not stake:
                 continue
             value = self.value(seat)
             self.stakes[seat] = 0
-            if bust or value > banker_value:
+            won = bust or value > banker_value
+            if won:
                 self.purses[seat] += 2 * stake
                 self.bank -= stake
-                self.status[seat] = f"won {stake} with {value}"
-                self.say(seat, "show{s} {v} and win{s} {stake} from the bank.", v=value, stake=stake)
             else:
                 self.bank += stake
-                self.status[seat] = f"lost {stake} with {value}"
-                tie = " (ties go to the banker)" if value == banker_value else ""
-                self.say(seat, "show{s} {v} and lose{s} {stake} to the bank{tie}.", v=value, stake=stake, tie=tie)
+            self.seat_status[seat] = SeatStatus("won" if won else "lost", stake=stake, value=value)
+            self.tell(ev.Settled(seat, value=value, stake=stake, won=won, tie=not won and value == banker_value))
             self.throw_in(seat)
             settled.append(seat)
         self.throw_in(b)
         if earlier:  # more than one settlement in this hand: each player's status says which settled him
-            nth = _ordinal(self.status[b].count(NEW_CARD) + 1)
+            nth = len(earlier) + 1
             for seat in settled:
-                self.status[seat] += SETTLEMENT.format(nth=nth)
-            for seat, status in enumerate(self.status):  # those of the first settlement, told when there is a 2nd
-                if status.startswith(("won ", "lost ")) and not status.endswith(" settlement)"):
-                    self.status[seat] += SETTLEMENT.format(nth=_ordinal(1))
+                self.seat_status[seat] = replace(self.seat_status[seat], nth=nth)
+            for seat, status in enumerate(self.seat_status):  # those of the 1st settlement, told when there is a 2nd
+                if status.kind in ("won", "lost") and not status.nth:
+                    self.seat_status[seat] = replace(status, nth=1)
         if self.bank == 0:
-            self.note("The bank is broken: the hand ends.")
+            self.tell(ev.BankBroken())
             self.pass_bank()
         elif self.waiting:
             self.give(b, self.draw(), face_up=False)
-            self.status[b] += NEW_CARD
-            self.say(b, "take{s} a new card; play goes on with the players still to play.")
+            self.seat_status[b] = replace(self.seat_status[b], new_card=True)
+            self.tell(ev.NewCard(b))
             self.banker_card_dealt()
         else:
             self.deal()
@@ -907,10 +935,10 @@ class _Table:
     def retire(self) -> None:
         b = self.banker
         self.purses[b] += self.bank
-        self.say(b, "show{s} {card}, retire{s} and take{s} the bank of {bank}.",
-                 card=a_card(self.hands[b][0]), bank=self.bank)
+        self.tell(ev.Retired(b, card=self.hands[b][0], bank=self.bank))
         # his status says so, after any settlement earlier in the hand (the summary reads it, not the log)
-        retired = f"retired with the bank of {self.bank}"
-        self.status[b] = f"{self.status[b]}: {retired}" if self.status[b].endswith(NEW_CARD) else f"banker: {retired}"
+        status = self.seat_status[b]
+        self.seat_status[b] = (replace(status, retired=self.bank) if status.waits_on_new_card
+                               else SeatStatus("banker", retired=self.bank))
         self.bank = 0
         self.pass_bank()

@@ -17,6 +17,7 @@ from fractions import Fraction
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Reject, Retire, Stay
 from quitlok.bots import QuietPlayer
 from quitlok.game import YOU, apply_action, new_game
+from quitlok.narration import log
 from quitlok.odds import banker_outcomes, bust_chance
 from quitlok.practice import PracticeTable
 from quitlok.rules import KVITLACH, QUITLOK, RuleSet
@@ -71,7 +72,7 @@ class Lesson:
 
     def reached(self, table: PracticeTable) -> bool:
         """True once the event that shows the lesson's rule has happened."""
-        return any(self.goal in event for event in table.state.events)
+        return any(self.goal in line for line in log(table.state))
 
     @staticmethod
     def over(table: PracticeTable) -> bool:
@@ -95,10 +96,10 @@ class Lesson:
     def story(self, table: PracticeTable) -> tuple[str, ...]:
         """The log as far as the lesson goes, oldest first: once the hand is over, up to the deal of the next
         hand (what "The table now" shows), without the turns that follow it, which the lesson does not play."""
-        events = table.state.events
+        events = log(table.state)
         if self.over(table):
             deals = [i for i, event in enumerate(events) if DEAL_LINE.match(event)]
-            if deals and deals[-1] >= len(self.start().state.events):
+            if deals and deals[-1] >= len(log(self.start().state)):
                 events = events[:deals[-1] + 1]
         return events
 

@@ -3,19 +3,29 @@
 Written once, here, for every caller (the rooms store, tests, a saved game). Never pickle: a JSON
 text can be read, diffed and checked, and loading it runs no code. Loading checks the text fully
 and raises InvalidSetup naming what was wrong, so a damaged row never becomes a corrupt game.
+
+The log is kept as events (quitlok.events: each an object with its type under "e"), the seats' statuses as
+objects (quitlok.game.SeatStatus). A text of the format before (1: the log as sentences, the statuses as short
+lines) is still read, as rooms and saved games keep it: each old sentence becomes a Prose event that narrates
+as its text, each status line the SeatStatus it words, and the move counter starts at the log's length.
 """
 
 import json
-from dataclasses import fields
+import re
+from dataclasses import asdict, fields
 from fractions import Fraction
 
 from quitlok.cards import check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
-from quitlok.game import State
+from quitlok.events import event_from_dict, event_to_dict
+from quitlok.game import SeatStatus, State
+from quitlok.narration import NEW_CARD, status_line
 from quitlok.rules import RuleSet
 
 #: the layout of the JSON; a change that old texts cannot be read with raises this number
-FORMAT = 1
+FORMAT = 2
+#: the format before events: still read (the module's docstring)
+OLD_FORMAT = 1
 
 
 def rules_to_dict(rules: RuleSet) -> dict:
@@ -58,8 +68,81 @@ def state_to_json(state: State) -> str:
     data = {"format": FORMAT}
     for f in fields(State):
         value = getattr(state, f.name)
-        data[f.name] = rules_to_dict(value) if f.name == "rules" else _plain(value)
+        if f.name == "rules":
+            value = rules_to_dict(value)
+        elif f.name == "events":
+            value = [event_to_dict(event) for event in value]
+        elif f.name in _STATUSES:
+            value = [_status_to_dict(status) for status in value]
+        else:
+            value = _plain(value)
+        data[f.name] = value
     return json.dumps(data, ensure_ascii=False)
+
+
+#: the fields of State that hold one SeatStatus per seat
+_STATUSES = ("seat_status", "last_status")
+#: the fields of the old format that held them, as short lines
+_OLD_STATUSES = {"seat_status": "status", "last_status": "last_hand"}
+_NO_STATUS = asdict(SeatStatus())
+
+
+def _status_to_dict(status: SeatStatus) -> dict:
+    """A seat's status as its fields that differ from an empty status's (most are empty)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(status).items() if v != _NO_STATUS[k]}
+
+
+def _status_from_dict(data: object) -> SeatStatus:
+    if not isinstance(data, dict) or not set(data) <= set(_NO_STATUS):
+        raise InvalidSetup("A saved game is damaged: a seat's status is not one.")
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    try:
+        status = SeatStatus(**values)
+        status_line(status)
+    except (TypeError, KeyError, ValueError):
+        raise InvalidSetup("A saved game is damaged: a seat's status is not one.") from None
+    return status
+
+
+_OLD_LINES = {
+    "": SeatStatus(), "waiting": SeatStatus("waiting"), "playing": SeatStatus("playing"),
+    "threw in": SeatStatus("threw in"), "bust": SeatStatus("bust"), "21 (no stake)": SeatStatus("21"),
+    "sitting out: could not pay a share": SeatStatus("out: share"), "sitting out: no chips": SeatStatus("out: chips"),
+}
+_OLD_PLAYER = re.compile(r"(?:stayed on a stake of (?P<stayed>\d+)|bust, lost (?P<bust>\d+)|21! won (?P<won21>\d+)|"
+                         r"(?P<kind>won|lost) (?P<stake>\d+) with (?P<value>\d+)(?: \((?P<nth>\d+)\w\w settlement\))?)")
+
+
+def _old_status(line: object) -> SeatStatus:
+    """The SeatStatus that a status line of the old format words ("won 2 with 18", "banker: 21, then a new card");
+    InvalidSetup for a line no status words."""
+    if not isinstance(line, str):
+        raise InvalidSetup("A saved game is damaged: a seat's status is not a line of text.")
+    status = _OLD_LINES.get(line)
+    if status is None and (m := _OLD_PLAYER.fullmatch(line)):
+        if m["stayed"]:
+            status = SeatStatus("stayed", stake=int(m["stayed"]))
+        elif m["bust"]:
+            status = SeatStatus("bust", stake=int(m["bust"]))
+        elif m["won21"]:
+            status = SeatStatus("21", stake=int(m["won21"]))
+        else:
+            status = SeatStatus(m["kind"], stake=int(m["stake"]), value=int(m["value"]), nth=int(m["nth"] or 0))
+    elif status is None and line.startswith("banker"):
+        parts = [part.removeprefix(": ") for part in line.removeprefix("banker").split(NEW_CARD)]
+        last = parts.pop()
+        results = [None if part == "bust" else int(part) if part.isdigit() else part for part in parts]
+        drawing, retired, new_card = last == "drawing", None, bool(parts) and last == ""
+        if last.startswith("retired with the bank of ") and last.rsplit(" ", 1)[1].isdigit():
+            retired = int(last.rsplit(" ", 1)[1])
+        elif not (drawing or new_card or last == ""):
+            results.append(None if last == "bust" else int(last) if last.isdigit() else last)
+        if all(r is None or isinstance(r, int) for r in results):
+            status = SeatStatus("banker", results=tuple(results), new_card=new_card, drawing=drawing,
+                                retired=retired)
+    if status is None or status_line(status) != line:
+        raise InvalidSetup(f"A saved game is damaged: {line[:60]!r} is no seat's status.")
+    return status
 
 
 def state_from_json(text: str) -> State:
@@ -68,14 +151,33 @@ def state_from_json(text: str) -> State:
         data = json.loads(text)
     except (TypeError, ValueError) as problem:
         raise InvalidSetup(f"A saved game is not JSON: {problem}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InvalidSetup(f"A saved game must be a JSON object of format {FORMAT}.")
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, OLD_FORMAT):
+        raise InvalidSetup(f"A saved game must be a JSON object of format {FORMAT} (or {OLD_FORMAT}).")
+    old = data["format"] == OLD_FORMAT
+    if old:
+        new_names = {old: new for new, old in _OLD_STATUSES.items()}
+        data = {new_names.get(name, name): value for name, value in data.items()
+                if name not in _STATUSES and name != "moves"}
+        data["moves"] = len(data["events"]) if isinstance(data.get("events"), list) else 0
     names = [f.name for f in fields(State)]
     missing = [name for name in names if name not in data]
     if missing:
         raise InvalidSetup(f"A saved game lacks {', '.join(missing)}.")
     rules = rules_from_dict(data["rules"])
-    values = {name: _frozen(data[name]) for name in names if name != "rules"}
+    values = {name: _frozen(data[name]) for name in names if name not in ("rules", "events", *_STATUSES)}
+    events, statuses = data["events"], {name: data[name] for name in _STATUSES}
+    if not isinstance(events, list) or not all(isinstance(v, list) for v in statuses.values()):
+        raise InvalidSetup("A saved game is damaged: its log and statuses must be lists.")
+    if old and not all(isinstance(line, str) for line in events):
+        raise InvalidSetup("A saved game is damaged: its log must be lines of text.")
+    try:
+        values["events"] = tuple(event_from_dict(event) for event in events)
+    except (TypeError, ValueError) as problem:
+        raise InvalidSetup(f"A saved game is damaged: {problem}") from None
+    for name, statuses_ in statuses.items():
+        values[name] = tuple((_old_status if old else _status_from_dict)(status) for status in statuses_)
+    if isinstance(values["moves"], bool) or not isinstance(values["moves"], int) or values["moves"] < 0:
+        raise InvalidSetup("A saved game is damaged: its move counter must be a whole number.")
     state = State(rules=rules, **values)
     _check(state)
     return state
@@ -98,7 +200,8 @@ def _frozen(value):
 def _check(state: State) -> None:
     """The shape and the cards of a loaded state: one entry per seat, real cards, chips that are ints."""
     seats = len(state.players)
-    per_seat = ("purses", "stakes", "hands", "face_up", "status", "last_hand", "sitting_out", "thrown", "last_cards")
+    per_seat = ("purses", "stakes", "hands", "face_up", "seat_status", "last_status", "sitting_out", "thrown",
+                "last_cards")
     if seats < 2 or any(not isinstance(getattr(state, name), tuple) or len(getattr(state, name)) != seats
                         for name in per_seat):
         raise InvalidSetup("A saved game is damaged: every seat needs one entry of each kind.")

@@ -5,21 +5,21 @@ stripped: other seats' face-down cards become None, the stock becomes as many No
 the seed (from which the whole deal could be worked out) becomes None, and the log loses the few lines
 that would name a face-down card. The page draws from this and nothing else, so it cannot leak a card.
 
-What the log would give away is kept from the other seats by quitlok.seat_log.seat_events (the banker's
-retire chance, a protected 11 dealt face down and not yet decided), and while a player decides on a
-protected 11 dealt face down, the other seats see him on his turn as after any other card (phase TURN, no
-call pending), so nothing tells them the card is an 11.
+It is drawn from `quitlok.game.observe`, the one way a seat sees the table: the log's events with every
+secret hidden (the banker's retire chance, a protected 11 dealt face down and not yet decided), and while a
+player decides on a protected 11 dealt face down, the other seats see him on his turn as after any other card
+(phase TURN, no call pending), so nothing tells them the card is an 11.
 """
 
 from dataclasses import dataclass, replace
 
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
-from quitlok.game import TURN, State, check_seat
+from quitlok.game import State, observe
 from quitlok.practice import PracticeTable
 from quitlok.rooms.errors import RoomError
 from quitlok.rules import RuleSet
-from quitlok.seat_log import protected_face_down, seat_events
+from quitlok.seat_log import seat_events
 from quitlok.validate import flag
 
 __all__ = ["Night", "RoomView", "seat_events", "seat_state", "seat_table"]
@@ -159,20 +159,16 @@ def seat_table(view: RoomView, *, hand_ended: bool = False) -> PracticeTable:
 
 
 def seat_state(state: State, seat: int | None) -> State:
-    """The State with everything `seat` may not see replaced by None, and the log as `seat_events` gives it;
-    `seat=None` for the onlookers (every face-down card hidden)."""
-    check_seat(state, seat, onlookers=True)
-    hands = tuple(
-        tuple(card if other == seat or up else None for card, up in zip(cards, ups, strict=True))
-        for other, (cards, ups) in enumerate(zip(state.hands, state.face_up, strict=True))
-    )
-    hidden_11 = protected_face_down(state) and state.to_act != seat
+    """The State with everything `seat` may not see replaced by None, drawn from `observe(state, seat)`: its
+    hands, phase, call and log (events with their secrets hidden; `seat_events` words them); `seat=None` for
+    the onlookers (every face-down card hidden)."""
+    view = observe(state, seat)
     return replace(
         state,
-        hands=hands,
-        stock=(None,) * len(state.stock),
+        hands=view.hands,
+        stock=(None,) * view.stock_size,
         seed=None,
-        events=seat_events(state, seat),
-        phase=TURN if hidden_11 else state.phase,
-        aluvun_called=False if hidden_11 else state.aluvun_called,
+        events=view.events,
+        phase=view.phase,
+        aluvun_called=view.aluvun_called,
     )

@@ -30,7 +30,9 @@ import sqlalchemy as sa
 
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
+from quitlok.events import Prose
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
+from quitlok.narration import sentences
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rooms.database import FAMILY, KEYS_GONE, PRESENCE, REQUESTS, ROOM_SETTINGS, ROOMS, SEATS, Store
 from quitlok.rooms.errors import (
@@ -1134,9 +1136,16 @@ def _seat_state(text: str, seat: int) -> State:
     return seat_state(_state(text), seat)
 
 
+@functools.lru_cache(maxsize=128)
+def _seat_lines(text: str, seat: int | None) -> tuple[str, ...]:
+    """The log of the game saved as `text` in words, as `seat` may read it, worked out once per version and seat."""
+    shown = _seat_state(text, seat)
+    return sentences(shown.events, shown.players, seat)
+
+
 def _note(state: State, line: str) -> State:
     """The state with a line of the room's own added to the log (a seat left, a pause, the end)."""
-    return replace(state, events=state.events + (line,))
+    return replace(state, events=state.events + (Prose(line),))
 
 
 def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
@@ -1189,7 +1198,7 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
     chips = tuple(state.purses[s] + state.stakes[s] + (state.bank if s == state.banker else 0) for s in range(n))
     return RoomView(
         **common, to_act=shown.to_act, banker=state.banker, bank=state.bank, purses=state.purses,
-        stakes=state.stakes, hands=shown.hands, legal=legal, events=shown.events, face_up=state.face_up,
+        stakes=state.stakes, hands=shown.hands, legal=legal, events=_seat_lines(room.state, me), face_up=state.face_up,
         phase=shown.phase, max_bet=state.max_bet, hand_number=state.hand_number, hands_dealt=state.hands_dealt,
         hands_finished=state.hands_finished, direction=state.direction, status=state.status,
         last_hand=state.last_hand, last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),

@@ -73,10 +73,10 @@ def hint(table: PracticeTable, prefix: str) -> None:
     shown_at = f"{prefix}.hint_at"
 
     def toggle() -> None:
-        position = len(s.events)
+        position = s.moves
         st.session_state[shown_at] = None if st.session_state.get(shown_at) == position else position
 
-    shown = st.session_state.get(shown_at) == len(s.events)
+    shown = st.session_state.get(shown_at) == s.moves
     st.button("Hide the hint" if shown else "Hint: what does the advisor say?", key=f"{prefix}.hint",
               on_click=toggle, icon=":material/lightbulb:")
     if not shown:

@@ -20,6 +20,7 @@ from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.cards import plural
 from quitlok.game import BANKER, NEW_CARD, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
+from quitlok.narration import log
 from quitlok.practice import PracticeTable
 from quitlok.ui import names as as_text
 from quitlok.ui.cards import hand_html
@@ -587,7 +588,7 @@ _LOG_CSS = """<style>
 def _ended_hand(s: State) -> tuple[str, list[str]]:
     """The title ('Hand 3 of Bella's bank') and events of the hand that ended last: the latest hand in the
     log, or the one before it when the next hand is already dealt."""
-    hands = [(title, lines) for title, lines in hands_in_log(s.events) if title]
+    hands = [(title, lines) for title, lines in hands_in_log(log(s)) if title]
     in_play = any(s.hands)
     if not hands or (in_play and len(hands) < 2):
         return "The last hand", []

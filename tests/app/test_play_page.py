@@ -23,6 +23,7 @@ from quitlok.game import (
     apply_action,
     new_game,
 )
+from quitlok.narration import log
 from quitlok.practice import PracticeTable
 from quitlok.ui.style import chips
 from tests.app.conftest import html_text, open_page, texts, top_numbers
@@ -169,7 +170,7 @@ def test_you_stake_your_bank_and_draw_or_stand(app):
     advice = banker_coach(s)
     choice = "stand" if "play.do.stand" in buttons(at) else "draw"
     click(at, f"play.do.{choice}")
-    assert any("You stand on" in e or "You draw" in e for e in table(at).state.events)
+    assert any("You stand on" in e or "You draw" in e for e in log(table(at).state))
     # the decision is priced for the bank, as the Hint priced it
     said = " ".join(str(e.value) for e in [*at.success, *at.warning])
     named = action_label(s, Stand() if choice == "stand" else Draw())
@@ -378,7 +379,7 @@ def test_the_learner_as_banker_may_retire(app):
     assert "you may retire with the bank of 10" in texts(at)
     click(at, "play.do.retire")
     s = table(at).state
-    assert s.purses[1] == 20 and s.banker == 0 and "You show a 7, retire and take the bank of 10." in s.events
+    assert s.purses[1] == 20 and s.banker == 0 and "You show a 7, retire and take the bank of 10." in log(s)
     assert "you (banker) retired and took the bank" in hand_over_text(at)
 
 

@@ -10,6 +10,7 @@ from quitlok.classroom import BUST_CHANCE, HAND_VALUE, BadResponse, ClassroomErr
 from quitlok.classroom.store import BOARD_SIZE, CLASS_SEAT, Classes
 from quitlok.coach import coach
 from quitlok.game import apply_action
+from quitlok.narration import log
 from quitlok.rooms import BadName, NotHost, NotSeated, RoomNotFound
 from tests.rooms.conftest import clock, database_url, postgres_url, stored_state  # noqa: F401  (fixtures)
 
@@ -209,7 +210,7 @@ def test_the_class_votes_and_the_majority_move_is_played_with_its_cost(classes, 
     classes.answer(teacher.code, students[2].token, 0)  # still two against one: no tie
     advice = coach(table.state, table.banker_stands_on)
     whole = stored_state(classes.rooms, table.code)  # the game behind the class's view, to replay the choice
-    expected = apply_action(whole, table.legal[last]).events[len(whole.events)]
+    expected = log(apply_action(whole, table.legal[last]))[len(log(whole))]
     classes.reveal(teacher.code, teacher.token)
     closed = classes.view(teacher.code, teacher.token)
     assert closed.round.vote.chosen == last and not closed.round.vote.tied

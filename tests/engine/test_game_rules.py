@@ -29,6 +29,7 @@ from quitlok.game import (
     legal_actions,
     new_game,
 )
+from quitlok.narration import log
 from tests.engine.helpers import game, play
 
 # --- the deal and the direction of play ---------------------------------------------
@@ -74,7 +75,7 @@ def test_every_bet_comes_with_a_face_down_card():
     s = play(game([5, 6, 7, 4, 3]), Bet(2), Bet(1))
     assert s.hands[1] == (5, 4, 3) and s.face_up[1] == (False, False, False)
     assert s.stakes[1] == 3 and s.purses[1] == 17 and s.bank == 10
-    assert "Ben bets 2 (stake 2) and takes a face-down card." in s.events
+    assert "Ben bets 2 (stake 2) and takes a face-down card." in log(s)
 
 
 def test_open_stakes_of_all_players_may_not_exceed_the_bank():
@@ -105,7 +106,7 @@ def test_exactly_21_is_paid_at_once():
     s = play(game([10, 6, 7, 11]), Bet(3))
     assert s.purses[1] == 23 and s.bank == 7 and s.stakes[1] == 0
     assert s.hands[1] == () and s.to_act == 2
-    assert "Ben has 21 and is paid 3 at once." in s.events
+    assert "Ben has 21 and is paid 3 at once." in log(s)
 
 
 def test_two_framed_cards_are_paid_as_21():
@@ -184,7 +185,7 @@ def test_kvitlach_names_the_call_elvaroon():
     s = play(game([6, 6, 7, 5], KVITLACH, bank=20), Bet(1), Draw())
     assert action_label(s, Aluvun()) == "Call elvaroon"
     s = play(s, Aluvun())
-    assert "Ben calls elvaroon: the next card is protected." in s.events
+    assert "Ben calls elvaroon: the next card is protected." in log(s)
     assert action_label(s, Bet(2)) == "Raise 2" and action_label(s, Draw()) == "Draw a card"
     q = game([6, 6, 7, 5])
     assert action_label(q, Aluvun()) == "Call aluvun" and action_label(q, Bet(2)) == "Bet 2"
@@ -216,7 +217,7 @@ def test_banker_plays_after_everyone_and_higher_player_wins():
 def test_ties_go_to_the_banker():
     s = play(game([10, 6, 3, 8, 10, 5]), Bet(2), Stay(), Stay(), Draw(), Draw(), Stand())
     assert s.purses[1] == 18 and s.bank == 12
-    assert any("ties go to the banker" in e for e in s.events)
+    assert any("ties go to the banker" in e for e in log(s))
 
 
 def test_banker_bust_pays_every_open_stake():
@@ -246,7 +247,7 @@ def test_kvitlach_banker_must_draw_on_16_or_less():
 def test_no_open_stake_means_no_banker_play_and_a_new_hand():
     s = play(game([10, 6, 3, 1, 2, 3]), Stay(), Stay())
     assert s.hand_number == 2 and s.phase != BANKER
-    assert "No stake is open: nothing to settle, and the hand ends." in s.events
+    assert "No stake is open: nothing to settle, and the hand ends." in log(s)
 
 
 def test_hand_goes_on_after_a_mid_hand_settlement():
@@ -283,7 +284,7 @@ def test_the_last_face_down_card_is_shuffled_with_the_face_up_cards():
     s = replace(s, stock=s.stock[:1], under=s.stock[1:])
     s = play(s, Blot())
     assert s.shuffles == 1 and s.under == () and len(s.stock) == 20
-    assert any("down to its last card" in e for e in s.events)
+    assert any("down to its last card" in e for e in log(s))
 
 
 # --- changing the bank ----------------------------------------------------------
@@ -339,7 +340,7 @@ def test_kvitlach_a_player_who_cannot_pay_his_share_and_bet_pays_nothing_and_sit
     s = game([5, 6, 7], KVITLACH, purses=[20, 20, purse])
     assert s.bank == 10 + 5 and s.purses == (10, 15, purse)  # Cy keeps every chip
     assert s.sitting_out == (False, False, True) and s.hands[2] == ()
-    assert "Cy cannot pay a share of 5 and still bet, so pays nothing and sits out this bank." in s.events
+    assert "Cy cannot pay a share of 5 and still bet, so pays nothing and sits out this bank." in log(s)
     assert s.status[2] == "sitting out: could not pay a share"
     s = play(s, Stay())  # Ben throws in; the next hand is dealt without Cy too
     assert s.hand_number == 2 and s.hands[2] == () and s.purses[2] == purse
@@ -378,10 +379,10 @@ def test_kvitlach_when_everyone_who_joined_is_broke_the_banker_takes_the_bank_an
     s = game([9, 10, 8, 6], KVITLACH, bank=10, purses=[20, 5, 7])
     assert s.sitting_out == (False, True, False) and s.purses == (10, 5, 2) and s.bank == 15
     s = play(s, Bet(2), Draw(), Draw())
-    assert "Ann takes back the bank of 17: nobody who joined it has chips left." in s.events
+    assert "Ann takes back the bank of 17: nobody who joined it has chips left." in log(s)
     # Ben banks all he has, 5; Ann joins with half of those 5, rounded down (SPEC section 2)
     assert s.banker == 1 and s.purses == (27 - 2, 0, 0) and s.bank == 5 + 2
-    assert "Ann adds 2 to the bank." in s.events
+    assert "Ann adds 2 to the bank." in log(s)
     assert s.chips() == 20 + 5 + 7 and s.to_act is not None
 
 
@@ -437,7 +438,7 @@ def test_game_ends_when_fewer_than_two_seats_have_chips():
     s = play(s, Bet(3), Stay(), Draw(), Draw(), Stand())  # tie: Ben loses his last chips
     assert s.to_act is None and s.is_over and legal_actions(s) == []
     assert s.purses == (13, 0) and s.bank == 0
-    assert s.events[-1].startswith("Game over")
+    assert log(s)[-1].startswith("Game over")
     with pytest.raises(IllegalAction, match="game is over"):
         apply_action(s, Stay())
 
@@ -477,16 +478,16 @@ def test_bad_setups_are_refused(kwargs, message):
 
 def test_events_tell_every_step_in_plain_words():
     s = play(game([5, 6, 3, 4, 8, 10, 2]), Bet(2), Blot(), Stay(), Stay(), Draw(), Draw(), Stand())
-    log = "\n".join(s.events)
+    text = "\n".join(log(s))
     for line in ["Ann takes the bank and stakes 10.", "Ben asks for a blot.", "Ben gets an 8.",
                  "Ann turns up a 3", "Ann stands on"]:
-        assert line in log
+        assert line in text
 
 
 def test_the_log_speaks_to_you():
     s = new_game(QUITLOK, ["Ann", "You"], banker=0, bank=5, purses=10, stock=[4, 3, 5], seed=1)
     s = play(s, Bet(1))
-    assert "You bet 1 (stake 1) and take a face-down card." in s.events
+    assert "You bet 1 (stake 1) and take a face-down card." in log(s)
 
 
 def test_the_highest_card_chooses_the_first_banker():
@@ -523,9 +524,9 @@ def test_the_cards_and_results_of_a_finished_hand_are_kept():
 
 def test_the_log_speaks_to_you_in_good_grammar():
     s = new_game(QUITLOK, ["You", "Bella"], banker=0, bank=10, purses=20, stock=[5, 6], seed=1)
-    assert "Hand 1 of your bank (bank 10): dealt clockwise, starting with Bella." in s.events
+    assert "Hand 1 of your bank (bank 10): dealt clockwise, starting with Bella." in log(s)
     s = new_game(QUITLOK, ["Bella", "You"], banker=0, bank=10, purses=20, stock=[5, 6], seed=1)
-    assert "Hand 1 of Bella's bank (bank 10): dealt clockwise, starting with you." in s.events
+    assert "Hand 1 of Bella's bank (bank 10): dealt clockwise, starting with you." in log(s)
 
 
 # --- a new banker may choose his stake ----------------------------------------------------------------
@@ -541,7 +542,7 @@ def test_a_new_banker_chooses_his_stake_where_the_table_says_so():
         apply_action(s, StakeBank(9))
     s = play(s, StakeBank(12))
     assert s.bank == 12 and s.purses[0] == 2 and s.hands == ((7,), (5,), (6,)) and s.to_act == 1
-    assert "Ann takes the bank and stakes 12." in s.events
+    assert "Ann takes the bank and stakes 12." in log(s)
 
 
 def test_a_new_banker_with_no_more_than_the_opening_bank_stakes_it_without_a_choice():
@@ -563,4 +564,4 @@ def test_while_a_new_banker_chooses_his_stake_the_table_already_faces_clockwise(
     from quitlok.game import STAKE
     s = new_game(QUITLOK, ["Ann", "Ben", "Cy"], banker=0, bank=10, purses=[14, 20, 20], seed=7, choose_stake=True)
     assert s.phase == STAKE and s.direction == 1 and s.hand_number == 0
-    assert "Ann is the new banker and may stake from 10 to 14 chips." in s.events
+    assert "Ann is the new banker and may stake from 10 to 14 chips." in log(s)

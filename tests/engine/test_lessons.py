@@ -10,6 +10,7 @@ from quitlok.actions import Stay
 from quitlok.coach import TOLERANCE
 from quitlok.game import action_label, legal_actions
 from quitlok.lessons import DEAL_LINE, LESSONS, PREDICTIONS
+from quitlok.narration import log
 from quitlok.odds import banker_outcomes, bust_chance, chance_words
 from quitlok.progress import Progress, decision
 from tests.conftest import ROOT
@@ -46,7 +47,7 @@ def suggested_play(lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
 def test_the_suggested_moves_make_the_rule_happen_and_the_hand_end(lesson):
     table, labels = suggested_play(lesson)
-    assert lesson.reached(table), table.state.events[-5:]
+    assert lesson.reached(table), log(table.state)[-5:]
     assert lesson.over(table) and lesson.done(table)
     assert table == lesson.play_suggested()
     for label in labels:  # the text names every suggested move as its button does
@@ -88,10 +89,10 @@ def test_the_story_of_a_hand_stops_where_the_lesson_does(lesson):
     """Once the hand is over, the log the lesson shows ends with the deal of the next hand: no "You have the
     turn" without a button; before that, it is the whole log."""
     start = lesson.start()
-    assert lesson.story(start) == start.state.events
+    assert lesson.story(start) == log(start.state)
     table = lesson.play_suggested()
     story = lesson.story(table)
-    assert table.state.events[:len(story)] == story and len(story) < len(table.state.events)
+    assert log(table.state)[:len(story)] == story and len(story) < len(log(table.state))
     assert DEAL_LINE.match(story[-1]) and not any(" the turn." in event for event in story[-2:])
     assert lesson.goal in " ".join(story)
 
@@ -99,24 +100,24 @@ def test_the_story_of_a_hand_stops_where_the_lesson_does(lesson):
 OUTCOMES = {
     # the numbers each lesson's "done" text states, read back from the engine at the end of the hand
     "01_pack": lambda s: s.purses[1] == 22 and s.last_hand[1] == "21! won 2" and s.last_hand[2] == "threw in",
-    "02_counting": lambda s: "Bella stands on 17." in s.events and s.last_hand[1] == "won 2 with 19",
-    "03_bank": lambda s: "Bella is bust: every open stake wins." in s.events and s.bank == 7,
+    "02_counting": lambda s: "Bella stands on 17." in log(s) and s.last_hand[1] == "won 2 with 19",
+    "03_bank": lambda s: "Bella is bust: every open stake wins." in log(s) and s.bank == 7,
     "04_deal": lambda s: s.hand_number == 2 and s.direction == -1 and s.to_act == 2
-    and "dealt anticlockwise, starting with Chaim" in s.events[-2],
-    "05_turn": lambda s: s.last_cards[1] == (5, 3, 6) and "You get a 3." in s.events
+    and "dealt anticlockwise, starting with Chaim" in log(s)[-2],
+    "05_turn": lambda s: s.last_cards[1] == (5, 3, 6) and "You get a 3." in log(s)
     and s.last_hand == ("banker: 19", "lost 2 with 14", "threw in"),
     "06_bust": lambda s: s.purses[1] == 18 and s.last_hand[0] == "banker" and s.last_cards[1] == (10, 4, 10),
     "07_aluvun": lambda s: s.last_cards[1] == (6, 5, 9) and s.last_hand[:2] == ("banker: 19", "won 1 with 20"),
     "08_early": lambda s: s.last_hand[1] == "lost 6 with 17" and s.last_cards[0] == (5, 8, 6)
     and s.last_cards[1] == (11, 6)
     and s.last_hand[0] == "banker: 19, then a new card"
-    and s.events.index("Bella stands on 19.")
-    < s.events.index("Chaim stays with no stake and throws the cards in."),
-    "09_settle": lambda s: "You show 18 and lose 2 to the bank (ties go to the banker)." in s.events,
+    and log(s).index("Bella stands on 19.")
+    < log(s).index("Chaim stays with no stake and throws the cards in."),
+    "09_settle": lambda s: "You show 18 and lose 2 to the bank (ties go to the banker)." in log(s),
     "10_carry_on": lambda s: s.last_hand[1] == "lost 5 with 17" and s.last_cards[0] == (4, 6, 7)
-    and s.last_cards[1] == (11, 6) and s.events.index(
+    and s.last_cards[1] == (11, 6) and log(s).index(
         "Bella takes a new card; play goes on with the players still to play.")
-    < s.events.index("Chaim stays with no stake and throws the cards in."),
+    < log(s).index("Chaim stays with no stake and throws the cards in."),
     "11_change_bank": lambda s: s.banker == 0 and s.purses[1] == 20 and s.bank == 10 and s.direction == 1,
     "12_kvitlach": lambda s: s.last_hand[1] == "21! won 2" and s.purses[1] == 20 - 4 + 2,
 }

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK, IllegalAction, InvalidSetup
 from quitlok.game import Bet, Stand, apply_action, legal_actions, new_game
+from quitlok.narration import log
 
 GAMES = 1000
 ACTIONS_PER_GAME = 150
@@ -52,7 +53,7 @@ def check_game(rules, seats, seed, bank, purse):
     chips = state.chips()
     pack = Counter(rules.pack)
     hand_key, in_hand = (state.banker, state.hand_number), 0
-    staked = _staked(state.events, None)
+    staked = _staked(log(state), None)
     for _ in range(ACTIONS_PER_GAME):
         if state.is_over:
             assert legal_actions(state) == []
@@ -66,7 +67,7 @@ def check_game(rules, seats, seed, bank, purse):
         after = apply_action(state, action)
         assert snapshot == (state.hands, state.purses, state.stakes, state.bank, state.stock, state.under,
                             state.events), "apply_action changed its input"
-        new_events = after.events[len(state.events):]
+        new_events = log(after)[len(log(state)):]
         state = after
         assert state.chips() == chips
         for event in new_events:  # nobody pays his last chips into a bank he cannot play against

@@ -28,6 +28,7 @@ from quitlok.game import (
     legal_actions,
     new_game,
 )
+from quitlok.narration import log
 from quitlok.practice import PracticeTable, start_table
 from quitlok.seat_log import protected_face_down, seat_events
 from tests.engine.helpers import game, play
@@ -105,10 +106,10 @@ def test_the_retire_chance_and_keeping_the_bank_are_the_bankers_alone():
     chance = "Ann has a 7 as first card in hand 1 and may retire."
     assert chance in seat_events(state, 0)
     for seat in (1, 2):
-        assert seat_events(state, seat) == tuple(line for line in state.events if line != chance)
+        assert seat_events(state, seat) == tuple(line for line in log(state) if line != chance)
     kept = apply_action(state, KeepBank())
     assert "Ann keeps the bank." in seat_events(kept, 0)
-    assert seat_events(kept, 1) == tuple(line for line in kept.events if line not in (chance, "Ann keeps the bank."))
+    assert seat_events(kept, 1) == tuple(line for line in log(kept) if line not in (chance, "Ann keeps the bank."))
     retired = apply_action(state, Retire())
     assert "Ann shows a 7, retires and takes the bank of 10." in seat_events(retired, 1), "retiring shows the card"
 
@@ -169,5 +170,5 @@ def test_a_computer_banker_who_keeps_the_bank_does_so_at_once():
     table = PracticeTable(state=state, human=1, computers=((0, cautious(0)),)).act(Stay())
     assert table.hand_ended and table.state.hand_number == 2 and table.state.hands[0] == (7,)
     assert table.state.phase != RETIRE and table.humans_turn, "she kept the bank at once, unseen"
-    assert "Bella keeps the bank." in table.state.events, "the engine's log keeps it, for her"
+    assert "Bella keeps the bank." in log(table.state), "the engine's log keeps it, for her"
     assert not any(RETIRE_CHANCE.search(line) for line in table.log)

@@ -32,7 +32,9 @@ def test_the_text_is_readable_json():
     state = new_game(KVITLACH, ["Ann", "Dov"], banker=0, bank=10, purses=30, seed=1)
     data = json.loads(state_to_json(state))
     assert data["players"] == ["Ann", "Dov"] and data["rules"]["bank_share"] == "1/2"
-    assert data["rules"]["aluvun_word"] == "elvaroon" and data["format"] == 1
+    assert data["rules"]["aluvun_word"] == "elvaroon" and data["format"] == 2
+    assert data["events"][0] == {"e": "BankStaked", "seat": 0, "bank": 10} and data["seat_status"][0] == {
+        "kind": "banker"}
 
 
 @pytest.mark.parametrize("damage", [
@@ -46,6 +48,12 @@ def test_the_text_is_readable_json():
     lambda d: d["rules"].update(copies=3),
     lambda d: d["rules"].pop("blots"),
     lambda d: d["rules"].update(bank_share="x"),
+    lambda d: d["events"].append({"e": "Stood", "seat": 0}),
+    lambda d: d["events"].append({"e": "Stood", "seat": 0, "value": [17]}),
+    lambda d: d.update(events="Ann stands"),
+    lambda d: d["seat_status"].__setitem__(0, {"kind": "dancing"}),
+    lambda d: d["seat_status"].__setitem__(0, {"colour": "red"}),
+    lambda d: d.update(moves=-1),
 ])
 def test_damaged_text_is_refused(damage):
     data = json.loads(state_to_json(new_game(QUITLOK, ["Ann", "Dov"], banker=0, bank=10, purses=30, seed=1)))

@@ -19,6 +19,7 @@ from quitlok import KVITLACH, QUITLOK
 from quitlok.coach import coach
 from quitlok.game import PROTECTED, RETIRE, TURN, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, new_game
 from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.narration import log
 from quitlok.rooms import Rooms
 from tests.rooms.conftest import rig, stored_state
 from tests.rooms.helpers import settled, table
@@ -60,11 +61,11 @@ def test_no_view_holds_a_card_its_seat_may_not_see(sqlite_rooms, rules, people, 
     seats = table(rooms, names, ["cautious", "bold"][:computers], rules=rules, bank=8, purses=24, seed=seed)
     code, rng = seats[0].code, random.Random(seed)
     views = {s.seat: rooms.view(code, s.token) for s in seats}
-    raw_events = stored_state(rooms, code).events
+    raw_events = log(stored_state(rooms, code))
     for _ in range(moves):
         settled(rooms, seats[0])  # computers may play on past one call's bounded step
         state = stored_state(rooms, code)
-        reshuffled = any(line.startswith("The stock is down") for line in state.events[len(raw_events):])
+        reshuffled = any(line.startswith("The stock is down") for line in log(state)[len(raw_events):])
         for me in seats:
             before, view = views[me.seat], rooms.view(code, me.token)
             assert view.hands == expected_hands(state, me.seat) == view.state.hands
@@ -78,10 +79,10 @@ def test_no_view_holds_a_card_its_seat_may_not_see(sqlite_rooms, rules, people, 
                 assert not any(line.startswith(n + " ") and RETIRE_CHANCE.search(line) for n in others), line
             if state.phase == PROTECTED and not state.face_up[state.to_act][-1] and state.to_act != me.seat:
                 assert view.phase == TURN and not view.aluvun_called
-                line = state.events[-1]
-                assert view.events.count(line) == state.events.count(line) - 1
+                line = log(state)[-1]
+                assert view.events.count(line) == log(state).count(line) - 1
             views[me.seat] = view
-        raw_events = state.events
+        raw_events = log(state)
         if state.to_act is None or views[seats[0].seat].over:  # over by the rules, or no person has chips left
             break
         if state.aluvun_called and state.phase == TURN and 11 in state.stock[1:]:
