@@ -1187,7 +1187,7 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
             banker_stands_on=rules.banker_model(PERSON_BANKER_MODEL), state=None)
     state = _state(room.state)
     shown = _seat_state(room.state, me)
-    abandoned = room.ended and state.events[-1:] == (ABANDONED,)
+    abandoned = room.ended and state.events[-1:] == (Prose(ABANDONED),)
     people_out = room.ended and not abandoned and _out(state, _people(seats))
     if room.ended:
         shown = replace(shown, to_act=None, phase=OVER, waiting=())

@@ -26,7 +26,6 @@ from quitlok.classroom.store import Classes
 from quitlok.hand import hand_value
 from quitlok.odds import bust_chance, percent
 from quitlok.rules import QUITLOK
-from quitlok.text import isolated
 from tests.e2e.conftest import open_app, wait_for_app
 
 pytestmark = pytest.mark.e2e
@@ -430,7 +429,7 @@ def test_load_thirty_phones_answer_at_the_same_moment(contexts, app_url, classes
             phones[i].locator(".st-key-class-nickname input").fill(names[i])
             phones[i].get_by_role("button", name="Join").click()
             pressed.add(i)
-        return i in pressed and shows(phones[i], f"text=you are {isolated(names[i])}")
+        return i in pressed and shows(phones[i], f"text=you are {names[i]}")
 
     every_phone("opened the link and joined", joined, JOIN_TIMEOUT)
     assert sorted(nickname for _, nickname, _, _ in classes.view(code, teacher.token).students) == names
