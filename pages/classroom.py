@@ -329,12 +329,14 @@ def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
     st.plotly_chart(fig, config={"displayModeBar": False}, key=f"class-chart-{len(responses)}")
 
 
-def truth(question: ClassQuestion | OwnQuestion) -> None:
+def truth(question: ClassQuestion | OwnQuestion, young: bool = False) -> None:
+    """The answer and why; `young`: the reason as said to a young class (the session's setting)."""
     if question.kind == OWN:
         st.success(f"**The answer: {ui.escape_markdown(question.answer_text)}.** {said(question, question.why)}",
                    icon=":material/check_circle:")
         return
-    st.success(f"**The exact answer: {question.answer_text}.** {question.why}", icon=":material/check_circle:")
+    st.success(f"**The exact answer: {question.answer_text}.** {question.why_for(young)}",
+               icon=":material/check_circle:")
 
 
 # --- the teacher's screen ---------------------------------------------------------------------------------
@@ -376,7 +378,7 @@ def teacher_screen(session: ClassView) -> None:
             st.metric("Answers so far", f"{session.answered} of {session.class_size}")
         else:
             answers_chart(current, session.responses)
-            truth(current.question)
+            truth(current.question, session.young)
     if session.table is not None and (current is None or current.vote is None) and session.phase != "open":
         class_table(session, key)  # started, or back to it after a question: the table waits for a vote
     if session.board_shown:
@@ -496,6 +498,10 @@ def class_list(session: ClassView, key: str) -> None:
         st.toggle("Pupils choose from a list of friendly names", key="class.friendly", help=words("friendly"),
                   on_change=lambda: attempt(lambda: classes().choose_names(
                       code, key, st.session_state["class.friendly"]), "teacher"))
+        st.session_state.setdefault("class.young", session.young)
+        st.toggle("Reasons for a young class", key="class.young", help=words("young"),
+                  on_change=lambda: attempt(lambda: classes().for_young_class(
+                      code, key, st.session_state["class.young"]), "teacher"))
         if not session.students:
             st.caption("Nobody has joined yet.")
         for student, nickname, hidden, right in session.students:
@@ -676,7 +682,7 @@ def my_result(session: ClassView) -> None:
             note = q.correction(mine) if not q.slider else None
             st.warning(f"**Not quite.** You answered {shown}." + (f" {note[0].upper()}{note[1:]}" if note else ""),
                        icon=":material/lightbulb:")
-    truth(q)
+    truth(q, session.young)
     answers_chart(session.round, session.responses)
 
 
@@ -751,7 +757,7 @@ def projected_question(session: ClassView) -> None:
         if not q.slider:
             st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(options_of(q))))
         if session.phase != "open":
-            truth(q)
+            truth(q, session.young)
     with right:
         if session.phase != "open":
             answers_chart(session.round, session.responses)

@@ -109,6 +109,8 @@ CLASSES = sa.Table(
     sa.Column("touched", sa.Float, nullable=False, index=True),
     #: pupils choose a name from the list of friendly names (quitlok.classroom.names) instead of a free one
     sa.Column("friendly", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
+    #: the reasons are said for a young class (ClassQuestion.why_for: chances in small numbers, no average chips)
+    sa.Column("young", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
 )
 
 STUDENTS = sa.Table(
@@ -152,7 +154,7 @@ CLASS_KEYS_GONE = sa.Table(
 )
 
 #: columns added after the first version of these tables: added to a database made before them (_add_columns)
-ADDED_COLUMNS = ((CLASSES, "friendly"), (STUDENTS, "joined"), (CLASS_KEYS_GONE, "reason"))
+ADDED_COLUMNS = ((CLASSES, "friendly"), (CLASSES, "young"), (STUDENTS, "joined"), (CLASS_KEYS_GONE, "reason"))
 
 ANSWERS = sa.Table(
     "quitlok_answers",
@@ -269,6 +271,8 @@ class ClassView:
     requests: tuple[tuple[int, int, str], ...] = ()
     #: pupils choose from the list of friendly names (quitlok.classroom.names) instead of free nicknames
     friendly: bool = False
+    #: the reasons are said for a young class (ClassQuestion.why_for)
+    young: bool = False
 
 
 class Classes(Store):
@@ -513,6 +517,11 @@ class Classes(Store):
         return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds,
                                     friendly=flag("friendly", friendly))
 
+    def for_young_class(self, code: str, teacher: str, young: bool) -> int:
+        """From now on the reasons are said for a young class (True: chances in small numbers such as "about 1 in
+        3", no average chips) or as everywhere else in the app."""
+        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, young=flag("young", young))
+
     def end(self, code: str, teacher: str) -> int:
         """End the session: no more answers or joins; the results stay to be read."""
         return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, ended=True)
@@ -745,7 +754,7 @@ class Classes(Store):
             students=tuple((s.student, s.nickname, s.hidden, right[s.student]) for s in students) if teacher else (),
             class_size=len(students), results=tuple(results), table=self._table(session, token if teacher else None),
             requests=tuple((r.number, r.student, names_all[r.student]) for r in waiting if r.student in names_all),
-            friendly=bool(session.friendly))
+            friendly=bool(session.friendly), young=bool(session.young))
 
     def results_csv(self, code: str, teacher: str) -> str:
         """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet.

@@ -79,8 +79,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PLANS = {45: "teachers/lesson_45", 90: "teachers/lesson_90"}
 #: the class session's controls a plan tells the teacher to press, as bold words
 CONTROLS = ("Start a session", "Open the projector screen", "Show a session on this screen",
-            "Pupils choose from a list of friendly names", "Next question", "Reveal the answer",
-            "Start a class table", "Open a vote on the class's move", "Top five")
+            "Pupils choose from a list of friendly names", "Reasons for a young class", "Next question",
+            "Reveal the answer", "Start a class table", "Open a vote on the class's move", "Top five")
 
 
 def body(minutes: int) -> str:
