@@ -5,6 +5,7 @@ from streamlit.testing.v1 import AppTest
 
 from quitlok import content as content_files
 from quitlok import ui
+from quitlok.classroom import names as names_module
 from quitlok.classroom.names import friendly_names, refused_word
 from quitlok.lessons import LESSONS
 from quitlok.printing import TRADITIONS, pupil_rules_pdf
@@ -60,6 +61,8 @@ def test_every_content_file_is_used_and_exists(loaded):
         pupil_rules_pdf(tradition)
     # read only on a teacher's device in a running class session (tests/app/test_own_questions_page.py and
     # test_classroom_moderation_page.py draw them there)
+    friendly_names.cache_clear()
+    names_module._refused.cache_clear()
     friendly_names(), refused_word("x"), own_questions.words("intro")
     assert loaded <= ON_DISK, f"pages load missing files: {loaded - ON_DISK}"
     assert loaded >= ON_DISK, f"content files no page uses: {ON_DISK - loaded}"

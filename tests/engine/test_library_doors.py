@@ -323,6 +323,7 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
         Door("Classes.join", classes.join, {"code": teacher.code, "nickname": "Lea"},
              {"code": "text", "nickname": "text"}),
         Door("Classes.ask", classes.ask, {**t, "kind": None}, {**tk, "kind": "text_or_none"}),
+        Door("Classes.for_young_class", classes.for_young_class, {**t, "young": True}, {**tk, "young": "flag"}),
         Door("Classes.ask_own", classes.ask_own, {**t, "question": OwnQuestion("Q?", ("a", "b"), 0)},
              {**tk, "question": "own_question"}),
         Door("Classes.show_board", classes.show_board, {**t, "shown": True}, {**tk, "shown": "flag"}),
