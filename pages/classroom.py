@@ -353,7 +353,8 @@ def teacher_screen(session: ClassView) -> None:
     link, note = joining.page_link("classroom", **{"class": code})
     screen, _ = joining.page_link("classroom", **{"class": code, session_only.SCREEN: session_only.PROJECTOR})
     with st.container(border=True, key="class-projector-link"):
-        st.link_button("Open the projector screen", screen, icon=":material/cast:", type="primary")
+        # not "primary": Streamlit draws a primary link's words white on the dark theme's gold (1.9:1, axe)
+        st.link_button("Open the projector screen", screen, icon=":material/cast:")
         st.caption(words("projector"))
     with st.expander("Code, link and QR code to join", expanded=session.round is None):
         joining.invitation(code, link, label="Class code", note=words("share") + (
