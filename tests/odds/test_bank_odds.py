@@ -394,7 +394,10 @@ def small_positions(draw):
     return rules, hand, seen, open_hands, stock
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+# derandomized: a few positions drawn at random made the brute force run for many minutes (CI, a clean clone), so
+# the same fifteen are drawn every run
+@settings(max_examples=15, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(small_positions())
 def test_random_small_positions_match_the_brute_force(position):
     rules, hand, seen, open_hands, stock = position
