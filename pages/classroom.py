@@ -26,10 +26,21 @@ from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.errors import TooOften
 from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
 from quitlok.rooms.store import IDLE_SECONDS
-from quitlok.ui import browser, charts, guard, internals, joining, limits, names, own_questions, push, session_only
+from quitlok.ui import (
+    browser,
+    charts,
+    guard,
+    internals,
+    joining,
+    limits,
+    names,
+    own_questions,
+    positions,
+    push,
+    session_only,
+)
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
-from quitlok.ui.cards import hand_html
 
 ui.through_the_app()
 
@@ -259,38 +270,8 @@ def friendly_choices(code: str | None) -> tuple[str, ...] | None:
 
 
 def position(pos: Position, size: int | None = None) -> None:
-    """The seats of a question's position with their cards, as the table draws them. The cards of "you" are the
-    whole class's to see (on the projector, the teacher's device and every phone alike), so none says "only
-    you". `size`: the cards' width, else the page's."""
-    size = size or ui.card_size()
-    boxes = []
-    for seat, place in enumerate(pos.seats):
-        badges = ['<span class="ql-badge ql-b-banker">banker</span>'] if seat == pos.banker else []
-        stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
-        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size, shared=True,
-                          owner=None if seat == pos.you else place.name)
-        mine = " ql-me" if seat == pos.you else ""
-        name = "You" if seat == pos.you else names.html(place.name)
-        boxes.append(f'<div class="ql-seat{mine}"><div class="ql-seat-head"><span class="ql-name">{name}</span> '
-                     f'{" ".join(badges)}</div>{stake}{cards}</div>')
-    under = ""
-    if pos.under:
-        under = ('<div class="ql-under"><div class="ql-where">face up under the stock</div>'
-                 + hand_html(pos.under, (True,) * len(pos.under), mine=False, size=ui.card_size(small=True))
-                 + "</div>")
-    st.html(_POSITION_CSS + '<div class="ql-position">' + "".join(boxes) + under + "</div>")
-
-
-_POSITION_CSS = """<style>
-.ql-position { display: flex; flex-wrap: wrap; gap: 12px; align-items: stretch; }
-.ql-position .ql-seat, .ql-position .ql-under { border: 1px solid rgba(128, 128, 128, .4); border-radius: 10px;
-  padding: 6px 10px; }
-.ql-position .ql-seat.ql-me { border: 3px solid #C9A227; background: rgba(201, 162, 39, .10); }
-.ql-position .ql-name { font-weight: 700; }
-.ql-position .ql-badge { font-size: .75em; border-radius: 6px; padding: 0 6px; }
-.ql-position .ql-b-banker { background: rgba(230, 159, 0, .25); }
-.ql-position .ql-where { font-size: .8em; opacity: .8; }
-</style>"""
+    """The seats of a question's position with their cards, as the table draws them (quitlok.ui.positions)."""
+    positions.position(pos, size)
 
 
 def said(question: ClassQuestion | OwnQuestion, text: str) -> str:

@@ -1,6 +1,5 @@
 """A class question's position drawn as the table draws it: the seats with their cards, the banker's badge, the
-stakes, and the cards face up under the stock. Used by the Homework page; the same drawing as the Class session
-page's own (pages/classroom.py, which has its own copy while that page is being reworked)."""
+stakes, and the cards face up under the stock. Used by the Class session, its report and the Homework page."""
 
 import streamlit as st
 
@@ -10,13 +9,16 @@ from quitlok.ui.cards import hand_html
 from quitlok.ui.style import card_size
 
 
-def position(pos: Position) -> None:
-    """The seats of `pos` with their cards; the seat the question is asked from is "You", outlined."""
+def position(pos: Position, size: int | None = None) -> None:
+    """The seats of `pos` with their cards; the seat the question is asked from is "You", outlined. Its cards are
+    the whole class's to see (projector, teacher's device and every phone alike), so none says "only you".
+    `size`: the cards' width, else the page's."""
+    size = size or card_size()
     boxes = []
     for seat, place in enumerate(pos.seats):
         badges = '<span class="ql-badge ql-b-banker">banker</span>' if seat == pos.banker else ""
         stake = f'<div class="ql-money">stake <b>{place.stake}</b></div>' if place.stake else ""
-        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=card_size(),
+        cards = hand_html(place.cards, place.face_up, mine=seat == pos.you, size=size, shared=True,
                           owner=None if seat == pos.you else place.name)
         mine = " ql-me" if seat == pos.you else ""
         name = "You" if seat == pos.you else names.html(place.name)
