@@ -107,13 +107,17 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=1.0,
                         help="an expensive visitor clicks again once this many seconds have passed (0: every round)")
     parser.add_argument("--app", type=Path, default=ROOT, help="the checkout to serve")
+    parser.add_argument("--profile", type=Path, help="a folder for each session's profile (QUITLOK_PROFILE)")
     args = parser.parse_args()
     timer = Timer(args.quiet)
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         run_log = Path(folder) / "runs.log"
         env = {**os.environ, "QUITLOK_DATABASE_URL": f"sqlite:///{Path(folder) / 'rooms.sqlite3'}",
                "PYTHONPATH": str(args.app.resolve()), "QUITLOK_RUN_LOG": str(run_log)}
-        with serve("tutorial_app.py", env, args.app.resolve()) as (url, _server):
+        if args.profile:
+            args.profile.mkdir(parents=True, exist_ok=True)
+            env["QUITLOK_PROFILE"] = str(args.profile.resolve())
+        with serve("tutorial_app.py", env, args.app.resolve()) as (url, server):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             ordinary = Advisor(browser, url, timer)
             for _ in range(3):  # warm-up: the first cards import and draw what later ones reuse
@@ -123,7 +127,7 @@ def main() -> None:
                 ordinary(alone)
             ended_alone = time.time()
             expensive = [Banker(browser, url, timer) for _ in range(3)] + [Lab(browser, url, timer)]
-            started_beside = time.time()
+            started_beside, cpu_before = time.time(), threads_cpu(server.pid)
             beside: dict = {"advisor: a card": []}
             last = [0.0] * len(expensive)
             for _ in range(args.rounds):
@@ -132,6 +136,7 @@ def main() -> None:
                         visitor()
                         last[i] = time.monotonic()
                 ordinary(beside)
+            spent, took = threads_cpu(server.pid), time.time() - started_beside
             browser.close()
         server_side = runs_on_the_server(run_log, ended_alone, started_beside)
     a = summary([s.settled for s in alone["advisor: a card"]])
@@ -140,10 +145,27 @@ def main() -> None:
     print(f"ordinary visitor (an Advisor card) alone: median {a[0]:.0f} ms, p95 {a[1]:.0f} ms ({args.rounds} cards)")
     print(f"beside four expensive visitors:          median {b[0]:.0f} ms, p95 {b[1]:.0f} ms")
     print(f"ratio: median {b[0] / a[0]:.2f}x, p95 {b[1] / a[1]:.2f}x (goal: within 1.5x)")
+    main_thread = spent[0] - cpu_before[0]
+    others = spent[1] - cpu_before[1]
+    print(f"the server's CPU beside the four: {main_thread / took:.0%} of a core in its main thread (WebSockets, "
+          f"messages), {others / took:.0%} in the others (the pages' runs), over {took:.0f} s")
     if server_side:
         (a, b) = server_side
         print(f"on the server, the ordinary visitor's runs alone: median {a[0]:.0f} ms, p95 {a[1]:.0f} ms; beside: "
               f"median {b[0]:.0f} ms, p95 {b[1]:.0f} ms; ratio: median {b[0] / a[0]:.2f}x, p95 {b[1] / a[1]:.2f}x")
+
+
+def threads_cpu(pid: int) -> tuple[float, float]:
+    """The CPU seconds of a process's main thread and of all its other threads, those ended too (Linux: /proc;
+    Streamlit runs each run of a page in a thread of its own)."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def seconds(stat: Path) -> float:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / tick
+
+    main_thread = seconds(Path(f"/proc/{pid}/task/{pid}/stat"))
+    return main_thread, seconds(Path(f"/proc/{pid}/stat")) - main_thread
 
 
 def runs_on_the_server(log: Path, ended_alone: float, started_beside: float):
