@@ -92,10 +92,12 @@ class Lab:
         context.add_init_script(WATCH_JS)
         self.page = page = context.new_page()
         timer.load(page, f"{url}/lab")
-        for text in ("Change single rules", "48 cards", "12, 10 or 9", "Random seed"):
+        for text in ("Change single rules", "48 cards", "12, 10 or 9"):
             page.evaluate("window.__qb.arm()")
             page.get_by_text(text, exact=True).first.click()
             timer.settle(page)
+        page.get_by_text("Random seed", exact=True).first.click()  # opened in the browser: no run
+        page.get_by_role("spinbutton", name=re.compile("^Seed")).wait_for()
         self.seed = 0
 
     def __call__(self) -> None:
