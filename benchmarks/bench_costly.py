@@ -164,6 +164,7 @@ def main() -> None:
                         last[i] = time.monotonic()
                 ordinary(beside)
             spent, took = threads_cpu(server.pid), time.time() - started_beside
+            lab_runs = expensive[-1].page.get_by_text(re.compile("^Last run:")).all_inner_texts()
             if theirs is not browser:
                 theirs.close()
             browser.close()
@@ -171,6 +172,7 @@ def main() -> None:
     a = summary([s.settled for s in alone["advisor: a card"]])
     b = summary([s.settled for s in beside["advisor: a card"]])
     load_after = os.getloadavg()
+    print(f"the Lab visitor pressed Run {expensive_seed(lab_runs)}")
     print(f"served: {args.app.resolve()}; expensive visitors' browser: "
           f"{'the same, normal priority' if args.same_browser else 'their own, SCHED_IDLE'}; load average (1 min) "
           f"{load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end")
@@ -185,6 +187,11 @@ def main() -> None:
         (a, b) = server_side
         print(f"on the server, the ordinary visitor's runs alone: median {a[0]:.0f} ms, p95 {a[1]:.0f} ms; beside: "
               f"median {b[0]:.0f} ms, p95 {b[1]:.0f} ms; ratio: median {b[0] / a[0]:.2f}x, p95 {b[1] / a[1]:.2f}x")
+
+
+def expensive_seed(shown: list[str]) -> str:
+    """What the Lab's last run says of its seed (the Lab visitor's Runs were played)."""
+    return f"and its page shows {shown[0]!r}" if shown else "but its page shows no run"
 
 
 def threads_cpu(pid: int) -> tuple[float, float, float]:
