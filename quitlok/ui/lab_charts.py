@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from quitlok.lab import FIRST_DRAWN, POINTS, LabSummary, sample_points, summarise  # noqa: F401
+from quitlok.lab import FIRST_DRAWN, LabSummary
 from quitlok.ui.bars import BANKER_COLOUR, TWENTY_ONE_COLOUR
 from quitlok.ui.charts import RIGHT_PATTERN, bar_pattern
 
