@@ -214,7 +214,9 @@ def worker_count() -> int:
 
 
 def _lower_priority(nice: int) -> None:
-    """A worker's first step: a lower OS priority, so that the server's own pages come first on the processor."""
+    """A worker's first step: a lower OS priority, so that the server's own pages come first on the processor; and
+    no workers of its own (what it is asked is worked out in it)."""
+    os.environ["QUITLOK_WORKERS"] = "0"
     with contextlib.suppress(OSError):  # not allowed here: the worker still works, at the server's priority
         os.nice(nice)
 

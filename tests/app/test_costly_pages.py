@@ -31,14 +31,15 @@ def test_the_advisor_says_a_table_is_too_large_rather_than_guess_and_a_rerun_say
 # --- the server busy: expensive questions are worked out in worker processes (quitlok.costly.away) -------------
 
 
-def _busy(*_args, **_kwargs):
+def busy(*_args, **_kwargs):
+    """quitlok.costly.away when the server's worker has stopped."""
     raise Unavailable("the server could not work this out just now (its worker stopped); try again")
 
 
 def test_the_advisor_says_calmly_when_the_banker_s_question_could_not_be_worked_out_and_asks_again(app,
                                                                                                    monkeypatch):
     monkeypatch.setattr(bank_odds, "ANSWERS", SharedAnswers("test", 16))
-    monkeypatch.setattr(bank_odds, "away", _busy)
+    monkeypatch.setattr(bank_odds, "away", busy)
     at = open_page(app, "pages/advisor.py")
     at = pick(as_banker(at, (2, "?, 5", 0)), 10, 6)
     assert content("advisor/unavailable").split(".")[0] in texts(at)
@@ -50,16 +51,16 @@ def test_the_advisor_says_calmly_when_the_banker_s_question_could_not_be_worked_
 
 def test_the_lab_says_calmly_when_its_run_or_edges_could_not_be_worked_out(app, monkeypatch):
     monkeypatch.setattr(the_lab, "EDGES", SharedAnswers("test edges", 16))
-    monkeypatch.setattr(the_lab, "away", _busy)
+    monkeypatch.setattr(the_lab, "away", busy)
     at = open_page(app, LAB)
-    busy = lab_words()["unavailable"].split(":")[0]
-    assert busy in texts(at) and not at.exception and not at.error  # the exact table could not be worked out
+    said = lab_words()["unavailable"].split(":")[0]
+    assert said in texts(at) and not at.exception and not at.error  # the exact table could not be worked out
     at = run(at, **{"lab.hands": 1_000})
     assert not at.get("plotly_chart") and not at.exception and not at.error
-    assert texts(at).count(busy) == 2  # the table, and the run
+    assert texts(at).count(said) == 2  # the table, and the run
     monkeypatch.setattr(the_lab, "away", away)
     at = run(at, **{"lab.hands": 1_000})
-    assert busy not in texts(at) and len(at.get("plotly_chart")) == 3
+    assert said not in texts(at) and len(at.get("plotly_chart")) == 3
 
 
 def _charts(at) -> list:

@@ -45,6 +45,10 @@ def _pid_and_niceness() -> tuple[int, int]:
     return os.getpid(), os.nice(0)
 
 
+def _workers_of_its_own() -> int:
+    return costly.worker_count()
+
+
 def _dies() -> None:
     os._exit(3)  # as a worker killed by the system (out of memory) would
 
@@ -103,10 +107,11 @@ def test_a_bad_lab_setup_is_refused_from_the_worker_with_the_library_s_own_error
         played(setup, 100, seed=-1)
 
 
-def test_the_worker_is_another_process_at_a_lower_priority(workers):
+def test_the_worker_is_another_process_at_a_lower_priority_with_no_workers_of_its_own(workers):
     pid, niceness = away(_pid_and_niceness)
     assert pid != os.getpid()
     assert niceness == min(19, os.nice(0) + costly.WORKER_NICE)
+    assert away(_workers_of_its_own) == 0
 
 
 def test_a_worker_that_dies_gives_unavailable_and_the_next_question_gets_a_new_worker(workers):
