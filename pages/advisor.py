@@ -8,7 +8,7 @@ import streamlit as st
 from quitlok import InvalidCards, QuitlokError, hand_value, ui
 from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
-from quitlok.errors import TooLarge
+from quitlok.errors import TooLarge, Unavailable
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rules import banker_model_words
 from quitlok.ui import bars, guard
@@ -250,11 +250,14 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
     if problems := [f"Player {i + 1}: {cards}." for i, (_, cards, _) in enumerate(read) if isinstance(cards, str)]:
         st.error(" ".join(problems))
         return
-    try:
+    try:  # worked out once per position, in a worker process (quitlok.costly.away): within a second
         advice = banker_advice(hand, seen, rules, open_hands=[OpenHand(stake, cards, room)
                                                               for stake, cards, room in read])
     except TooLarge:  # beyond the time budget (quitlok.costly): no guess, and the same answer on every rerun
         st.info(ui.content("advisor/too_large"))
+        return
+    except Unavailable:  # the server's worker failed or was too busy: asked again, it is worked out again
+        st.warning(ui.content("advisor/unavailable"))
         return
     except QuitlokError as problem:
         st.error(f"That table can't be worked out: {problem}.")

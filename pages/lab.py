@@ -6,8 +6,8 @@ from dataclasses import replace
 import streamlit as st
 
 from quitlok import ui
-from quitlok.errors import InvalidSetup
-from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, exact_edge, simulate
+from quitlok.errors import InvalidSetup, Unavailable
+from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, LabSummary, exact_edge, played
 from quitlok.odds import EdgeOutcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
 from quitlok.ui import lab_charts as lab
@@ -17,6 +17,9 @@ ui.through_the_app()
 RULES, PLAYER, MODEL, RETIRE = "lab.rules", "lab.player", "lab.stands_on", "lab.retire"
 BANK, HANDS, SEED, LAST = "lab.bank", "lab.hands", "lab.seed", "lab.last"
 PRESSED = "lab.pressed"  # Run was pressed: set by its callback, taken by this run of the page
+FIGURES = "lab.figures"  # the last run's charts, and what they were drawn from (a rerun draws them again at no cost)
+#: hands a second a run plays, about (for its progress bar: the run is played in a worker process)
+HANDS_A_SECOND = 150_000
 #: when the banker retires: never, or once his bank has grown to this many times the opening bank
 RETIRING = {"never": None, "1.5": 1.5, "2": 2.0}
 RETIRING_WORDS = {"never": "Never", "1.5": "At 1½ times his opening bank", "2": "At twice his opening bank"}
@@ -53,6 +56,13 @@ def is_preset(rules: RuleSet) -> bool:
 
 def the_exact_answer() -> None:
     st.header(words("exact_title"))
+    try:
+        the_edges()
+    except Unavailable as problem:  # the server is busy: said so, and the simulation below still works
+        st.warning(words("unavailable", problem=problem))
+
+
+def the_edges() -> None:
     presets = [exact(rules, s) for rules in PRESETS.values() for s in rules.banker_models]
     edges = [o.edge for o in presets]
     key = "player_edge" if min(edges) > 0 else "bank_edge" if max(edges) < 0 else "mixed_edge"
@@ -130,20 +140,40 @@ def setup_words(setup: LabSetup, hands: int, seed: int) -> str:
 
 
 def run(setup: LabSetup, hands: int, seed: int) -> None:
-    """Play the hands, showing progress batch by batch, and keep the summary for later runs of the page."""
-    bar = st.progress(0.0, text="Shuffling…")
-    batches, played = [], 0
+    """Play the hands (in a worker process, quitlok.lab.played), showing how long it has taken, and keep the
+    summary for later runs of the page."""
+    bar = st.progress(0.0, text=words("playing", hands=f"{hands:,}", seconds=0))
+    expected = max(0.5, hands / HANDS_A_SECOND)
+
+    def waiting(seconds: float) -> None:
+        bar.progress(min(0.95, seconds / expected), text=words("playing", hands=f"{hands:,}", seconds=round(seconds)))
+
     try:
-        for batch in simulate(setup, hands, seed=seed):
-            batches.append(batch)
-            played += len(batch.results)
-            bar.progress(min(1.0, played / hands), text=f"{played:,} of {hands:,} hands played")
+        summary = played(setup, hands, seed, waiting=waiting)
     except InvalidSetup as problem:
         bar.empty()
         st.error(str(problem))
         return
+    except Unavailable as problem:
+        bar.empty()
+        st.warning(words("unavailable", problem=problem))
+        return
     bar.empty()
-    st.session_state[LAST] = (setup, hands, seed, lab.summarise(batches))
+    st.session_state[LAST] = (setup, hands, seed, summary)
+
+
+def charts(run: tuple[LabSetup, int, int], summary: LabSummary, outcomes, large: bool) -> tuple:
+    """The three charts of a run: drawn once, and again only when what they show changes (the run, the exact
+    answer, projector mode). A run is its setup, hands and seed: the same three play the same hands."""
+    edge = None if outcomes is None else outcomes.edge
+    key = (run, edge, large)
+    kept = st.session_state.get(FIGURES)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    figures = (lab.running_average_chart(summary, edge, large=large), lab.banker_chart(summary, large=large),
+               lab.shares_chart(summary, outcomes, large=large))
+    st.session_state[FIGURES] = (key, figures)
+    return figures
 
 
 def results(current: tuple[LabSetup, int, int] | None) -> None:
@@ -157,15 +187,20 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
     else:
         st.caption(f"Last run: {setup_words(setup, hands, seed)}.")
     best = setup.player == "best" and setup.retire_at is None
-    outcomes = exact(setup.rules, setup.stands_on) if best else None
+    outcomes = None
+    if best:
+        try:
+            outcomes = exact(setup.rules, setup.stands_on)
+        except Unavailable as problem:  # the run is shown without its exact line
+            st.warning(words("unavailable", problem=problem))
     average, two = summary.average, 2 * summary.standard_error
     if not best:
         st.info(words("no_line_style", style=setup.player) if setup.player != "best" else words("no_line_retire"))
     large = ui.projector()
+    running, banker, shares = charts((setup, hands, seed), summary, outcomes, large)
     st.markdown(f"**{words('running_title')}**")
-    st.plotly_chart(lab.running_average_chart(summary, outcomes.edge if best else None, large=large),
-                    key="lab.running_chart", config={"displayModeBar": False})
-    if best:
+    st.plotly_chart(running, key="lab.running_chart", config={"displayModeBar": False})
+    if outcomes is not None:
         gap = abs(average - float(outcomes.edge))
         st.markdown(words("final_exact", hands=f"{summary.hands:,}", average=f"{average:+.4f}",
                           gap=f"{gap:.4f}", exact=lab.exact_chips(outcomes.edge), two=f"{two:.4f}")
@@ -175,8 +210,7 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
                           lower=lab.chips_a_hand(average - two), upper=lab.chips_a_hand(average + two)))
     st.caption(words("running_caption"))
     st.markdown(f"**{words('banker_title')}**")
-    st.plotly_chart(lab.banker_chart(summary, large=large), key="lab.banker_chart",
-                    config={"displayModeBar": False})
+    st.plotly_chart(banker, key="lab.banker_chart", config={"displayModeBar": False})
     st.caption(words("banker_caption"))
     st.markdown(f"**{words('shares_title')}**")
     with st.container(horizontal=True, gap="medium"):  # side by side on a phone too
@@ -185,8 +219,7 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
                   help=f"{summary.broken:,} hands ended with the bank empty")
         st.metric("Hands ending in a retirement", percent(summary.retired / summary.hands), width="content",
                   help=f"{summary.retired:,} hands: the banker took his bank home")
-    st.plotly_chart(lab.shares_chart(summary, outcomes, large=large), key="lab.shares_chart",
-                    config={"displayModeBar": False})
+    st.plotly_chart(shares, key="lab.shares_chart", config={"displayModeBar": False})
 
 
 def the_simulation() -> None:
@@ -212,7 +245,10 @@ def the_simulation() -> None:
             st.error(str(problem))
         else:
             current = (setup, int(hands), int(seed))
-            if st.session_state.pop(PRESSED, False):  # the page runs it, so its progress shows in place
+            last = st.session_state.get(LAST)
+            # the page runs it, so its progress shows in place; the same setup, hands and seed as the last run
+            # play the same hands again, so its results stand as they are
+            if st.session_state.pop(PRESSED, False) and (last is None or last[:3] != current):
                 run(*current)
         results(current)
         for_teachers()  # beside the controls before a run, under the charts after one

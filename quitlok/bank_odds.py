@@ -41,7 +41,7 @@ from math import perm
 import numpy as np
 
 from quitlok.cards import RANKS, check_cards
-from quitlok.costly import SharedAnswers, cpu_budget, spend
+from quitlok.costly import SharedAnswers, away, cpu_budget, spend
 from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
 from quitlok.odds import _add, _pack, _solver, _summary, _value, _values, percent
 from quitlok.rules import RuleSet
@@ -140,11 +140,17 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
     # the normalised position: seen cards and those under the stock in any order, no stock = its default
     key = (rules, hand, tuple(sorted(seen)), open_hands, stock_cards, tuple(sorted(under)), player_stands_on, exact)
 
-    def work() -> BankerAdvice:
-        with cpu_budget():  # past quitlok.costly.BUDGET of CPU time: TooLarge, never a guess
-            return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
+    # worked out once per position (ANSWERS), in a worker process where the app has them (quitlok.costly.away)
+    return ANSWERS.answer(key, lambda: away(_work_out, rules, hand, pool, open_hands, player_stands_on, exact,
+                                            stock_cards, under))
 
-    return ANSWERS.answer(key, work)
+
+def _work_out(rules: RuleSet, hand: tuple, pool: Counter, open_hands: tuple, player_stands_on: int, exact: bool,
+              stock_cards: int, under: tuple) -> BankerAdvice:
+    """The advice, within quitlok.costly.BUDGET of CPU time (past it TooLarge, never a guess): a function of the
+    module, so that a worker process can run it."""
+    with cpu_budget():
+        return _Banker(rules, hand, pool, open_hands, player_stands_on, exact, stock_cards, under).advice()
 
 
 def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bank_odds import BankerAdvice, OpenHand, banker_advice
-from quitlok.errors import TooLarge
+from quitlok.errors import TooLarge, Unavailable
 from quitlok.game import BANKER, PROTECTED, TURN, State, legal_actions
 from quitlok.odds import Advice, advise, card_value, position_value, scratch_memos
 from quitlok.stock import Stock
@@ -145,5 +145,5 @@ def banker_coach(state: State, stands_on: int = 17) -> BankerAdvice | None:
     try:
         return banker_advice(state.hands[banker], seen, state.rules, open_hands=open_hands, stock=Stock.of(state),
                              player_stands_on=banker_model(state, stands_on))
-    except TooLarge:  # too many face-down cards to weigh exactly in time: no price rather than a wrong one
-        return None
+    except (TooLarge, Unavailable):  # too many face-down cards to weigh exactly in time, or the server's worker
+        return None  # busy: no price rather than a wrong one

@@ -22,20 +22,37 @@ house rule set): a visitor who asks one on every rerun must not slow everybody e
   seconds. A person reading his page never waits; four visitors clicking flat out together take little more
   than 4 x SHARE_RATE of the interpreter.
 
+- `away(function, *args)`: work an expensive question out in a worker process (issue 22, item 5, "the
+  interpreter"). Python runs one thread of a process at a time; a question that computes for a second in the
+  server holds that interpreter lock, and every other visitor's page, which lets it go and takes it back at
+  each message it sends, waits behind it. A few worker processes (`WORKERS`, spawned on first use, at a lower
+  OS priority, `WORKER_NICE`) do that work on their own interpreter; the server's thread waits for the answer
+  asleep, at most `WORKER_WAIT` seconds. A worker that fails, or no answer in time, raises `Unavailable`
+  (the app says "busy, try again"), which a `SharedAnswers` never keeps. The environment's QUITLOK_WORKERS
+  sets how many workers (0: the question is worked out in the calling thread, as the library's callers and
+  the tests do by default; the app sets the default to WORKERS, quitlok.ui.fair).
+
 Pure Python, no Streamlit: the engine's callers (the Advisor, the coach, the Lab) share one store;
 quitlok.ui.fair keeps a visitor's FairShare and runs his pages within it.
 """
 
+import concurrent.futures
+import contextlib
+import logging
+import multiprocessing
+import os
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
 
-from quitlok.errors import InvalidSetup, QuitlokError, TooLarge
+from quitlok.errors import InvalidSetup, QuitlokError, TooLarge, Unavailable
 
-__all__ = ["BUDGET", "FairShare", "SharedAnswers", "cpu_budget", "spend"]
+__all__ = ["BUDGET", "FairShare", "SharedAnswers", "away", "cpu_budget", "set_default_workers", "spend",
+           "worker_count"]
 
 #: the CPU time one expensive question may take (seconds of the asking thread's CPU)
 BUDGET = 1.0
@@ -43,7 +60,18 @@ BUDGET = 1.0
 #: beyond it (a costly question of BUDGET, and a page around it), and the longest one run waits for his share
 SHARE_RATE, SHARE_BURST, MOST_WAIT = 0.1, 2.0, 5.0
 
+#: the worker processes the app uses for expensive questions (a 2-core server: one core's worth of them, so
+#: that the server's own interpreter keeps the other), how much lower their OS priority is (os.nice), the longest a
+#: page waits for an answer (wall seconds: a question is held to BUDGET of CPU time in the worker; a Lab run of a
+#: million hands takes several seconds), and how often a waiting page is told how long it has waited
+WORKERS, WORKER_NICE, WORKER_WAIT, WAIT_STEP = 1, 10, 60.0, 0.25
+
 _local = threading.local()
+_log = logging.getLogger(__name__)
+_default_workers = 0
+_pool: concurrent.futures.ProcessPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
 
 
 @contextmanager
@@ -134,7 +162,8 @@ class SharedAnswers:
 
     def answer(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """The stored answer to `key`, or `compute()`'s, stored; a QuitlokError it raised is stored and raised
-        again (a new exception of the same kind and message for every caller)."""
+        again (a new exception of the same kind and message for every caller), except Unavailable (the question
+        is worked out again when asked again)."""
         found = self._read(key)
         if found is None:
             with self._lock:
@@ -146,6 +175,8 @@ class SharedAnswers:
                     if found is None:
                         try:
                             found = (True, compute())
+                        except Unavailable:  # says nothing of the question: asked again, it is worked out again
+                            raise
                         except QuitlokError as problem:
                             found = (False, (type(problem), problem.args))
                         with self._lock:
@@ -163,3 +194,88 @@ class SharedAnswers:
             return value
         kind, args = value
         raise kind(*args)
+
+
+# --- worker processes --------------------------------------------------------------------------------------
+
+
+def set_default_workers(count: int) -> None:
+    """How many worker processes `away` uses when the environment does not say (QUITLOK_WORKERS)."""
+    global _default_workers
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 64:
+        raise InvalidSetup(f"workers: a whole number from 0 to 64, not {count!r}")
+    _default_workers = count
+
+
+def worker_count() -> int:
+    """The worker processes `away` uses now: QUITLOK_WORKERS if it is a whole number, else the default."""
+    text = os.environ.get("QUITLOK_WORKERS", "").strip()
+    return min(64, int(text)) if text.isascii() and text.isdigit() else _default_workers
+
+
+def _lower_priority(nice: int) -> None:
+    """A worker's first step: a lower OS priority, so that the server's own pages come first on the processor; and
+    no workers of its own (what it is asked is worked out in it)."""
+    os.environ["QUITLOK_WORKERS"] = "0"
+    with contextlib.suppress(OSError):  # not allowed here: the worker still works, at the server's priority
+        os.nice(nice)
+
+
+def _workers(count: int) -> concurrent.futures.ProcessPoolExecutor:
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size != count:
+            if _pool is not None:
+                _pool.shutdown(wait=False, cancel_futures=True)
+            # spawned, not forked: the server's threads (and their locks) are not copied into a worker
+            _pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority, initargs=(WORKER_NICE,))
+            _pool_size = count
+        return _pool
+
+
+def _forget(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """A broken pool is replaced at the next question."""
+    global _pool
+    with _pool_lock:
+        if _pool is pool:
+            _pool = None
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def away(function: Callable[..., Any], *args: Any, wait: float | None = None,
+         waiting: Callable[[float], None] | None = None) -> Any:
+    """`function(*args)`, worked out in a worker process when there are any (`worker_count()`), else here. The
+    calling thread sleeps meanwhile (every `WAIT_STEP` seconds it calls `waiting(seconds waited)`, when given) for
+    at most `wait` seconds (WORKER_WAIT). A QuitlokError the function raised is raised again here; a worker that
+    fails or does not answer in time raises Unavailable. `function` and `args` must be picklable (a function of a
+    module, not a closure)."""
+    count = worker_count()
+    if not count:
+        return function(*args)
+    pool = _workers(count)
+    most = WORKER_WAIT if wait is None else wait
+    started = time.monotonic()
+    try:
+        future = pool.submit(function, *args)
+        while True:
+            try:
+                return future.result(timeout=max(0.0, min(WAIT_STEP, most - (time.monotonic() - started))))
+            except concurrent.futures.TimeoutError:
+                waited = time.monotonic() - started
+                if waited >= most:
+                    future.cancel()  # not started yet: dropped; under way: its answer is not awaited
+                    raise Unavailable(f"the server is too busy to work this out now (no answer within "
+                                      f"{most:.0f} seconds); try again in a moment") from None
+                if waiting is not None:
+                    waiting(waited)
+    except QuitlokError:
+        raise
+    except BrokenProcessPool:
+        _log.exception("a worker process for %s stopped", getattr(function, "__name__", function))
+        _forget(pool)
+        raise Unavailable("the server could not work this out just now (its worker stopped); try again") from None
+    except Exception:
+        _log.exception("a worker process failed on %s", getattr(function, "__name__", function))
+        raise Unavailable("the server could not work this out just now; try again") from None

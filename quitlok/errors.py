@@ -24,6 +24,11 @@ class TooLarge(QuitlokError):
     """A question whose exact answer would take more memory and time than the app gives one question."""
 
 
+class Unavailable(QuitlokError):
+    """A question the server could not work out just now (its worker process failed, or was too busy to answer
+    in time): nothing is wrong with the question, and asking again later may answer it. Never kept as an answer."""
+
+
 class TooOften(QuitlokError):
     """A visitor (a browser) or an address took one kind of step (open a room, join, try a code) more often
     than quitlok.limits allows; `wait` is about how many seconds until it may again. Nothing was done."""

@@ -21,7 +21,7 @@ every bank is the banker's opening stake alone.
 """
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from numbers import Real
 
@@ -30,7 +30,7 @@ import numpy as np
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bots import PLAYERS, bank
 from quitlok.cards import RANKS
-from quitlok.costly import SharedAnswers
+from quitlok.costly import SharedAnswers, away
 from quitlok.errors import InvalidSetup
 from quitlok.game import PROTECTED, State, apply_action, new_game
 from quitlok.hand import can_call_aluvun, hand_value
@@ -38,7 +38,8 @@ from quitlok.odds import EdgeOutcomes, action_values, card_value, edge_outcomes,
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set, whole_number
 
-__all__ = ["MAX_HANDS", "PLAYER_STYLES", "LabBatch", "LabSetup", "engine_results", "exact_edge", "simulate"]
+__all__ = ["MAX_HANDS", "PLAYER_STYLES", "LabBatch", "LabSetup", "LabSummary", "engine_results", "exact_edge",
+           "played", "simulate", "summarise"]
 
 #: the most hands one simulation may ask for
 MAX_HANDS = 1_000_000
@@ -303,7 +304,12 @@ def exact_edge(rules: RuleSet, stands_on: int) -> EdgeOutcomes:
     rules = rule_set(rules)
     if not is_whole(stands_on):  # not a key: edge_outcomes says what is wrong with it
         return edge_outcomes(rules, stands_on=stands_on, exact=True)
-    return EDGES.answer((rules, stands_on), lambda: edge_outcomes(rules, stands_on=stands_on, exact=True))
+    return EDGES.answer((rules, stands_on), lambda: away(_exact_edge, rules, stands_on))
+
+
+def _exact_edge(rules: RuleSet, stands_on: int) -> EdgeOutcomes:
+    """(a function of the module, so that a worker process can run it: quitlok.costly.away)"""
+    return edge_outcomes(rules, stands_on=stands_on, exact=True)
 
 
 def _tables(rules: RuleSet, player: str, stands_on: int) -> _Tables:
@@ -491,6 +497,84 @@ def simulate(setup: LabSetup, hands: int, *, seed: int = 0, batch: int = 100_000
 def _check_seed(seed: object) -> None:
     if not is_whole(seed) or seed < 0:
         raise InvalidSetup(f"The seed must be a whole number, 0 or more (got {seed!r}).")
+
+
+# --- a run, summed up ---------------------------------------------------------------------------------------
+
+#: the most points a running-average line has, whatever the number of hands
+POINTS = 2000
+#: the first hand number drawn: before it, an average of a few +1s and -1s only swings from end to end
+FIRST_DRAWN = 10
+
+
+
+@dataclass(frozen=True)
+class LabSummary:
+    """What a run of the simulation showed: totals over every hand, and the running average at `x`."""
+
+    hands: int
+    #: the player's chips over all hands (the banker's are minus this)
+    total: int
+    wins: int
+    losses: int
+    #: hands that ended with no chip at stake
+    out: int
+    broken: int
+    retired: int
+    #: hand numbers (1-based) where the running figures are drawn
+    x: np.ndarray
+    #: the player's average result per hand over the first x hands
+    mean: np.ndarray
+    #: its standard error, from the spread of those x hands
+    se: np.ndarray
+
+    @property
+    def average(self) -> float:
+        return self.total / self.hands
+
+    @property
+    def standard_error(self) -> float:
+        return float(self.se[-1])
+
+
+def sample_points(hands: int) -> np.ndarray:
+    """At most POINTS hand numbers from FIRST_DRAWN (or 1) to `hands`, evenly spaced on a log scale."""
+    first = min(FIRST_DRAWN, hands)
+    return np.unique(np.round(np.geomspace(first, hands, min(POINTS, hands))).astype(np.int64))
+
+
+def summarise(batches: Iterable) -> LabSummary:
+    """The summary of a run from its batches, in order (each with `results`, `staked`, `broken`, `retired`)."""
+    batches = list(batches)
+    results = np.concatenate([b.results for b in batches]).astype(np.int64)
+    hands = len(results)
+    if hands == 0:
+        raise ValueError("a run needs at least one hand")
+    x = sample_points(hands)
+    sums = np.cumsum(results)[x - 1]
+    squares = np.cumsum(results * results)[x - 1]  # results are -1, 0, +1: a square is 1 for a chip played
+    mean = sums / x
+    spread = np.where(x > 1, (squares - sums * mean) / np.maximum(x - 1, 1), 0.0)
+    se = np.sqrt(np.maximum(spread, 0.0) / x)
+    return LabSummary(
+        hands=hands, total=int(results.sum()),
+        wins=int((results > 0).sum()), losses=int((results < 0).sum()),
+        out=int(sum(int((~b.staked).sum()) for b in batches)),
+        broken=int(sum(int(b.broken.sum()) for b in batches)),
+        retired=int(sum(int(b.retired.sum()) for b in batches)),
+        x=x, mean=mean, se=se,
+    )
+
+
+def played(setup: LabSetup, hands: int, seed: int = 0, waiting: Callable[[float], None] | None = None) -> LabSummary:
+    """A run of `hands` hands, summed up: worked out in a worker process where the app has them (a million hands
+    take seconds of CPU, which the server's other visitors need: quitlok.costly.away), `waiting(seconds)` called
+    meanwhile. Raises InvalidSetup for a setup that cannot be played, Unavailable when no worker answered."""
+    return away(_played, setup, hands, seed, waiting=waiting)
+
+
+def _played(setup: LabSetup, hands: int, seed: int) -> LabSummary:
+    return summarise(simulate(setup, hands, seed=seed))
 
 
 # --- the same hands at the engine's table ------------------------------------------------------------------

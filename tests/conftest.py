@@ -20,9 +20,12 @@ def rooms_of_the_test_session(tmp_path_factory):
     """Pages and stores that find no database of their own keep their rooms and class sessions in a SQLite file
     of this test session's (each xdist worker's) own, never in the app's .data/rooms.sqlite3, which two workers,
     or a server someone runs beside the tests, would share. Tests that need a database of their own still set
-    QUITLOK_DATABASE_URL themselves (tests/app/conftest.py's database_url)."""
+    QUITLOK_DATABASE_URL themselves (tests/app/conftest.py's database_url). Expensive questions are worked out in
+    the test's own process (QUITLOK_WORKERS=0, quitlok.costly.away), where a test can replace what they call;
+    tests/odds/test_workers.py runs them in worker processes as the app does."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("QUITLOK_DATABASE_URL", f"sqlite:///{tmp_path_factory.mktemp('rooms') / 'rooms.sqlite3'}")
+        patch.setenv("QUITLOK_WORKERS", "0")
         yield
 
 

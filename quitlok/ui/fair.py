@@ -20,6 +20,7 @@ An address's share is three times a browser's over time, with a burst that lets 
 one school address join at once and answer questions now and then.
 """
 
+import cProfile
 import os
 import threading
 import time
@@ -29,6 +30,7 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from quitlok import costly
 from quitlok.costly import SHARE_RATE, FairShare
 from quitlok.ui import guard, internals, limits
 
@@ -59,10 +61,11 @@ class _Run:
     """A page's run under way: when it started (its thread's CPU clock), the CPU time it had taken at its last
     element, and how long it has paused for shorter runs."""
 
-    __slots__ = ("started", "taken", "paused", "begun")
+    __slots__ = ("started", "taken", "paused", "begun", "profile")
 
     def __init__(self) -> None:
         self.started, self.taken, self.paused, self.begun = time.thread_time(), 0.0, 0.0, time.time()
+        self.profile: cProfile.Profile | None = None
 
 
 _runs: set[_Run] = set()
@@ -70,6 +73,9 @@ _runs: set[_Run] = set()
 #: moment it started, its session, its time on the clock and on the processor, and its pauses (ms)
 RUN_LOG = os.environ.get("QUITLOK_RUN_LOG")
 _log = threading.Lock()
+#: a folder in which each session's runs are profiled (cProfile, in the run's own thread), when the environment
+#: names one (benchmarks/bench_costly.py --profile): a file for each run
+PROFILE = os.environ.get("QUITLOK_PROFILE")
 pause = time.sleep  # (tests count the pauses)
 _addresses: OrderedDict[str, FairShare] = OrderedDict()
 nap = time.sleep  # (tests count the naps)
@@ -132,6 +138,9 @@ def run_started() -> None:
     run = _here.run = _Run()
     with _count:
         _runs.add(run)
+    if PROFILE:
+        run.profile = cProfile.Profile()
+        run.profile.enable()
 
 
 def run_ended() -> None:
@@ -139,11 +148,19 @@ def run_ended() -> None:
     _here.run = None
     with _count:
         _runs.discard(run)
+    if run is not None and run.profile is not None:
+        _keep_profile(run)
     if RUN_LOG and run is not None:
         line = (f"{run.begun:.3f} {internals.running_session()} {1000 * (time.time() - run.begun):.1f} "
                 f"{1000 * (time.thread_time() - run.started):.1f} {1000 * run.paused:.0f}\n")
         with _log, open(RUN_LOG, "a", encoding="utf-8") as log:
             log.write(line)
+
+
+def _keep_profile(run: _Run) -> None:
+    """Write a run's profile out (only with QUITLOK_PROFILE): <folder>/<session>-<its start>.prof."""
+    run.profile.disable()
+    run.profile.dump_stats(os.path.join(PROFILE, f"{internals.running_session()}-{run.begun:.3f}.prof"))
 
 
 def shortest_first() -> None:
@@ -165,3 +182,6 @@ def _shorter_than(run: _Run) -> bool:
 
 
 internals.watch_runs(run_started, shortest_first, run_ended)
+# the app's expensive questions (the banker's advice, the Lab's exact edges and runs) are worked out in worker
+# processes, off this server's interpreter (quitlok.costly.away); QUITLOK_WORKERS=0 keeps them in the page's thread
+costly.set_default_workers(costly.WORKERS)

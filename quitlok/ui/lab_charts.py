@@ -6,18 +6,19 @@ exact answer is also a dashed line, or dotted bars, and every line and bar is na
 Each chart's title is Markdown for the page to show above it, as in `charts` (Plotly cannot wrap a title).
 `large` gives the figures bigger text for the back row (projector mode).
 
-A simulation of a million hands is summarised once, when it ends (`summarise`): its totals, and its running
-average with a standard error at no more than `POINTS` hand numbers, spaced evenly on a log scale, so a chart
-stays light in the browser however many hands were played.
+A simulation of a million hands is summarised once, when it ends (`quitlok.lab.summarise`, where the run is
+played, a worker process in the app): its totals, and its running average with a standard error at no more than
+`POINTS` hand numbers, spaced evenly on a log scale, so a chart stays light in the browser however many hands were
+played.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from quitlok.lab import FIRST_DRAWN, LabSummary
 from quitlok.ui.bars import BANKER_COLOUR, TWENTY_ONE_COLOUR
 from quitlok.ui.charts import RIGHT_PATTERN, bar_pattern
 
@@ -25,10 +26,6 @@ PLAYER_COLOUR = "#0072B2"  # Okabe-Ito blue: the player's results
 BAND_COLOUR = "rgba(0, 114, 178, 0.18)"  # the same blue, see-through: two standard errors either side
 EXACT_COLOUR = TWENTY_ONE_COLOUR  # bluish green: the exact answer
 EXACT_PATTERN = RIGHT_PATTERN  # dotted bars, as the right answer in class (a line is dashed)
-#: the most points a running-average line has, whatever the number of hands
-POINTS = 2000
-#: the first hand number drawn: before it, an average of a few +1s and -1s only swings from end to end
-FIRST_DRAWN = 10
 
 
 # --- words for numbers -----------------------------------------------------------------------------------
@@ -73,67 +70,6 @@ def edge_frame(outcomes: Iterable) -> pd.DataFrame:
         "Player loses": share(o.lose),
         "No chip played": share(o.out),
     } for o in outcomes])
-
-
-# --- a simulation's summary ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LabSummary:
-    """What a run of the simulation showed: totals over every hand, and the running average at `x`."""
-
-    hands: int
-    #: the player's chips over all hands (the banker's are minus this)
-    total: int
-    wins: int
-    losses: int
-    #: hands that ended with no chip at stake
-    out: int
-    broken: int
-    retired: int
-    #: hand numbers (1-based) where the running figures are drawn
-    x: np.ndarray
-    #: the player's average result per hand over the first x hands
-    mean: np.ndarray
-    #: its standard error, from the spread of those x hands
-    se: np.ndarray
-
-    @property
-    def average(self) -> float:
-        return self.total / self.hands
-
-    @property
-    def standard_error(self) -> float:
-        return float(self.se[-1])
-
-
-def sample_points(hands: int) -> np.ndarray:
-    """At most POINTS hand numbers from FIRST_DRAWN (or 1) to `hands`, evenly spaced on a log scale."""
-    first = min(FIRST_DRAWN, hands)
-    return np.unique(np.round(np.geomspace(first, hands, min(POINTS, hands))).astype(np.int64))
-
-
-def summarise(batches: Iterable) -> LabSummary:
-    """The summary of a run from its batches, in order (each with `results`, `staked`, `broken`, `retired`)."""
-    batches = list(batches)
-    results = np.concatenate([b.results for b in batches]).astype(np.int64)
-    hands = len(results)
-    if hands == 0:
-        raise ValueError("a run needs at least one hand")
-    x = sample_points(hands)
-    sums = np.cumsum(results)[x - 1]
-    squares = np.cumsum(results * results)[x - 1]  # results are -1, 0, +1: a square is 1 for a chip played
-    mean = sums / x
-    spread = np.where(x > 1, (squares - sums * mean) / np.maximum(x - 1, 1), 0.0)
-    se = np.sqrt(np.maximum(spread, 0.0) / x)
-    return LabSummary(
-        hands=hands, total=int(results.sum()),
-        wins=int((results > 0).sum()), losses=int((results < 0).sum()),
-        out=int(sum(int((~b.staked).sum()) for b in batches)),
-        broken=int(sum(int(b.broken.sum()) for b in batches)),
-        retired=int(sum(int(b.retired.sum()) for b in batches)),
-        x=x, mean=mean, se=se,
-    )
 
 
 # --- figures ---------------------------------------------------------------------------------------------

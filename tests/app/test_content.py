@@ -3,8 +3,8 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from quitlok import bank_odds, ui
 from quitlok import content as content_files
-from quitlok import ui
 from quitlok.classroom import names as names_module
 from quitlok.classroom.names import friendly_names, refused_word
 from quitlok.lessons import LESSONS
@@ -12,6 +12,7 @@ from quitlok.printing import TRADITIONS, pupil_rules_pdf
 from quitlok.ui import own_questions, words
 from tests.app.conftest import APP
 from tests.app.test_advisor_page import as_banker, pick
+from tests.app.test_costly_pages import busy
 from tests.app.test_pages import LISTED
 from tests.conftest import ROOT
 
@@ -54,6 +55,9 @@ def test_every_content_file_is_used_and_exists(loaded):
     assert not at.exception
     at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()  # a table too large to answer here
     pick(as_banker(at, *[(1, ", ".join("?" * 6), 0)] * 7), 1)
+    with pytest.MonkeyPatch.context() as patch:  # the server busy: the Advisor's calm words (test_costly_pages.py)
+        patch.setattr(bank_odds, "away", busy)
+        at.number_input(key="advisor.open.0.stake").set_value(2).run()
     at.switch_page("pages/play.py").run()
     at.button(key="play.start").click().run()
     assert not at.exception
