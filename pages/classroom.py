@@ -516,7 +516,7 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
     if not session.results:
         return
     with st.expander("Which questions the class found hardest", expanded=expanded):
-        frame = pd.DataFrame([(n + 1, title, answers, share) for n, title, share, answers in session.results],
+        frame = pd.DataFrame([(n, title, answers, share) for n, title, share, answers in session.results],
                              columns=["Question", "Kind", "Answers", "Share right"]).sort_values("Share right")
         st.table(frame.style.format({"Share right": "{:.0%}"}).hide(axis="index"))
         st.download_button("Download as CSV", classes().results_csv(session.code, key),
