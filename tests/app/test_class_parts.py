@@ -19,6 +19,7 @@ def test_one_chart_is_made_once_for_every_screen_at_once(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(charts, "class_choices_chart", counted)
+    charts._choices.cache_clear()
     options, counts = ("A thing", "Another", "A third"), [3, 20, 7]
     shown, start = [], threading.Barrier(30)
 
@@ -40,6 +41,7 @@ def test_the_slider_chart_is_shared_whatever_order_the_guesses_came_in(monkeypat
     made = []
     real = charts.class_slider_chart
     monkeypatch.setattr(charts, "class_slider_chart", lambda *a, **k: made.append(a) or real(*a, **k))
+    charts._slider.cache_clear()
     first = charts.slider_chart([40.0, 10.0, 75.0], 33.3, 5.0)
     assert charts.slider_chart([75.0, 40.0, 10.0], 33.3, 5.0) is first and len(made) == 1
     assert sorted(first.data[0].x) == [10.0, 40.0, 75.0]
