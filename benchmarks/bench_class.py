@@ -2,20 +2,22 @@
 
 Run: nice -n 10 python benchmarks/bench_class.py [--phones 30] [--questions 5] [--idle 60] [--app FOLDER]
 
-A real server (`streamlit run tutorial_app.py`, its database a temporary SQLite file) and --phones + 1 real
+A real server (`streamlit run tutorial_app.py`, its database a temporary SQLite file) and --phones + 2 real
 Streamlit WebSocket clients (the browser's protocol, in Python, drawing nothing: a busy two-core machine's
 Chromium drawing 31 pages would weigh on the figure more than the server does; see bench_rooms.py). Each
 client honours the server's fragment timers (`auto_rerun`) as a browser does, so an idle class costs what it
 would with real phones.
 
-- The teacher starts a session through the store (the teacher's key is given to the teacher's screen as the
-  cookie the page keeps it in); the teacher's screen is the projector (the page's single teacher view).
+- The teacher starts a session through the store (the teacher's key is given to the teacher's device as the
+  cookie the page keeps it in); the projector opens the session's projected screen (?screen=projector, no key),
+  which follows the session once a second.
 - Each phone opens the Class session page with the class code in the address, types a nickname and presses
   Join, as a pupil does.
-- --questions times: the teacher's screen presses "Next question"; the time from the press (the message
-  leaving the teacher's client) to the end of each phone's first whole-page run that shows the question's
-  heading ("Question n: ..."). Each phone then answers (its Send button), and the teacher presses "Reveal the
-  answer": the time to each phone's first run that shows the exact answer. Printed: median, p95 and the
+- --questions times: the teacher's device presses "Next question"; the time from the press (the message
+  leaving the teacher's client) to the end of each phone's first run that shows the question's heading
+  ("Question n: ..."): a whole-page run, or a run of the pupil's part alone (the server's push reruns it). Each
+  phone then answers (its Send button), and the teacher presses "Reveal the answer": the time to each phone's
+  first run that shows the exact answer. Printed: median, p95 and the
   slowest over every phone and question, and the 30th phone's (the last to show it) median and p95.
 - Then the class waits on an open question for --idle seconds: the server's CPU time (a share of one core)
   and its resident memory (VmRSS, and VmHWM, its peak).
@@ -53,12 +55,13 @@ class Client:
     fields, radios and sliders drawn and the texts of headings and alerts, and when each whole-page run ended;
     it reruns a fragment when the server's timer (auto_rerun) says to, as the browser does."""
 
-    def __init__(self, url: str, code: str, cookie: str | None = None) -> None:
+    def __init__(self, url: str, code: str, cookie: str | None = None, query: str = "") -> None:
         self.url = url.replace("http", "ws", 1) + "/_stcore/stream"
-        self.query, self.cookie = f"class={code}", cookie
+        self.query, self.cookie = f"class={code}{query}", cookie
         self.widgets: dict[str, tuple[str, str]] = {}  # label -> (id, kind)
         self.texts: list[str] = []  # of the run under way
-        self.runs: list[tuple[float, tuple[str, ...]]] = []  # (when a whole-page run finished, its texts)
+        #: (when a run finished, a whole page's or a fragment's, and its texts)
+        self.runs: list[tuple[float, tuple[str, ...]]] = []
         self.page_hash = ""
         self.timers: dict[str, asyncio.Task] = {}
         self.socket = None
@@ -116,7 +119,8 @@ class Client:
                 self.element(message.delta.new_element)
             elif kind == "auto_rerun":
                 self.timer(message.auto_rerun.fragment_id, message.auto_rerun.interval)
-            elif kind == "script_finished" and message.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+            elif kind == "script_finished" and message.script_finished in (
+                    ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY):
                 self.runs.append((time.perf_counter(), tuple(self.texts)))
                 self.texts = []
 
@@ -143,7 +147,7 @@ class Client:
         self.timers[fragment] = asyncio.create_task(tick())
 
     async def shown(self, after: float, text: str) -> float | None:
-        """When the first whole-page run finished after `after` showed a text containing `text`."""
+        """When the first run (a whole page's or a fragment's) finished after `after` showed a text holding `text`."""
         end = time.monotonic() + PATIENCE
         while time.monotonic() < end:
             for moment, texts in self.runs:
@@ -192,9 +196,11 @@ def summary(name: str, delays: list[list[float]], misses: int) -> str:
 async def measure(args, url: str, database: str, pid: int) -> None:
     classes = Classes(database)
     teacher = classes.create(QUITLOK, seed=2024)
-    projector = Client(url, teacher.code, cookie=f"quitlok_class_{teacher.code}={teacher.token}")
+    projector = Client(url, teacher.code, cookie=f"quitlok_class_{teacher.code}={teacher.token}")  # the teacher's
     await projector.open()
     await projector.has(NEXT)
+    screen = Client(url, teacher.code, query="&screen=projector")  # the projected screen
+    await screen.open()
     phones = [Client(url, teacher.code) for _ in range(args.phones)]
     for phone in phones:
         await phone.open()
@@ -236,12 +242,13 @@ async def measure(args, url: str, database: str, pid: int) -> None:
     await asyncio.sleep(args.idle)
     cpu, wall = cpu_seconds(pid) - cpu, time.perf_counter() - started
     rss, peak = memory_mb(pid)
-    for client in (projector, *phones):
+    for client in (projector, screen, *phones):
         await client.close()
     classes.close()
     print(summary("the teacher's press to the question on the phones", asked, misses[0]))
     print(summary("the teacher's reveal to the exact answer on the phones", revealed, misses[1]))
-    print(f"  idle, {args.phones} phones and the projector waiting {wall:.0f} s: server CPU {100 * cpu / wall:.2f}% "
+    print(f"  idle, {args.phones} phones, the teacher's device and the projector waiting {wall:.0f} s: "
+          f"server CPU {100 * cpu / wall:.2f}% "
           f"of a core; resident memory {rss:.0f} MB (peak {peak:.0f} MB)")
 
 
@@ -260,8 +267,9 @@ def main() -> None:
         database = f"sqlite:///{folder}/rooms.sqlite3"
         env = {**os.environ, "QUITLOK_DATABASE_URL": database}
         with serve("tutorial_app.py", env, args.app) as (url, server):
-            print(f"1 app server, SQLite: a projector and {args.phones} phones, {args.questions} questions "
-                  f"(served from {args.app})")
+            print(f"1 app server, SQLite: the teacher's device, a projector and {args.phones} phones, "
+                  f"{args.questions} questions (served from {args.app}); each a Streamlit WebSocket client in this "
+                  "process (the browser's protocol, nothing drawn: phones are devices of their own)")
             asyncio.run(measure(args, url, database, server.pid))
     print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
 

@@ -35,6 +35,7 @@ from quitlok.ui import (
     limits,
     names,
     own_questions,
+    parts,
     positions,
     push,
     session_only,
@@ -54,6 +55,8 @@ KEEP_SECONDS = 12 * 3600
 #: the most lines of the class table's log shown after a vote
 MAX_LINES = 14
 MIXED = "mixed"
+#: a pupil's part of the page (pupil_part, quitlok.ui.parts)
+PUPIL_PART = "class.pupil"
 
 
 @st.cache_resource
@@ -302,11 +305,11 @@ def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
     large = ui.projector()
     if current.question is not None and current.question.slider is not None:
         q = current.question
-        fig = charts.class_slider_chart(list(responses), float(q.answer_percent), q.slider.tolerance, large=large)
+        fig = charts.slider_chart(list(responses), float(q.answer_percent), q.slider.tolerance, large=large)
     else:
         counts = [sum(1 for r in responses if int(r) == i) for i in range(len(current.options))]
         right = current.question.answer if current.question is not None else None
-        fig = charts.class_choices_chart(current.options, counts, right, large=large)
+        fig = charts.choices_chart(current.options, counts, right, large=large)
     st.plotly_chart(fig, config={"displayModeBar": False}, key=f"class-chart-{len(responses)}")
 
 
@@ -516,7 +519,7 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
     if not session.results:
         return
     with st.expander("Which questions the class found hardest", expanded=expanded):
-        frame = pd.DataFrame([(n + 1, title, answers, share) for n, title, share, answers in session.results],
+        frame = pd.DataFrame([(n, title, answers, share) for n, title, share, answers in session.results],
                              columns=["Question", "Kind", "Answers", "Share right"]).sort_values("Share right")
         st.table(frame.style.format({"Share right": "{:.0%}"}).hide(axis="index"))
         st.download_button("Download as CSV", classes().results_csv(session.code, key),
@@ -596,6 +599,7 @@ def answer_form(session: ClassView, key: str) -> None:
     q = session.round.question
     field = f"class.answer.{session.code}.{session.round_number}"
     mine = sent_now(session)
+    parts.note_drawn(PUPIL_PART, (session.version, mine))  # what the safety net compares (follow_pushed)
     with st.container(border=True, key="class-answer"):
         if q.slider is not None:
             st.slider(f"Your guess ({q.slider.unit})", q.slider.low, q.slider.high, step=q.slider.step,
@@ -686,6 +690,7 @@ def vote_form(session: ClassView, key: str) -> None:
     vote = session.round.vote
     field = f"class.vote.{session.round_number}"
     mine = sent_now(session)
+    parts.note_drawn(PUPIL_PART, (session.version, mine))
     options_radio("Your vote", vote.options, field, mine)
     send_button(session, key, field, "Send my vote", ":material/how_to_vote:",
                 None if mine is None else option_label(int(mine), vote.options[int(mine)]))
@@ -822,12 +827,27 @@ def follow(code: str, key: str, seen: tuple) -> None:
     look(code, key, seen, 10)
 
 
-@guard.fragment(run_every=push.FALLBACK)
-def follow_pushed(code: str, key: str, seen: tuple) -> None:
-    """A pupil's phone: run by the server as soon as the session has a new version (quitlok.ui.push), and every
-    push.FALLBACK seconds anyway."""
+@guard.fragment
+def pupil_part(code: str, key: str) -> None:
+    """Everything a pupil's phone shows of the session, a fragment of its own: the server reruns it alone as soon as
+    the session has a new version (quitlok.ui.push, quitlok.ui.parts), not the whole page, so that a question or
+    an answer reaches thirty phones as thirty short runs (issue 24, item 9). What it cannot draw alone (the session
+    gone, this phone's place lost or moved: the page says so) draws the whole page again."""
     push.watch(classes(), code)
-    look(code, key, seen, push.STALLED)
+    try:
+        session, _ = parts.take(PUPIL_PART, lambda: classes().view(code, key))
+    except (RoomNotFound, NotSeated):
+        st.rerun()
+    student_screen(session)
+    parts.note_drawn(PUPIL_PART, (session.version, sent_now(session)))
+
+
+@guard.fragment(run_every=push.FALLBACK)
+def follow_pushed(code: str, key: str) -> None:
+    """A pupil's phone's safety net under the push: every push.FALLBACK seconds, a look at the session, and the
+    whole page drawn again when it is not what the pupil's part drew last (news missed while the database was
+    away), or when the browser had stopped following."""
+    look(code, key, parts.drawn(PUPIL_PART) or (), push.STALLED)
 
 
 @guard.fragment(run_every=1.0)
@@ -894,9 +914,8 @@ except NotSeated as lost:
 
 if session.is_teacher:
     teacher_screen(session)
-else:
-    student_screen(session)
-if session.is_teacher:
     follow(code, key, (session.version, session.class_size, session.answered))
 else:
-    follow_pushed(code, key, (session.version, session.mine))
+    parts.hand_over(PUPIL_PART, session)
+    pupil_part(code, key)
+    follow_pushed(code, key)

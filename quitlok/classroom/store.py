@@ -263,7 +263,8 @@ class ClassView:
     students: tuple[tuple[int, str, bool, int], ...]
     #: the number of students in the session
     class_size: int
-    #: per revealed question: (round number, title, share of answers that were right, answers)
+    #: per revealed question: (its number as the screen showed it, from 1: votes at the class table are not
+    #: questions; title, share of answers that were right, answers)
     results: tuple[tuple[int, str, float, int], ...]
     #: the class table as the class's seat sees it (None until the teacher starts one)
     table: RoomView | None
@@ -725,13 +726,14 @@ class Classes(Store):
         revealed = [i for i in range(len(rounds)) if i < number or session.phase == "revealed"]
         right = Counter()
         results = []
+        shown_as = {i: n for n, i in enumerate((i for i, r in enumerate(rounds) if r.question is not None), 1)}
         for i in revealed:
             if rounds[i].question is None:
                 continue
             given = by_round.get(i, {})
             good = [s for s, response in given.items() if rounds[i].right(response)]
             right.update(good)
-            results.append((i, rounds[i].title, len(good) / len(given) if given else 0.0, len(given)))
+            results.append((shown_as[i], rounds[i].title, len(good) / len(given) if given else 0.0, len(given)))
         since = next((s.joined for s in students if s.student == me), 0)
         asked = sum(1 for i in revealed if rounds[i].question is not None and i >= since)
         names = {s.student: "(hidden)" if s.hidden else s.nickname for s in students}
@@ -757,7 +759,8 @@ class Classes(Store):
             friendly=bool(session.friendly), young=bool(session.young))
 
     def results_csv(self, code: str, teacher: str) -> str:
-        """Every revealed question with its share of right answers, hardest first, as CSV for a spreadsheet.
+        """Every revealed question (numbered as the screen showed it) with its share of right answers, hardest
+        first, as CSV for a spreadsheet.
         Written by the csv module (a quote or a comma in a title stays in its cell), every text cell as text a
         spreadsheet never runs as a formula (quitlok.text.spreadsheet_cell)."""
         view = self.view(code, teacher)
@@ -767,7 +770,7 @@ class Classes(Store):
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["question", "title", "answers", "share right"])
         for number, title, share, answers in sorted(view.results, key=lambda r: (r[2], r[0])):
-            writer.writerow([number + 1, spreadsheet_cell(title), answers, f"{share:.2f}"])
+            writer.writerow([number, spreadsheet_cell(title), answers, f"{share:.2f}"])
         return out.getvalue()
 
     def purge(self, now: float | None = None) -> int:

@@ -6,6 +6,8 @@ right is named in the axis title. `large` gives the figures bigger text for the 
 least LARGE_FONT pixels, whatever the screen (at 1920x1080, 24 px reads from the back of a classroom).
 """
 
+import functools
+import threading
 from collections import Counter
 from html import escape
 
@@ -29,11 +31,15 @@ def bar_pattern(shapes: list[str] | str) -> dict:
 LARGE_FONT, FONT = 26, 13
 
 
+def _dark() -> bool:
+    return getattr(st.context.theme, "type", None) == "dark"
+
+
 def _projected(fig: go.Figure) -> go.Figure:
     """Every text of a projected chart at LARGE_FONT, in the theme's full text colour: Streamlit's theme gives
     the axes' labels and titles a size and a grey of their own (15.75 px), which the figure's font does not
     reach, so the axes and notes get them too."""
-    ink = "#F0F2F6" if getattr(st.context.theme, "type", None) == "dark" else "#14213D"
+    ink = "#F0F2F6" if _dark() else "#14213D"
     for axes in (fig.update_xaxes, fig.update_yaxes):
         axes(tickfont={"size": LARGE_FONT, "color": ink}, title_font={"size": LARGE_FONT, "color": ink})
     fig.update_annotations(font={"size": LARGE_FONT, "color": ink})
@@ -86,3 +92,36 @@ def class_slider_chart(responses: list[float], exact: float, tolerance: float, *
                       xaxis={"title": title, "range": [0, 100]},
                       yaxis={"title": "answers", "dtick": 1 if most <= 10 else None})
     return _projected(fig) if large else fig
+
+
+# --- one figure for every screen ---------------------------------------------------------------------------------
+# Every phone of a class, the teacher's device and the projector show the same tally of the same question. A Plotly
+# figure takes 20-70 ms of the server's one interpreter to build (st.plotly_chart then only reads it: about 1 ms),
+# so thirty phones at a reveal took 0.6-2 s building thirty copies of one chart. The figures below are made once
+# per tally and shared (never changed after they are made: st.plotly_chart copies a figure into its message).
+
+
+def choices_chart(options: tuple[str, ...], counts: list[int], right: int | None, *, large: bool = False) -> go.Figure:
+    """class_choices_chart, made once for every screen that shows this tally (do not change it: it is shared)."""
+    with _making:  # one screen makes it while the others wait, rather than thirty making it at once
+        return _choices(tuple(options), tuple(counts), right, large, large and _dark())
+
+
+def slider_chart(responses: list[float], exact: float, tolerance: float, *, large: bool = False) -> go.Figure:
+    """class_slider_chart, made once for every screen that shows these guesses (do not change it: it is shared)."""
+    with _making:
+        return _slider(tuple(sorted(responses)), exact, tolerance, large, large and _dark())
+
+
+_making = threading.Lock()
+
+
+@functools.lru_cache(maxsize=64)
+def _choices(options: tuple[str, ...], counts: tuple[int, ...], right: int | None, large: bool,
+             _dark_theme: bool) -> go.Figure:
+    return class_choices_chart(options, list(counts), right, large=large)
+
+
+@functools.lru_cache(maxsize=64)
+def _slider(responses: tuple[float, ...], exact: float, tolerance: float, large: bool, _dark_theme: bool) -> go.Figure:
+    return class_slider_chart(list(responses), exact, tolerance, large=large)

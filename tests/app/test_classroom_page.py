@@ -419,3 +419,36 @@ def test_a_guess_on_the_sliders_starting_value_counts_once_the_slider_was_moved(
     assert round(float(question.answer_percent)) == 50
     answer(ann, 50)
     assert not ann.error and database.view(teacher.code, key_of(ann)).mine == 50
+
+
+def test_the_results_number_questions_as_the_screen_did_a_vote_between_them_not_counted(database):
+    """Question 1, a vote at the class table, question 2: the class page's own results table and its CSV call the
+    second question 2, as its heading did ("Question 2: ..."), and as the report does, not 3 (its round)."""
+    teacher = start()
+    code = code_of(teacher)
+    dov = join(code, "Dov")
+    titles = []
+    for step in ("question", "vote", "question"):
+        teacher.run()
+        if step == "vote":
+            click(teacher, "class.table")
+            if not view(database, teacher).table.legal:
+                pytest.skip("the class is not to act at this deal")  # pragma: no cover - the class seat acts first
+            click(teacher, "class.vote")
+            dov.run()
+            dov.radio(key=f"class.vote.{view(database, teacher).round_number}").set_value(0).run()
+            click(dov, "class.send")
+        else:
+            ask(teacher, "hand_value")
+            question = view(database, teacher).round.question
+            titles.append(question.title)
+            assert f"Question {len(titles)}: {question.title}" in texts(teacher), "as the screen numbers it"
+            answer(dov, question.answer if len(titles) == 1 else (question.answer + 1) % len(question.options))
+        teacher.run()
+        click(teacher, "class.reveal")
+
+    table = teacher.table[-1].value
+    assert list(table["Question"]) == [2, 1], "hardest first, each numbered as the screen showed it"
+    assert list(table["Kind"]) == titles[::-1]
+    lines = database.results_csv(code, key_of(teacher)).splitlines()
+    assert [line.split(",")[0] for line in lines[1:]] == ["2", "1"]

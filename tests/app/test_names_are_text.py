@@ -168,7 +168,7 @@ def test_the_class_csv_keeps_every_title_a_text_cell(tmp_path, monkeypatch):
     real = classes.view
 
     def poisoned(code, key):
-        return replace(real(code, key), results=((0, "=cmd|' /C calc'!A0", 0.5, 2), (1, 'say "hi", all', 1.0, 2)))
+        return replace(real(code, key), results=((1, "=cmd|' /C calc'!A0", 0.5, 2), (2, 'say "hi", all', 1.0, 2)))
 
     monkeypatch.setattr(classes, "view", poisoned)
     lines = classes.results_csv(teacher.code, teacher.token).splitlines()

@@ -90,7 +90,7 @@ def test_a_slider_answer_counts_within_the_tolerance(classes):
     classes.answer(teacher.code, students[1].token, 100 if exact < 50 else 0)
     classes.reveal(teacher.code, teacher.token)
     view = classes.view(teacher.code, teacher.token)
-    assert view.results == ((0, question.title, 0.5, 2),)
+    assert view.results == ((1, question.title, 0.5, 2),)
 
 
 def test_bad_answers_are_refused(classes):
