@@ -422,42 +422,54 @@ class Tree:
         self.b_child = child
         self.b_levels = [np.flatnonzero(self.b_size == n) for n in range(int(self.b_size.max()) + 1)]
         self.b_decide = np.flatnonzero(self.b_kind == 1)
-        # per bank node: the deck, its rows, and M[s, x] = P(the banker draws s in one given order | x)
+        # per bank node: the deck and its rows; M[s, col] = P(the banker draws s in one given order | the row's
+        # hidden cards), one column per bank row, the columns grouped by (bank node, the player's value)
         longest = max(g.pack) + 1
         ff = np.zeros((longest + 1, longest + 1))  # ff[a, k] = a (a-1) ... (a-k+1)
         for a in range(longest + 1):
             for k in range(longest + 1):
                 ff[a, k] = float(np.prod(np.arange(a, a - k, -1))) if k <= a else 0.0
-        total_ff = {}
-        self.b_rows = []
-        self.b_M = []
-        self.b_vp = []
-        self.b_stake = []
-        self.b_can_draw = []
-        self.bank_row_value_a = np.array(self.bank_row_value, dtype=np.int64)
-        for node in self.bank_nodes:
-            rows = np.array(node["rows"], dtype=np.int64)
+        T = self.n_bank = len(self.bank_nodes)
+        self.n_bank_rows = len(self.bank_row_node)
+        vp_all = np.array(self.bank_row_value, dtype=np.int64)
+        node_all = np.array(self.bank_row_node, dtype=np.int64)
+        cols = np.lexsort((vp_all, node_all))  # bank rows ordered by (node, value)
+        self.b_col_row = cols
+        group_key = node_all[cols] * 22 + vp_all[cols]
+        starts = np.flatnonzero(np.r_[True, group_key[1:] != group_key[:-1]])
+        self.b_group_start = starts
+        self.b_group_t = node_all[cols][starts]
+        self.b_group_v = vp_all[cols][starts]
+        self.b_col_value = vp_all[cols]
+        self.b_col_group = np.cumsum(np.r_[0, (group_key[1:] != group_key[:-1]).astype(np.int64)])
+        # M's columns are the banker's states ordered by class (his final total, 21, bust): b_by_class
+        self.b_by_class = np.argsort(self.b_class, kind="stable")
+        self.b_from_class = np.argsort(self.b_by_class)
+        bounds = np.searchsorted(self.b_class[self.b_by_class], np.arange(_CLASSES + 1))
+        self.b_class_cols = [(int(bounds[k]), int(bounds[k + 1])) for k in range(_CLASSES)]
+        M = np.empty((len(cols), S))  # one row per bank row (column of the text above): blocks per node
+        self.b_stake = np.array([node["stake"] for node in self.bank_nodes], dtype=np.float64)
+        self.b_can_draw = np.zeros((T, S), dtype=bool)
+        size_cache: dict[int, np.ndarray] = {}
+        node_cols = np.searchsorted(node_all[cols], np.arange(T + 1))
+        for t, node in enumerate(self.bank_nodes):
+            lo, hi = node_cols[t], node_cols[t + 1]
+            rows = cols[lo:hi]
             deck = np.array([p - k for p, k in zip(g.pack, node["kept"], strict=True)], dtype=np.int64)
             deck[_ELEVEN] -= node["rejected"]
             xs = np.array([self.bank_row_x[r] for r in rows], dtype=np.int64)
-            left = deck[None, :] - xs  # (X, 12)
+            left = deck[None, :] - xs
             m = np.ones((S, len(rows)))
             for r in range(12):
                 m *= ff[left[None, :, r], smat[:, None, r]]
-            n_x = int(xs[0].sum())
-            size = int(deck.sum()) - n_x
-            key = size
-            if key not in total_ff:
-                total_ff[key] = np.array([float(np.prod(np.arange(size, size - k, -1))) if k <= size else np.inf
-                                          for k in range(int(self.b_size.max()) + 1)])
-            m /= total_ff[key][self.b_size][:, None]
-            self.b_rows.append(rows)
-            self.b_M.append(m)
-            self.b_vp.append(self.bank_row_value_a[rows])
-            self.b_stake.append(node["stake"])
-            self.b_can_draw.append(self.b_size < size)
-        self.n_bank = len(self.bank_nodes)
-        self.n_bank_rows = len(self.bank_row_node)
+            size = int(deck.sum()) - int(xs[0].sum())
+            if size not in size_cache:
+                size_cache[size] = np.array([float(np.prod(np.arange(size, size - k, -1))) if k <= size
+                                             else np.inf for k in range(int(self.b_size.max()) + 1)])
+            M[lo:hi] = (m / size_cache[size][self.b_size][:, None]).T[:, self.b_by_class]
+            self.b_can_draw[t] = self.b_size < size
+        self.b_M = M
+        self.b_node_cols = node_cols
         # the payoff to the player of a hand worth v against each banker class
         v = np.arange(22)[:, None]
         c = np.arange(_CLASSES)[None, :]
@@ -493,67 +505,78 @@ class Tree:
     def bank_values(self, banker: np.ndarray) -> np.ndarray:
         """The player's expected result at each bank row (per unit of reaching it) under banker strategy
         `banker` (an (n_bank, S) array: the chance of standing at each decision state)."""
-        out = np.zeros(self.n_bank_rows)
+        omega = (self._banker_reach(banker) * self._stand_prob(banker))[:, self.b_by_class]  # (T, S) by class
+        # per node and class: (X_t, S_k) @ (S_k,), then the payoff of each column's value against the class
+        per_col = np.empty(self.n_bank_rows)
+        vp = self.b_col_value
         for t in range(self.n_bank):
-            omega = self._stand_weights(t, banker[t])
-            classes = np.zeros((_CLASSES, self.b_S))
-            np.add.at(classes, (self.b_class, np.arange(self.b_S)), omega)
-            G = classes @ self.b_M[t]  # (classes, X)
-            vp = self.b_vp[t]
-            out[self.b_rows[t]] = self.b_stake[t] * (G * self.b_payoff[vp].T).sum(axis=0)
+            lo, hi = self.b_node_cols[t], self.b_node_cols[t + 1]
+            m = self.b_M[lo:hi]
+            acc = np.zeros(hi - lo)
+            for k, (a, b) in enumerate(self.b_class_cols):
+                if a != b:
+                    acc += (m[:, a:b] @ omega[t, a:b]) * self.b_payoff[vp[lo:hi], k]
+            per_col[lo:hi] = self.b_stake[t] * acc
+        out = np.zeros(self.n_bank_rows)
+        out[self.b_col_row] = per_col
         return out
 
-    def _stand_prob(self, t: int, stand: np.ndarray) -> np.ndarray:
-        """The chance of standing at every banker state of node t (forced: 0 or 1)."""
-        kind = self.b_kind
+    def _stand_prob(self, stand: np.ndarray) -> np.ndarray:
+        """The chance of standing at every banker state of every bank node (forced: 0 or 1)."""
+        kind = self.b_kind[None, :]
         p = np.where(kind >= 2, 1.0, np.where(kind == 0, 0.0, stand))
-        return np.where(self.b_can_draw[t], p, 1.0)
+        return np.where(self.b_can_draw, p, 1.0)
 
-    def _stand_weights(self, t: int, stand: np.ndarray) -> np.ndarray:
-        """The chance (summed over orders) that the banker stands at each state of node t."""
-        return self._banker_reach(t, stand) * self._stand_prob(t, stand)
-
-    def _banker_reach(self, t: int, stand: np.ndarray) -> np.ndarray:
-        """The banker's own reach of each state of node t, summed over the orders of its cards."""
-        p = self._stand_prob(t, stand)
-        rho = np.zeros(self.b_S + 1)
-        rho[0] = 1.0
+    def _banker_reach(self, stand: np.ndarray) -> np.ndarray:
+        """The banker's own reach of each state of each bank node, summed over the orders of its cards."""
+        p = self._stand_prob(stand)
+        rho = np.zeros((self.n_bank, self.b_S + 1))
+        rho[:, 0] = 1.0
         for level in self.b_levels:
-            go = rho[level] * (1 - p[level])
+            go = rho[:, level] * (1 - p[:, level])
             for r in range(12):
-                np.add.at(rho, self.b_child[level, r], go)
-        return rho[:-1]
+                rho[:, self.b_child[level, r]] += go  # distinct children for one rank (the dummy aside)
+        return rho[:, :-1]
 
-    def banker_cfv(self, t: int, q_rows: np.ndarray, stand: np.ndarray | None) -> tuple:
-        """Bottom-up over node t's banker states against player weights q: (value of each state under
-        `stand`, value of standing there, value of drawing there), all as the player's expected result
-        weighted by the chance of reaching it. With `stand` None, the banker's best response (min)."""
-        vp = self.b_vp[t]
-        Q = np.zeros((len(vp), 22))
-        Q[np.arange(len(vp)), vp] = q_rows
-        A = self.b_M[t] @ Q  # (S, 22)
-        cum = np.cumsum(A, axis=1)
-        total = cum[:, -1]
-        cls = self.b_class
-        stand_val = np.where(cls == _BUST, total, np.where(cls == _B21, -total,
-                                                           total - 2 * cum[np.arange(self.b_S), np.minimum(cls, 21)]))
-        stand_val *= self.b_stake[t]
-        p = self._stand_prob(t, stand if stand is not None else np.zeros(self.b_S))
+    def banker_cfv(self, q: np.ndarray, stand: np.ndarray | None) -> tuple:
+        """Bottom-up over every bank node's banker states against bank-row weights q: (value of each state
+        under `stand`, value of standing there, value of drawing there), each (T, S), as the player's expected
+        result weighted by the chance of reaching it. With `stand` None, the banker's best response (min)."""
+        qc = q[self.b_col_row]
+        vp = self.b_col_value
+        stand_val = np.empty((self.n_bank, self.b_S))
+        for t in range(self.n_bank):
+            lo, hi = self.b_node_cols[t], self.b_node_cols[t + 1]
+            m = self.b_M[lo:hi]
+            qt, vt = qc[lo:hi], vp[lo:hi]
+            total = qt @ m
+            sv = stand_val[t]
+            for k, (a, b) in enumerate(self.b_class_cols):
+                if a == b:
+                    continue
+                if k == _BUST:
+                    sv[a:b] = total[a:b]
+                elif k == _B21:
+                    sv[a:b] = -total[a:b]
+                else:  # he stands on k: the player wins with more, loses with k or less
+                    sv[a:b] = total[a:b] - 2 * (np.where(vt <= k, qt, 0.0) @ m[:, a:b])
+        stand_val = stand_val[:, self.b_from_class]
+        stand_val *= self.b_stake[:, None]
         kind = self.b_kind
-        can = self.b_can_draw[t]
-        cfv = np.zeros(self.b_S + 1)
-        draw_val = np.zeros(self.b_S)
+        can = self.b_can_draw
+        p = self._stand_prob(stand if stand is not None else np.zeros((self.n_bank, self.b_S)))
+        cfv = np.zeros((self.n_bank, self.b_S + 1))
+        draw_val = np.zeros((self.n_bank, self.b_S))
         for level in reversed(self.b_levels):
-            dv = cfv[self.b_child[level]].sum(axis=1)
-            draw_val[level] = dv
+            dv = cfv[:, self.b_child[level]].sum(axis=2)
+            draw_val[:, level] = dv
+            sv = stand_val[:, level]
             if stand is None:
-                best = np.where(kind[level] == 1, np.minimum(stand_val[level], dv),
-                                np.where(kind[level] == 0, dv, stand_val[level]))
-                best = np.where(can[level], best, stand_val[level])
-                cfv[level] = best
+                best = np.where(kind[level] == 1, np.minimum(sv, dv), np.where(kind[level] == 0, dv, sv))
+                cfv[:, level] = np.where(can[:, level], best, sv)
             else:
-                cfv[level] = p[level] * stand_val[level] + (1 - p[level]) * dv
-        return cfv[:-1], stand_val, draw_val
+                cfv[:, level] = p[:, level] * sv + (1 - p[:, level]) * dv
+        return cfv[:, :-1], stand_val, draw_val
 
     def evaluate(self, sigma: np.ndarray, bank_vals: np.ndarray, *, best: bool = False) -> tuple:
         """Backward pass: (row values, slot values, game value). With best=True the player plays his best
@@ -598,10 +621,8 @@ def best_responses(tree: Tree, player: np.ndarray, banker: np.ndarray) -> dict:
     _, _, player_best = tree.evaluate(player, tree.bank_values(banker), best=True)
     reach = tree.player_reach(player)
     q = tree.bank_weights(player, reach)
-    br = np.zeros((tree.n_bank, tree.b_S))
-    for t in range(tree.n_bank):
-        cfv, stand_val, draw_val = tree.banker_cfv(t, q[tree.b_rows[t]], None)
-        br[t] = (stand_val <= draw_val).astype(float)  # ties: stand
+    _, stand_val, draw_val = tree.banker_cfv(q, None)
+    br = (stand_val <= draw_val).astype(float)  # ties: stand
     banker_best = tree.evaluate(player, tree.bank_values(br))[2]
     return {"player_best": player_best, "banker_best": banker_best,
             "exploitability": player_best - banker_best, "banker_response": br}
@@ -660,17 +681,23 @@ class Solution:
         k = {st: i for i, st in enumerate(self.tree.b_states)}.get(s)
         if t is None or k is None:
             raise InvalidCards("no such banker position in this game")
-        return float(self.tree._stand_prob(t, self.banker[t])[k])
+        return float(self.tree._stand_prob(self.banker)[t, k])
 
     def mixed_banker_positions(self, tolerance: float = 1e-4) -> list[tuple[tuple, tuple, float]]:
         """Banker positions reached with some chance where he mixes: (history, his cards, chance of standing)."""
         out = []
         reach_p = self.tree.player_reach(self.player)
         q = self.tree.bank_weights(self.player, reach_p)
-        for t in range(self.tree.n_bank):
-            p = self.tree._stand_prob(t, self.banker[t])
-            weight = self.tree.b_M[t] @ q[self.tree.b_rows[t]]
-            for k in self.tree.b_decide:
+        tree = self.tree
+        p_all = tree._stand_prob(self.banker)
+        reach_b = tree._banker_reach(self.banker)
+        qc = q[tree.b_col_row]
+        weight_all = np.array([qc[lo:hi] @ tree.b_M[lo:hi]
+                               for lo, hi in zip(tree.b_node_cols[:-1], tree.b_node_cols[1:], strict=True)])
+        for t in range(tree.n_bank):
+            p = p_all[t]
+            weight = weight_all[t][tree.b_from_class] * reach_b[t]
+            for k in tree.b_decide:
                 if tolerance < p[k] < 1 - tolerance and weight[k] > 1e-12:
                     cards = tuple(r for r in RANKS for _ in range(self.tree.b_states[k][r - 1]))
                     out.append((self.tree.bank_nodes[t]["key"], cards, float(p[k])))
@@ -685,7 +712,7 @@ def _regret_match(regret: np.ndarray, rows: np.ndarray, starts: np.ndarray, coun
 
 
 def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, check_every: int = 50,
-          progress=None) -> Solution:
+          progress=None, keep: dict | None = None) -> Solution:
     """CFR+ for `iterations` (or until the exploitability is at most `target`, checked every `check_every`
     iterations), then exact best responses against the average strategies."""
     started = time.perf_counter()
@@ -716,15 +743,14 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
         avg_p_weight += it * reach[rows_of_slot]
         # the banker: regrets against the player's new strategy (he lowers the player's result)
         q = tree.bank_weights(sigma_p, reach)
-        for t in range(tree.n_bank):
-            cfv, stand_val, draw_val = tree.banker_cfv(t, q[tree.b_rows[t]], stand[t])
-            regret_s[t] = np.maximum(regret_s[t] + cfv - stand_val, 0.0)
-            regret_d[t] = np.maximum(regret_d[t] + cfv - draw_val, 0.0)
-            tot = regret_s[t] + regret_d[t]
-            stand[t] = np.where(tot > 0, regret_s[t] / np.where(tot > 0, tot, 1.0), 0.5)
-            rho = tree._banker_reach(t, stand[t])
-            avg_stand[t] += it * rho * stand[t]
-            avg_weight[t] += it * rho
+        cfv, stand_val, draw_val = tree.banker_cfv(q, stand)
+        regret_s = np.maximum(regret_s + cfv - stand_val, 0.0)
+        regret_d = np.maximum(regret_d + cfv - draw_val, 0.0)
+        tot = regret_s + regret_d
+        stand = np.where(tot > 0, regret_s / np.where(tot > 0, tot, 1.0), 0.5)
+        rho = tree._banker_reach(stand)
+        avg_stand += it * rho * stand
+        avg_weight += it * rho
         done = it
         if (target and it % check_every == 0) or it == iterations:
             player, banker = _averages(tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand)
@@ -767,3 +793,21 @@ def load(game: Game | Tree, path: str | Path) -> Solution:
     br = best_responses(tree, player, banker)
     return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
                     player_best=br["player_best"], banker_best=br["banker_best"])
+
+
+#: the equilibria shipped with the package, per tradition (48-card Kvitlach; Quitlok: see docs/solving.md)
+SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz"}
+
+
+def shipped_game(name: str) -> Game:
+    """The game whose equilibrium ships as `name`."""
+    from quitlok.rules import KVITLACH
+    if name != "kvitlach":
+        raise InvalidSetup(f"no shipped equilibrium named {name!r}; there is: {', '.join(SHIPPED)}")
+    return Game(KVITLACH)
+
+
+def shipped_path(name: str) -> Path:
+    if name not in SHIPPED:
+        raise InvalidSetup(f"no shipped equilibrium named {name!r}; there is: {', '.join(SHIPPED)}")
+    return Path(__file__).parent / "data" / SHIPPED[name]
