@@ -1,6 +1,5 @@
 """quitlok.solve: the equilibrium of one hand against a banker who plays his best too (issue 27)."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -87,11 +86,18 @@ def _kvitlach_tree() -> Tree:
 
 
 def test_shipped_kvitlach_equilibrium():
-    """The strategies shipped in quitlok/data: both best responses recomputed against them here; the pair's
-    exploitability is at most 1e-6 chips a hand."""
-    from quitlok.solve import shipped_path
-    sol = load(_kvitlach_tree(), shipped_path("kvitlach"))
-    assert sol.exploitability <= 1e-6
+    """The strategies shipped in quitlok/data: both best responses recomputed against them here agree with
+    the figures saved beside them, and the pair's exploitability is within the shipped bound."""
+    from quitlok.solve import SHIPPED_EXPLOITABILITY, shipped_path
+    path = shipped_path("kvitlach")
+    sol = load(_kvitlach_tree(), path)
+    with np.load(path) as saved:
+        assert sol.player_best == pytest.approx(float(saved["player_best"]), abs=1e-9)
+        assert sol.banker_best == pytest.approx(float(saved["banker_best"]), abs=1e-9)
+    assert 0 <= sol.exploitability <= SHIPPED_EXPLOITABILITY["kvitlach"]
     assert sol.banker_best - 1e-9 <= sol.value <= sol.player_best + 1e-9
     br = best_responses(sol.tree, sol.player, sol.banker)
     assert strategy_value(sol.tree, sol.player, br["banker_response"]) == pytest.approx(sol.banker_best)
+    # the banker at his best does no better against the player than this banker: the value is below the
+    # player's edge against a banker standing on 17 (the nearest fixed model under Kvitlach's rules)
+    assert sol.banker_best <= player_edge(KVITLACH, stands_on=17) + 1e-12
