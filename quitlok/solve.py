@@ -797,9 +797,9 @@ def load(game: Game | Tree, path: str | Path) -> Solution:
 
 #: the equilibria shipped with the package, per tradition (48-card Kvitlach; Quitlok: see docs/solving.md)
 SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz"}
-#: the exploitability (chips a hand) the shipped strategies are checked against: what the recompute reached
-#: in its time on a shared machine (tools/solve_kvitlach.py); the issue's goal is 1e-6
-SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-3}
+#: the exploitability (chips a hand) the shipped strategies are checked against (issue 27's goal; the
+#: recompute, tools/solve_kvitlach.py, stops when it is reached: 9.7e-7 after 500 iterations)
+SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6}
 
 
 def shipped_game(name: str) -> Game:
