@@ -49,6 +49,7 @@ def test_cfr_converges_on_a_small_game():
     assert many.exploitability <= 1e-6
 
 
+@pytest.mark.xdist_group("kvitlach_tree")  # one worker builds the 48-card tree once (about 20 s)
 @pytest.mark.parametrize("stands_on", [17, 18])
 def test_player_best_response_matches_the_advisor(stands_on):
     """Against a banker standing on a fixed total (drawing below it), the player's exact best response in
@@ -85,6 +86,7 @@ def _kvitlach_tree() -> Tree:
     return _TREES["k"]
 
 
+@pytest.mark.xdist_group("kvitlach_tree")
 def test_shipped_kvitlach_equilibrium():
     """The strategies shipped in quitlok/data: both best responses recomputed against them here agree with
     the figures saved beside them, and the pair's exploitability is within the shipped bound."""
