@@ -1,0 +1,74 @@
+"""Recompute the equilibrium of one Kvitlach hand (one player, the banker at his best too) from scratch.
+
+    nice -n 15 python tools/solve_kvitlach.py [--iterations 20000] [--target 1e-6] [--minutes 28] [--save]
+
+CFR+ on the public tree (quitlok.solve), an exact best response for each side every --every iterations;
+stops at the target exploitability (chips a hand), the iteration limit or the time limit. Prints the size
+of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies to
+quitlok/data/ (the package's shipped copy)."""
+
+import argparse
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from quitlok import solve as S  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--iterations", type=int, default=100_000)
+    ap.add_argument("--target", type=float, default=1e-6)
+    ap.add_argument("--minutes", type=float, default=28.0)
+    ap.add_argument("--every", type=int, default=100)
+    ap.add_argument("--save", action="store_true")
+    args = ap.parse_args()
+    started = time.perf_counter()
+    cpu0 = time.process_time()
+    tree = S.Tree(S.shipped_game("kvitlach"))
+    print(f"game: {tree.n_rows:,} player rows (public history x face-down cards), {tree.n_slots:,} actions; "
+          f"{tree.n_bank:,} public histories where the banker plays, {tree.n_bank_rows:,} with the player's "
+          f"cards; {tree.b_S:,} banker card multisets ({len(tree.b_decide):,} where he chooses); "
+          f"built in {tree.build_seconds:.1f} s", flush=True)
+    deadline = started + 60 * args.minutes
+
+    def progress(it, expl, secs):
+        print(f"  iteration {it:6d}: exploitability {expl:.3e} chips a hand ({secs:.0f} s)", flush=True)
+        if time.perf_counter() > deadline:
+            raise _Stop
+
+    class _Stop(Exception):
+        pass
+
+    state = {}
+    try:
+        sol = S.solve(tree, args.iterations, target=args.target, check_every=args.every, progress=progress,
+                      keep=state)
+    except _Stop:
+        sol = state["solution"]
+    wall = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"value (player's expected result, chips a hand): {sol.value:+.9f}")
+    print(f"player's best response against the banker: {sol.player_best:+.9f}; banker's best response "
+          f"against the player: {sol.banker_best:+.9f}; exploitability {sol.exploitability:.3e}")
+    mixed = sol.mixed_banker_positions()
+    print(f"banker positions where he mixes (reached): {len(mixed)}")
+    for key, cards, p in mixed[:20]:
+        print(f"  {' '.join(map(str, key))} | banker holds {cards}: stands {p:.3f}")
+    print(f"iterations {sol.iterations}; wall {wall:.0f} s; CPU {time.process_time() - cpu0:.0f} s; "
+          f"peak memory {peak:.0f} MB")
+    if args.save:
+        path = S.shipped_path("kvitlach")
+        path.parent.mkdir(exist_ok=True)
+        S.save(sol, path)
+        print(f"saved {path} ({path.stat().st_size / 1024:.0f} KB)")
+
+
+if __name__ == "__main__":
+    main()
