@@ -567,7 +567,8 @@ class Classes(Store):
         try:
             if teacher is None:
                 room, seats, extra = self.rooms._read(session.table_room)
-                return _room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock())
+                return _room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock(),
+                                  log=self.rooms._seat_log(session.table_room, room, CLASS_SEAT))
             key = _table_key(teacher, session.table_room)
             if not hmac.compare_digest(session.table_token or "", _hash(key)):
                 self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key
