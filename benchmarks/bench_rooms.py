@@ -173,14 +173,19 @@ def cpu_seconds(pid: int) -> float:
 
 
 def stored_game(url: str, code: str) -> tuple[int, int]:
-    """The room's version and the size of its stored game, in bytes."""
+    """The room's version and the size of its stored game, in bytes: its state, and its log's rows where the
+    checkout served keeps them (issue 25)."""
     import sqlalchemy as sa
 
     engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
     with engine.connect() as conn:
         row = conn.execute(sa.text("SELECT version, state FROM quitlok_rooms WHERE code = :c"), {"c": code}).one()
+        logged = 0
+        if sa.inspect(conn).has_table("quitlok_room_events"):
+            logged = conn.execute(sa.text("SELECT COALESCE(SUM(LENGTH(event) + COALESCE(LENGTH(hidden), 0)), 0) "
+                                          "FROM quitlok_room_events WHERE code = :c"), {"c": code}).scalar()
     engine.dispose()
-    return row.version, len(row.state.encode())
+    return row.version, len(row.state.encode()) + int(logged)
 
 
 def out_of_chips(rooms: Rooms, code: str, token: str) -> None:

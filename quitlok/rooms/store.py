@@ -331,17 +331,18 @@ class Rooms(Store):
     def log_since(self, code: str, token: str, version: int) -> tuple[Event, ...]:
         """The events of the game written after `version` (0: all of them), as the seat holding `token` may see
         them: the rows of the room's log alone (quitlok.rooms.log), the way a page that holds the room at
-        `version` reads what it lacks. A game still kept in the old form (its log inside it, until its next
-        write) gives that log whole."""
+        `version` reads what it lacks. A game still kept in the old form holds its log inside it until its next
+        write: that log counts as written by the room's current version."""
         code = _code(code)
-        whole_number("version", version)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise RoomError(f"A room's version is a whole number, 0 or more (not {shown(version)}).")
         room, seats, _ = self._read(code)
         me = self._seat_of(seats, token, code)
         if room.state is None:
             return ()
         with self._transaction(write=False) as conn:
             events = room_log.events_since(conn, code, me.seat, version, room.version)
-        return events + _seat_state(room.state, me.seat).events
+        return events + (_seat_state(room.state, me.seat).events if version < room.version else ())
 
     def _seat_log(self, code: str, room: sa.Row, seat: int | None) -> SeatLog:
         """The log of the game in `room` (as read) as `seat` may read it (None: an onlooker), from the rows: those

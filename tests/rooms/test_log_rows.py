@@ -19,7 +19,7 @@ from quitlok import KVITLACH, QUITLOK
 from quitlok.events import CardDealt, ElevenProtected, KeptBank, MayRetire
 from quitlok.game import Aluvun, Bet, Draw, Keep, StakeBank, new_game, seen_events
 from quitlok.narration import log, sentences
-from quitlok.rooms import Rooms
+from quitlok.rooms import RoomError, Rooms
 from quitlok.rooms import log as room_log
 from quitlok.rooms import store as store_module
 from quitlok.rooms.database import EVENTS
@@ -189,6 +189,10 @@ def test_log_since_gives_the_events_after_a_version(rooms):
     since = rooms.log_since(code, seats[1].token, view.version)
     assert since and after.state.events == view.state.events + since
     assert rooms.log_since(code, seats[1].token, 0) == after.state.events
+    assert rooms.log_since(code, seats[1].token, after.version) == ()
+    for bad in (-1, 1.5, True, "3", None):
+        with pytest.raises(RoomError, match="whole number"):
+            rooms.log_since(code, seats[1].token, bad)
 
 
 @pytest.fixture
