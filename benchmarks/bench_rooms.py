@@ -2,6 +2,7 @@
 
 Run: python benchmarks/bench_rooms.py [--seconds 10] [--rooms 10] [--pollers 30] [--pace 0] [--backend both]
      python benchmarks/bench_rooms.py --watch MINUTES [--chips 1000] [--app FOLDER]
+     python benchmarks/bench_rooms.py --long [--milestones 100,2000,20000] [--backend both]
      python benchmarks/bench_rooms.py --push [--rooms 5] [--servers 1|2] [--backend sqlite|postgresql]
                                      [--moves 12] [--idle 60] [--clients browser|websocket] [--app FOLDER]
 
@@ -23,6 +24,14 @@ has nothing left), then the Play together page is opened on Ann's seat and left 
 the server's CPU time over the window (as a share of one core), the bytes the server sent to the page over its
 WebSocket (Playwright's frames), the room's versions and the size of the stored game at both ends. Served from
 a checkout before the change, the same run shows what a computers-only stretch cost.
+
+`--long` (issue 25) measures what one move writes as a game grows long: a room of one person (Ann) and three
+computer players, 100,000 chips each (the game goes on for tens of thousands of moves), Ann always making a
+modest move (no bet above 2). Each of Ann's moves is one `Rooms.act`, in which the computers play on; after the
+game has passed each milestone of moves (`State.moves`: decisions applied), 30 of Ann's acts are measured: the
+bytes the write left in the database (the room's game and the rows of the log it appended) and the act's time,
+median and 95th percentile. Beside them, what the same game would have been with its whole log inside it (what
+a write was before the log became rows). Goal: flat.
 
 `--push` (issue 23) measures how fast a move reaches the other phones of its room, in real browser pages: a
 real server (`streamlit run tutorial_app.py` from --app, by default this checkout) or two sharing one PostgreSQL
@@ -47,6 +56,7 @@ a client has no fragment timer).
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import statistics
@@ -163,14 +173,19 @@ def cpu_seconds(pid: int) -> float:
 
 
 def stored_game(url: str, code: str) -> tuple[int, int]:
-    """The room's version and the size of its stored game, in bytes."""
+    """The room's version and the size of its stored game, in bytes: its state, and its log's rows where the
+    checkout served keeps them (issue 25)."""
     import sqlalchemy as sa
 
     engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
     with engine.connect() as conn:
         row = conn.execute(sa.text("SELECT version, state FROM quitlok_rooms WHERE code = :c"), {"c": code}).one()
+        logged = 0
+        if sa.inspect(conn).has_table("quitlok_room_events"):
+            logged = conn.execute(sa.text("SELECT COALESCE(SUM(LENGTH(event) + COALESCE(LENGTH(hidden), 0)), 0) "
+                                          "FROM quitlok_room_events WHERE code = :c"), {"c": code}).scalar()
     engine.dispose()
-    return row.version, len(row.state.encode())
+    return row.version, len(row.state.encode()) + int(logged)
 
 
 def out_of_chips(rooms: Rooms, code: str, token: str) -> None:
@@ -508,6 +523,81 @@ def push(args) -> None:
         asyncio.run(measure(args, [url for url, _ in served], database))
 
 
+LONG_PEOPLE = ("Ann",)
+LONG_COMPUTERS = ("cautious", "bold", "cautious")
+
+
+def long_written(rooms: Rooms, code: str) -> int:
+    """The bytes the room's last write left: its game's text and the rows of its log that write appended."""
+    import sqlalchemy as sa
+
+    from quitlok.rooms.database import EVENTS, ROOMS
+    with rooms._engine.connect() as conn:
+        room = conn.execute(sa.select(ROOMS.c.state, ROOMS.c.version).where(ROOMS.c.code == code)).one()
+        logged = conn.execute(sa.select(sa.func.coalesce(sa.func.sum(
+            sa.func.length(EVENTS.c.event) + sa.func.coalesce(sa.func.length(EVENTS.c.hidden), 0)), 0))
+            .where(EVENTS.c.code == code, EVENTS.c.at == room.version)).scalar()
+        return len(room.state.encode()) + int(logged)
+
+
+def long_whole(rooms: Rooms, code: str) -> int:
+    """The bytes the game would take with its whole log inside it (as every write kept it before issue 25)."""
+    from dataclasses import replace
+
+    import sqlalchemy as sa
+
+    from quitlok.events import event_from_dict
+    from quitlok.rooms.database import EVENTS, ROOMS
+    from quitlok.state_json import state_from_json, state_to_json
+    with rooms._engine.connect() as conn:
+        text = conn.execute(sa.select(ROOMS.c.state).where(ROOMS.c.code == code)).scalar()
+        events = tuple(event_from_dict(json.loads(t)) for t in conn.execute(
+            sa.select(EVENTS.c.event).where(EVENTS.c.code == code).order_by(EVENTS.c.at, EVENTS.c.number)).scalars())
+    return len(state_to_json(replace(state_from_json(text), events=events)).encode())
+
+
+def long_game(url: str, label: str, milestones: list[int], sample: int = 30) -> None:
+    """One long game (see the module's docstring, --long): Ann's acts measured after each milestone of moves."""
+    from quitlok.game import Bet, StakeBank
+    from quitlok.rooms.store import _state
+
+    rooms = Rooms(url)
+    host = rooms.create(QUITLOK, host=LONG_PEOPLE[0], bank=10, purses=100_000, choose_stake=False)
+    for style in LONG_COMPUTERS:
+        rooms.add_computer(host.code, host.token, style)
+    rooms.start(host.code, host.token, seed=25)
+    rng = random.Random(25)
+    print(f"{label}: one person and {len(LONG_COMPUTERS)} computer players, 100,000 chips each")
+    print("| moves | bytes a write: median (p95) | act: median (p95) | the game with its whole log (before) |")
+    print("|---|---|---|---|")
+    started = time.perf_counter()
+    for milestone in milestones:
+        sizes, times = [], []
+        while len(times) < sample:
+            view = rooms.view(host.code, host.token)
+            if view.over:
+                print(f"the game ended after {_state(rooms._read(host.code)[0].state).moves} moves")
+                return
+            if not view.legal:  # the computers play on (one bounded step a view)
+                continue
+            moves = _state(rooms._read(host.code)[0].state).moves
+            staking = [a for a in view.legal if isinstance(a, Bet | StakeBank)]
+            action = rng.choice([a for a in view.legal if a not in staking] + staking[:2])
+            t0 = time.perf_counter()
+            rooms.act(host.code, host.token, action, version=view.version)
+            took = time.perf_counter() - t0
+            if moves >= milestone:
+                times.append(took)
+                sizes.append(long_written(rooms, host.code))
+        whole = long_whole(rooms, host.code)
+        q = statistics.quantiles
+        print(f"| {milestone:,} | {statistics.median(sizes):,.0f} B ({q(sizes, n=20)[-1]:,.0f} B) | "
+              f"{statistics.median(times) * 1000:.1f} ms ({q(times, n=20)[-1] * 1000:.1f} ms) | {whole:,} B |",
+              flush=True)
+    print(f"({time.perf_counter() - started:.0f} s in all)")
+    rooms.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10)
@@ -524,7 +614,21 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=60, help="--push: seconds the phones stay idle, measured")
     parser.add_argument("--clients", choices=("browser", "websocket"), default="browser",
                         help="--push: phones as browser pages, or as Streamlit WebSocket clients (latency only)")
+    parser.add_argument("--long", action="store_true", help="bytes a write and act time as one game grows long")
+    parser.add_argument("--milestones", default="100,2000,20000", help="--long: the moves after which to measure")
     args = parser.parse_args()
+    if args.long:
+        milestones = [int(m) for m in args.milestones.split(",")]
+        if args.backend in ("sqlite", "both"):
+            with tempfile.TemporaryDirectory() as folder:
+                long_game(f"sqlite:///{folder}/rooms.sqlite3", "SQLite (WAL)", milestones)
+        if args.backend in ("postgresql", "both") and find_binaries() is not None:
+            server = TempPostgres(fast=False).start()
+            try:
+                long_game(server.url, "PostgreSQL (local, fsync on)", milestones)
+            finally:
+                server.stop()
+        return
     if args.push:
         if args.backend == "both":
             args.backend = "sqlite"

@@ -1,4 +1,5 @@
-"""A game State as JSON that a person can read, and back: how rooms keep games in a database.
+"""A game State (and an Action) as JSON that a person can read, and back: how rooms keep games in a database,
+and class sessions the moves their class votes on.
 
 Written once, here, for every caller (the rooms store, tests, a saved game). Never pickle: a JSON
 text can be read, diffed and checked, and loading it runs no code. Loading checks the text fully
@@ -14,9 +15,11 @@ import json
 import re
 from dataclasses import asdict, fields
 from fractions import Fraction
+from typing import get_args
 
+from quitlok.actions import Action
 from quitlok.cards import check_cards
-from quitlok.errors import InvalidCards, InvalidSetup
+from quitlok.errors import IllegalAction, InvalidCards, InvalidSetup
 from quitlok.events import event_from_dict, event_to_dict
 from quitlok.game import SeatStatus, State
 from quitlok.narration import NEW_CARD, status_line
@@ -56,6 +59,34 @@ def rules_from_dict(data: object) -> RuleSet:
         return RuleSet(**values)
     except (TypeError, ValueError, ZeroDivisionError) as problem:
         raise InvalidSetup(f"Saved rules are damaged: {problem}") from None
+
+
+#: every kind of action, by its type's name (quitlok.actions)
+_ACTIONS = {cls.__name__: cls for cls in get_args(Action)}
+
+
+def action_to_dict(action: Action) -> dict:
+    """An action as plain JSON values: its type's name under "a", then its fields (`{"a": "Bet", "n": 3}`), so
+    that what is kept names the move itself, not a button's words."""
+    if type(action) not in _ACTIONS.values():
+        raise InvalidSetup(f"Only an action can be saved as one (got {type(action).__name__}).")
+    return {"a": type(action).__name__, **{f.name: getattr(action, f.name) for f in fields(action)}}
+
+
+def action_from_dict(data: object) -> Action:
+    """The action of `action_to_dict`; InvalidSetup naming the problem for anything else."""
+    if not isinstance(data, dict) or data.get("a") not in _ACTIONS:
+        raise InvalidSetup(f"A saved action is damaged: {str(data)[:60]!r} names no action.")
+    cls = _ACTIONS[data["a"]]
+    values = {k: v for k, v in data.items() if k != "a"}
+    if set(values) != {f.name for f in fields(cls)}:
+        names = ", ".join(f.name for f in fields(cls))
+        raise InvalidSetup(f"A saved action is damaged: {cls.__name__} "
+                           + (f"has the fields {names}." if names else "has no fields."))
+    try:
+        return cls(**values)
+    except (IllegalAction, TypeError) as problem:
+        raise InvalidSetup(f"A saved action is damaged: {problem}") from None
 
 
 def state_to_json(state: State) -> str:

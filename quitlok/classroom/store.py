@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
-from quitlok.actions import Action
+from quitlok.actions import Action, describe
 from quitlok.classroom.errors import BadOwnQuestion, BadResponse, ClassroomError, Removed
 from quitlok.classroom.names import friendly_names, refused_word
 from quitlok.classroom.own import OWN, OwnQuestion
@@ -70,7 +70,7 @@ from quitlok.rooms.errors import (
 from quitlok.rooms.news import NEWS, News
 from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, MAX_WAITING, Asked, _code, _name, _room_view
 from quitlok.rules import RuleSet
-from quitlok.state_json import rules_from_dict, rules_to_dict
+from quitlok.state_json import action_from_dict, action_to_dict, rules_from_dict, rules_to_dict
 from quitlok.text import isolated, spreadsheet_cell
 from quitlok.validate import flag, is_whole, rule_set
 
@@ -194,6 +194,9 @@ class Vote:
     #: once closed: the votes counted for each option as the vote closed (what the chart shows; empty for a
     #: vote closed by an earlier version, whose chart is drawn from the answers stored)
     counts: tuple[int, ...] = ()
+    #: the move each option names, as stored (`options` are their labels); empty for a vote an earlier version
+    #: stored as the buttons' labels alone
+    actions: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -431,7 +434,7 @@ class Classes(Store):
         table = self._table(read, teacher)
         if table is None or table.version != vote["room_version"]:
             raise StaleView("The class table changed since the vote opened: open a new vote.")
-        actions = [_action_named(table, label) for label in vote["vote"]]
+        actions = _vote_actions(table, vote)
         coaching = coach(table.state, table.banker_stands_on)
         values = [coaching.values[action] for action in actions] if coaching else []
         with self._transaction(write=True) as conn:
@@ -555,7 +558,8 @@ class Classes(Store):
             if not table.legal:
                 raise ClassroomError("It is not the class's turn at the table.")
             state = table.state
-            return [*rounds, {"vote": [action_label(state, a) for a in table.legal],
+            raising = state.rules.bet_first and state.aluvun_called  # how the options are named (action_label)
+            return [*rounds, {"vote": [action_to_dict(a) for a in table.legal], "raising": raising,
                               "room_version": table.version}]
 
         return self._teacher_change(code, teacher, vote, phase="open")
@@ -568,7 +572,8 @@ class Classes(Store):
         try:
             if teacher is None:
                 room, seats, extra = self.rooms._read(session.table_room)
-                return _room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock())
+                return _room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock(),
+                                  log=self.rooms._seat_log(session.table_room, room, CLASS_SEAT))
             key = _table_key(teacher, session.table_room)
             if not hmac.compare_digest(session.table_token or "", _hash(key)):
                 self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key
@@ -950,9 +955,31 @@ def _round(rules: RuleSet, stored: dict) -> Round:
         return Round(make_question(stored["question"], rules, stored["seed"]), None)
     if OWN in stored:
         return Round(OwnQuestion.from_dict(stored[OWN]), None)
-    return Round(None, Vote(stored["room_version"], tuple(stored["vote"]), stored.get("chosen"),
+    actions = _stored_actions(stored)
+    options = (tuple(describe(a, rules.aluvun_word, raising=stored.get("raising", False)) for a in actions)
+               if actions else tuple(stored["vote"]))
+    return Round(None, Vote(stored["room_version"], options, stored.get("chosen"),
                             tuple(stored.get("values", ())), stored.get("log_from"), stored.get("tied", False),
-                            tuple(stored.get("counts", ()))))
+                            tuple(stored.get("counts", ())), actions))
+
+
+def _stored_actions(stored: dict) -> tuple[Action, ...]:
+    """A vote's options as the actions stored (quitlok.state_json.action_to_dict); () for a vote an earlier version
+    stored as the buttons' labels."""
+    if all(isinstance(option, str) for option in stored["vote"]):
+        return ()
+    return tuple(action_from_dict(option) for option in stored["vote"])
+
+
+def _vote_actions(table: RoomView, stored: dict) -> list[Action]:
+    """The actions a vote's options name, each still legal for the class's seat (else StaleView); a vote stored as
+    labels by an earlier version is matched to the legal actions by label."""
+    actions = _stored_actions(stored)
+    if not actions:
+        return [_action_named(table, label) for label in stored["vote"]]
+    if any(action not in table.legal for action in actions):
+        raise StaleView("The class table changed since the vote opened: open a new vote.")
+    return list(actions)
 
 
 def _whole(response: object) -> int:
@@ -962,7 +989,7 @@ def _whole(response: object) -> int:
 
 
 def _action_named(table: RoomView, label: str) -> Action:
-    """The legal action of the class's seat whose button reads `label`."""
+    """The legal action of the class's seat whose button reads `label` (a vote stored by an earlier version)."""
     for action in table.legal:
         if action_label(table.state, action) == label:
             return action

@@ -1,6 +1,7 @@
 """Where rooms are kept: the tables (SQLAlchemy Core) and the database engine.
 
-One table per concept: `rooms` (the game, its settings and its version) and `seats` (who sits where,
+One table per concept: `rooms` (the game without its log, its settings and its version), `room_events` (the
+game's log, an event a row: quitlok.rooms.log) and `seats` (who sits where,
 and how to recognise them), and `room_family` (what a family keeps from game to game: the nights' results, whether
 the table shows coaching notes). The game is the readable JSON of `quitlok.state_json`; a seat's token is
 kept only as its SHA-256, so a copy of the database hands out no seat.
@@ -60,7 +61,8 @@ ROOMS = sa.Table(
     sa.Column("purses", sa.Integer, nullable=False),
     sa.Column("max_bet", sa.Integer, nullable=True),
     sa.Column("choose_stake", sa.Boolean, nullable=False),
-    #: the game as quitlok.state_json.state_to_json; NULL until the host starts it
+    #: the game as quitlok.state_json.state_to_json without its log (EVENTS holds it; a room stored by an earlier
+    #: version holds its whole log here until its next write moves it into EVENTS); NULL until the host starts it
     sa.Column("state", sa.Text, nullable=True),
     #: how the first banker was drawn: JSON list of rounds, each a list of [seat, card]
     sa.Column("draws", sa.Text, nullable=False, default="[]"),
@@ -138,6 +140,26 @@ ROOM_SETTINGS = sa.Table(
     metadata,
     sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), primary_key=True),
     sa.Column("turn_seconds", sa.Integer, nullable=True),
+)
+
+
+#: the game's log, one event a row, appended by each write (quitlok.rooms.log): the room keeps its game's state
+#: without it, so a move writes the same few rows however long the game. `at` is the room's version that wrote
+#: the row (not named `version`: this table announces nothing) and `number` its place in that write.
+EVENTS = sa.Table(
+    "quitlok_room_events",
+    metadata,
+    sa.Column("code", sa.String(6), sa.ForeignKey(ROOMS.c.code, ondelete="CASCADE"), primary_key=True),
+    sa.Column("at", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    #: the event's type (quitlok.events), so that a reader can find the engine's last event past the notes
+    sa.Column("kind", sa.String(40), nullable=False),
+    #: NULL when every reader may see the event; else the one seat that may (-1: none), every other reader
+    #: getting `hidden`
+    sa.Column("seat", sa.Integer, nullable=True),
+    #: the event as JSON (quitlok.events.event_to_dict), and as a reader who may not see its secret gets it
+    sa.Column("event", sa.Text, nullable=False),
+    sa.Column("hidden", sa.Text, nullable=True),
 )
 
 

@@ -30,11 +30,12 @@ import sqlalchemy as sa
 
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
-from quitlok.events import Prose
+from quitlok.events import Event, Prose
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
 from quitlok.narration import sentences
 from quitlok.practice import COMPUTER_NAMES
-from quitlok.rooms.database import FAMILY, KEYS_GONE, PRESENCE, REQUESTS, ROOM_SETTINGS, ROOMS, SEATS, Store
+from quitlok.rooms import log as room_log
+from quitlok.rooms.database import EVENTS, FAMILY, KEYS_GONE, PRESENCE, REQUESTS, ROOM_SETTINGS, ROOMS, SEATS, Store
 from quitlok.rooms.errors import (
     BadName,
     NoSuchPlayer,
@@ -184,11 +185,20 @@ class Extra(NamedTuple):
         return max(max(devices.values()), self.lost_at) if devices else None
 
 
+#: a seat's log as read from the room's rows: its events, and each one's sentence (None where nothing is said)
+SeatLog = tuple[tuple[Event, ...], tuple[str | None, ...]]
+#: a log read for nobody: no events, no sentences
+_NO_LOG: SeatLog = ((), ())
+
+
 class Change(NamedTuple):
-    """What a call changes: the room's new column values, and statements on its seats, written together."""
+    """What a call changes: the room's new column values, and statements on its seats, written together. The
+    game (`values["state"]`) is a State: its events are appended to the room's log as rows, and it is kept
+    without them (_save). `new_game`: the game is a new one (start, rematch), whose log starts afresh."""
 
     values: dict
     seats: Sequence[sa.Executable] = ()
+    new_game: bool = False
 
 
 class Rooms(Store):
@@ -274,7 +284,7 @@ class Rooms(Store):
             state = new_game(rules, [s.name for s in seats], banker=banker, bank=room.bank, purses=room.purses,
                              seed=seed, max_bet=room.max_bet, choose_stake=room.choose_stake)
             draws = [sorted(r.items()) for r in rounds]
-            return Change({**_played(state, seats), "draws": json.dumps(draws)})
+            return Change({**_played(state, seats), "draws": json.dumps(draws)}, new_game=True)
 
         return self._change(code, deal, retries=RETRIES)
 
@@ -304,7 +314,7 @@ class Rooms(Store):
             room, seats, extra = self._read(code)
             me = self._seat_of(seats, token, code)
         return _room_view(code, room, seats, me.seat, extra=extra._replace(present=present), now=self._clock(),
-                          device=device)
+                          device=device, log=self._seat_log(code, room, me.seat))
 
     def watch(self, code: str) -> RoomView:
         """The room as an onlooker sees it (a latecomer, an eighth person at a full table, a player whose seat
@@ -315,7 +325,32 @@ class Rooms(Store):
         if self._to_play(room, seats, extra):
             self._play_for_the_absent(code)
             room, seats, extra = self._read(code)
-        return _room_view(code, room, seats, None, extra=extra, now=self._clock())
+        return _room_view(code, room, seats, None, extra=extra, now=self._clock(),
+                          log=self._seat_log(code, room, None))
+
+    def log_since(self, code: str, token: str, version: int) -> tuple[Event, ...]:
+        """The events of the game written after `version` (0: all of them), as the seat holding `token` may see
+        them: the rows of the room's log alone (quitlok.rooms.log), the way a page that holds the room at
+        `version` reads what it lacks. A game still kept in the old form holds its log inside it until its next
+        write: that log counts as written by the room's current version."""
+        code = _code(code)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise RoomError(f"A room's version is a whole number, 0 or more (not {shown(version)}).")
+        room, seats, _ = self._read(code)
+        me = self._seat_of(seats, token, code)
+        if room.state is None:
+            return ()
+        with self._transaction(write=False) as conn:
+            events = room_log.events_since(conn, code, me.seat, version, room.version)
+        return events + (_seat_state(room.state, me.seat).events if version < room.version else ())
+
+    def _seat_log(self, code: str, room: sa.Row, seat: int | None) -> SeatLog:
+        """The log of the game in `room` (as read) as `seat` may read it (None: an onlooker), from the rows: those
+        this process has read before are kept (quitlok.rooms.log.Logs), the others read now."""
+        if room.state is None:
+            return _NO_LOG
+        with self._transaction(write=False) as conn:
+            return _LOGS.read(conn, code, seat, _state(room.state).players, room.version)
 
     # --- presence -------------------------------------------------------------------------------------
 
@@ -458,7 +493,7 @@ class Rooms(Store):
             if room.state is not None:
                 back = (f"{seat.name} is back in the seat a computer played, on a new device." if seat.style
                         else f"{seat.name} plays on from a new device.")
-                values = {"state": state_to_json(_note(_state(room.state), back))}
+                values = {"state": _note(_state(room.state), back)}
             return Change(values, statements)
 
         return self._change(code, answer, retries=RETRIES)
@@ -542,7 +577,7 @@ class Rooms(Store):
             state = _note(_state(room.state), f"{seats[seat].name} has left the table; a computer player ({style}) "
                                               "plays the seat from now on.")
             people = [p for p in _people(seats) if p != seat]
-            values = ({"state": state_to_json(state)} if room.paused or room.ended
+            values = ({"state": state} if room.paused or room.ended
                       else _played(state, seats, computers, people))
             return Change(values, [sa.update(SEATS).where(where).values(style=style, token_hash=None), *gone])
 
@@ -601,7 +636,7 @@ class Rooms(Store):
                           "The host has paused the game." if paused else "The host lets the game go on.")
             if not paused:
                 return Change({**_played(state, seats), "paused": False})
-            return Change({"state": state_to_json(state), "paused": paused})
+            return Change({"state": state, "paused": paused})
 
         return self._change(code, switch, retries=RETRIES)
 
@@ -618,7 +653,7 @@ class Rooms(Store):
                 return Change({"ended": True, "paused": False})
             state = _note(_state(room.state), "The host has ended the game: each seat keeps its purse "
                                               "and its open stake, the banker the bank.")
-            return Change({"state": state_to_json(state), "ended": True, "paused": False})
+            return Change({"state": state, "ended": True, "paused": False})
 
         return self._change(code, close, retries=RETRIES)
 
@@ -642,7 +677,8 @@ class Rooms(Store):
             state = new_game(rules, [s.name for s in seats], banker=banker, bank=room.bank, purses=room.purses,
                              seed=seed, max_bet=room.max_bet, choose_stake=room.choose_stake)
             draws = [sorted(r.items()) for r in rounds]
-            return Change({**_played(state, seats), "draws": json.dumps(draws), "ended": False, "paused": False})
+            return Change({**_played(state, seats), "draws": json.dumps(draws), "ended": False, "paused": False},
+                          new_game=True)
 
         return self._change(code, deal_again, retries=RETRIES)
 
@@ -673,7 +709,7 @@ class Rooms(Store):
             kept = sa.select(FAMILY.c.code).where(FAMILY.c.nights != "[]")
             idle = sa.and_(ROOMS.c.touched < cutoff, sa.or_(ROOMS.c.touched < family_cutoff, ROOMS.c.code.not_in(kept)))
             old = sa.select(ROOMS.c.code).where(idle)
-            for table in (SEATS, PRESENCE, REQUESTS, KEYS_GONE, ROOM_SETTINGS, FAMILY):
+            for table in (SEATS, PRESENCE, REQUESTS, KEYS_GONE, ROOM_SETTINGS, FAMILY, EVENTS):
                 conn.execute(sa.delete(table).where(table.c.code.in_(old)))
             return conn.execute(sa.delete(ROOMS).where(idle)).rowcount
 
@@ -695,8 +731,10 @@ class Rooms(Store):
             if change is None:
                 return room.version
             night = _night(room, seats, change.values)
+            logged = bool(getattr(change.values.get("state"), "events", ()))
             try:
-                with self._transaction(write=True, single=not (change.seats or night)) as conn:
+                with self._transaction(write=True, single=not (change.seats or night or logged or change.new_game)) \
+                        as conn:
                     return self._write(conn, room, seats, change, night)
             except StaleView:
                 if attempt >= retries:
@@ -707,7 +745,7 @@ class Rooms(Store):
         """Write `change` to the room read as `room` (StaleView if it is no longer at that version), with the
         night's result when the change ends the game. Returns the new version."""
         night = night or _night(room, seats, change.values)
-        version = self._save(conn, room, **change.values)
+        version = self._save(conn, room, new_game=change.new_game, **change.values)
         for statement in change.seats:
             conn.execute(statement)
         if night:
@@ -731,13 +769,24 @@ class Rooms(Store):
         seats = conn.execute(_SEATS_OF, {"code": code}).all()
         return room, list(seats)
 
-    def _save(self, conn: sa.Connection, room: sa.Row, **values: object) -> int:
-        """Write `values` and the next version, only if the room is still at the version read."""
+    def _save(self, conn: sa.Connection, room: sa.Row, *, new_game: bool = False, **values: object) -> int:
+        """Write `values` and the next version, only if the room is still at the version read. A game
+        (`values["state"]`, a State) is kept without its log; its events are appended to the room's log as rows
+        of this version (quitlok.rooms.log), after the rows of the game before are deleted when it is a
+        `new_game`. A game read in the old form (its whole log in the state) carries its log into this write, so
+        the first write moves it into rows."""
         new = room.version + 1
+        state = values.get("state")
+        if isinstance(state, State):
+            values["state"] = _saved(replace(state, events=()))
         done = conn.execute(sa.update(ROOMS).where(ROOMS.c.code == room.code, ROOMS.c.version == room.version)
                             .values(version=new, touched=self._clock(), **values))
         if done.rowcount != 1:
             raise StaleView(_STALE)
+        if new_game:
+            conn.execute(sa.delete(EVENTS).where(EVENTS.c.code == room.code))
+        if isinstance(state, State):
+            room_log.append(conn, room.code, new, state.events, len(state.players))
         self._changed(conn, room.code, new)
         return new
 
@@ -838,7 +887,7 @@ class Rooms(Store):
             now = self._clock()
             state = _state(room.state)
             if _abandoned(seats, extra, now):  # nobody is left to play for: the game ends, as the host would end it
-                return Change({"state": _saved(_note(state, ABANDONED)), "ended": True, "paused": False})
+                return Change({"state": _note(state, ABANDONED), "ended": True, "paused": False})
             computers = _computers(seats) | _stand_ins(seats, _absent(seats, extra, now))
             if state.to_act not in computers:  # the turn timer ran out
                 seat = seats[state.to_act]
@@ -884,9 +933,10 @@ def _family_rows(code: str, row: sa.Row | _Family, **values: object) -> list[sa.
     return [sa.delete(FAMILY).where(FAMILY.c.code == code), sa.insert(FAMILY).values(code=code, **current)]
 
 
-def _over(ended: bool, state_text: str | None) -> bool:
-    """A game that has been dealt and is over: by the rules, or ended by the host or the room."""
-    return state_text is not None and (bool(ended) or _state(state_text).is_over)
+def _over(ended: bool, state: str | State | None) -> bool:
+    """A game (as stored, or a State) that has been dealt and is over: by the rules, or ended by the host or the
+    room."""
+    return state is not None and (bool(ended) or (state if isinstance(state, State) else _state(state)).is_over)
 
 
 def _night(room: sa.Row, seats: Sequence[sa.Row], values: dict) -> dict | None:
@@ -894,10 +944,10 @@ def _night(room: sa.Row, seats: Sequence[sa.Row], values: dict) -> dict | None:
     name and the chips it won or lost ({"players": [...], "won": [...]}); else None."""
     if _over(room.ended, room.state):
         return None
-    state_text = values.get("state", room.state)
-    if not _over(values.get("ended", room.ended), state_text):
+    state = values.get("state", room.state)
+    if not _over(values.get("ended", room.ended), state):
         return None
-    state = _state(state_text)
+    state = state if isinstance(state, State) else _state(state)
     return {"players": [s.name for s in seats],
             "won": [_chips(state, seat) - room.purses for seat in range(len(seats))]}
 
@@ -1089,8 +1139,8 @@ def _played(state: State, seats: Sequence[sa.Row], computers: dict[int, Computer
     people = _people(seats) if people is None else people
     state = _play_on(state, _computers(seats) if computers is None else computers, people)
     if state.is_over or not _out(state, people):
-        return {"state": _saved(state)}
-    return {"state": _saved(_note(state, PEOPLE_OUT)), "ended": True, "paused": False}
+        return {"state": state}
+    return {"state": _note(state, PEOPLE_OUT), "ended": True, "paused": False}
 
 
 class _Parsed:
@@ -1121,6 +1171,8 @@ class _Parsed:
 
 
 _state = _Parsed()
+#: each seat's log of each room, as this process has read it
+_LOGS = room_log.Logs()
 
 
 def _saved(state: State) -> str:
@@ -1149,9 +1201,11 @@ def _note(state: State, line: str) -> State:
 
 
 def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
-               device: str | None = None) -> RoomView:
+               device: str | None = None, log: SeatLog = _NO_LOG) -> RoomView:
     """Everything seat `me` (None: an onlooker) may see of the room; `extra.family` holds the nights' results
-    and the setting for coaching notes."""
+    and the setting for coaching notes, `log` the game's log as the seat may read it (Rooms._seat_log: the rows,
+    events and their sentences). A game still kept in the old form adds the log it holds, as observe shows it
+    to the seat."""
     rules = _rules(room)
     family = extra.family or _NO_FAMILY
     names = tuple(s.name for s in seats)
@@ -1187,7 +1241,11 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
             banker_stands_on=rules.banker_model(PERSON_BANKER_MODEL), state=None)
     state = _state(room.state)
     shown = _seat_state(room.state, me)
-    abandoned = room.ended and state.events[-1:] == (Prose(ABANDONED),)
+    events, lines = log
+    events += shown.events  # a game kept in the old form: its own log, as the seat may see it (else none)
+    lines = tuple(line for line in lines if line is not None) + _seat_lines(room.state, me)
+    shown = replace(shown, events=events)
+    abandoned = room.ended and events[-1:] == (Prose(ABANDONED),)
     people_out = room.ended and not abandoned and _out(state, _people(seats))
     if room.ended:
         shown = replace(shown, to_act=None, phase=OVER, waiting=())
@@ -1198,7 +1256,7 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
     chips = tuple(state.purses[s] + state.stakes[s] + (state.bank if s == state.banker else 0) for s in range(n))
     return RoomView(
         **common, to_act=shown.to_act, banker=state.banker, bank=state.bank, purses=state.purses,
-        stakes=state.stakes, hands=shown.hands, legal=legal, events=_seat_lines(room.state, me), face_up=state.face_up,
+        stakes=state.stakes, hands=shown.hands, legal=legal, events=lines, face_up=state.face_up,
         phase=shown.phase, max_bet=state.max_bet, hand_number=state.hand_number, hands_dealt=state.hands_dealt,
         hands_finished=state.hands_finished, direction=state.direction, status=state.status,
         last_hand=state.last_hand, last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK, InvalidSetup
 from quitlok.game import apply_action, legal_actions, new_game
-from quitlok.state_json import state_from_json, state_to_json
+from quitlok.state_json import action_from_dict, action_to_dict, state_from_json, state_to_json
 
 
 @settings(max_examples=60, deadline=None)
@@ -66,3 +66,32 @@ def test_damaged_text_is_refused(damage):
 def test_text_that_is_not_a_saved_game_is_refused(text):
     with pytest.raises(InvalidSetup):
         state_from_json(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=st.sampled_from([QUITLOK, KVITLACH]), seats=st.integers(2, 6), seed=st.integers(0, 10**6),
+       moves=st.integers(0, 80), choose=st.booleans())
+def test_every_legal_action_round_trips_as_json(rules, seats, seed, moves, choose):
+    """One Action to and from JSON (how a class's vote keeps its options): every action of random games."""
+    state = new_game(rules, [f"P{i}" for i in range(seats)], banker=0, bank=10, purses=40, seed=seed,
+                     choose_stake=choose)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        for action in legal_actions(state):
+            data = json.loads(json.dumps(action_to_dict(action)))
+            assert action_from_dict(data) == action and data["a"] == type(action).__name__
+        state = apply_action(state, rng.choice(legal_actions(state)))
+
+
+@pytest.mark.parametrize("data", [None, "Bet 3", {"a": "Bet"}, {"a": "Bet", "n": 0}, {"a": "Bet", "n": True},
+                                  {"a": "Bet", "n": "3"}, {"a": "Stay", "n": 1}, {"a": "Fold"}, {"n": 3}, [1]])
+def test_a_damaged_action_is_refused(data):
+    with pytest.raises(InvalidSetup, match="saved action"):
+        action_from_dict(data)
+
+
+def test_only_an_action_is_saved_as_one():
+    with pytest.raises(InvalidSetup):
+        action_to_dict("Bet 3")

@@ -7,17 +7,20 @@ be found.
 
 import fcntl
 import functools
+import json
 import os
 import tempfile
 import time
+from dataclasses import replace
 
 import pytest
 import sqlalchemy as sa
 
+from quitlok.events import event_from_dict
 from quitlok.game import State
 from quitlok.rooms import Rooms
 from quitlok.rooms import store as store_module
-from quitlok.rooms.database import ROOMS
+from quitlok.rooms.database import EVENTS, ROOMS
 from quitlok.state_json import state_from_json, state_to_json
 from tests.rooms.pg import TempPostgres, find_binaries
 
@@ -89,11 +92,19 @@ def stored(store: Rooms, code: str) -> sa.Row:
 
 
 def stored_state(store: Rooms, code: str) -> State:
-    """The whole game as the database holds it (what no seat sees)."""
-    return state_from_json(stored(store, code).state)
+    """The whole game as the database holds it (what no seat sees): the room's state and its log's rows, every
+    event whole."""
+    state = state_from_json(stored(store, code).state)
+    with _engine(store.url).connect() as conn:
+        rows = conn.execute(sa.select(EVENTS.c.event).where(EVENTS.c.code == code)
+                            .order_by(EVENTS.c.at, EVENTS.c.number)).scalars()
+        logged = tuple(event_from_dict(json.loads(text)) for text in rows)
+    return replace(state, events=logged + state.events)
 
 
 def rig(store: Rooms, code: str, state: State) -> None:
-    """Put a scripted game into a started room (same seats), as if it had been dealt that way."""
+    """Put a scripted game into a started room (same seats), as if it had been dealt that way: stored as a room
+    of an earlier version kept it, its whole log in the state (the store moves it into rows at its next write)."""
     with _engine(store.url).begin() as conn:
+        conn.execute(sa.delete(EVENTS).where(EVENTS.c.code == code))
         conn.execute(sa.update(ROOMS).where(ROOMS.c.code == code).values(state=state_to_json(state)))
