@@ -95,7 +95,15 @@ ending runner refusing the request and started a second one, and then dropped th
 as a non-current runner's (app_session.py, "Ignoring event from non-current ScriptRunner"): its last elements
 and its "script finished" never reached the browser, whose page then stayed "running" for good. The news of a
 page's own writes (its heartbeat, a look-up) arrives exactly then, at the end of its run: on a loaded machine a
-seated phone never became idle (issue 23, the push test's flake). tests/app/test_internals.py fails if any of
+seated phone never became idle (issue 23, the push test's flake). It also waits until the session's queue of
+messages for the browser is empty (`AppSession._browser_queue`, emptied by the server's loop every few
+milliseconds): a fragment's run, as it starts, clears from that queue every message of that fragment not yet sent
+(`ForwardMsgQueue.clear(fragment_ids_this_run=...)`, meant for a browser that asks for a fragment run once it has
+drawn the last one). A pushed run of a fragment that draws the page's part for a room (pages/together.py,
+room_part), asked for right after a whole run that the server had not yet sent, dropped that part's elements of
+the whole run but not the page's elements after it: the browser met an element placed after a gap and stopped
+drawing ("Bad delta path index 3 (should be between [0, 2])"), its page "running" for good (issue 23 item 5: a
+phone opening a room's link on a loaded machine). tests/app/test_internals.py fails if any of
 these goes and checks the wait; tests/e2e/test_push_browser.py shows a move reaching another browser with no timer
 of its own, and a page left alone settling.
 
@@ -345,7 +353,9 @@ def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     not hold the fragment at this moment (a whole-page run is drawing it again, or the page was left) runs
     nothing: a page run under way reads the room again in that fragment. A session with a run under way, or whose
     last run's end its event loop has not handled yet, is asked once that is done (see the module docstring, the
-    eleventh reach: asked before, Streamlit starts a second runner and drops the first one's last messages)."""
+    eleventh reach: asked before, Streamlit starts a second runner and drops the first one's last messages), and
+    once every message of that run has left for the browser (asked before, the fragment's run would drop the
+    fragment's part of them)."""
     if not runtime.exists():
         return False
     session = runtime.get_instance().get_app_session(session_id)
@@ -357,7 +367,8 @@ def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     def run(tries: int) -> None:
         if not session.has_fragment(fragment_id):
             return
-        if session._scriptrunner is not None:  # a run under way, or one whose end the loop has not yet handled
+        if session._scriptrunner is not None or not session._browser_queue.is_empty():
+            # a run under way, or one whose end the loop has not yet handled, or whose messages are not all sent yet
             if tries < SETTLE_TRIES:
                 loop.call_later(SETTLE_SECONDS, run, tries + 1)
             return

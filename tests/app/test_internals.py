@@ -212,8 +212,11 @@ def test_a_pushed_fragment_run_waits_until_the_sessions_run_has_ended_and_been_h
     assert "self._scriptrunner = None" in inspect.getsource(AppSession._handle_scriptrunner_event_on_event_loop)
     loop = asyncio.new_event_loop()
     asked = []
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
     session = SimpleNamespace(_event_loop=loop, _scriptrunner=object(), _client_state=last_client_state("page"),
-                              has_fragment=lambda fragment_id: True, request_rerun=asked.append)
+                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
+                              request_rerun=asked.append)
     server = SimpleNamespace(get_app_session=lambda session_id: session)
     monkeypatch.setattr(internals.runtime, "exists", lambda: True)
     monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
@@ -224,6 +227,52 @@ def test_a_pushed_fragment_run_waits_until_the_sessions_run_has_ended_and_been_h
         session._scriptrunner = None  # the run's end handled
         loop.run_until_complete(asyncio.sleep(0.2))
         assert [(a.fragment_id, a.page_script_hash, a.is_auto_rerun) for a in asked] == [("its fragment", "page", True)]
+    finally:
+        loop.close()
+
+
+def test_a_pushed_fragment_run_waits_until_the_last_runs_messages_have_left_for_the_browser(monkeypatch):
+    """A fragment's run clears from the session's queue every message of that fragment not yet sent to the browser:
+    asked for right after a whole run the server had not sent yet (a loaded machine), a pushed run of the page's part
+    for a room dropped that part's elements of the whole run, and the browser, meeting an element after a gap,
+    stopped drawing for good (issue 23, item 5). rerun_fragment asks only once the queue is empty."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from streamlit.runtime.app_session import AppSession
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
+    from quitlok.ui import internals
+
+    assert "self._browser_queue = ForwardMsgQueue()" in inspect.getsource(AppSession.__init__), (
+        "AppSession keeps its queue for the browser elsewhere: see quitlok/ui/internals.py")
+    drawn = ForwardMsg()  # an element the whole run drew inside the fragment
+    drawn.metadata.delta_path[:] = [0, 3, 0]
+    drawn.delta.fragment_id = "its fragment"
+    drawn.delta.new_element.markdown.body = "the room"
+    queue = ForwardMsgQueue()
+    queue.enqueue(drawn)
+    queue.clear(retain_lifecycle_msgs=True, fragment_ids_this_run=["its fragment"])
+    assert queue.is_empty(), "Streamlit no longer drops a fragment's unsent messages as its run starts: the wait for " \
+                             "the queue may go (quitlok/ui/internals.py, rerun_fragment)"
+
+    loop = asyncio.new_event_loop()
+    asked = []
+    session = SimpleNamespace(_event_loop=loop, _scriptrunner=None, _client_state=last_client_state("page"),
+                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
+                              request_rerun=asked.append)
+    session._browser_queue.enqueue(drawn)  # the whole run has ended, its messages not yet sent
+    server = SimpleNamespace(get_app_session=lambda session_id: session)
+    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
+    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
+    try:
+        assert internals.rerun_fragment("a session", "its fragment") is True
+        loop.run_until_complete(asyncio.sleep(0.2))
+        assert asked == [], "asked while the last run's messages were still waiting to be sent"
+        assert session._browser_queue.flush() == [drawn]  # the server's loop sends them
+        loop.run_until_complete(asyncio.sleep(0.2))
+        assert [a.fragment_id for a in asked] == ["its fragment"]
     finally:
         loop.close()
 
