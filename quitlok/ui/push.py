@@ -38,6 +38,7 @@ def watch(store: Store, code: str) -> bool:
     if where is None:
         return False
     session_id, fragment_id = where
+    internals.keep_other_fragments_finished()
     store.listen()
 
     def wake(_version: int | None) -> bool:

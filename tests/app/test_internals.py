@@ -282,3 +282,56 @@ def last_client_state(page_script_hash: str):
     from streamlit.proto.ClientState_pb2 import ClientState
 
     return ClientState(page_script_hash=page_script_hash, query_string="room=K7QF3M")
+
+
+def _fragment_run_finished(fragment_id: str):
+    """A fragment run's element and its "finished", as they wait in a session's queue for the browser."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    element = ForwardMsg()
+    element.metadata.delta_path[:] = [0, 3, 5]
+    element.delta.fragment_id = fragment_id
+    element.delta.new_element.markdown.body = "the room's log"
+    finished = ForwardMsg()
+    finished.metadata.run.script_run_id = "the part's run"
+    finished.metadata.run.fragment_ids.append(fragment_id)
+    finished.script_finished = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+    return element, finished
+
+
+def test_a_timers_fragment_run_keeps_the_finish_of_the_room_parts_run_still_queued():
+    """The thirteenth reach: a heartbeat's run (started by the page's timer) while the room's part's pushed run is
+    still queued for the browser keeps that run's elements, and now its "finished" too, so that the browser clears
+    the part's stale elements (no moves left on screen on another seat's turn). A run of the part itself still
+    turns it into "finished early", as Streamlit means it (that run's elements are dropped)."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from streamlit.runtime import forward_msg_queue
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
+    from quitlok.ui import internals
+
+    assert callable(getattr(forward_msg_queue, "_update_script_finished_message", None))
+    clear = getattr(ForwardMsgQueue.clear, "quitlok_original", ForwardMsgQueue.clear)
+    assert list(inspect.signature(clear).parameters) == ["self", "retain_lifecycle_msgs", "fragment_ids_this_run"]
+
+    def queued(clear_with, running: str):
+        queue = ForwardMsgQueue()
+        element, finished = _fragment_run_finished("room part")
+        queue.enqueue(element)
+        queue.enqueue(finished)
+        clear_with(queue, retain_lifecycle_msgs=True, fragment_ids_this_run=[running])
+        return queue.flush()
+
+    streamlits = queued(clear, "heartbeat")
+    assert [m.WhichOneof("type") for m in streamlits] == ["delta", "script_finished"]
+    assert streamlits[1].script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN, (
+        "Streamlit keeps another fragment's finish now: keep_other_fragments_finished may go")
+    internals.keep_other_fragments_finished()
+    internals.keep_other_fragments_finished()  # once per process, however often asked
+    assert ForwardMsgQueue.clear.quitlok_original is clear
+    kept = queued(ForwardMsgQueue.clear, "heartbeat")
+    assert [m.WhichOneof("type") for m in kept] == ["delta", "script_finished"]
+    assert kept[1].script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+    own = queued(ForwardMsgQueue.clear, "room part")
+    assert [m.WhichOneof("type") for m in own] == ["script_finished"]
+    assert own[0].script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN
