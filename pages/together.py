@@ -860,7 +860,7 @@ def heartbeat(code: str) -> None:
     drawn = push.drawn(DRAWN)
     try:
         beats = [rooms().here(code, token, device()) for token in drawn.get("tokens", ())]
-    except NotSeated:
+    except (NotSeated, RoomsUnavailable):  # the whole page says so ("Reconnecting…" while the database is away)
         st.rerun()
     except RoomNotFound:
         return
