@@ -801,28 +801,41 @@ def show_feedback(room: RoomView) -> None:
 
 # --- following the room -------------------------------------------------------------------------------
 
+#: what the page's part for the room is (which seats, asked for or not, whether the game began or ended), as the
+#: page's whole run drew it: a change seen by a run of that part alone draws the whole page again (push.keep_shape)
+SHAPE = "together.shape"
+#: what the part drew last, for the followers below it (push.drawn): which one follows the room ("follow",
+#: "rematch" or None), the room's version, whether computers are left to act, and for the heartbeat the seats'
+#: keys and the presence shown
+DRAWN = "together.drawn"
+#: the room could not be reached during the page's whole run: the page says "Reconnecting…" below its part
+UNREACHABLE = "together.unreachable"
+#: warnings kept for the part to show (a seat's key that opens it no more, a request refused), since a run of the
+#: part alone that finds a key lost draws the whole page again
+TOLD = "together.told"
+
 
 @guard.fragment(run_every=push.FALLBACK)
-def follow(code: str, version: int, *, computers_left: bool = False) -> None:
-    """A look at the room's version, run by the server as soon as the room changes (quitlok.ui.push), and every
-    push.FALLBACK seconds anyway: the page is drawn again only when something changed (or when the browser had
-    stopped following, internals.stalled). When computer players are left to act (a hand in which no person
-    has a decision: each call of the store plays one bounded step of it), the page is drawn again anyway: its
-    view lets them play on (and each step's write wakes the room's pages again). Not called once the game is
-    over: nothing can change."""
-    push.watch(rooms(), code)
+def follow(code: str) -> None:
+    """The safety net under the server's push (which runs the page's part for the room, room_part, as soon as the
+    room changes): a look at the room's version every push.FALLBACK seconds; the whole page is drawn again when it
+    is not the version drawn (news missed while the database was away), or when the browser had stopped following
+    (internals.stalled). When computer players are left to act (a hand in which no person has a decision: each
+    call of the store plays one bounded step of it), the page is drawn again at once: its view lets them play on.
+    Not mounted once the game is over: nothing can change but a rematch (await_rematch)."""
+    drawn = push.drawn(DRAWN)
     try:
         now = rooms().version(code)
     except RoomNotFound:
         now = None
     except RoomsUnavailable:  # the whole page says so, and looks again by itself (reconnecting)
         st.rerun()
-    if now != version or computers_left or internals.stalled(push.STALLED):
+    if now != drawn.get("version") or drawn.get("computers_left") or internals.stalled(push.STALLED):
         st.rerun()
 
 
 @guard.fragment(run_every=REMATCH_EVERY)
-def await_rematch(code: str, version: int) -> None:
+def await_rematch(code: str) -> None:
     """After a game: a look now and then (one read of the room's version) for the host's new game."""
     try:
         now = rooms().version(code)
@@ -830,7 +843,7 @@ def await_rematch(code: str, version: int) -> None:
         return
     except RoomNotFound:
         now = None
-    if now != version:
+    if now != push.drawn(DRAWN).get("version"):
         st.rerun()
 
 
@@ -838,26 +851,37 @@ def await_rematch(code: str, version: int) -> None:
 
 
 @guard.fragment(run_every=HEARTBEAT)
-def heartbeat(code: str, tokens: tuple[str, ...], drawn: tuple) -> None:
+def heartbeat(code: str) -> None:
     """Every few seconds, this page says its seats are here (Rooms.here writes only the presence table); the
     page is drawn again when who is here changed, when another device took up or left one of its seats, or
     when a seat's key stopped working (it moved to another device, or the host took it back: the page says
-    so). `drawn`: the presence the page was drawn with, and whether each seat was open on another device."""
+    so). The seats' keys and the presence drawn (with whether each seat was open on another device) are those
+    the page's part for the room drew last."""
+    drawn = push.drawn(DRAWN)
     try:
-        beats = [rooms().here(code, token, device()) for token in tokens]
-    except NotSeated:
+        beats = [rooms().here(code, token, device()) for token in drawn.get("tokens", ())]
+    except (NotSeated, RoomsUnavailable):  # the whole page says so ("Reconnecting…" while the database is away)
         st.rerun()
     except RoomNotFound:
         return
-    if beats and (beats[-1].seats, tuple(b.other_devices > 0 for b in beats)) != drawn:
+    if beats and (beats[-1].seats, tuple(b.other_devices > 0 for b in beats)) != drawn.get("presence"):
         st.rerun()
 
 
 def seat_lost(lost: NotSeated) -> None:
     """A key that no longer opens its seat, said plainly: moved to another device, or taken back by the host."""
     if isinstance(lost, SeatMoved | SeatRevoked):
-        st.warning(str(lost) + " " + words("moved" if isinstance(lost, SeatMoved) else "revoked"),
-                   icon=":material/devices:")
+        tell(str(lost) + " " + words("moved" if isinstance(lost, SeatMoved) else "revoked"), ":material/devices:")
+
+
+def tell(text: str, icon: str) -> None:
+    """Keep a warning for the page's part for the room to show (told)."""
+    st.session_state.setdefault(TOLD, []).append((text, icon))
+
+
+def told() -> None:
+    for text, icon in st.session_state.pop(TOLD, []):
+        st.warning(text, icon=icon)
 
 
 def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:
@@ -879,7 +903,7 @@ def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:
                 kept.append(token)
                 asked.append(request)
             elif request.answer == "refused":
-                st.warning(words("refused", name=names.markdown(request.name)), icon=":material/block:")
+                tell(words("refused", name=names.markdown(request.name)), ":material/block:")
             continue
         key_of[seen.seat] = len(kept)
         kept.append(token)
@@ -913,6 +937,92 @@ def old_address_note(code: str, *, found: bool) -> None:
     st.info(text, icon=":material/link_off:")
 
 
+def not_found_here(code: str, refused: RoomNotFound | TooOften) -> None:
+    """The code leads to no room (or this browser tried too many that led nowhere): said plainly."""
+    if isinstance(refused, TooOften):
+        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
+    else:
+        st.error(words("not_found", code=ui.escape_markdown(code), **kept_for()), icon=":material/search_off:")
+    st.button("Open or join another room", on_click=leave, key="together.again")
+
+
+# --- the page's part for the room (issue 23, item 5) --------------------------------------------------------
+
+
+def unreachable() -> None:
+    """The room's database went away: the whole page says "Reconnecting…" (below the part, in its whole run)."""
+    if not push.whole_run():
+        st.rerun()
+    st.session_state[UNREACHABLE] = True
+
+
+@push.part
+def room_part(code: str) -> None:
+    """Everything the page shows of the room. The server runs this part alone as soon as the room changes
+    (quitlok.ui.push), not the whole page, so that a move reaches every phone of a busy server sooner. When what
+    the part is changes (a seat taken or lost, a request answered, the game begun or over, the room left), the whole
+    page is drawn again, and its followers with it."""
+    ss = st.session_state
+    if ss.get(ROOM) != code:
+        st.rerun()  # the room was left (or another one opened) by a tap in this part
+    guard.calmly(RoomsUnavailable, unreachable)
+    push.watch(rooms(), code)
+    try:
+        views, key_of, asked = looked_up(code)
+        if not views:
+            rooms().version(code)  # RoomNotFound for a room that is no more
+    except RoomNotFound as refused:
+        push.keep_shape(SHAPE, None)
+        push.draw_for_followers(DRAWN, None)
+        not_found_here(code, refused)
+        return
+    first = views[0] if views else None
+    push.keep_shape(SHAPE, (tuple(ss[SEATS]), tuple(v.seat for v in views), tuple(r.name for r in asked),
+                            first and first.started, first and first.over))
+    told()
+    ss["together.key_of"] = key_of
+    if first is None:
+        follows = None
+        if asked:
+            waiting_to_come_in(code, asked)
+            onlooker(code)
+            follows = "follow"
+        elif join_this_room(code):
+            follows = "follow"
+        push.keep_shape(SHAPE + ".follows", follows)
+        push.draw_for_followers(DRAWN, {"follows": follows, "version": rooms().version(code)})
+        return
+    host = next((v for v in views if v.is_host), None)
+    ss.setdefault(FINISHED, first.hands_finished)
+    if not first.started and not first.over:
+        lobby(first, host, {v.seat for v in views})
+    elif not first.started:
+        st.info("The host closed this room before the game began.")
+        st.button("Open or join another room", on_click=leave, key="together.again")
+    else:
+        game(views, host)
+    if first.over:
+        st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
+    push.draw_for_followers(DRAWN, {
+        "follows": "rematch" if first.over else "follow", "version": first.version,
+        "computers_left": first.computer_to_act, "tokens": tuple(ss[SEATS][key_of[v.seat]] for v in views),
+        "presence": (first.presence, tuple(v.other_device for v in views))})
+    if first.computer_to_act and not push.whole_run():
+        st.rerun(scope="fragment")  # computers left to act play on in this part's views, one bounded step a run
+
+
+def followers(code: str) -> None:
+    """Below the part: the safety net under the push and the heartbeat while the game goes on, a look now and
+    then for a rematch once it is over."""
+    drawn = push.drawn(DRAWN)
+    if drawn.get("follows") == "rematch":
+        await_rematch(code)
+    elif drawn.get("follows") == "follow":
+        if "tokens" in drawn:
+            heartbeat(code)
+        follow(code)
+
+
 # --- the page -------------------------------------------------------------------------------------
 
 st.title("Play together")
@@ -932,45 +1042,18 @@ tell_kept()
 
 try:
     look_up(code)  # a code from a link counts as a code tried until it leads to a room (limits)
-    views, key_of, asked = looked_up(code)
-    if not views:
+    if old_address:
         rooms().version(code)  # RoomNotFound for a code that is no room
 except (RoomNotFound, TooOften) as refused:
     if old_address:
         old_address_note(code, found=False)
-    if isinstance(refused, TooOften):
-        st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
-    else:
-        st.error(words("not_found", code=ui.escape_markdown(code), **kept_for()), icon=":material/search_off:")
-    st.button("Open or join another room", on_click=leave, key="together.again")
+    not_found_here(code, refused)
     st.stop()
 if old_address:
     old_address_note(code, found=True)
-st.session_state["together.key_of"] = key_of
 
-if not views:
-    if asked:
-        waiting_to_come_in(code, asked)
-        onlooker(code)
-        follow(code, rooms().version(code))
-    elif join_this_room(code):
-        follow(code, rooms().version(code))
+room_part(code)
+if st.session_state.pop(UNREACHABLE, False):
+    reconnecting(code)
     st.stop()
-
-host = next((v for v in views if v.is_host), None)
-here = {v.seat for v in views}
-st.session_state.setdefault(FINISHED, views[0].hands_finished)
-if not views[0].started and not views[0].over:
-    lobby(views[0], host, here)
-elif not views[0].started:
-    st.info("The host closed this room before the game began.")
-    st.button("Open or join another room", on_click=leave, key="together.again")
-else:
-    game(views, host)
-if views[0].over:
-    st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
-    await_rematch(code, views[0].version)
-else:
-    heartbeat(code, tuple(st.session_state[SEATS][key_of[v.seat]] for v in views),
-              (views[0].presence, tuple(v.other_device for v in views)))
-    follow(code, views[0].version, computers_left=views[0].computer_to_act)
+followers(code)

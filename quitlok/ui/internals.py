@@ -95,7 +95,15 @@ ending runner refusing the request and started a second one, and then dropped th
 as a non-current runner's (app_session.py, "Ignoring event from non-current ScriptRunner"): its last elements
 and its "script finished" never reached the browser, whose page then stayed "running" for good. The news of a
 page's own writes (its heartbeat, a look-up) arrives exactly then, at the end of its run: on a loaded machine a
-seated phone never became idle (issue 23, the push test's flake). tests/app/test_internals.py fails if any of
+seated phone never became idle (issue 23, the push test's flake). It also waits until the session's queue of
+messages for the browser is empty (`AppSession._browser_queue`, emptied by the server's loop every few
+milliseconds): a fragment's run, as it starts, clears from that queue every message of that fragment not yet sent
+(`ForwardMsgQueue.clear(fragment_ids_this_run=...)`, meant for a browser that asks for a fragment run once it has
+drawn the last one). A pushed run of a fragment that draws the page's part for a room (pages/together.py,
+room_part), asked for right after a whole run that the server had not yet sent, dropped that part's elements of
+the whole run but not the page's elements after it: the browser met an element placed after a gap and stopped
+drawing ("Bad delta path index 3 (should be between [0, 2])"), its page "running" for good (issue 23 item 5: a
+phone opening a room's link on a loaded machine). tests/app/test_internals.py fails if any of
 these goes and checks the wait; tests/e2e/test_push_browser.py shows a move reaching another browser with no timer
 of its own, and a page left alone settling.
 
@@ -107,7 +115,20 @@ execution"); it marks every run, a whole page's or a fragment's, with `ScriptRun
 public API lets an app act at either. `watch_runs` wraps both once per process and calls the app's functions as a
 run starts, at each element and as it ends, in the script's own thread only; quitlok.ui.fair uses them to let a
 long run pause while a shorter run of another visitor goes on. tests/app/test_internals.py fails if Streamlit
-renames them or stops calling them for every run and element."""
+renames them or stops calling them for every run and element.
+
+A thirteenth keeps a room's page whole when the browser's own timers run a fragment (`keep_other_fragments_finished`,
+issue 23 item 5). As a fragment's run starts, Streamlit 1.67 clears the session's queue for the browser of what
+was not yet sent (`ForwardMsgQueue.clear(retain_lifecycle_msgs=True, fragment_ids_this_run=...)`): it keeps the
+messages of other fragments, but turns every queued "finished" of a fragment's run but a whole page's into
+"finished early for a rerun" (`_update_script_finished_message`), after which the browser keeps that run's stale
+elements. With the room's part in a fragment of its own (pages/together.py, room_part), a heartbeat's run started
+by the page's timer while the part's pushed run was still queued (a loaded machine) left the part's old elements
+on screen beside its new ones: a seat's moves still offered on another's turn, until the room's next change. The
+wrapper gives back its own "finished" to a queued run of fragments none of which is the starting run's (its
+elements were all kept, so it did finish). tests/app/test_internals.py fails if Streamlit stops doing so, or
+renames what the wrapper relies on.
+"""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -118,6 +139,7 @@ import streamlit as st
 from streamlit import net_util, runtime
 from streamlit.errors import FragmentHandledException
 from streamlit.proto.ClientState_pb2 import ClientState
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState, get_script_run_ctx
 
@@ -345,7 +367,9 @@ def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     not hold the fragment at this moment (a whole-page run is drawing it again, or the page was left) runs
     nothing: a page run under way reads the room again in that fragment. A session with a run under way, or whose
     last run's end its event loop has not handled yet, is asked once that is done (see the module docstring, the
-    eleventh reach: asked before, Streamlit starts a second runner and drops the first one's last messages)."""
+    eleventh reach: asked before, Streamlit starts a second runner and drops the first one's last messages), and
+    once every message of that run has left for the browser (asked before, the fragment's run would drop the
+    fragment's part of them)."""
     if not runtime.exists():
         return False
     session = runtime.get_instance().get_app_session(session_id)
@@ -357,7 +381,8 @@ def rerun_fragment(session_id: str, fragment_id: str) -> bool:
     def run(tries: int) -> None:
         if not session.has_fragment(fragment_id):
             return
-        if session._scriptrunner is not None:  # a run under way, or one whose end the loop has not yet handled
+        if session._scriptrunner is not None or not session._browser_queue.is_empty():
+            # a run under way, or one whose end the loop has not yet handled, or whose messages are not all sent yet
             if tries < SETTLE_TRIES:
                 loop.call_later(SETTLE_SECONDS, run, tries + 1)
             return
@@ -399,3 +424,30 @@ def watch_runs(started, element, ended) -> None:
     every_run.quitlok_original, every_element.quitlok_original = flag, check
     ScriptRunner._set_execing_flag = every_run
     ScriptRunner._maybe_handle_execution_control_request = every_element
+
+
+def keep_other_fragments_finished() -> None:
+    """Once per process (push.watch calls it): a fragment run's start no longer turns the finish of another
+    fragment's run, still queued for the browser, into "finished early" (see the module docstring, the thirteenth
+    reach)."""
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
+    clear = ForwardMsgQueue.clear
+    if getattr(clear, "quitlok_original", None):
+        return
+
+    def clear_keeping_finished(self, retain_lifecycle_msgs: bool = False,
+                               fragment_ids_this_run: list[str] | None = None) -> None:
+        kept = []
+        if retain_lifecycle_msgs and fragment_ids_this_run:
+            running = set(fragment_ids_this_run)
+            kept = [(msg, msg.script_finished) for msg in self._queue
+                    if msg.WhichOneof("type") == "script_finished"
+                    and msg.script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+                    and msg.metadata.run.fragment_ids and not running & set(msg.metadata.run.fragment_ids)]
+        clear(self, retain_lifecycle_msgs=retain_lifecycle_msgs, fragment_ids_this_run=fragment_ids_this_run)
+        for msg, status in kept:  # its run's elements were all kept (they belong to another fragment): say so
+            msg.script_finished = status
+
+    clear_keeping_finished.quitlok_original = clear
+    ForwardMsgQueue.clear = clear_keeping_finished

@@ -212,8 +212,11 @@ def test_a_pushed_fragment_run_waits_until_the_sessions_run_has_ended_and_been_h
     assert "self._scriptrunner = None" in inspect.getsource(AppSession._handle_scriptrunner_event_on_event_loop)
     loop = asyncio.new_event_loop()
     asked = []
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
     session = SimpleNamespace(_event_loop=loop, _scriptrunner=object(), _client_state=last_client_state("page"),
-                              has_fragment=lambda fragment_id: True, request_rerun=asked.append)
+                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
+                              request_rerun=asked.append)
     server = SimpleNamespace(get_app_session=lambda session_id: session)
     monkeypatch.setattr(internals.runtime, "exists", lambda: True)
     monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
@@ -228,8 +231,107 @@ def test_a_pushed_fragment_run_waits_until_the_sessions_run_has_ended_and_been_h
         loop.close()
 
 
+def test_a_pushed_fragment_run_waits_until_the_last_runs_messages_have_left_for_the_browser(monkeypatch):
+    """A fragment's run clears from the session's queue every message of that fragment not yet sent to the browser:
+    asked for right after a whole run the server had not sent yet (a loaded machine), a pushed run of the page's part
+    for a room dropped that part's elements of the whole run, and the browser, meeting an element after a gap,
+    stopped drawing for good (issue 23, item 5). rerun_fragment asks only once the queue is empty."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from streamlit.runtime.app_session import AppSession
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
+    from quitlok.ui import internals
+
+    assert "self._browser_queue = ForwardMsgQueue()" in inspect.getsource(AppSession.__init__), (
+        "AppSession keeps its queue for the browser elsewhere: see quitlok/ui/internals.py")
+    drawn = ForwardMsg()  # an element the whole run drew inside the fragment
+    drawn.metadata.delta_path[:] = [0, 3, 0]
+    drawn.delta.fragment_id = "its fragment"
+    drawn.delta.new_element.markdown.body = "the room"
+    queue = ForwardMsgQueue()
+    queue.enqueue(drawn)
+    queue.clear(retain_lifecycle_msgs=True, fragment_ids_this_run=["its fragment"])
+    assert queue.is_empty(), "Streamlit no longer drops a fragment's unsent messages as its run starts: the wait for " \
+                             "the queue may go (quitlok/ui/internals.py, rerun_fragment)"
+
+    loop = asyncio.new_event_loop()
+    asked = []
+    session = SimpleNamespace(_event_loop=loop, _scriptrunner=None, _client_state=last_client_state("page"),
+                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
+                              request_rerun=asked.append)
+    session._browser_queue.enqueue(drawn)  # the whole run has ended, its messages not yet sent
+    server = SimpleNamespace(get_app_session=lambda session_id: session)
+    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
+    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
+    try:
+        assert internals.rerun_fragment("a session", "its fragment") is True
+        loop.run_until_complete(asyncio.sleep(0.2))
+        assert asked == [], "asked while the last run's messages were still waiting to be sent"
+        assert session._browser_queue.flush() == [drawn]  # the server's loop sends them
+        loop.run_until_complete(asyncio.sleep(0.2))
+        assert [a.fragment_id for a in asked] == ["its fragment"]
+    finally:
+        loop.close()
+
+
 def last_client_state(page_script_hash: str):
     """A ClientState, as Streamlit keeps a session's last one."""
     from streamlit.proto.ClientState_pb2 import ClientState
 
     return ClientState(page_script_hash=page_script_hash, query_string="room=K7QF3M")
+
+
+def _fragment_run_finished(fragment_id: str):
+    """A fragment run's element and its "finished", as they wait in a session's queue for the browser."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    element = ForwardMsg()
+    element.metadata.delta_path[:] = [0, 3, 5]
+    element.delta.fragment_id = fragment_id
+    element.delta.new_element.markdown.body = "the room's log"
+    finished = ForwardMsg()
+    finished.metadata.run.script_run_id = "the part's run"
+    finished.metadata.run.fragment_ids.append(fragment_id)
+    finished.script_finished = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+    return element, finished
+
+
+def test_a_timers_fragment_run_keeps_the_finish_of_the_room_parts_run_still_queued():
+    """The thirteenth reach: a heartbeat's run (started by the page's timer) while the room's part's pushed run is
+    still queued for the browser keeps that run's elements, and now its "finished" too, so that the browser clears
+    the part's stale elements (no moves left on screen on another seat's turn). A run of the part itself still
+    turns it into "finished early", as Streamlit means it (that run's elements are dropped)."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from streamlit.runtime import forward_msg_queue
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
+    from quitlok.ui import internals
+
+    assert callable(getattr(forward_msg_queue, "_update_script_finished_message", None))
+    clear = getattr(ForwardMsgQueue.clear, "quitlok_original", ForwardMsgQueue.clear)
+    assert list(inspect.signature(clear).parameters) == ["self", "retain_lifecycle_msgs", "fragment_ids_this_run"]
+
+    def queued(clear_with, running: str):
+        queue = ForwardMsgQueue()
+        element, finished = _fragment_run_finished("room part")
+        queue.enqueue(element)
+        queue.enqueue(finished)
+        clear_with(queue, retain_lifecycle_msgs=True, fragment_ids_this_run=[running])
+        return queue.flush()
+
+    streamlits = queued(clear, "heartbeat")
+    assert [m.WhichOneof("type") for m in streamlits] == ["delta", "script_finished"]
+    assert streamlits[1].script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN, (
+        "Streamlit keeps another fragment's finish now: keep_other_fragments_finished may go")
+    internals.keep_other_fragments_finished()
+    internals.keep_other_fragments_finished()  # once per process, however often asked
+    assert ForwardMsgQueue.clear.quitlok_original is clear
+    kept = queued(ForwardMsgQueue.clear, "heartbeat")
+    assert [m.WhichOneof("type") for m in kept] == ["delta", "script_finished"]
+    assert kept[1].script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+    own = queued(ForwardMsgQueue.clear, "room part")
+    assert [m.WhichOneof("type") for m in own] == ["script_finished"]
+    assert own[0].script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN
