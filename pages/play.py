@@ -7,8 +7,8 @@ import streamlit as st
 
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
-from quitlok.game import STAKE, Action
 from quitlok.events import GameOver
+from quitlok.game import STAKE, Action
 from quitlok.narration import sentence
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
