@@ -11,7 +11,6 @@ from quitlok.bots import cautious
 from quitlok.game import (
     PROTECTED,
     RETIRE,
-    YOU,
     Aluvun,
     Bet,
     Blot,
@@ -23,7 +22,7 @@ from quitlok.game import (
     apply_action,
     new_game,
 )
-from quitlok.narration import log
+from quitlok.narration import YOU, log
 from quitlok.practice import PracticeTable
 from quitlok.ui.table import UNDER_SHOWN, UNDER_SHOWN_ON_PHONES, doing_words, hand_over_words, top_bar_html
 from tests.app.conftest import html_text, open_page, texts

@@ -13,7 +13,6 @@ from quitlok.errors import TooLarge
 from quitlok.game import (
     BANKER,
     STAKE,
-    YOU,
     Blot,
     Draw,
     StakeBank,
@@ -23,7 +22,7 @@ from quitlok.game import (
     apply_action,
     new_game,
 )
-from quitlok.narration import log
+from quitlok.narration import YOU, log
 from quitlok.practice import PracticeTable
 from quitlok.ui.style import chips
 from tests.app.conftest import html_text, open_page, texts, top_numbers

@@ -22,7 +22,6 @@ from quitlok import events as ev
 from quitlok.bots import RandomPlayer, cautious
 from quitlok.errors import InvalidSetup
 from quitlok.game import (
-    YOU,
     Aluvun,
     Bet,
     Draw,
@@ -36,7 +35,7 @@ from quitlok.game import (
     new_game,
     observe,
 )
-from quitlok.narration import log, sentence, sentences, status_line
+from quitlok.narration import YOU, log, sentence, sentences, status_line
 from quitlok.rooms.seat_view import seat_state
 from quitlok.seat_log import seat_events
 from quitlok.state_json import rules_to_dict, state_from_json, state_to_json

@@ -17,7 +17,6 @@ from quitlok import KVITLACH, QUITLOK
 from quitlok.bots import cautious
 from quitlok.game import (
     RETIRE,
-    YOU,
     Aluvun,
     Bet,
     Draw,
@@ -28,7 +27,7 @@ from quitlok.game import (
     legal_actions,
     new_game,
 )
-from quitlok.narration import log
+from quitlok.narration import YOU, log
 from quitlok.practice import PracticeTable, start_table
 from quitlok.seat_log import protected_face_down, seat_events
 from tests.engine.helpers import game, play
