@@ -199,6 +199,17 @@ _STATUS_CSS = """
 _BANKER = SeatStatus("banker")
 
 
+def seat_notes(status: SeatStatus, last: SeatStatus, hand_ended: bool, cards: int
+               ) -> tuple[SeatStatus | None, SeatStatus | None]:
+    """What a seat's box tells under its cards: its status (None for none, and for a banker who has not played:
+    his badge says it), and how the last hand ended for it (None but while it waits for this hand with at most
+    one card: while the hand-over panel shows, that says it)."""
+    shown = status if status.kind and status != _BANKER else None
+    waiting = status.kind in ("waiting", "playing") or status == _BANKER
+    recalled = last if last.kind and not hand_ended and waiting and cards <= 1 else None
+    return shown, recalled
+
+
 def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> str:
     """One seat's box: name and badges, where it sits, purse and stake, cards, status, and what a computer
     player does, by its numbers."""
@@ -221,11 +232,10 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
                   size=size if me else round(size * 0.75),
                   owner=None if me else s.players[seat]),
     ]
-    status, last = s.seat_status[seat], s.last_status[seat]
-    if status.kind and status != _BANKER:  # a banker who has not played yet: his badge says it
+    status, last = seat_notes(s.seat_status[seat], s.last_status[seat], table.hand_ended, len(s.hands[seat]))
+    if status is not None:
         parts.append(status_html(status, "ql-status"))
-    if (last.kind and not table.hand_ended and (status.kind in ("waiting", "playing") or status == _BANKER)
-            and len(s.hands[seat]) <= 1):  # while the hand-over panel shows, it says this
+    if last is not None:
         parts.append(f'<div class="ql-last">last hand: {escape(status_line(last))}</div>')
     if not me and seat in table.players:
         parts.append(f'<div class="ql-style">{escape(table.players[seat].describe(s.rules))}</div>')
