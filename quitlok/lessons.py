@@ -10,7 +10,7 @@ players play on until the hand is over, so the learner always sees what became
 of the bet.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Reject, Retire, Stay
@@ -47,6 +47,13 @@ class Goal:
     values: tuple[tuple[str, object], ...] = ()
     mine: bool = False
     staked: bool = False
+
+    def __post_init__(self) -> None:
+        names = {f.name for f in fields(self.kind)}
+        wanted = {name for name, _ in self.values} | ({"seat"} if self.mine else set()) | (
+            {"stake"} if self.staked else set())
+        if not wanted <= names:
+            raise ValueError(f"a {self.kind.__name__} has no {', '.join(sorted(wanted - names))}")
 
     def met(self, event: Event, me: int) -> bool:
         """True when `event` is this goal's event, at a table where the learner sits at seat `me`."""

@@ -10,7 +10,7 @@ from quitlok import events as ev
 from quitlok.actions import Stay
 from quitlok.coach import TOLERANCE
 from quitlok.game import SeatStatus, action_label, legal_actions
-from quitlok.lessons import LESSONS, PREDICTIONS
+from quitlok.lessons import LESSONS, PREDICTIONS, goal
 from quitlok.narration import log
 from quitlok.odds import banker_outcomes, bust_chance, chance_words
 from quitlok.progress import Progress, decision
@@ -262,3 +262,14 @@ def test_a_suggested_move_is_never_a_mistake_for_review(lesson):
 def test_demonstrations_name_moves_of_the_lesson():
     with pytest.raises(ValueError, match="demonstration"):
         dataclasses.replace(BY_SLUG["01_pack"], demonstrations=(1,))
+
+
+def test_a_goal_names_only_fields_its_event_has():
+    """A lesson's goal is a predicate over events (quitlok.lessons.Goal): one that asks for a field its event
+    does not carry is refused when written, not found false at every step."""
+    with pytest.raises(ValueError, match="no seat"):
+        goal(ev.BankerEarly, mine=True)
+    with pytest.raises(ValueError, match="no colour"):
+        goal(ev.Settled, colour="red")
+    assert goal(ev.Settled, mine=True, won=True).met(ev.Settled(1, 19, 2, won=True, tie=False), 1)
+    assert not goal(ev.Settled, mine=True, won=True).met(ev.Settled(0, 19, 2, won=True, tie=False), 1)
