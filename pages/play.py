@@ -7,8 +7,9 @@ import streamlit as st
 
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
+from quitlok.events import GameOver
 from quitlok.game import STAKE, Action
-from quitlok.narration import log
+from quitlok.narration import sentence
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
@@ -176,7 +177,8 @@ def game_over(table: PracticeTable) -> None:
     s = table.state
     st.header("Game over")
     mine = s.purses[table.human]
-    st.markdown(f"{log(s)[-1]} You finish with **{mine}** chips.")
+    why = next((sentence(e, s.players) for e in reversed(s.events) if isinstance(e, GameOver)), "")
+    st.markdown(f"{why} You finish with **{mine}** chips.".strip())
     st.button("Play again with the same settings", type="primary", on_click=start_game, key="play.again")
 
 

@@ -36,7 +36,6 @@ from quitlok.actions import (
 from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
-from quitlok.narration import NEW_CARD, SETTLEMENT, YOU, status_line
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set, shown, whole_number
 
@@ -48,17 +47,14 @@ __all__ = [
     "Draw",
     "Keep",
     "KeepBank",
-    "NEW_CARD",
     "Reject",
     "Retire",
-    "SETTLEMENT",
     "SeatStatus",
     "SeatView",
     "StakeBank",
     "Stand",
     "State",
     "Stay",
-    "YOU",
     "action_label",
     "apply_action",
     "draw_for_banker",
@@ -75,8 +71,8 @@ PROTECTED = "protected"  # a player who called aluvun was dealt an 11: reject or
 BANKER = "banker"  # the banker draws or stands
 OVER = "over"  # the game has ended
 
-# NEW_CARD, SETTLEMENT (the words of the statuses) and YOU (the name the log speaks to in the second person)
-# live with the other words in quitlok.narration; they are imported above for the modules that read them here.
+# The engine writes no words: the log is events (quitlok.events), a seat's status a SeatStatus, and
+# quitlok.narration, which the engine never imports, words them both.
 #: the largest seed a game or a draw for the first banker takes (a seed is kept in every saved game)
 MAX_SEED = 2**64 - 1
 
@@ -106,8 +102,21 @@ class SeatStatus:
         """A banker who settled and took a new card, and has not played it (nor retired) since."""
         return self.new_card and not self.drawing and self.retired is None
 
-    def __str__(self) -> str:
-        return status_line(self)
+    @property
+    def sitting_out(self) -> bool:
+        """The seat sits out (this bank, for want of a share; or the game, for want of chips)."""
+        return self.kind in ("out: share", "out: chips")
+
+    @property
+    def settled_more_than_once(self) -> bool:
+        """A banker who settled, then took a new card (and may have settled again): his hand is told settlement
+        by settlement."""
+        return self.kind == "banker" and bool(self.results) and (len(self.results) > 1 or self.new_card)
+
+
+#: every kind of SeatStatus (its docstring says what each means)
+STATUS_KINDS = ("", "waiting", "playing", "out: share", "out: chips", "threw in", "stayed", "bust", "21", "won",
+                "lost", "banker")
 
 
 @dataclass(frozen=True)
@@ -147,13 +156,13 @@ class State:
     waiting: tuple[int, ...]
     #: the player whose turn it is has called aluvun for the next card
     aluvun_called: bool
-    #: where each seat stands in the hand (its short line for the table is `status`)
+    #: where each seat stands in the hand (quitlok.narration.status_line words it for the table)
     seat_status: tuple[SeatStatus, ...]
-    #: each seat's status as the previous hand ended, for the table to recall (its line: `last_hand`)
+    #: each seat's status as the previous hand ended, for the table to recall
     last_status: tuple[SeatStatus, ...]
     #: the cards each seat last threw in during this hand (all thrown-in cards lie face up)
     thrown: tuple[tuple[int, ...], ...]
-    #: each seat's cards as the previous hand ended, from `thrown`: what the table shows with `last_hand`
+    #: each seat's cards as the previous hand ended, from `thrown`: what the table shows with `last_status`
     last_cards: tuple[tuple[int, ...], ...]
     #: the log: what happened, oldest first, as facts (quitlok.events; quitlok.narration words them)
     events: tuple[ev.Event, ...]
@@ -161,16 +170,6 @@ class State:
     shuffles: int
     #: decisions applied since the game began: a per-move seed for anything that needs one (the bots)
     moves: int = 0
-
-    @property
-    def status(self) -> tuple[str, ...]:
-        """One short line per seat for the table ("stayed on a stake of 3", "bust")."""
-        return tuple(map(status_line, self.seat_status))
-
-    @property
-    def last_hand(self) -> tuple[str, ...]:
-        """Each seat's line as the previous hand ended ("won 2 with 18")."""
-        return tuple(map(status_line, self.last_status))
 
     @property
     def is_over(self) -> bool:

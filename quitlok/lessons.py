@@ -1,7 +1,7 @@
 """The lessons: twelve short steps, each with a hand on a scripted stock that makes its rule happen.
 
 Only the game side lives here (who sits where, the stock, the moves the text
-suggests, the event that shows the rule at work, the figure a learner
+suggests, the event that shows the rule at work (a Goal: a predicate over the log's events), the figure a learner
 predicts); the words are in content/lessons/<slug>.md. The hands are played
 with the real engine, so a test can play each one and read its outcome.
 
@@ -10,14 +10,25 @@ players play on until the hand is over, so the learner always sees what became
 of the bet.
 """
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Reject, Retire, Stay
 from quitlok.bots import QuietPlayer
-from quitlok.game import YOU, apply_action, new_game
-from quitlok.narration import log
+from quitlok.events import (
+    BankerEarly,
+    ElevenRejected,
+    Event,
+    HandDealt,
+    NewCard,
+    Retired,
+    Settled,
+    Stayed,
+    TwentyOne,
+    WentBust,
+)
+from quitlok.game import apply_action, new_game
+from quitlok.narration import YOU, sentences
 from quitlok.odds import banker_outcomes, bust_chance
 from quitlok.practice import PracticeTable
 from quitlok.rules import KVITLACH, QUITLOK, RuleSet
@@ -25,8 +36,35 @@ from quitlok.rules import KVITLACH, QUITLOK, RuleSet
 #: the figures a learner can be asked to predict, by name
 PREDICTIONS = ("value", "bust", "bust with aluvun", "banker bust")
 
-#: the log's line that deals a hand (quitlok.game: "Hand 2 of Bella's bank (bank 8): dealt anticlockwise, ...")
-DEAL_LINE = re.compile(r"^Hand \d+ of .+ bank \(bank \d+\): dealt ")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """The event that shows a lesson's rule at work: an event of type `kind` (quitlok.events) whose fields have
+    the `values` given; `mine`: on the learner's own seat; `staked`: with a stake (its `stake` above 0)."""
+
+    kind: type[Event]
+    values: tuple[tuple[str, object], ...] = ()
+    mine: bool = False
+    staked: bool = False
+
+    def __post_init__(self) -> None:
+        names = {f.name for f in fields(self.kind)}
+        wanted = {name for name, _ in self.values} | ({"seat"} if self.mine else set()) | (
+            {"stake"} if self.staked else set())
+        if not wanted <= names:
+            raise ValueError(f"a {self.kind.__name__} has no {', '.join(sorted(wanted - names))}")
+
+    def met(self, event: Event, me: int) -> bool:
+        """True when `event` is this goal's event, at a table where the learner sits at seat `me`."""
+        return (isinstance(event, self.kind) and all(getattr(event, name) == value for name, value in self.values)
+                and (not self.mine or event.seat == me) and (not self.staked or event.stake > 0))
+
+
+def goal(kind: type[Event], *, mine: bool = False, staked: bool = False, **values: object) -> Goal:
+    """A Goal: `goal(Settled, mine=True, value=19, won=True)`: the learner shows 19 and wins."""
+    return Goal(kind, tuple(values.items()), mine, staked)
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -35,7 +73,7 @@ class Lesson:
     slug: str
     stock: tuple[int, ...]
     moves: tuple[Action, ...]
-    goal: str
+    goal: Goal
     rules: RuleSet = QUITLOK
     players: tuple[str, ...] = ("Bella", YOU, "Chaim")
     banker: int = 0
@@ -72,7 +110,7 @@ class Lesson:
 
     def reached(self, table: PracticeTable) -> bool:
         """True once the event that shows the lesson's rule has happened."""
-        return any(self.goal in line for line in log(table.state))
+        return any(self.goal.met(event, self.human) for event in table.state.events)
 
     @staticmethod
     def over(table: PracticeTable) -> bool:
@@ -94,12 +132,16 @@ class Lesson:
         return table if self.over(table) else table.skip_to_human()
 
     def story(self, table: PracticeTable) -> tuple[str, ...]:
-        """The log as far as the lesson goes, oldest first: once the hand is over, up to the deal of the next
-        hand (what "The table now" shows), without the turns that follow it, which the lesson does not play."""
-        events = log(table.state)
+        """The log as far as the lesson goes, in words, oldest first: once the hand is over, up to the deal of the
+        next hand (what "The table now" shows), without the turns that follow it, which the lesson does not play."""
+        return sentences(self.story_events(table), table.state.players)
+
+    def story_events(self, table: PracticeTable) -> tuple[Event, ...]:
+        """The events of `story`."""
+        events = table.state.events
         if self.over(table):
-            deals = [i for i, event in enumerate(events) if DEAL_LINE.match(event)]
-            if deals and deals[-1] >= len(log(self.start().state)):
+            deals = [i for i, event in enumerate(events) if isinstance(event, HandDealt)]
+            if deals and deals[-1] >= len(self.start().state.events):
                 events = events[:deals[-1] + 1]
         return events
 
@@ -155,31 +197,33 @@ class Lesson:
 
 LESSONS = (
     # a framed pair needs a bet to be paid; the advisor would bet the whole bank on a 2, which would break it
-    Lesson("01_pack", stock=(2, 9, 5, 11), moves=(Bet(2),), goal="You have 21 and are paid", demonstrations=(0,)),
-    Lesson("02_counting", stock=(12, 9, 5, 10, 1, 7, 4), prelude=(Bet(2),), predict="value", moves=(Stay(),),
-           goal="You show 19 and win"),
-    # a stake the bank covers in part: any bet below the whole bank is smaller than the advisor's (SPEC 3)
-    Lesson("03_bank", stock=(9, 4, 6, 8, 10, 10), moves=(Bet(3), Stay()), goal="You show 17 and win",
+    # the learner has 21 and is paid
+    Lesson("01_pack", stock=(2, 9, 5, 11), moves=(Bet(2),), goal=goal(TwentyOne, mine=True, staked=True),
            demonstrations=(0,)),
-    Lesson("04_deal", stock=(9, 5, 7, 4, 6, 8), moves=(Stay(),),
-           goal="dealt anticlockwise, starting with Chaim"),
+    Lesson("02_counting", stock=(12, 9, 5, 10, 1, 7, 4), prelude=(Bet(2),), predict="value", moves=(Stay(),),
+           goal=goal(Settled, mine=True, value=19, won=True)),
+    # a stake the bank covers in part: any bet below the whole bank is smaller than the advisor's (SPEC 3)
+    Lesson("03_bank", stock=(9, 4, 6, 8, 10, 10), moves=(Bet(3), Stay()),
+           goal=goal(Settled, mine=True, value=17, won=True), demonstrations=(0,)),
+    # the next hand is dealt anticlockwise, starting with Chaim (seat 2)
+    Lesson("04_deal", stock=(9, 5, 7, 4, 6, 8), moves=(Stay(),), goal=goal(HandDealt, direction=-1, first=2)),
     # a bet after a blot, face down beside the face-up card: on 8 the advisor would blot again
-    Lesson("05_turn", stock=(5, 9, 7, 3, 6, 4, 8), moves=(Blot(), Bet(2), Stay()), goal="You stay with a stake of",
-           demonstrations=(1,)),
+    Lesson("05_turn", stock=(5, 9, 7, 3, 6, 4, 8), moves=(Blot(), Bet(2), Stay()),
+           goal=goal(Stayed, mine=True, staked=True), demonstrations=(1,)),
     Lesson("06_bust", stock=(10, 9, 6, 4, 10), prelude=(Bet(2),), predict="bust", moves=(Blot(),),
-           goal="You are bust with 24; the stake of 2 goes to the bank."),
+           goal=goal(WentBust, mine=True, value=24, stake=2)),
     Lesson("07_aluvun", stock=(6, 9, 3, 5, 11, 9, 3, 4, 12), prelude=(Bet(1),), predict="bust with aluvun",
-           moves=(Aluvun(), Blot(), Reject(), Stay()), goal="You reject the 11"),
-    Lesson("08_early", stock=(11, 9, 5, 6, 8, 6), bank=6, moves=(Bet(6), Stay()),
-           goal="The open stakes cover the whole bank: the banker plays now."),
+           moves=(Aluvun(), Blot(), Reject(), Stay()), goal=goal(ElevenRejected, mine=True)),
+    Lesson("08_early", stock=(11, 9, 5, 6, 8, 6), bank=6, moves=(Bet(6), Stay()), goal=goal(BankerEarly)),
+    # a stake lost on a tie: ties go to the banker
     Lesson("09_settle", stock=(10, 9, 3, 8, 10, 5), prelude=(Bet(2),), predict="banker bust", moves=(Stay(),),
-           goal="ties go to the banker"),
-    Lesson("10_carry_on", stock=(11, 2, 4, 6, 6, 7, 12), bank=5, moves=(Bet(5), Stay()),
-           goal="takes a new card; play goes on with the players still to play"),
+           goal=goal(Settled, tie=True)),
+    # after the early settlement the banker takes a new card, and play goes on
+    Lesson("10_carry_on", stock=(11, 2, 4, 6, 6, 7, 12), bank=5, moves=(Bet(5), Stay()), goal=goal(NewCard)),
     Lesson("11_change_bank", stock=(1, 1, 3, 3, 5, 5, 6, 6, 8, 8, 9, 7), banker=1, prelude=(Stay(),) * 6,
-           moves=(Retire(),), goal="retire and take the bank"),
+           moves=(Retire(),), goal=goal(Retired, mine=True)),
     # Kvitlach's one bet, and the raise that only elvaroon allows: below the maximum, and a raise at 11 that
     # the advisor would not make (drawing the protected card without it is worth a little more)
     Lesson("12_kvitlach", rules=KVITLACH, stock=(6, 9, 3, 5, 10), bank=8, moves=(Bet(1), Draw(), Aluvun(), Bet(1)),
-           goal="You have 21 and are paid", demonstrations=(0, 3)),
+           goal=goal(TwentyOne, mine=True, staked=True), demonstrations=(0, 3)),
 )

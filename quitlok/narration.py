@@ -10,12 +10,16 @@ language can come in beside it.
 The statuses of the seats (`quitlok.game.SeatStatus`) are worded here too: `status_line`.
 """
 
+import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from quitlok import events as ev
 from quitlok.cards import a_card, plural
+from quitlok.game import SeatStatus
 
-__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "ordinal", "sentence", "sentences", "status_line"]
+__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "ending_words", "hand_over_words", "hand_title", "ordinal", "sentence",
+           "sentences", "status_from_line", "status_line"]
 
 #: the name that makes the log speak in the second person ("You bet 3")
 YOU = "You"
@@ -77,10 +81,9 @@ def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None)
                        "bank.", share=share, pays="pay" if w.you(seat) else "pays")
         case ev.BankTakenBack(seat, bank):
             return say(seat, "take{s} back the bank of {bank}: nobody who joined it has chips left.", bank=bank)
-        case ev.HandDealt(hand, banker, bank, direction, first):
+        case ev.HandDealt(direction=direction, first=first):
             way = "clockwise" if direction == 1 else "anticlockwise"
-            return (f"Hand {hand} of {w.whose(banker)} bank (bank {bank}): dealt {way}, "
-                    f"starting with {w.name(first)}.")
+            return f"{hand_title(event, players, viewer)}: dealt {way}, starting with {w.name(first)}."
         case ev.MayRetire(seat, card, hand=hand):
             return None if card is None else say(seat, "{has} {card} as first card in hand {h} and may retire.",
                                                   card=a_card(card), h=hand)
@@ -152,6 +155,13 @@ def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None)
     raise TypeError(f"No words for {event!r}")
 
 
+def hand_title(deal: ev.HandDealt, players: Sequence[str], viewer: int | None = None, *, bank: bool = True) -> str:
+    """A hand's title, as its deal's sentence begins: "Hand 3 of Bella's bank (bank 20)"; without `bank`, "Hand 3
+    of Bella's bank"."""
+    title = f"Hand {deal.hand} of {_Words(players, viewer).whose(deal.banker)} bank"
+    return f"{title} (bank {deal.bank})" if bank else title
+
+
 def sentences(events: Iterable[ev.Event], players: Sequence[str], viewer: int | None = None) -> tuple[str, ...]:
     """The log as lines: one sentence per event that says something, oldest first."""
     lines = (sentence(event, players, viewer) for event in events)
@@ -194,3 +204,132 @@ def status_line(status) -> str:
 def log(state) -> tuple[str, ...]:
     """The whole table's log of a game (quitlok.game.State, or a seat's view of one) as lines."""
     return sentences(state.events, state.players)
+
+
+# --- how a hand ended, seat by seat (the hand-over panel of quitlok.ui.table) ----------------------------------
+
+
+def ending_words(name: str, status: SeatStatus) -> str:
+    """One seat's result as the hand ended, in a sentence after its name (`name`: 'you', 'Bella'): 'you won 2
+    with 18', 'Bella (banker) ended on 17'; a status with no sentence of its own reads 'Bella: stayed on ...'."""
+    kind, stake, value = status.kind, status.stake, status.value
+    words = None
+    if status.nth:  # told settlement by settlement (hand_over_words), never here
+        pass
+    elif kind in ("won", "lost"):
+        words = f"{kind} {stake} with {value}"
+    elif kind == "bust":
+        words = f"went bust and lost {stake}" if stake else "went bust, with nothing staked"
+    elif kind == "21":
+        words = f"made 21 and won {stake}" if stake else "made 21, with nothing staked"
+    elif kind == "threw in":
+        words = "threw the cards in, with nothing staked"
+    elif kind == "waiting":
+        words = "had no turn (the hand ended first)"
+    elif kind == "out: share":
+        words = "sat out (could not pay a share)"
+    elif kind == "out: chips":
+        words = "sat out (no chips)"
+    elif kind == "banker" and not (status.new_card or status.drawing):
+        results, retired = status.results, status.retired
+        if not results and retired is not None:
+            words = f"(banker) retired and took the bank of {retired}"
+        elif not results and retired is None:
+            words = "(banker) did not play"
+        elif len(results) == 1 and retired is None:
+            words = "(banker) went bust" if results[0] is None else f"(banker) ended on {results[0]}"
+    return f"{name} {words}" if words is not None else f"{name}: {status_line(status)}"
+
+
+def hand_over_words(title: str, statuses: Sequence[SeatStatus], names: Sequence[str], first: int | None) -> str:
+    """'Hand 3 of Bella's bank is over: you won 2 with 18; Bella (banker) ended on 17.' from each seat's status as
+    the hand ended (`names`: each seat as the sentence names it, 'you' for the reader's). Seat `first` (the
+    reader's) first, then the banker, then the others. When the banker settled more than once (he played early,
+    took a new card and played again), each settlement is told in turn with the banker's total at it."""
+    played = [seat for seat, status in enumerate(statuses) if status.kind]
+    banker = next((seat for seat in played if statuses[seat].kind == "banker"), None)
+    order = ([first] if first in played else []) + ([banker] if banker not in (None, first) else []) + [
+        x for x in played if x not in (first, banker)]
+    if banker is not None and statuses[banker].settled_more_than_once:
+        others = [x for x in order if x != banker]
+        return f"{title} is over: {_settlements_words(statuses, names, banker, others)}"
+    return f"{title} is over: " + "; ".join(ending_words(names[seat], statuses[seat]) for seat in order) + "."
+
+
+def _settlements_words(statuses: Sequence[SeatStatus], names: Sequence[str], banker: int, others: list[int]) -> str:
+    """A hand where the banker played early and took a new card, settlement by settlement: 'at the 1st
+    settlement Eli (banker) had 21: you lost 10 with 20. Then Eli took a new card; at the 2nd settlement Eli
+    went bust: Dov won 2 with 15. Fay went bust and lost 2.' Each player's status names the settlement it was in
+    once there was a second (`nth`). A lone settlement before a new card the banker did not play reads 'Eli
+    (banker) played early and had 21: ...'."""
+    name, status = names[banker], statuses[banker]
+    at: dict[int, list[str]] = {}
+    rest = []
+    for seat in others:
+        mine = statuses[seat]
+        if mine.nth:
+            at.setdefault(mine.nth, []).append(ending_words(names[seat], replace(mine, nth=0)))
+        elif mine.kind in ("won", "lost"):  # the only settlement: the new card was not played
+            at.setdefault(1, []).append(ending_words(names[seat], mine))
+        else:
+            rest.append(ending_words(names[seat], mine))
+    steps: list[tuple[str, int | None]] = [("bust", None) if r is None else ("total", r) for r in status.results]
+    if status.new_card:  # what came of the new card: nothing, his draw going on, or retiring with it
+        steps.append(("drawing", None) if status.drawing else ("retired", status.retired)
+                     if status.retired is not None else ("", None))
+    once = sum(1 for kind, _ in steps if kind in ("bust", "total")) == 1
+    told = []
+    for nth, (kind, number) in enumerate(steps, start=1):
+        then = "" if nth == 1 else f"then {name} took a new card"
+        if not kind:
+            told.append(f"{then} and did not play again.")
+        elif kind == "retired":
+            told.append(f"{then}, showed it, retired and took the bank of {number}.")
+        else:
+            total = {"bust": "went bust", "total": f"had {number}", "drawing": "had drawing"}[kind]
+            settled = (f"{name} (banker) played early and {total}: " if once else
+                       f"at the {ordinal(nth)} settlement {name}{' (banker)' if nth == 1 else ''} {total}: ")
+            told.append((f"{then}; " if then else "") + settled + "; ".join(at.get(nth, [])) + ".")
+    if rest:
+        told.append("; ".join(rest) + ".")
+    return " ".join(told[:1] + [line[0].upper() + line[1:] for line in told[1:]])
+
+
+# --- statuses saved as lines (quitlok.state_json reads games saved before statuses were data) ------------------
+
+_OLD_LINES = {
+    "": SeatStatus(), "waiting": SeatStatus("waiting"), "playing": SeatStatus("playing"),
+    "threw in": SeatStatus("threw in"), "bust": SeatStatus("bust"), "21 (no stake)": SeatStatus("21"),
+    "sitting out: could not pay a share": SeatStatus("out: share"), "sitting out: no chips": SeatStatus("out: chips"),
+}
+_OLD_PLAYER = re.compile(r"(?:stayed on a stake of (?P<stayed>\d+)|bust, lost (?P<bust>\d+)|21! won (?P<won21>\d+)|"
+                         r"(?P<kind>won|lost) (?P<stake>\d+) with (?P<value>\d+)(?: \((?P<nth>\d+)\w\w settlement\))?)")
+
+
+def status_from_line(line: str) -> SeatStatus | None:
+    """The SeatStatus that `line`, a status line of the English above, words ("won 2 with 18", "banker: 21, then
+    a new card"); None for a line no status words. The one place a line is read back, for games saved when
+    statuses were kept as lines."""
+    status = _OLD_LINES.get(line)
+    if status is None and (m := _OLD_PLAYER.fullmatch(line)):
+        if m["stayed"]:
+            status = SeatStatus("stayed", stake=int(m["stayed"]))
+        elif m["bust"]:
+            status = SeatStatus("bust", stake=int(m["bust"]))
+        elif m["won21"]:
+            status = SeatStatus("21", stake=int(m["won21"]))
+        else:
+            status = SeatStatus(m["kind"], stake=int(m["stake"]), value=int(m["value"]), nth=int(m["nth"] or 0))
+    elif status is None and line.startswith("banker"):
+        parts = [part.removeprefix(": ") for part in line.removeprefix("banker").split(NEW_CARD)]
+        last = parts.pop()
+        results = [None if part == "bust" else int(part) if part.isdigit() else part for part in parts]
+        drawing, retired, new_card = last == "drawing", None, bool(parts) and last == ""
+        if last.startswith("retired with the bank of ") and last.rsplit(" ", 1)[1].isdigit():
+            retired = int(last.rsplit(" ", 1)[1])
+        elif not (drawing or new_card or last == ""):
+            results.append(None if last == "bust" else int(last) if last.isdigit() else last)
+        if all(r is None or isinstance(r, int) for r in results):
+            status = SeatStatus("banker", results=tuple(results), new_card=new_card, drawing=drawing,
+                                retired=retired)
+    return status if status is not None and status_line(status) == line else None

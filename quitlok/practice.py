@@ -10,7 +10,19 @@ from quitlok.bank_odds import BankerAdvice
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.coach import Coaching, banker_coach, coach
 from quitlok.errors import InvalidSetup
-from quitlok.game import RETIRE, STAKE, YOU, Action, KeepBank, State, apply_action, draw_for_banker, new_game
+from quitlok.events import Event
+from quitlok.game import (
+    RETIRE,
+    STAKE,
+    Action,
+    KeepBank,
+    State,
+    apply_action,
+    draw_for_banker,
+    new_game,
+    seen_events,
+)
+from quitlok.narration import YOU
 from quitlok.rules import RuleSet
 from quitlok.seat_log import seat_events
 from quitlok.sim import step
@@ -56,10 +68,21 @@ class PracticeTable:
         return self.state.rules.banker_model(getattr(banker, "stands_on", 17))
 
     @property
+    def viewer(self) -> int | None:
+        """The seat the table is drawn for: the learner's; None for nobody in particular (`human` below 0: a shared
+        device), who sees what onlookers see."""
+        return self.human if self.human is not None and self.human >= 0 else None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The game's log as the learner may see it (quitlok.game.seen_events): events, with nothing a computer
+        player alone knows."""
+        return seen_events(self.state.events, self.viewer)
+
+    @property
     def log(self) -> tuple[str, ...]:
-        """The game's log as the learner may read it: nothing a computer player alone knows (quitlok.seat_log); a
-        table drawn for nobody in particular (`human` below 0, a shared device) reads the onlookers' log."""
-        return seat_events(self.state, self.human if self.human >= 0 else None)
+        """The same log in words (quitlok.seat_log, quitlok.narration)."""
+        return seat_events(self.state, self.viewer)
 
     def coaching(self) -> Coaching | None:
         """The advisor's prices for the learner's decision now (None when it is not the learner's turn)."""

@@ -21,8 +21,9 @@ from fractions import Fraction
 
 from quitlok.actions import Bet, Blot, Draw, Retire, Stand, Stay
 from quitlok.cards import a_card, card_name, is_framed
-from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
+from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.hand import hand_value, is_framed_pair, totals
+from quitlok.narration import YOU
 from quitlok.odds import bust_chance, percent, young_chance_words
 from quitlok.rules import QUITLOK, RuleSet
 

@@ -12,7 +12,6 @@ as its text, each status line the SeatStatus it words, and the move counter star
 """
 
 import json
-import re
 from dataclasses import asdict, fields
 from fractions import Fraction
 from typing import get_args
@@ -21,8 +20,8 @@ from quitlok.actions import Action
 from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidCards, InvalidSetup
 from quitlok.events import event_from_dict, event_to_dict
-from quitlok.game import SeatStatus, State
-from quitlok.narration import NEW_CARD, status_line
+from quitlok.game import STATUS_KINDS, SeatStatus, State
+from quitlok.narration import status_from_line
 from quitlok.rules import RuleSet
 
 #: the layout of the JSON; a change that old texts cannot be read with raises this number
@@ -129,49 +128,20 @@ def _status_from_dict(data: object) -> SeatStatus:
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
     try:
         status = SeatStatus(**values)
-        status_line(status)
-    except (TypeError, KeyError, ValueError):
+    except (TypeError, ValueError):
         raise InvalidSetup("A saved game is damaged: a seat's status is not one.") from None
+    if status.kind not in STATUS_KINDS:
+        raise InvalidSetup("A saved game is damaged: a seat's status is not one.")
     return status
-
-
-_OLD_LINES = {
-    "": SeatStatus(), "waiting": SeatStatus("waiting"), "playing": SeatStatus("playing"),
-    "threw in": SeatStatus("threw in"), "bust": SeatStatus("bust"), "21 (no stake)": SeatStatus("21"),
-    "sitting out: could not pay a share": SeatStatus("out: share"), "sitting out: no chips": SeatStatus("out: chips"),
-}
-_OLD_PLAYER = re.compile(r"(?:stayed on a stake of (?P<stayed>\d+)|bust, lost (?P<bust>\d+)|21! won (?P<won21>\d+)|"
-                         r"(?P<kind>won|lost) (?P<stake>\d+) with (?P<value>\d+)(?: \((?P<nth>\d+)\w\w settlement\))?)")
 
 
 def _old_status(line: object) -> SeatStatus:
     """The SeatStatus that a status line of the old format words ("won 2 with 18", "banker: 21, then a new card");
-    InvalidSetup for a line no status words."""
+    InvalidSetup for a line no status words. quitlok.narration, which wrote such lines, reads them back."""
     if not isinstance(line, str):
         raise InvalidSetup("A saved game is damaged: a seat's status is not a line of text.")
-    status = _OLD_LINES.get(line)
-    if status is None and (m := _OLD_PLAYER.fullmatch(line)):
-        if m["stayed"]:
-            status = SeatStatus("stayed", stake=int(m["stayed"]))
-        elif m["bust"]:
-            status = SeatStatus("bust", stake=int(m["bust"]))
-        elif m["won21"]:
-            status = SeatStatus("21", stake=int(m["won21"]))
-        else:
-            status = SeatStatus(m["kind"], stake=int(m["stake"]), value=int(m["value"]), nth=int(m["nth"] or 0))
-    elif status is None and line.startswith("banker"):
-        parts = [part.removeprefix(": ") for part in line.removeprefix("banker").split(NEW_CARD)]
-        last = parts.pop()
-        results = [None if part == "bust" else int(part) if part.isdigit() else part for part in parts]
-        drawing, retired, new_card = last == "drawing", None, bool(parts) and last == ""
-        if last.startswith("retired with the bank of ") and last.rsplit(" ", 1)[1].isdigit():
-            retired = int(last.rsplit(" ", 1)[1])
-        elif not (drawing or new_card or last == ""):
-            results.append(None if last == "bust" else int(last) if last.isdigit() else last)
-        if all(r is None or isinstance(r, int) for r in results):
-            status = SeatStatus("banker", results=tuple(results), new_card=new_card, drawing=drawing,
-                                retired=retired)
-    if status is None or status_line(status) != line:
+    status = status_from_line(line)
+    if status is None:
         raise InvalidSetup(f"A saved game is damaged: {line[:60]!r} is no seat's status.")
     return status
 

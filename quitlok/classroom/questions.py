@@ -40,9 +40,10 @@ from quitlok.classroom.question import (
 )
 from quitlok.classroom.table import BANKER_NAME, stake_words, table_position, table_words, your_turn
 from quitlok.errors import shown
-from quitlok.game import BANKER, TURN, YOU, apply_action, legal_actions, new_game
+from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
+from quitlok.narration import YOU
 from quitlok.odds import action_words, advise, bust_chance, percent, young_chance_words
 from quitlok.quiz import COUNTING, NAMES, _reachable, _twelve_words, card_words, miscount
 from quitlok.rules import RuleSet

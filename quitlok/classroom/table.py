@@ -11,8 +11,9 @@ import random
 from quitlok.actions import Bet, Blot, Draw, KeepBank
 from quitlok.bots import bold, cautious
 from quitlok.classroom.position import Position, SeatView
-from quitlok.game import RETIRE, TURN, YOU, State, apply_action, legal_actions, new_game
+from quitlok.game import RETIRE, TURN, State, apply_action, legal_actions, new_game
 from quitlok.hand import can_call_aluvun
+from quitlok.narration import YOU
 from quitlok.quiz import NAMES, card_words
 from quitlok.rules import RuleSet
 

@@ -32,7 +32,7 @@ from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
 from quitlok.events import Event, Prose
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
-from quitlok.narration import sentences
+from quitlok.narration import sentences, status_line
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rooms import log as room_log
 from quitlok.rooms.database import EVENTS, FAMILY, KEYS_GONE, PRESENCE, REQUESTS, ROOM_SETTINGS, ROOMS, SEATS, Store
@@ -1258,8 +1258,9 @@ def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, 
         **common, to_act=shown.to_act, banker=state.banker, bank=state.bank, purses=state.purses,
         stakes=state.stakes, hands=shown.hands, legal=legal, events=lines, face_up=state.face_up,
         phase=shown.phase, max_bet=state.max_bet, hand_number=state.hand_number, hands_dealt=state.hands_dealt,
-        hands_finished=state.hands_finished, direction=state.direction, status=state.status,
-        last_hand=state.last_hand, last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),
+        hands_finished=state.hands_finished, direction=state.direction,
+        status=tuple(map(status_line, state.seat_status)), last_hand=tuple(map(status_line, state.last_status)),
+        last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),
         sitting_out=state.sitting_out, aluvun_called=shown.aluvun_called, started=True,
         over=room.ended or state.is_over, ended_by_host=room.ended and not (people_out or abandoned),
         people_out=people_out, abandoned=abandoned,

@@ -19,14 +19,14 @@ import streamlit as st
 from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.cards import plural
-from quitlok.game import BANKER, NEW_CARD, PROTECTED, RETIRE, STAKE, State, action_label, legal_actions
-from quitlok.narration import log
+from quitlok.events import Event, HandDealt
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, SeatStatus, State, action_label, legal_actions
+from quitlok.narration import hand_over_words as narrated_hand_over
+from quitlok.narration import hand_title, ordinal, sentence, status_line
 from quitlok.practice import PracticeTable
 from quitlok.ui import names as as_text
 from quitlok.ui.cards import hand_html
 
-#: the log's line that deals a hand: "Hand 3 of Bella's bank (bank 20): dealt clockwise, ..."
-DEAL_LINE = re.compile(r"^(Hand (\d+) of (.+) bank \(bank \d+\))")
 #: earlier hands shown each in an expander of its own in the log; older ones share one
 RECENT_HANDS = 8
 
@@ -35,10 +35,6 @@ def help_text(key: str) -> str:
     """A short explanation from content/play/help.md, each paragraph on one line (so that it can join other
     lines, as in the captions under the buttons)."""
     return re.sub(r"(?<!\n)\n(?!\n)", " ", ui.content_sections("play/help")[key])
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def max_bet_note(s: State) -> str:
@@ -130,9 +126,9 @@ def seat_roles(s: State) -> dict[int, list[str]]:
     if right != left:
         roles[right].append("banker's right")
     order = [(b + s.direction * k) % n for k in range(1, n)]
-    players = [seat for seat in order if not s.status[seat].startswith("sitting out")]
+    players = [seat for seat in order if not s.seat_status[seat].sitting_out]
     for place, seat in enumerate(players, start=1):
-        roles[seat].append(f"plays {_ordinal(place)}")
+        roles[seat].append(f"plays {ordinal(place)}")
     if s.players and n > 1:
         roles[b].append("plays last")
     return roles
@@ -158,34 +154,34 @@ def _ring_places(n: int, human: int) -> dict[int, tuple[int, int, int]]:
     return places
 
 
-#: a seat's status by kind, for its colour and icon: the colour (Okabe-Ito, as in the charts: bust vermilion,
-#: 21 bluish green, safe sky blue, the banker grey) is never alone: an icon beside it, and the status's own words
-_STATUS_KINDS = (
-    (re.compile(r"^(banker: )?bust\b"), "bust", "✗"),
-    (re.compile(r"^21\b"), "twenty-one", "★"),
-    (re.compile(r"^stayed\b"), "stayed", "■"),
-    (re.compile(r"^won\b"), "won", "▲"),
-    (re.compile(r"^lost\b"), "lost", "▼"),
-    (re.compile(r"^banker\b"), "banker", "◆"),
-    (re.compile(r"^playing$"), "playing", "▶"),
-)
+#: a seat's status by its kind (quitlok.game.SeatStatus), for its colour and icon: the colour (Okabe-Ito, as in the
+#: charts: bust vermilion, 21 bluish green, safe sky blue, the banker grey) is never alone: an icon beside it, and
+#: the status's own words
+_STATUS_KINDS = {
+    "bust": ("bust", "✗"),
+    "21": ("twenty-one", "★"),
+    "stayed": ("stayed", "■"),
+    "won": ("won", "▲"),
+    "lost": ("lost", "▼"),
+    "banker": ("banker", "◆"),
+    "playing": ("playing", "▶"),
+}
 
 
-def status_kind(status: str) -> tuple[str, str]:
-    """A seat's status as (kind, icon): ('bust', '✗') for 'bust, lost 2'; ('', '') for one without a colour
-    ('waiting', 'threw in', 'sitting out: ...')."""
-    for pattern, kind, icon in _STATUS_KINDS:
-        if pattern.match(status):
-            return kind, icon
-    return "", ""
+def status_kind(status: SeatStatus) -> tuple[str, str]:
+    """A seat's status as (kind, icon): ('bust', '✗') for a player who went bust, or a banker whose first
+    settlement found him bust; ('', '') for one without a colour (waiting, threw in, sitting out)."""
+    if status.kind == "banker" and status.results and status.results[0] is None:
+        return _STATUS_KINDS["bust"]
+    return _STATUS_KINDS.get(status.kind, ("", ""))
 
 
-def status_html(status: str, css: str) -> str:
-    """A seat's status in words, with the icon and the colour of its kind (the icon is not read out: the words
-    say the same)."""
+def status_html(status: SeatStatus, css: str) -> str:
+    """A seat's status in words (quitlok.narration.status_line), with the icon and the colour of its kind (the
+    icon is not read out: the words say the same)."""
     kind, icon = status_kind(status)
     mark = f'<span class="ql-st-icon" aria-hidden="true">{icon}</span> ' if icon else ""
-    return f'<div class="{css} ql-st{f" ql-st-{kind}" if kind else ""}">{mark}{escape(status)}</div>'
+    return f'<div class="{css} ql-st{f" ql-st-{kind}" if kind else ""}">{mark}{escape(status_line(status))}</div>'
 
 
 #: the colours of the statuses, shared by the seats and the hand-over panel: a bar on the left and the icon
@@ -197,6 +193,21 @@ _STATUS_CSS = """
 .ql-st-banker { border-color: #999999; } .ql-st-banker .ql-st-icon { color: #999999; }
 .ql-st-icon { font-style: normal; font-weight: 700; }
 """
+
+
+#: the status of a banker who has not played yet
+_BANKER = SeatStatus("banker")
+
+
+def seat_notes(status: SeatStatus, last: SeatStatus, hand_ended: bool, cards: int
+               ) -> tuple[SeatStatus | None, SeatStatus | None]:
+    """What a seat's box tells under its cards: its status (None for none, and for a banker who has not played:
+    his badge says it), and how the last hand ended for it (None but while it waits for this hand with at most
+    one card: while the hand-over panel shows, that says it)."""
+    shown = status if status.kind and status != _BANKER else None
+    waiting = status.kind in ("waiting", "playing") or status == _BANKER
+    recalled = last if last.kind and not hand_ended and waiting and cards <= 1 else None
+    return shown, recalled
 
 
 def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> str:
@@ -221,12 +232,11 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
                   size=size if me else round(size * 0.75),
                   owner=None if me else s.players[seat]),
     ]
-    status = s.status[seat]
-    if status and status != "banker":
+    status, last = seat_notes(s.seat_status[seat], s.last_status[seat], table.hand_ended, len(s.hands[seat]))
+    if status is not None:
         parts.append(status_html(status, "ql-status"))
-    if (s.last_hand[seat] and not table.hand_ended and status in ("waiting", "playing", "banker")
-            and len(s.hands[seat]) <= 1):  # while the hand-over panel shows, it says this
-        parts.append(f'<div class="ql-last">last hand: {escape(s.last_hand[seat])}</div>')
+    if last is not None:
+        parts.append(f'<div class="ql-last">last hand: {escape(status_line(last))}</div>')
     if not me and seat in table.players:
         parts.append(f'<div class="ql-style">{escape(table.players[seat].describe(s.rules))}</div>')
     return "".join(parts)
@@ -494,22 +504,27 @@ def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action],
 # --- the log ---------------------------------------------------------------------------------
 
 
-def hands_in_log(events: tuple[str, ...] | list[str]) -> list[tuple[str | None, list[str]]]:
-    """The log split into hands at its deal lines: [(the hand's title, its events)], oldest first.
+def hands_in_log(events: tuple[Event, ...], players: tuple[str, ...], viewer: int | None = None,
+                 first: str | None = None) -> list[tuple[str | None, list[str]]]:
+    """The log split into hands at their deals (HandDealt), in words (quitlok.narration, as `viewer` reads it):
+    [(the hand's title, its lines)], oldest first.
 
-    The title is the deal line's start ("Hand 3 of Bella's bank (bank 20)"). What comes before the first
-    deal (the draw for the bank, the first stake and shares) belongs to the first hand; a log with no deal
-    yet is one part without a title (None)."""
+    The title is the deal's ("Hand 3 of Bella's bank (bank 20)"). `first`, an extra oldest line (how the bank
+    was chosen), and what comes before the first deal (the first stake and shares) belong to the first hand; a
+    log with no deal yet is one part without a title (None)."""
     hands: list[tuple[str | None, list[str]]] = []
-    before: list[str] = []
+    before: list[str] = [first] if first else []
     for event in events:
-        if m := DEAL_LINE.match(event):
-            hands.append((m.group(1), before + [event] if not hands else [event]))
+        line = sentence(event, players, viewer)
+        if isinstance(event, HandDealt):
+            hands.append((hand_title(event, players, viewer), before + [line] if not hands else [line]))
             before = []
+        elif line is None:
+            continue
         elif hands:
-            hands[-1][1].append(event)
+            hands[-1][1].append(line)
         else:
-            before.append(event)
+            before.append(line)
     return hands or [(None, before)]
 
 
@@ -533,7 +548,7 @@ def the_log(table: PracticeTable, key: str, first: str | None = None, *, hands_l
     (native <details>, one per hand), which change only when a hand ends, so that a hand the reader has opened
     stays open while play goes on. Two elements, where a heading, a frame, an expander and a Markdown per
     hand made twenty: each element a run draws costs the browser a little (benchmarks/bench_clicks.py)."""
-    hands = hands_in_log(([first] if first else []) + list(table.log))
+    hands = hands_in_log(table.events, table.state.players, table.viewer, first)
     title, current = hands[-1]
     people = table.state.players
     lines = [as_text.html_naming(line, people) for line in reversed(current)]
@@ -585,41 +600,14 @@ _LOG_CSS = """<style>
 # --- the end of a hand -----------------------------------------------------------------
 
 
-def _ended_hand(s: State) -> tuple[str, list[str]]:
-    """The title ('Hand 3 of Bella's bank') and events of the hand that ended last: the latest hand in the
-    log, or the one before it when the next hand is already dealt."""
-    hands = [(title, lines) for title, lines in hands_in_log(log(s)) if title]
+def _ended_title(s: State) -> str:
+    """The title ('Hand 3 of Bella's bank') of the hand that ended last: the latest hand dealt, or the one before
+    it when the next hand is already dealt."""
+    deals = [event for event in s.events if isinstance(event, HandDealt)]
     in_play = any(s.hands)
-    if not hands or (in_play and len(hands) < 2):
-        return "The last hand", []
-    title, lines = hands[-2] if in_play else hands[-1]
-    return title.split(" (bank")[0], lines
-
-
-#: how a seat's status as a hand ended reads in a sentence after its name
-_ENDINGS = (
-    (re.compile(r"^won (\d+) with (\d+)$"), "won {0} with {1}"),
-    (re.compile(r"^lost (\d+) with (\d+)$"), "lost {0} with {1}"),
-    (re.compile(r"^bust, lost (\d+)$"), "went bust and lost {0}"),
-    (re.compile(r"^bust$"), "went bust, with nothing staked"),
-    (re.compile(r"^21! won (\d+)$"), "made 21 and won {0}"),
-    (re.compile(r"^21 \(no stake\)$"), "made 21, with nothing staked"),
-    (re.compile(r"^threw in$"), "threw the cards in, with nothing staked"),
-    (re.compile(r"^banker: retired with the bank of (\d+)$"), "(banker) retired and took the bank of {0}"),
-    (re.compile(r"^banker: bust$"), "(banker) went bust"),
-    (re.compile(r"^banker: (\d+)$"), "(banker) ended on {0}"),
-    (re.compile(r"^banker$"), "(banker) did not play"),
-    (re.compile(r"^waiting$"), "had no turn (the hand ended first)"),
-    (re.compile(r"^sitting out: (.+)$"), "sat out ({0})"),
-)
-
-
-def ending_words(name: str, status: str) -> str:
-    """One seat's result in words: 'you won 2 with 18', 'Bella (banker) ended on 17'."""
-    for pattern, words in _ENDINGS:
-        if m := pattern.match(status):
-            return f"{name} {words.format(*m.groups())}"
-    return f"{name}: {status}"
+    if not deals or (in_play and len(deals) < 2):
+        return "The last hand"
+    return hand_title(deals[-2] if in_play else deals[-1], s.players, bank=False)
 
 
 def and_list(words: list[str]) -> str:
@@ -633,60 +621,11 @@ def _seat_name(table: PracticeTable, seat: int) -> str:
 
 def hand_over_words(table: PracticeTable) -> str:
     """'Hand 3 of Bella's bank is over: you won 2 with 18; Bella (banker) ended on 17.' The learner's own
-    result first, then the banker's, then the others'. When the banker settled more than once (he played
-    early, took a new card and played again), each settlement is told in turn with the banker's total at it
-    (settlements_words). Everything comes from the seats' statuses as the hand ended, never from the log."""
-    s, me = table.state, table.human
-    title, _ = _ended_hand(s)
-    played = [seat for seat, status in enumerate(s.last_hand) if status]
-    banker = next((seat for seat in played if s.last_hand[seat].startswith("banker")), None)
-    order = ([me] if me in played else []) + ([banker] if banker not in (None, me) else []) + [
-        x for x in played if x not in (me, banker)]
-    if banker is not None and NEW_CARD in s.last_hand[banker]:
-        return f"{title} is over: {settlements_words(table, banker, [x for x in order if x != banker])}"
-    results = [ending_words(_seat_name(table, seat), s.last_hand[seat]) for seat in order]
-    return f"{title} is over: " + "; ".join(results) + "."
-
-
-#: a player's status in a hand the banker settled more than once: "lost 10 with 20 (1st settlement)"
-_AT_SETTLEMENT = re.compile(r"^(?P<result>.+) \((?P<nth>\d+)(?:st|nd|rd|th) settlement\)$")
-
-
-def settlements_words(table: PracticeTable, banker: int, others: list[int]) -> str:
-    """A hand where the banker played early and took a new card, settlement by settlement: 'at the 1st
-    settlement Eli (banker) had 21: you lost 10 with 20. Then Eli took a new card; at the 2nd settlement Eli
-    went bust: Dov won 2 with 15. Fay went bust and lost 2.' The banker's status holds each settlement's total
-    in order ("banker: 21, then a new card: bust"; game.NEW_CARD), each player's the settlement it was in once
-    there was a second (game.SETTLEMENT). A lone settlement before a new card the banker did not play reads 'Eli
-    (banker) played early and had 21: ...'."""
+    result first, then the banker's, then the others'; settlement by settlement when the banker settled more
+    than once. Everything comes from the seats' statuses as the hand ended (quitlok.narration words them)."""
     s = table.state
-    name = _seat_name(table, banker)
-    at: dict[int, list[str]] = {}
-    rest = []
-    for seat in others:
-        if m := _AT_SETTLEMENT.match(s.last_hand[seat]):
-            at.setdefault(int(m["nth"]), []).append(ending_words(_seat_name(table, seat), m["result"]))
-        elif s.last_hand[seat].startswith(("won ", "lost ")):  # the only settlement: the new card was not played
-            at.setdefault(1, []).append(ending_words(_seat_name(table, seat), s.last_hand[seat]))
-        else:
-            rest.append(ending_words(_seat_name(table, seat), s.last_hand[seat]))
-    steps = [step.removeprefix(": ") for step in s.last_hand[banker].removeprefix("banker: ").split(NEW_CARD)]
-    once = sum(1 for step in steps if step and not step.startswith("retired")) == 1
-    sentences = []
-    for nth, step in enumerate(steps, start=1):
-        then = "" if nth == 1 else f"then {name} took a new card"
-        if not step:
-            sentences.append(f"{then} and did not play again.")
-        elif step.startswith("retired"):
-            sentences.append(f"{then}, showed it, {step.replace('with', 'and took', 1)}.")
-        else:
-            total = "went bust" if step == "bust" else f"had {step}"
-            settled = (f"{name} (banker) played early and {total}: " if once else
-                       f"at the {_ordinal(nth)} settlement {name}{' (banker)' if nth == 1 else ''} {total}: ")
-            sentences.append((f"{then}; " if then else "") + settled + "; ".join(at.get(nth, [])) + ".")
-    if rest:
-        sentences.append("; ".join(rest) + ".")
-    return " ".join(sentences[:1] + [sentence[0].upper() + sentence[1:] for sentence in sentences[1:]])
+    names = [_seat_name(table, seat) for seat in range(len(s.players))]
+    return narrated_hand_over(_ended_title(s), s.last_status, names, table.human)
 
 
 def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) -> None:
@@ -709,12 +648,12 @@ def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
     the hand ended and its result, as HTML (class ql-hand-over), in a frame of its own unless `framed` is
     False; "" when no hand has just ended."""
     s = table.state
-    if not table.hand_ended or not any(s.last_hand):
+    if not table.hand_ended or not any(status.kind for status in s.last_status):
         return ""
     size = ui.card_size(small=True)
     seats = []
-    for seat, (cards, status) in enumerate(zip(s.last_cards, s.last_hand, strict=True)):
-        if not status or (status.startswith("sitting out") and not cards):  # the sentence says who sat out
+    for seat, (cards, status) in enumerate(zip(s.last_cards, s.last_status, strict=True)):
+        if not status.kind or (status.sitting_out and not cards):  # the sentence says who sat out
             continue
         mine = " ql-mine" if seat == table.human else ""
         name = "You" if seat == table.human else as_text.html(s.players[seat])

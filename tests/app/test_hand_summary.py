@@ -7,11 +7,11 @@ import re
 from dataclasses import replace
 
 from quitlok import QUITLOK
+from quitlok import events as ev
 from quitlok.bots import cautious
 from quitlok.game import (
     PROTECTED,
     RETIRE,
-    YOU,
     Aluvun,
     Bet,
     Blot,
@@ -23,7 +23,7 @@ from quitlok.game import (
     apply_action,
     new_game,
 )
-from quitlok.narration import log
+from quitlok.narration import YOU
 from quitlok.practice import PracticeTable
 from quitlok.ui.table import UNDER_SHOWN, UNDER_SHOWN_ON_PHONES, doing_words, hand_over_words, top_bar_html
 from tests.app.conftest import html_text, open_page, texts
@@ -69,7 +69,7 @@ def test_a_new_card_the_banker_never_played_is_told():
 def test_a_banker_who_kept_the_bank_did_not_retire():
     # Eli is dealt a 7 and keeps the bank; you bet 2 on 5 + 10 and stay, Dov throws in, Eli stands on 7 + 10
     table = played([5, 9, 7, 10, 10], KeepBank(), Bet(2), Stay(), Stay(), Draw(), Stand(), rules=EARLY_RETIRE)
-    assert "Eli has a 7 as first card in hand 1 and may retire." in log(table.state)
+    assert ev.MayRetire(0, 7, hand=1) in table.state.events
     assert hand_over_words(table) == ("Hand 1 of Eli's bank is over: you lost 2 with 15; Eli (banker) ended on 17; "
                                       "Dov threw the cards in, with nothing staked.")
 
@@ -124,7 +124,7 @@ def test_the_top_bar_draws_every_card_when_they_fit():
 def test_the_page_never_shows_a_computer_banker_s_retire_chance(app):
     # Eli (banker) is dealt a 7 in hand 1 under these house rules and keeps the bank; you are to play
     table = played([5, 9, 7, 10, 10], KeepBank(), rules=EARLY_RETIRE)
-    assert table.humans_turn and "Eli keeps the bank." in log(table.state)
+    assert table.humans_turn and ev.KeptBank(0, 7) in table.state.events
     app.session_state["play.table"] = replace(table, hand_ended=False)
     at = open_page(app, "pages/play.py")
     page = texts(at)

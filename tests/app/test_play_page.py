@@ -7,13 +7,13 @@ from html import escape as html_escape
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
+from quitlok import events as ev
 from quitlok.bots import bold, cautious
 from quitlok.coach import banker_coach, coach
 from quitlok.errors import TooLarge
 from quitlok.game import (
     BANKER,
     STAKE,
-    YOU,
     Blot,
     Draw,
     StakeBank,
@@ -23,7 +23,7 @@ from quitlok.game import (
     apply_action,
     new_game,
 )
-from quitlok.narration import log
+from quitlok.narration import YOU
 from quitlok.practice import PracticeTable
 from quitlok.ui.style import chips
 from tests.app.conftest import html_text, open_page, texts, top_numbers
@@ -105,7 +105,7 @@ def test_a_whole_hand_through_the_buttons_ends_with_the_hand_over_panel(app):
     chips = table(at).state.chips()
     bet_placed = False
     for _ in range(MAX_CLICKS):
-        if table(at).hand_ended and any(table(at).state.last_hand):
+        if table(at).hand_ended and any(status.kind for status in table(at).state.last_status):
             break
         if "play.do.bet" in buttons(at) and not bet_placed:
             click(at, "play.do.bet")
@@ -127,7 +127,7 @@ def test_skip_stops_at_the_end_of_every_hand_and_shows_how_it_went(app):
     seen_ends = 0
     for _ in range(MAX_CLICKS):
         t = table(at)
-        if t.hand_ended and any(t.state.last_hand):
+        if t.hand_ended and any(status.kind for status in t.state.last_status):
             seen_ends += 1
             assert hand_over_text(at).startswith("Hand "), "the panel shows the ended hand"
             if seen_ends == 2:
@@ -138,7 +138,8 @@ def test_skip_stops_at_the_end_of_every_hand_and_shows_how_it_went(app):
     else:
         pytest.fail("skipping never reached the end of two hands")
     advance(at)  # the next click goes on, and the panel goes once play has moved on
-    assert bool(hand_over_text(at)) == (table(at).hand_ended and any(table(at).state.last_hand))
+    assert bool(hand_over_text(at)) == (table(at).hand_ended
+                                        and any(status.kind for status in table(at).state.last_status))
 
 
 def test_you_stake_your_bank_and_draw_or_stand(app):
@@ -170,7 +171,7 @@ def test_you_stake_your_bank_and_draw_or_stand(app):
     advice = banker_coach(s)
     choice = "stand" if "play.do.stand" in buttons(at) else "draw"
     click(at, f"play.do.{choice}")
-    assert any("You stand on" in e or "You draw" in e for e in log(table(at).state))
+    assert any(isinstance(e, ev.Stood | ev.BankerDrew) and e.seat == table(at).human for e in table(at).state.events)
     # the decision is priced for the bank, as the Hint priced it
     said = " ".join(str(e.value) for e in [*at.success, *at.warning])
     named = action_label(s, Stand() if choice == "stand" else Draw())
@@ -379,7 +380,7 @@ def test_the_learner_as_banker_may_retire(app):
     assert "you may retire with the bank of 10" in texts(at)
     click(at, "play.do.retire")
     s = table(at).state
-    assert s.purses[1] == 20 and s.banker == 0 and "You show a 7, retire and take the bank of 10." in log(s)
+    assert s.purses[1] == 20 and s.banker == 0 and ev.Retired(1, 7, bank=10) in s.events
     assert "you (banker) retired and took the bank" in hand_over_text(at)
 
 
@@ -541,5 +542,5 @@ def test_a_second_tap_on_the_same_screen_makes_no_second_move(app):
     assert not at.exception, at.exception
     at._run(old_screen)
     assert not at.exception, at.exception
-    assert sum("ask for a blot" in line for line in table(at).log) == 1, "one blot, not two"
+    assert sum(isinstance(e, ev.BlotAsked) for e in table(at).state.events) == 1, "one blot, not two"
     assert "The table had changed before this tap arrived" in " ".join(texts(at).split())

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK, IllegalAction, InvalidCards, InvalidSetup, QuitlokError, hand_value, odds
+from quitlok import events as ev
 from quitlok.bank_odds import OpenHand, banker_advice
 from quitlok.game import Aluvun, Bet, Stay, apply_action, legal_actions, new_game
-from quitlok.narration import log
 from tests.engine.helpers import game, play
 
 OWN_ERRORS = (IllegalAction, InvalidSetup, InvalidCards)
@@ -35,7 +35,7 @@ def test_a_float_or_bool_bet_is_refused_and_the_game_goes_on():
             apply_action(s, Bet(n))
     s = play(s, Bet(2))
     assert s.purses[1] == 18 and all(type(p) is int for p in s.purses)
-    assert "Ben bets 2 (stake 2) and takes a face-down card." in log(s)
+    assert ev.BetPlaced(1, 2, stake=2, with_card=True, raised=False) in s.events
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

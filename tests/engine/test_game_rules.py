@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from quitlok import KVITLACH, QUITLOK, IllegalAction, InvalidCards
+from quitlok import events as ev
 from quitlok.errors import InvalidSetup
 from quitlok.game import (
     BANKER,
@@ -22,6 +23,7 @@ from quitlok.game import (
     KeepBank,
     Reject,
     Retire,
+    SeatStatus,
     Stand,
     Stay,
     apply_action,
@@ -75,7 +77,7 @@ def test_every_bet_comes_with_a_face_down_card():
     s = play(game([5, 6, 7, 4, 3]), Bet(2), Bet(1))
     assert s.hands[1] == (5, 4, 3) and s.face_up[1] == (False, False, False)
     assert s.stakes[1] == 3 and s.purses[1] == 17 and s.bank == 10
-    assert "Ben bets 2 (stake 2) and takes a face-down card." in log(s)
+    assert ev.BetPlaced(1, 2, stake=2, with_card=True, raised=False) in s.events
 
 
 def test_open_stakes_of_all_players_may_not_exceed_the_bank():
@@ -99,14 +101,14 @@ def test_bust_ends_the_turn_and_the_stake_goes_to_the_bank():
     s = play(game([10, 6, 7, 9, 12]), Bet(2), Blot())  # 10 + 9 + 12 (or 9) is over 21
     assert s.bank == 12 and s.purses[1] == 18 and s.stakes[1] == 0
     assert s.hands[1] == () and s.under == (10, 9, 12)
-    assert s.to_act == 2 and "bust" in s.status[1]
+    assert s.to_act == 2 and s.seat_status[1].kind == "bust"
 
 
 def test_exactly_21_is_paid_at_once():
     s = play(game([10, 6, 7, 11]), Bet(3))
     assert s.purses[1] == 23 and s.bank == 7 and s.stakes[1] == 0
     assert s.hands[1] == () and s.to_act == 2
-    assert "Ben has 21 and is paid 3 at once." in log(s)
+    assert ev.TwentyOne(1, stake=3) in s.events
 
 
 def test_two_framed_cards_are_paid_as_21():
@@ -122,7 +124,7 @@ def test_21_by_blots_alone_wins_nothing():
 def test_stay_with_a_stake_keeps_it_open():
     s = play(game([10, 6, 7, 8]), Bet(3), Stay())
     assert s.stakes[1] == 3 and s.hands[1] == (10, 8) and s.to_act == 2
-    assert s.status[1] == "stayed on a stake of 3"
+    assert s.seat_status[1] == SeatStatus("stayed", stake=3)
 
 
 def test_stay_without_a_stake_throws_the_cards_in():
@@ -150,14 +152,14 @@ def test_the_card_after_a_rejected_11_stands_whatever_it_is():
 
 def test_a_kept_11_counts():
     s = play(game([6, 6, 7, 5, 11]), Bet(1), Aluvun(), Blot(), Keep())
-    assert "bust" in s.status[1] and s.bank == 11
+    assert s.seat_status[1].kind == "bust" and s.bank == 11
 
 
 def test_aluvun_protects_one_card_only():
     s = play(game([6, 6, 7, 5, 3, 11]), Bet(1), Aluvun(), Blot())
     assert not s.aluvun_called and s.hands[1] == (6, 5, 3)
     s = play(s, Blot())
-    assert s.phase != PROTECTED and "bust" in s.status[1]
+    assert s.phase != PROTECTED and s.seat_status[1].kind == "bust"
 
 
 def test_aluvun_counts_a_twelve_as_nine():
@@ -185,7 +187,7 @@ def test_kvitlach_names_the_call_elvaroon():
     s = play(game([6, 6, 7, 5], KVITLACH, bank=20), Bet(1), Draw())
     assert action_label(s, Aluvun()) == "Call elvaroon"
     s = play(s, Aluvun())
-    assert "Ben calls elvaroon: the next card is protected." in log(s)
+    assert ev.AluvunCalled(1, "elvaroon") in s.events
     assert action_label(s, Bet(2)) == "Raise 2" and action_label(s, Draw()) == "Draw a card"
     q = game([6, 6, 7, 5])
     assert action_label(q, Aluvun()) == "Call aluvun" and action_label(q, Bet(2)) == "Bet 2"
@@ -211,13 +213,13 @@ def test_banker_plays_after_everyone_and_higher_player_wins():
     s = play(game([10, 6, 3, 8, 10, 4]), Bet(2), Stay(), Stay())
     assert s.phase == BANKER
     s = play(s, Draw(), Draw(), Stand())  # Ann: 3 + 10 + 4 = 17 against Ben's 18
-    assert s.purses[1] == 22 and s.bank == 8 and s.last_hand[1] == "won 2 with 18"
+    assert s.purses[1] == 22 and s.bank == 8 and s.last_status[1] == SeatStatus("won", stake=2, value=18)
 
 
 def test_ties_go_to_the_banker():
     s = play(game([10, 6, 3, 8, 10, 5]), Bet(2), Stay(), Stay(), Draw(), Draw(), Stand())
     assert s.purses[1] == 18 and s.bank == 12
-    assert any("ties go to the banker" in e for e in log(s))
+    assert ev.Settled(1, 18, 2, won=False, tie=True) in s.events
 
 
 def test_banker_bust_pays_every_open_stake():
@@ -247,7 +249,7 @@ def test_kvitlach_banker_must_draw_on_16_or_less():
 def test_no_open_stake_means_no_banker_play_and_a_new_hand():
     s = play(game([10, 6, 3, 1, 2, 3]), Stay(), Stay())
     assert s.hand_number == 2 and s.phase != BANKER
-    assert "No stake is open: nothing to settle, and the hand ends." in log(s)
+    assert ev.NothingToSettle() in s.events
 
 
 def test_hand_goes_on_after_a_mid_hand_settlement():
@@ -266,7 +268,7 @@ def test_a_broken_bank_passes_to_the_right():
 
 def test_a_seat_without_chips_sits_out_and_is_skipped_when_the_bank_passes():
     s = game([10, 5, 3, 11], seats=4, purses=[20, 20, 20, 0])
-    assert s.hands[3] == () and "sitting out" in s.status[3]
+    assert s.hands[3] == () and s.seat_status[3].sitting_out
     s = play(s, Bet(10))
     assert s.banker == 2
 
@@ -284,7 +286,7 @@ def test_the_last_face_down_card_is_shuffled_with_the_face_up_cards():
     s = replace(s, stock=s.stock[:1], under=s.stock[1:])
     s = play(s, Blot())
     assert s.shuffles == 1 and s.under == () and len(s.stock) == 20
-    assert any("down to its last card" in e for e in log(s))
+    assert any(isinstance(e, ev.Reshuffled) for e in s.events)
 
 
 # --- changing the bank ----------------------------------------------------------
@@ -340,8 +342,8 @@ def test_kvitlach_a_player_who_cannot_pay_his_share_and_bet_pays_nothing_and_sit
     s = game([5, 6, 7], KVITLACH, purses=[20, 20, purse])
     assert s.bank == 10 + 5 and s.purses == (10, 15, purse)  # Cy keeps every chip
     assert s.sitting_out == (False, False, True) and s.hands[2] == ()
-    assert "Cy cannot pay a share of 5 and still bet, so pays nothing and sits out this bank." in log(s)
-    assert s.status[2] == "sitting out: could not pay a share"
+    assert ev.SatOut(2, share=5) in s.events
+    assert s.seat_status[2] == SeatStatus("out: share")
     s = play(s, Stay())  # Ben throws in; the next hand is dealt without Cy too
     assert s.hand_number == 2 and s.hands[2] == () and s.purses[2] == purse
 
@@ -379,10 +381,10 @@ def test_kvitlach_when_everyone_who_joined_is_broke_the_banker_takes_the_bank_an
     s = game([9, 10, 8, 6], KVITLACH, bank=10, purses=[20, 5, 7])
     assert s.sitting_out == (False, True, False) and s.purses == (10, 5, 2) and s.bank == 15
     s = play(s, Bet(2), Draw(), Draw())
-    assert "Ann takes back the bank of 17: nobody who joined it has chips left." in log(s)
+    assert ev.BankTakenBack(0, bank=17) in s.events
     # Ben banks all he has, 5; Ann joins with half of those 5, rounded down (SPEC section 2)
     assert s.banker == 1 and s.purses == (27 - 2, 0, 0) and s.bank == 5 + 2
-    assert "Ann adds 2 to the bank." in log(s)
+    assert ev.SharePaid(0, share=2) in s.events
     assert s.chips() == 20 + 5 + 7 and s.to_act is not None
 
 
@@ -438,7 +440,7 @@ def test_game_ends_when_fewer_than_two_seats_have_chips():
     s = play(s, Bet(3), Stay(), Draw(), Draw(), Stand())  # tie: Ben loses his last chips
     assert s.to_act is None and s.is_over and legal_actions(s) == []
     assert s.purses == (13, 0) and s.bank == 0
-    assert log(s)[-1].startswith("Game over")
+    assert isinstance(s.events[-1], ev.GameOver)
     with pytest.raises(IllegalAction, match="game is over"):
         apply_action(s, Stay())
 
@@ -474,6 +476,9 @@ def test_bad_setups_are_refused(kwargs, message):
     args = {"players": ["A", "B"], "banker": 0, "bank": 5, "purses": 10} | kwargs
     with pytest.raises(InvalidSetup, match=message):
         new_game(QUITLOK, **args)
+
+
+# --- the log's words (quitlok.narration): the English is as it was ---------------------------------------------
 
 
 def test_events_tell_every_step_in_plain_words():
@@ -519,7 +524,7 @@ def test_the_cards_and_results_of_a_finished_hand_are_kept():
     s = play(s, Draw(), Stand())
     assert s.hands_dealt == 2 and s.hands_finished == 1 and s.hand_number == 2
     assert s.last_cards[1] == (10, 8) and s.last_cards[2] == (9,) and s.last_cards[0] == (10, 7)
-    assert s.last_hand[1] == "won 2 with 18" and s.last_hand[0] == "banker: 17"
+    assert s.last_status[:2] == (SeatStatus("banker", results=(17,)), SeatStatus("won", stake=2, value=18))
 
 
 def test_the_log_speaks_to_you_in_good_grammar():
@@ -542,7 +547,7 @@ def test_a_new_banker_chooses_his_stake_where_the_table_says_so():
         apply_action(s, StakeBank(9))
     s = play(s, StakeBank(12))
     assert s.bank == 12 and s.purses[0] == 2 and s.hands == ((7,), (5,), (6,)) and s.to_act == 1
-    assert "Ann takes the bank and stakes 12." in log(s)
+    assert ev.BankStaked(0, bank=12) in s.events
 
 
 def test_a_new_banker_with_no_more_than_the_opening_bank_stakes_it_without_a_choice():
@@ -555,13 +560,13 @@ def test_a_banker_who_settled_early_is_remembered_with_the_cards_he_played():
     s = play(s, Bet(6), Stay())
     assert s.phase == BANKER
     s = play(s, Draw(), Draw(), Stand())  # Ann: 5, 8, 6 = 19 beats Ben's 17; Cy still to play
-    assert s.status[0] == "banker: 19, then a new card" and s.hands[0] == (3,)
+    assert s.seat_status[0] == SeatStatus("banker", results=(19,), new_card=True) and s.hands[0] == (3,)
     s = play(s, Stay())  # Cy throws in: nothing open, the hand ends
-    assert s.last_hand[0] == "banker: 19, then a new card" and s.last_cards[0] == (5, 8, 6)
+    assert s.last_status[0] == SeatStatus("banker", results=(19,), new_card=True) and s.last_cards[0] == (5, 8, 6)
 
 
 def test_while_a_new_banker_chooses_his_stake_the_table_already_faces_clockwise():
     from quitlok.game import STAKE
     s = new_game(QUITLOK, ["Ann", "Ben", "Cy"], banker=0, bank=10, purses=[14, 20, 20], seed=7, choose_stake=True)
     assert s.phase == STAKE and s.direction == 1 and s.hand_number == 0
-    assert "Ann is the new banker and may stake from 10 to 14 chips." in log(s)
+    assert ev.BankOffered(0, least=10, most=14) in s.events

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from quitlok import events as ev
 from quitlok.actions import Stay
 from quitlok.coach import TOLERANCE
-from quitlok.game import action_label, legal_actions
-from quitlok.lessons import DEAL_LINE, LESSONS, PREDICTIONS
+from quitlok.game import SeatStatus, action_label, legal_actions
+from quitlok.lessons import LESSONS, PREDICTIONS, goal
 from quitlok.narration import log
 from quitlok.odds import banker_outcomes, bust_chance, chance_words
 from quitlok.progress import Progress, decision
@@ -47,7 +48,7 @@ def suggested_play(lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
 def test_the_suggested_moves_make_the_rule_happen_and_the_hand_end(lesson):
     table, labels = suggested_play(lesson)
-    assert lesson.reached(table), log(table.state)[-5:]
+    assert lesson.reached(table), table.state.events[-5:]
     assert lesson.over(table) and lesson.done(table)
     assert table == lesson.play_suggested()
     for label in labels:  # the text names every suggested move as its button does
@@ -61,8 +62,8 @@ def test_the_learners_bet_is_settled_when_the_hand_ends(lesson):
     table, _ = suggested_play(lesson)
     s, me = table.state, table.human
     assert s.stakes[me] == 0
-    assert s.last_hand[me] and s.last_cards[me], (s.last_hand, s.last_cards)
-    assert s.last_hand[me] not in ("playing", "waiting")
+    assert s.last_status[me].kind and s.last_cards[me], (s.last_status, s.last_cards)
+    assert s.last_status[me].kind not in ("playing", "waiting")
 
 
 def test_a_lesson_is_not_done_before_its_hand_ends():
@@ -89,37 +90,49 @@ def test_the_story_of_a_hand_stops_where_the_lesson_does(lesson):
     """Once the hand is over, the log the lesson shows ends with the deal of the next hand: no "You have the
     turn" without a button; before that, it is the whole log."""
     start = lesson.start()
-    assert lesson.story(start) == log(start.state)
+    assert lesson.story_events(start) == start.state.events
     table = lesson.play_suggested()
-    story = lesson.story(table)
-    assert log(table.state)[:len(story)] == story and len(story) < len(log(table.state))
-    assert DEAL_LINE.match(story[-1]) and not any(" the turn." in event for event in story[-2:])
-    assert lesson.goal in " ".join(story)
+    story = lesson.story_events(table)
+    events = table.state.events
+    assert events[:len(story)] == story and len(story) < len(events)
+    assert isinstance(story[-1], ev.HandDealt) and not any(isinstance(e, ev.TurnBegan) for e in story[-2:])
+    assert any(lesson.goal.met(event, lesson.human) for event in story)
+    assert lesson.story(table) == log(table.state)[:len(lesson.story(table))], "in words, the log as far as it goes"
 
+
+S = SeatStatus
+
+
+def _before(s, first, then) -> bool:
+    """`first` happened, and before `then`."""
+    return first in s.events and then in s.events and s.events.index(first) < s.events.index(then)
+
+
+#: Chaim (seat 2) stays with no stake and throws his cards in
+CHAIM_THROWS_IN = ev.Stayed(2, stake=0)
 
 OUTCOMES = {
     # the numbers each lesson's "done" text states, read back from the engine at the end of the hand
-    "01_pack": lambda s: s.purses[1] == 22 and s.last_hand[1] == "21! won 2" and s.last_hand[2] == "threw in",
-    "02_counting": lambda s: "Bella stands on 17." in log(s) and s.last_hand[1] == "won 2 with 19",
-    "03_bank": lambda s: "Bella is bust: every open stake wins." in log(s) and s.bank == 7,
+    "01_pack": lambda s: s.purses[1] == 22 and s.last_status[1:] == (S("21", stake=2), S("threw in")),
+    "02_counting": lambda s: ev.Stood(0, 17) in s.events and s.last_status[1] == S("won", stake=2, value=19),
+    "03_bank": lambda s: ev.BankerBust(0) in s.events and s.bank == 7,
     "04_deal": lambda s: s.hand_number == 2 and s.direction == -1 and s.to_act == 2
-    and "dealt anticlockwise, starting with Chaim" in log(s)[-2],
-    "05_turn": lambda s: s.last_cards[1] == (5, 3, 6) and "You get a 3." in log(s)
-    and s.last_hand == ("banker: 19", "lost 2 with 14", "threw in"),
-    "06_bust": lambda s: s.purses[1] == 18 and s.last_hand[0] == "banker" and s.last_cards[1] == (10, 4, 10),
-    "07_aluvun": lambda s: s.last_cards[1] == (6, 5, 9) and s.last_hand[:2] == ("banker: 19", "won 1 with 20"),
-    "08_early": lambda s: s.last_hand[1] == "lost 6 with 17" and s.last_cards[0] == (5, 8, 6)
+    and [e for e in s.events if isinstance(e, ev.HandDealt)][-1] == ev.HandDealt(2, 0, s.bank, direction=-1, first=2)
+    and s.events[-1] == ev.TurnBegan(2),
+    "05_turn": lambda s: s.last_cards[1] == (5, 3, 6) and ev.CardDealt(1, 3, face_up=True, told=True) in s.events
+    and s.last_status == (S("banker", results=(19,)), S("lost", stake=2, value=14), S("threw in")),
+    "06_bust": lambda s: s.purses[1] == 18 and s.last_status[0] == S("banker") and s.last_cards[1] == (10, 4, 10),
+    "07_aluvun": lambda s: s.last_cards[1] == (6, 5, 9)
+    and s.last_status[:2] == (S("banker", results=(19,)), S("won", stake=1, value=20)),
+    "08_early": lambda s: s.last_status[1] == S("lost", stake=6, value=17) and s.last_cards[0] == (5, 8, 6)
     and s.last_cards[1] == (11, 6)
-    and s.last_hand[0] == "banker: 19, then a new card"
-    and log(s).index("Bella stands on 19.")
-    < log(s).index("Chaim stays with no stake and throws the cards in."),
-    "09_settle": lambda s: "You show 18 and lose 2 to the bank (ties go to the banker)." in log(s),
-    "10_carry_on": lambda s: s.last_hand[1] == "lost 5 with 17" and s.last_cards[0] == (4, 6, 7)
-    and s.last_cards[1] == (11, 6) and log(s).index(
-        "Bella takes a new card; play goes on with the players still to play.")
-    < log(s).index("Chaim stays with no stake and throws the cards in."),
+    and s.last_status[0] == S("banker", results=(19,), new_card=True)
+    and _before(s, ev.Stood(0, 19), CHAIM_THROWS_IN),
+    "09_settle": lambda s: ev.Settled(1, value=18, stake=2, won=False, tie=True) in s.events,
+    "10_carry_on": lambda s: s.last_status[1] == S("lost", stake=5, value=17) and s.last_cards[0] == (4, 6, 7)
+    and s.last_cards[1] == (11, 6) and _before(s, ev.NewCard(0), CHAIM_THROWS_IN),
     "11_change_bank": lambda s: s.banker == 0 and s.purses[1] == 20 and s.bank == 10 and s.direction == 1,
-    "12_kvitlach": lambda s: s.last_hand[1] == "21! won 2" and s.purses[1] == 20 - 4 + 2,
+    "12_kvitlach": lambda s: s.last_status[1] == S("21", stake=2) and s.purses[1] == 20 - 4 + 2,
 }
 
 
@@ -249,3 +262,14 @@ def test_a_suggested_move_is_never_a_mistake_for_review(lesson):
 def test_demonstrations_name_moves_of_the_lesson():
     with pytest.raises(ValueError, match="demonstration"):
         dataclasses.replace(BY_SLUG["01_pack"], demonstrations=(1,))
+
+
+def test_a_goal_names_only_fields_its_event_has():
+    """A lesson's goal is a predicate over events (quitlok.lessons.Goal): one that asks for a field its event
+    does not carry is refused when written, not found false at every step."""
+    with pytest.raises(ValueError, match="no seat"):
+        goal(ev.BankerEarly, mine=True)
+    with pytest.raises(ValueError, match="no colour"):
+        goal(ev.Settled, colour="red")
+    assert goal(ev.Settled, mine=True, won=True).met(ev.Settled(1, 19, 2, won=True, tie=False), 1)
+    assert not goal(ev.Settled, mine=True, won=True).met(ev.Settled(0, 19, 2, won=True, tie=False), 1)

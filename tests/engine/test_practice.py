@@ -5,7 +5,8 @@ import pytest
 from quitlok import QUITLOK
 from quitlok.bots import cautious
 from quitlok.errors import InvalidSetup
-from quitlok.game import YOU, Bet, Stay, new_game
+from quitlok.game import Bet, Stay, new_game
+from quitlok.narration import YOU
 from quitlok.practice import PracticeTable, start_table
 
 

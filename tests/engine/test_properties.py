@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK, IllegalAction, InvalidSetup
+from quitlok import events as ev
 from quitlok.game import Bet, Stand, apply_action, legal_actions, new_game
-from quitlok.narration import log
 
 GAMES = 1000
 ACTIONS_PER_GAME = 150
@@ -34,10 +34,10 @@ def _house_rules():
 
 
 def _staked(events, staked):
-    """What the latest banker staked, from 'Ann takes the bank and stakes 12.' (or `staked` if no such event)."""
+    """What the latest banker staked (BankStaked), or `staked` if no such event."""
     for event in events:
-        if " the bank and stake" in event:
-            staked = int(event.rsplit(" ", 1)[1].rstrip("."))
+        if isinstance(event, ev.BankStaked):
+            staked = event.bank
     return staked
 
 
@@ -53,7 +53,7 @@ def check_game(rules, seats, seed, bank, purse):
     chips = state.chips()
     pack = Counter(rules.pack)
     hand_key, in_hand = (state.banker, state.hand_number), 0
-    staked = _staked(log(state), None)
+    staked = _staked(state.events, None)
     for _ in range(ACTIONS_PER_GAME):
         if state.is_over:
             assert legal_actions(state) == []
@@ -67,15 +67,15 @@ def check_game(rules, seats, seed, bank, purse):
         after = apply_action(state, action)
         assert snapshot == (state.hands, state.purses, state.stakes, state.bank, state.stock, state.under,
                             state.events), "apply_action changed its input"
-        new_events = log(after)[len(log(state)):]
+        new_events = after.events[len(state.events):]
         state = after
         assert state.chips() == chips
         for event in new_events:  # nobody pays his last chips into a bank he cannot play against
             staked = _staked([event], staked)
-            if event.endswith("to the bank.") and " adds " in event:
+            if isinstance(event, ev.SharePaid):
                 # each share is the rules' part of what THIS banker staked, rounded down (SPEC section 2)
-                assert int(event.split(" adds ")[1].split()[0]) == rules.share_of(staked), (event, staked)
-                assert state.purses[names.index(event.split(" adds ")[0])] > 0, event
+                assert event.share == rules.share_of(staked), (event, staked)
+                assert state.purses[event.seat] > 0, event
         assert min(state.purses) >= 0 and min(state.stakes) >= 0 and state.bank >= 0
         assert state.open_stakes <= state.bank or state.is_over
         assert Counter(state.stock) + Counter(state.under) + Counter(c for h in state.hands for c in h) == pack

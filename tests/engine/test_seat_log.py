@@ -1,5 +1,6 @@
-"""Nothing secret in a seat's log (quitlok.seat_log): over many random games, both presets and house rules,
-no seat reads a card it could not see at a table, nor another seat's retire chance; and the practice table
+"""Nothing secret in a seat's log (quitlok.seat_log), in words as narration says them to the seat: over many random
+games, both presets and house rules, no seat reads a card it could not see at a table, nor another seat's retire
+chance (tests/engine/test_events.py checks the same of the events a seat sees, `observe`); and the practice table
 shows the learner only that log, with a computer banker who keeps the bank never seen deciding.
 
 (tests/rooms/test_hidden.py plays the same check through a room's views.)"""
@@ -14,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK
+from quitlok import events as ev
 from quitlok.bots import cautious
 from quitlok.game import (
     RETIRE,
-    YOU,
     Aluvun,
     Bet,
     Draw,
@@ -27,8 +28,9 @@ from quitlok.game import (
     apply_action,
     legal_actions,
     new_game,
+    observe,
 )
-from quitlok.narration import log
+from quitlok.narration import YOU, sentences
 from quitlok.practice import PracticeTable, start_table
 from quitlok.seat_log import protected_face_down, seat_events
 from tests.engine.helpers import game, play
@@ -103,15 +105,20 @@ def test_the_retire_chance_and_keeping_the_bank_are_the_bankers_alone():
     rules = replace(QUITLOK, retire_from_hand=1)
     state = game([5, 9, 7], rules)
     assert state.phase == RETIRE
-    chance = "Ann has a 7 as first card in hand 1 and may retire."
-    assert chance in seat_events(state, 0)
+    chance = ev.MayRetire(0, 7, hand=1)
+    assert chance in observe(state, 0).events
     for seat in (1, 2):
-        assert seat_events(state, seat) == tuple(line for line in log(state) if line != chance)
+        seen = observe(state, seat).events
+        assert chance not in seen and seen[state.events.index(chance)] == ev.MayRetire(0, None, hand=0)
+        assert seat_events(state, seat) == sentences(seen, state.players, seat)
     kept = apply_action(state, KeepBank())
-    assert "Ann keeps the bank." in seat_events(kept, 0)
-    assert seat_events(kept, 1) == tuple(line for line in log(kept) if line not in (chance, "Ann keeps the bank."))
+    assert ev.KeptBank(0, 7) in observe(kept, 0).events
+    assert ev.KeptBank(0, 7) not in observe(kept, 1).events and ev.KeptBank(0, None) in observe(kept, 1).events
     retired = apply_action(state, Retire())
-    assert "Ann shows a 7, retires and takes the bank of 10." in seat_events(retired, 1), "retiring shows the card"
+    assert ev.Retired(0, 7, bank=10) in observe(retired, 1).events, "retiring shows the card"
+    # in words (quitlok.narration): the banker reads his chance, the others nothing of it
+    assert "Ann has a 7 as first card in hand 1 and may retire." in seat_events(state, 0)
+    assert not any(RETIRE_CHANCE.search(line) for line in seat_events(kept, 1))
 
 
 def test_the_banker_s_new_card_after_an_early_settlement_stays_his():
@@ -120,14 +127,17 @@ def test_the_banker_s_new_card_after_an_early_settlement_stays_his():
     rules = replace(QUITLOK, retire_from_hand=1)
     state = play(game([10, 6, 9, 10, 12, 4], rules), Bet(10), Stay(), Draw())
     assert state.phase == RETIRE and state.hands[0] == (4,) and not state.face_up[0][0]
-    assert "Ann has a 4 as first card in hand 1 and may retire." in seat_events(state, 0)
+    assert ev.MayRetire(0, 4, hand=1) in observe(state, 0).events
     for seat in (1, 2):
-        assert not any(RETIRE_CHANCE.search(line) or "a 4" in line for line in seat_events(state, seat))
+        assert 4 not in [card for e in observe(state, seat).events[-3:] for card in e.cards()]
+        assert ev.MayRetire(0, None, hand=0) in observe(state, seat).events
+        assert not any(RETIRE_CHANCE.search(line) for line in seat_events(state, seat)), "nor in words"
 
 
 def test_onlookers_read_no_private_line():
     rules = replace(KVITLACH, retire_from_hand=1)
     state = game([5, 9, 7], rules)
+    assert ev.MayRetire(0, None, hand=0) in observe(state, None).events
     assert not any(RETIRE_CHANCE.search(line) for line in seat_events(state, None))
 
 
@@ -159,7 +169,8 @@ def test_the_practice_table_shows_the_learner_nothing_secret(rules, computers, s
         assert after.log == seat_events(after.state, me)
         check_new_lines(s, after.state, me, YOU)
         if protected_face_down(after.state) and after.state.to_act != me:
-            assert not any("dealt an 11" in line for line in after.log[len(table.log):])
+            assert all(e.card is None for e in after.events if isinstance(e, ev.ElevenProtected)
+                       and e.seat == after.state.to_act)
         table = after
 
 
@@ -170,5 +181,6 @@ def test_a_computer_banker_who_keeps_the_bank_does_so_at_once():
     table = PracticeTable(state=state, human=1, computers=((0, cautious(0)),)).act(Stay())
     assert table.hand_ended and table.state.hand_number == 2 and table.state.hands[0] == (7,)
     assert table.state.phase != RETIRE and table.humans_turn, "she kept the bank at once, unseen"
-    assert "Bella keeps the bank." in log(table.state), "the engine's log keeps it, for her"
+    assert ev.KeptBank(0, 7) in table.state.events, "the engine's log keeps it, for her"
+    assert ev.KeptBank(0, None) in table.events, "the learner's log hides it"
     assert not any(RETIRE_CHANCE.search(line) for line in table.log)
