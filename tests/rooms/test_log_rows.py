@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from quitlok import KVITLACH, QUITLOK
 from quitlok.events import CardDealt, ElevenProtected, KeptBank, MayRetire
 from quitlok.game import Aluvun, Bet, Draw, Keep, StakeBank, new_game, seen_events
-from quitlok.narration import log, sentences
+from quitlok.narration import log, sentences, status_line
 from quitlok.rooms import RoomError, Rooms
 from quitlok.rooms import log as room_log
 from quitlok.rooms import store as store_module
@@ -118,7 +118,8 @@ def test_a_protected_11_dealt_face_down_is_shown_once_decided_in_a_later_write(r
 def old_format_1(state) -> str:
     """The state as the first format kept it: the log as sentences, the statuses as short lines, no move counter."""
     data = json.loads(state_to_json(state))
-    data.update(format=1, events=list(log(state)), status=list(state.status), last_hand=list(state.last_hand))
+    data.update(format=1, events=list(log(state)), status=[status_line(s) for s in state.seat_status],
+                last_hand=[status_line(s) for s in state.last_status])
     for name in ("seat_status", "last_status", "moves"):
         del data[name]
     return json.dumps(data)
