@@ -62,7 +62,9 @@ class Move(StrEnum):
     @classmethod
     def of(cls, card: type, *, aluvun: bool, bet_first: bool) -> "Move":
         """The move that takes a card of the game's action type `card` (Blot, Bet, Draw), after calling aluvun
-        or not; under bet-first rules a bet after the call is the elvaroon raise."""
+        or not (under bet-first rules a bet after the call is the elvaroon raise); STAY for Stay."""
+        if card is Stay:
+            return cls.STAY
         if aluvun and card is Bet and bet_first:
             return cls.RAISE_ALUVUN
         return next(move for move in cls if move.card is card and move.aluvun == aluvun

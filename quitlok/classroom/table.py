@@ -14,6 +14,7 @@ from quitlok.classroom.position import Position, SeatView
 from quitlok.game import RETIRE, TURN, YOU, State, apply_action, legal_actions, new_game
 from quitlok.hand import can_call_aluvun
 from quitlok.quiz import NAMES, card_words
+from quitlok.rulebook import turn_moves
 from quitlok.rules import RuleSet
 
 #: the banker's name at every class table
@@ -94,7 +95,8 @@ def _room_words(position: Position) -> str:
     """How many more chips you may bet, in the rules' terms: ', and may bet up to 3 more'."""
     rules, room, stake = position.rules, position.room, position.stake
     if rules.bet_first:  # the bet is placed; only the call at 11 lets you add to it
-        raising = rules.elvaroon_raise and room and can_call_aluvun(position.hand, rules)
+        raising = can_call_aluvun(position.hand, rules) and Bet in turn_moves(
+            rules, staked=True, room=room, can_draw=True, aluvun=True, called=True)  # the card after the call
         return f", and may raise up to {room} if you call {rules.aluvun_word}" if raising else ""
     if not room:
         return ", and may bet no more" if stake else ", and may not bet: the bank is covered"
