@@ -14,6 +14,7 @@ from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bank_odds import BankerAdvice, OpenHand, banker_advice
 from quitlok.errors import TooLarge
 from quitlok.game import BANKER, PROTECTED, TURN, State, legal_actions
+from quitlok.moves import Move
 from quitlok.odds import Advice, advise, card_value, position_value, scratch_memos
 from quitlok.stock import Stock
 
@@ -79,12 +80,12 @@ def coach(state: State, stands_on: int = 17) -> Coaching | None:
     values: dict[Action, float] = {}
     for action in legal:
         if isinstance(action, Stay):
-            values[action] = advice.values["stay"]
+            values[action] = advice.values[Move.STAY]
         elif isinstance(action, Blot | Draw):
             values[action] = card_value(hand, seen, rules, stake=stake, room=room, aluvun=state.aluvun_called,
                                         stands_on=model, stock=stock)
         elif isinstance(action, Aluvun):
-            values[action] = max(v for name, v in advice.values.items() if name.endswith("+aluvun"))
+            values[action] = max(v for move, v in advice.values.items() if move.aluvun)
     bets = [action for action in legal if isinstance(action, Bet)]
     if bets and rules.bet_first and not state.aluvun_called:
         # Kvitlach's first bet brings no card: the position with that stake, the rest kept for a raise
