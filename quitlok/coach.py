@@ -16,6 +16,7 @@ from quitlok.errors import TooLarge
 from quitlok.game import BANKER, PROTECTED, TURN, State, legal_actions
 from quitlok.moves import Move
 from quitlok.odds import Advice, advise, card_value, position_value, scratch_memos
+from quitlok.rulebook import ends_turn, is_twenty_one
 from quitlok.stock import Stock
 
 #: decisions within this many chips of the best count as best
@@ -39,7 +40,7 @@ class Coaching:
 
 def banker_model(state: State, stands_on: int) -> int:
     """The total the banker is taken to stand on: the model's, raised to what the rules force."""
-    return max(stands_on, state.rules.banker_must_reach or 0)
+    return state.rules.banker_model(stands_on)
 
 
 def _own_memos(function):
@@ -67,10 +68,10 @@ def coach(state: State, stands_on: int = 17) -> Coaching | None:
 
     if state.phase == PROTECTED:
         value = state.value(seat)
-        if value < 21:
+        if not ends_turn(value):
             keep = position_value(hand, seen, rules, stake=stake, room=room, stands_on=model, stock=stock)
         else:
-            keep = float(stake if value == 21 else -stake)
+            keep = float(stake if is_twenty_one(value) else -stake)
         rejected = Stock(stock.cards, stock.under + (11,))  # a rejected 11 goes face up under the stock
         reject = card_value(hand[:-1], seen + (11,), rules, stake=stake, room=room, stands_on=model, stock=rejected)
         values = {Keep(): keep, Reject(): reject}

@@ -54,7 +54,16 @@ from quitlok.actions import Aluvun, Bet, Blot, Draw
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.moves import KVITLACH_MOVES, QUITLOK_MOVES, Move
-from quitlok.rulebook import best_total, framed_pair, is_bust, is_twenty_one, may_call_aluvun, player_wins, turn_moves
+from quitlok.rulebook import (
+    best_total,
+    ends_turn,
+    framed_pair,
+    is_bust,
+    is_twenty_one,
+    may_call_aluvun,
+    player_wins,
+    turn_moves,
+)
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
 from quitlok.validate import chance, flag, is_whole, rule_set, shown, whole_number
@@ -216,9 +225,9 @@ def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: b
         level = following
 
     def result(value: int):
-        return BUST if value > 21 else value
+        return BUST if is_bust(value) else value
 
-    ordered = sorted(finals.items(), key=lambda item: (item[1][1] > 21, item[1][1], sum(_counts(item[0]))))
+    ordered = sorted(finals.items(), key=lambda item: (is_bust(item[1][1]), item[1][1], sum(_counts(item[0]))))
     counts = np.array([_counts(key) for key, _ in ordered], dtype=np.int64)
     sizes = counts.sum(axis=1)
     labels, starts, runs = [], [], []
@@ -726,7 +735,7 @@ class _Solver:
         stands with what he has if no card is left."""
         value = self.value(b)
         if value >= self.stands_on:
-            return {BUST if value > 21 else value: self.num(1)}
+            return {BUST if is_bust(value) else value: self.num(1)}
         unseen, hidden, known, under = deck
         if under and hidden + _size(known) <= 1:  # the next card comes from a new stock (as in `deals`)
             known, under = known + under, 0
@@ -1210,9 +1219,9 @@ def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSe
     """Add the plain-language facts and reason, in numbers a learner can follow."""
     call = rules.aluvun_word
     parts = [f"Your cards count {mine}."]
-    if mine < 21 and advice.new_stock:
+    if not ends_turn(mine) and advice.new_stock:
         parts.append(_reshuffle_words(advice))
-    elif mine < 21:
+    elif not ends_turn(mine):
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
                      f"{advice.making_21} would give you 21 at once.")
     if advice.aluvun_callable:

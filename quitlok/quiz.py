@@ -345,7 +345,7 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         mine_cards, stake, purse = state.hands[1], state.stakes[1], state.purses[1]
         state = apply_action(state, Stay())
         banker_cards = list(state.hands[0])
-        stands = max(rng.choice((16, 17, 17, 18)), rules.banker_must_reach or 0)
+        stands = rules.banker_model(rng.choice((16, 17, 17, 18)))
         while state.phase == BANKER:
             if Draw() in legal_actions(state) and state.value(0) < stands:
                 banker_cards.append(state.stock[0])

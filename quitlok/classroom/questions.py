@@ -517,7 +517,7 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
             continue  # 21 or bust ends the turn with nothing to settle; or a total nobody stays on
         mine_cards, stake, purse, bank = state.hands[1], state.stakes[1], state.purses[1], state.bank
         state = apply_action(state, Stay())
-        stands = max(rng.choice((16, 17, 17, 18)), rules.banker_must_reach or 0)
+        stands = rules.banker_model(rng.choice((16, 17, 17, 18)))
         while state.phase == BANKER:
             legal = legal_actions(state)
             draw = Draw() in legal and (state.value(0) < stands or Stand() not in legal)

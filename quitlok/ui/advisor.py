@@ -20,6 +20,7 @@ from quitlok.bank_odds import DRAW, STAND, BankerAdvice
 from quitlok.hand import hand_value
 from quitlok.moves import Move
 from quitlok.odds import Advice, action_words, advise, chance_words, first_bets, percent, strategy_table
+from quitlok.rulebook import is_bust, is_twenty_one
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
 from quitlok.ui.style import chips
@@ -187,7 +188,7 @@ def next_card_effects(hand: list[int], rules: RuleSet, left: Counter) -> dict[in
     result = {}
     for rank in range(1, 13):
         value = hand_value(hand + [rank], rules) if left[rank] else 0
-        result[rank] = "bust" if value > 21 else "21" if value == 21 else "safe"
+        result[rank] = "bust" if is_bust(value) else "21" if is_twenty_one(value) else "safe"
     return result
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from quitlok import KVITLACH, QUITLOK, odds
 from quitlok.bots import cautious
 from quitlok.game import TURN
-from quitlok.odds import _pack_cards, _Solver, summarize, advise, card_value, scratch_memos
+from quitlok.odds import _pack_cards, _Solver, advise, card_value, scratch_memos, summarize
 from quitlok.practice import start_table
 from quitlok.stock import Stock
 
