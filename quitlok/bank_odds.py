@@ -441,11 +441,12 @@ class _Banker:
 
     def column(self, banker_total: int) -> np.ndarray:
         """For each union: the stakes the bank wins less those it loses standing on `banker_total`."""
-        if banker_total not in self._columns:
+        key = None if is_bust(banker_total) else banker_total  # every bust total pays the same
+        if key not in self._columns:
             table = self.players.table
             won = table[:, ~player_wins(np.array(self.players.columns), banker_total)].sum(axis=1)
-            self._columns[banker_total] = 2 * won - table.sum(axis=1)
-        return self._columns[banker_total]
+            self._columns[key] = 2 * won - table.sum(axis=1)
+        return self._columns[key]
 
     def stand(self, banker_total: int, first: tuple, second: tuple, ways: np.ndarray):
         # (not np.dot: BLAS's threads cost far more than a short sum here, on a busy machine)

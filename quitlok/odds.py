@@ -322,7 +322,7 @@ class _Solver:
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
         self._next_of: dict[Summary, dict] = {}
-        self._moves: dict[tuple, list] = {}  # the moves of a hand, by whether stake, room and pool are empty
+        self._moves: dict[tuple, list] = {}  # the moves of a hand, by whether room and pool are empty
         # the stock card by card, near the reshuffle (keyed on decks, see `deals`)
         self._deals: dict[tuple, tuple] = {}
         self._deal_counts: dict[tuple, tuple] = {}
