@@ -62,6 +62,7 @@ from quitlok.rulebook import (
     is_twenty_one,
     may_call_aluvun,
     player_wins,
+    settled_at_once,
     turn_moves,
 )
 from quitlok.rules import RuleSet
@@ -322,7 +323,7 @@ class _Solver:
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
         self._next_of: dict[Summary, dict] = {}
-        self._moves: dict[tuple, list] = {}  # the moves of a hand, by whether room and pool are empty
+        self._moves: dict[tuple, dict] = {}  # the moves of a hand, by stake, room and whether a card is left
         # the stock card by card, near the reshuffle (keyed on decks, see `deals`)
         self._deals: dict[tuple, tuple] = {}
         self._deal_counts: dict[tuple, tuple] = {}
@@ -453,18 +454,15 @@ class _Solver:
         total = self.num(0)
         for banker, w in outcomes:
             for result, p in banker.items():
-                total += w * p if _wins(mine, result) else -w * p
+                total += w * p if result in _BEATEN[mine] else -w * p
         return total
 
     # the player
 
     def after(self, s: Summary, value: int, pool: int, stake: int, room: int):
         """A card has come: bust loses the stake, 21 wins it, else best play goes on."""
-        if is_bust(value):
-            return self.num(-stake)
-        if is_twenty_one(value):
-            return self.num(stake)
-        return self.best(s, pool, stake, room)
+        at_once = settled_at_once(value)
+        return self.num(at_once * stake) if at_once else self.best(s, pool, stake, room)
 
     def take(self, s: Summary, pool: int, stake: int, room: int, protected: bool):
         """Expected result of taking the next card (protected by aluvun or not)."""
@@ -487,23 +485,26 @@ class _Solver:
         The game's moves (quitlok.rulebook.turn_moves) for a player who has bet (SPEC section 3: under bet-first
         rules the odds price the position after the bet), each card alone and then each after the call at 11;
         a bet is one of all the room."""
-        key = (s, room > 0, bool(pool))
+        key = (s, stake, room, bool(pool))
         found = self._moves.get(key)
         if found is None:
             rules, can_draw = self.rules, bool(pool)
             aluvun = self.can_call_aluvun(s)
             kinds = turn_moves(rules, staked=True, room=room, can_draw=can_draw, aluvun=aluvun, called=False)
-            found = [Move.of(kind, aluvun=False, bet_first=rules.bet_first) for kind in kinds if kind in _CARDS]
+            moves = [Move.of(kind, aluvun=False, bet_first=rules.bet_first) for kind in kinds if kind in _CARDS]
             if Aluvun in kinds:
-                found += [Move.of(kind, aluvun=True, bet_first=rules.bet_first)
+                moves += [Move.of(kind, aluvun=True, bet_first=rules.bet_first)
                           for kind in turn_moves(rules, staked=True, room=room, can_draw=can_draw, aluvun=aluvun,
                                                  called=True) if kind in _CARDS]
+            found = {move: move.after(stake, room) for move in moves}
+            if _memo_full(self._moves):
+                self._moves.clear()
             self._moves[key] = found
-        return {move: move.after(stake, room) for move in found}
+        return found
 
     def actions(self, s: Summary, pool: int, stake: int, room: int) -> dict[str, object]:
         """Every legal action's expected result in chips, in the contract's order."""
-        values = {Move.STAY: stake * self.stay_value(s, pool) if stake else self.num(0)}
+        values = {_STAY: stake * self.stay_value(s, pool) if stake else self.num(0)}
         for name, (new_stake, new_room, protected) in self.moves(s, pool, stake, room).items():
             values[name] = self.take(s, pool, new_stake, new_room, protected)
         return values
@@ -518,7 +519,7 @@ class _Solver:
         if result is None:
             values = self.actions(s, pool, stake, room)
             choice = max(values, key=lambda action: (values[action], -list(values).index(action)))
-            if choice == Move.STAY:
+            if choice == _STAY:
                 result = self.stay_chances(s, pool) if stake else (self.num(0), self.num(0))
             else:
                 result = self.take_chances(s, pool, *self.moves(s, pool, stake, room)[choice])
@@ -529,7 +530,7 @@ class _Solver:
 
     def stay_chances(self, s: Summary, pool: int) -> tuple:
         mine = self.value(s)
-        win = sum((p for result, p in self.banker(pool).items() if _wins(mine, result)), self.num(0))
+        win = sum((p for result, p in self.banker(pool).items() if result in _BEATEN[mine]), self.num(0))
         return win, 1 - win
 
     def take_chances(self, s: Summary, pool: int, stake: int, room: int, protected: bool) -> tuple:
@@ -682,7 +683,7 @@ class _Solver:
         """`actions` with the stock."""
         if self.clear_belief(s, belief):
             return self.actions(s, belief[0][0][0], stake, room)
-        values = {Move.STAY: stake * self.stay_value_at(s, belief) if stake else self.num(0)}
+        values = {_STAY: stake * self.stay_value_at(s, belief) if stake else self.num(0)}
         can_draw = bool(self.belief_deals(belief))
         for name, (new_stake, new_room, protected) in self.moves(s, can_draw, stake, room).items():
             values[name] = self.take_at(s, belief, new_stake, new_room, protected)
@@ -696,8 +697,8 @@ class _Solver:
         after = self.next_hand_of(s)
         for rank, p, rest in self.belief_deals(belief):
             hand, value = after[rank]
-            outcome = self.num(-stake) if is_bust(value) else self.num(stake) if is_twenty_one(value) else \
-                self.best_at(hand, rest, stake, room)
+            at_once = settled_at_once(value)
+            outcome = self.num(at_once * stake) if at_once else self.best_at(hand, rest, stake, room)
             if protected and rank == 11:
                 rejected = tuple((_rejected(deck), w) for deck, w in rest)
                 outcome = max(outcome, self.take_at(s, rejected, stake, room, protected=False))
@@ -792,11 +793,19 @@ class _Solver:
 
 #: the game's action types of the moves that take a card
 _CARDS = (Blot, Bet, Draw)
+#: Move.STAY for the solver's inner loops: a member looked up on its enum class takes about a microsecond in
+#: Python 3.11, a module name a few nanoseconds
+_STAY = Move.STAY
 
 
-def _wins(mine: int, result) -> bool:
-    """quitlok.rulebook.player_wins against a banker's result: a total, or BUST."""
-    return result == BUST or player_wins(mine, result)
+def _beaten(mine: int) -> frozenset:
+    """The banker's results (totals, BUST) that an open stake on a hand worth `mine` wins against, by
+    quitlok.rulebook.player_wins (ties go to the banker): looked up, not asked, in the solver's inner loops."""
+    return frozenset(result for result in (*range(1, 22), BUST) if result == BUST or player_wins(mine, result))
+
+
+#: `_beaten` for every hand a stake stays open on
+_BEATEN = {mine: _beaten(mine) for mine in range(21)}
 
 
 def _rejected(deck: tuple) -> tuple:
@@ -1069,7 +1078,7 @@ def values_at(solver: "_Solver", s: Summary, deck: tuple, stake: int, room: int)
     """Every legal action's value; a hand already at 21 or bust has only its result ("stay")."""
     mine = solver.value(s)
     if is_bust(mine) or is_twenty_one(mine):
-        return {Move.STAY: solver.num(stake if is_twenty_one(mine) else -stake)}
+        return {_STAY: solver.num(stake if is_twenty_one(mine) else -stake)}
     return solver.actions_at(s, ((deck, 1),), stake, room)
 
 

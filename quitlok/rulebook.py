@@ -32,12 +32,19 @@ def ends_turn(value):
     return value >= TWENTY_ONE
 
 
+def settled_at_once(value: int) -> int:
+    """What a card that takes a player's hand to `value` settles at once, per chip at stake: -1 when it busts the
+    hand, +1 when it makes 21, 0 when the turn goes on (`is_bust`, `is_twenty_one` in one question, for the
+    solvers' inner loops)."""
+    return -1 if value > TWENTY_ONE else 1 if value == TWENTY_ONE else 0
+
+
 def player_wins(mine, banker):
     """Settlement: an open stake on a hand worth `mine` wins when the banker (worth `banker`) is bust or the
     player's value is greater; otherwise, equal or lower, it goes to the bank: **ties go to the banker**.
 
     (A player's own bust or 21 is settled at once, before the banker plays: `is_bust`, `is_twenty_one`.)"""
-    return is_bust(banker) | (mine > banker)
+    return (banker > TWENTY_ONE) | (mine > banker)  # is_bust(banker), written out: the solvers ask it often
 
 
 def banker_must_draw(rules: RuleSet, value: int) -> bool:
