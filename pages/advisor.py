@@ -10,6 +10,7 @@ from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
 from quitlok.errors import TooLarge, Unavailable
 from quitlok.practice import COMPUTER_NAMES
+from quitlok.rulebook import ends_turn, is_twenty_one
 from quitlok.rules import banker_model_words
 from quitlok.ui import bars, guard
 from quitlok.ui.advisor import (
@@ -190,9 +191,10 @@ def stakes() -> tuple[int, int, int]:
 def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_on: int,
                 stock_cards: int | None = None) -> None:
     value = hand_value(hand, rules)
-    if value >= 21:
-        st.header("You have 21!" if value == 21 else f"Bust: your cards count {value}.")
-        st.markdown("Your turn is already over." + (f" Your stake of {stake} is won." if value == 21 and stake else ""))
+    if ends_turn(value):
+        st.header("You have 21!" if is_twenty_one(value) else f"Bust: your cards count {value}.")
+        st.markdown("Your turn is already over." + (f" Your stake of {stake} is won."
+                                                    if is_twenty_one(value) and stake else ""))
         return
     try:
         said = answer(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, stock=stock_cards)
@@ -242,8 +244,8 @@ def open_hands_inputs() -> None:
 
 def show_banker_answer(hand: list[int], seen: list[int]) -> None:
     value = hand_value(hand, rules)
-    if value >= 21:
-        st.header("You have 21: every open stake is yours." if value == 21 else
+    if ends_turn(value):
+        st.header("You have 21: every open stake is yours." if is_twenty_one(value) else
                      f"Bust: your cards count {value}, and every open stake wins.")
         return
     read = open_hands_read()

@@ -43,14 +43,17 @@ import numpy as np
 from quitlok.cards import RANKS, check_cards
 from quitlok.costly import SharedAnswers, away, cpu_budget, spend
 from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
-from quitlok.odds import _add, _pack, _solver, _summary, _value, _values, percent
+from quitlok.moves import Move
+from quitlok.odds import add_card, pack_counts, percent, solver_for, summarize, summary_value, values_at
+from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, player_wins
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
 from quitlok.validate import flag, is_whole, rule_set, whole_number
 
 __all__ = ["DRAW", "MODEL_WORDS", "STAND", "BankerAdvice", "OpenHand", "banker_advice"]
 
-STAND, DRAW = "stand", "draw"
+#: the banker's choices (quitlok.moves)
+STAND, DRAW = Move.STAND, Move.DRAW
 
 #: the most unions of the players' face-down cards one question weighs (about 1-2 s and 100 MB at the most);
 #: beyond it the exact answer would take minutes and gigabytes, and no answer is given (TooLarge)
@@ -311,7 +314,7 @@ class _Banker:
         self.pool = np.array([pool[r] for r in RANKS], dtype=np.int64)
         self.size = int(self.pool.sum())
         self.hidden = sum(h.cards.count(None) for h in open_hands)
-        self.player_solver = _solver(rules, rules.banker_model(player_stands_on), exact)
+        self.player_solver = solver_for(rules, rules.banker_model(player_stands_on), exact)
         kept = [self._possible_hands(i, open_hand) for i, open_hand in enumerate(open_hands, 1)]
         self.models = [model for model, _ in kept]
         stakes = [h.stake for h in open_hands]
@@ -345,7 +348,7 @@ class _Banker:
         self._columns: dict = {}
 
     def value(self, s) -> int:
-        return _value(s, self.rules.twelve_values, self.rules.framed_pair_21)
+        return summary_value(s, self.rules.twelve_values, self.rules.framed_pair_21)
 
     # --- the players: every hidden set his play allows, with how many rank orders make it ---------------
 
@@ -366,8 +369,8 @@ class _Banker:
                 return
             card = open_hand.cards[i]
             for rank in RANKS if card is None else (card,):
-                after = _add(s, rank)
-                if card is None and used[rank - 1] >= self.pool[rank - 1] or self.value(after) >= 21:
+                after = add_card(s, rank)
+                if card is None and used[rank - 1] >= self.pool[rank - 1] or ends_turn(self.value(after)):
                     continue
                 used[rank - 1] += card is None
                 walk(i + 1, after)
@@ -375,8 +378,8 @@ class _Banker:
 
         walk(0, (0, 0, 0, 0))
         if not ways:
-            up = self.value(_summary(card for card in open_hand.cards if card is not None))
-            why = (f"its face-up cards already count {up}" if up >= 21 else
+            up = self.value(summarize(card for card in open_hand.cards if card is not None))
+            why = (f"its face-up cards already count {up}" if ends_turn(up) else
                    "no cards from those unseen could fill its face-down places without reaching 21 first")
             raise InvalidCards(f"open hand {number}: {why}, and a hand at 21 or more is settled at once, so it "
                                "cannot still be open")
@@ -397,19 +400,19 @@ class _Banker:
         size = int(unseen.sum())
         if size < 2:  # no table leaves him fewer unseen cards than the banker's and the stock's last
             return False
-        deck = (_pack(unseen.tolist()), size - 1, 0, _pack(under.tolist()))
-        values = _values(self.player_solver, s, deck, open_hand.stake, open_hand.room)
+        deck = (pack_counts(unseen.tolist()), size - 1, 0, pack_counts(under.tolist()))
+        values = values_at(self.player_solver, s, deck, open_hand.stake, open_hand.room)
         # floats: an exact tie may come out a hair apart, and a tie stays (as the advisor's order says)
-        return values["stay"] >= max(values.values()) - (0 if self.exact else 1e-12)
+        return values[Move.STAY] >= max(values.values()) - (0 if self.exact else 1e-12)
 
     # --- the banker: best play over his draws, weighed over the unions of the players' hands ------------
 
     def advice(self) -> BankerAdvice:
-        start = _summary(self.hand)
+        start = summarize(self.hand)
         mine = self.value(start)
         values = {}
-        forced = self.rules.banker_must_reach is not None and mine < self.rules.banker_must_reach
-        can_draw = mine < 21 and self.first + self.second > 0
+        forced = banker_must_draw(self.rules, mine)
+        can_draw = not ends_turn(mine) and self.first + self.second > 0
         # each union's column is already weighed by its deals: the ways start at one order (no draw yet)
         one = np.ones(len(self.players.weights), dtype=object if self.exact else np.float64)
         root = (one, one)
@@ -418,7 +421,7 @@ class _Banker:
         if can_draw:
             values[DRAW] = self.draw(start, (0,) * 12, (0,) * 12, root)
         best = STAND if STAND in values and values[STAND] >= max(values.values()) else DRAW
-        busting = sum(int(c) for r, c in zip(RANKS, self.pool, strict=True) if self.value(_add(start, r)) > 21)
+        busting = sum(int(c) for r, c in zip(RANKS, self.pool, strict=True) if is_bust(self.value(add_card(start, r))))
         totals = []
         for marginal in self.players.marginals:
             whole = sum(marginal.values())
@@ -427,10 +430,11 @@ class _Banker:
         advice = BankerAdvice(values=values, best=best, totals=tuple(totals), models=tuple(self.models), value=mine,
                               unseen=self.size, busting=busting, facts="", reason="")
         reshuffle = None
-        if self.first == 0 and self.second > 0 and mine < 21:
-            bust = sum(int(c) for r, c in zip(RANKS, self.under, strict=True) if self.value(_add(start, r)) > 21)
+        if self.first == 0 and self.second > 0 and not ends_turn(mine):
+            bust = sum(int(c) for r, c in zip(RANKS, self.under, strict=True)
+                       if is_bust(self.value(add_card(start, r))))
             reshuffle = (int(self.under.sum()), bust, self.last)
-        elif self.first + self.second == 0 and mine < 21:
+        elif self.first + self.second == 0 and not ends_turn(mine):
             reshuffle = (0, 0, 0)  # no card is left to draw
         return _with_words(advice, self.open_hands, self.rules.banker_must_reach, reshuffle)
 
@@ -443,12 +447,12 @@ class _Banker:
 
     def column(self, banker_total: int) -> np.ndarray:
         """For each union: the stakes the bank wins less those it loses standing on `banker_total`."""
-        cut = -1 if banker_total > 21 else int(np.searchsorted(self.players.columns, banker_total, side="right"))
-        if cut not in self._columns:
+        key = None if is_bust(banker_total) else banker_total  # every bust total pays the same
+        if key not in self._columns:
             table = self.players.table
-            won = table[:, :cut].sum(axis=1) if cut >= 0 else np.zeros(len(table), dtype=table.dtype)
-            self._columns[cut] = 2 * won - table.sum(axis=1)
-        return self._columns[cut]
+            won = table[:, ~player_wins(np.array(self.players.columns), banker_total)].sum(axis=1)
+            self._columns[key] = 2 * won - table.sum(axis=1)
+        return self._columns[key]
 
     def stand(self, banker_total: int, first: tuple, second: tuple, ways: np.ndarray):
         # (not np.dot: BLAS's threads cost far more than a short sum here, on a busy machine)
@@ -465,7 +469,7 @@ class _Banker:
                 if first[rank - 1] >= self.most[rank - 1]:
                     continue  # no union leaves another card of this rank
                 after = first[:rank - 1] + (first[rank - 1] + 1,) + first[rank:]
-                key = (_add(s, rank), after, second)
+                key = (add_card(s, rank), after, second)
                 if key not in self._memo:
                     more = ways[0] * self.less[rank - 1][first[rank - 1]]
                     self.best(key, (more, more))
@@ -476,7 +480,7 @@ class _Banker:
             after = second[:rank - 1] + (second[rank - 1] + 1,) + second[rank:]
             if after[rank - 1] > self.under[rank - 1] + self.last:
                 continue
-            key = (_add(s, rank), first, after)
+            key = (add_card(s, rank), first, after)
             if key not in self._memo:
                 self.best(key, (ways[0], ways[0] * self.new_stock(first, after)))
             total += self._memo[key]
@@ -505,8 +509,8 @@ class _Banker:
         s, first, second = key
         spend()
         value = self.value(s)
-        more = value < 21 and sum(first) + sum(second) < self.first + self.second
-        forced = self.rules.banker_must_reach is not None and value < self.rules.banker_must_reach
+        more = not ends_turn(value) and sum(first) + sum(second) < self.first + self.second
+        forced = banker_must_draw(self.rules, value)
         if not more:
             result = self.stand(value, first, second, ways[1])
         elif forced:
@@ -535,9 +539,9 @@ def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None,
                      f"{busting} of which would bust you." if last else
                      f"The stock is empty: your next card comes from the {cards}, shuffled into a new stock; "
                      f"{busting} of them would bust you.")
-    elif advice.value < 21 and not advice.busting:
+    elif not ends_turn(advice.value) and not advice.busting:
         parts.append(f"None of the {advice.unseen} unseen cards can bust you.")
-    elif advice.value < 21:
+    elif not ends_turn(advice.value):
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you"
                      f" ({percent(Fraction(advice.busting, advice.unseen))}).")
     if must is not None and advice.value < must:

@@ -14,7 +14,9 @@ from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bank_odds import BankerAdvice, OpenHand, banker_advice
 from quitlok.errors import TooLarge, Unavailable
 from quitlok.game import BANKER, PROTECTED, TURN, State, legal_actions
+from quitlok.moves import Move
 from quitlok.odds import Advice, advise, card_value, position_value, scratch_memos
+from quitlok.rulebook import ends_turn, is_twenty_one
 from quitlok.stock import Stock
 
 #: decisions within this many chips of the best count as best
@@ -38,7 +40,7 @@ class Coaching:
 
 def banker_model(state: State, stands_on: int) -> int:
     """The total the banker is taken to stand on: the model's, raised to what the rules force."""
-    return max(stands_on, state.rules.banker_must_reach or 0)
+    return state.rules.banker_model(stands_on)
 
 
 def _own_memos(function):
@@ -66,10 +68,10 @@ def coach(state: State, stands_on: int = 17) -> Coaching | None:
 
     if state.phase == PROTECTED:
         value = state.value(seat)
-        if value < 21:
+        if not ends_turn(value):
             keep = position_value(hand, seen, rules, stake=stake, room=room, stands_on=model, stock=stock)
         else:
-            keep = float(stake if value == 21 else -stake)
+            keep = float(stake if is_twenty_one(value) else -stake)
         rejected = Stock(stock.cards, stock.under + (11,))  # a rejected 11 goes face up under the stock
         reject = card_value(hand[:-1], seen + (11,), rules, stake=stake, room=room, stands_on=model, stock=rejected)
         values = {Keep(): keep, Reject(): reject}
@@ -79,12 +81,12 @@ def coach(state: State, stands_on: int = 17) -> Coaching | None:
     values: dict[Action, float] = {}
     for action in legal:
         if isinstance(action, Stay):
-            values[action] = advice.values["stay"]
+            values[action] = advice.values[Move.STAY]
         elif isinstance(action, Blot | Draw):
             values[action] = card_value(hand, seen, rules, stake=stake, room=room, aluvun=state.aluvun_called,
                                         stands_on=model, stock=stock)
         elif isinstance(action, Aluvun):
-            values[action] = max(v for name, v in advice.values.items() if name.endswith("+aluvun"))
+            values[action] = max(v for move, v in advice.values.items() if move.aluvun)
     bets = [action for action in legal if isinstance(action, Bet)]
     if bets and rules.bet_first and not state.aluvun_called:
         # Kvitlach's first bet brings no card: the position with that stake, the rest kept for a raise

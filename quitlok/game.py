@@ -36,6 +36,7 @@ from quitlok.actions import (
 from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set, shown, whole_number
 
@@ -469,31 +470,14 @@ def legal_actions(state: State) -> list[Action]:
     can_draw = state.cards_available > 0
     if state.phase == BANKER:
         actions: list[Action] = [Draw()] if can_draw else []
-        must_draw = rules.banker_must_reach is not None and state.value(seat) < rules.banker_must_reach
-        if not (must_draw and can_draw):
+        if not (banker_must_draw(rules, state.value(seat)) and can_draw):
             actions.append(Stand())
         return actions
-    # a player's turn
-    hand = state.hands[seat]
+    # a player's turn: the moves the rules give him (quitlok.rulebook), every bet of 1 to `room` chips
     room = state.bet_room(seat)
-    bets = [Bet(n) for n in range(1, room + 1)] if can_draw else []
-    callable_ = can_draw and not state.aluvun_called and can_call_aluvun(hand, rules)
-    if not rules.bet_first:
-        actions = [Blot()] if rules.blots and can_draw else []
-        actions += bets
-        if callable_ and actions:  # the call needs a card to follow: a blot or a bet
-            actions.append(Aluvun())
-        if not state.aluvun_called:
-            actions.append(Stay())
-        return actions
-    if state.stakes[seat] == 0:  # Kvitlach: the bet comes first, and no card comes with it
-        return [Bet(n) for n in range(1, room + 1)] + [Stay()]
-    if state.aluvun_called:
-        return [Draw()] + (bets if rules.elvaroon_raise else [])
-    actions = [Draw()] if can_draw else []
-    if callable_:
-        actions.append(Aluvun())
-    return actions + [Stay()]
+    kinds = turn_moves(rules, staked=state.stakes[seat] > 0, room=room, can_draw=can_draw,
+                       aluvun=can_call_aluvun(state.hands[seat], rules), called=state.aluvun_called)
+    return [action for kind in kinds for action in ([Bet(n) for n in range(1, room + 1)] if kind is Bet else [kind()])]
 
 
 def apply_action(state: State, action: Action) -> State:
@@ -809,7 +793,7 @@ class _Table:
             card = self.draw()
             self.give(seat, card, face_up=True)
             self.tell(ev.BankerDrew(seat, card=card, value=self.value(seat)))
-            if self.value(seat) >= 21:
+            if ends_turn(self.value(seat)):
                 self.settle()
         elif isinstance(action, Blot):
             self.tell(ev.BlotAsked(seat))
@@ -858,14 +842,14 @@ class _Table:
     def after_card(self, seat: int) -> None:
         """A card has come: bust and exactly 21 end the turn at once."""
         value, stake = self.value(seat), self.stakes[seat]
-        if value > 21:
+        if is_bust(value):
             self.stakes[seat] = 0
             self.bank += stake
             self.seat_status[seat] = SeatStatus("bust", stake=stake)
             self.tell(ev.WentBust(seat, value=value, stake=stake))
             self.throw_in(seat)
             self.end_turn()
-        elif value == 21:
+        elif is_twenty_one(value):
             self.stakes[seat] = 0
             self.bank -= stake
             self.purses[seat] += 2 * stake
@@ -891,7 +875,7 @@ class _Table:
         there is more than one, each player's status says which one settled it (`nth`)."""
         b = self.banker
         banker_value = self.value(b)
-        bust = banker_value > 21
+        bust = is_bust(banker_value)
         earlier = self.seat_status[b].results  # he settled before in this hand and took a new card
         self.seat_status[b] = SeatStatus("banker", results=(*earlier, None if bust else banker_value))
         settled = []
@@ -902,7 +886,7 @@ class _Table:
                 continue
             value = self.value(seat)
             self.stakes[seat] = 0
-            won = bust or value > banker_value
+            won = player_wins(value, banker_value)
             if won:
                 self.purses[seat] += 2 * stake
                 self.bank -= stake

@@ -3,13 +3,14 @@
 from collections.abc import Iterable
 
 from quitlok.cards import check_cards, is_framed
+from quitlok.rulebook import best_total, framed_pair, may_call_aluvun
 from quitlok.rules import RuleSet
 from quitlok.validate import rule_set
 
 
 def is_framed_pair(cards: tuple[int, ...], rules: RuleSet) -> bool:
     """True for a two-card hand of two framed cards when the rules make it 21."""
-    return rules.framed_pair_21 and len(cards) == 2 and all(map(is_framed, cards))
+    return framed_pair(len(cards), sum(map(is_framed, cards)), framed_pair_21=rules.framed_pair_21)
 
 
 def totals(cards: Iterable[int], rules: RuleSet) -> frozenset[int]:
@@ -33,18 +34,11 @@ def hand_value(cards: Iterable[int], rules: RuleSet) -> int:
     cards = check_cards(cards, rule_set(rules).copies, "hand")
     if is_framed_pair(cards, rules):
         return 21
-    options = totals(cards, rules)
-    fitting = [t for t in options if t <= 21]
-    return max(fitting) if fitting else min(options)
+    return best_total(totals(cards, rules))
 
 
 def can_call_aluvun(cards: Iterable[int], rules: RuleSet) -> bool:
-    """True when aluvun is in the rules, one of the hand's totals is exactly 11, and the hand is not a lone 11.
-
-    On a lone 11 the only card the call could guard against is the second 11, which makes the framed pair,
-    21: the Czech rules say the call does not apply, and the other sources that nobody would make it. (Under
-    a house rule without the framed pair, 11 + 11 is 22, bust, and the call guards against it as usual.)
-    """
+    """True when aluvun is in the rules, one of the hand's totals is exactly 11, and the hand is not a lone 11
+    (`quitlok.rulebook.may_call_aluvun`)."""
     cards = tuple(cards)
-    lone_11 = cards == (11,) and rules.framed_pair_21
-    return rules.aluvun and not lone_11 and 11 in totals(cards, rules)
+    return may_call_aluvun(rules, totals(cards, rules), cards == (11,))

@@ -27,14 +27,16 @@ from numbers import Real
 
 import numpy as np
 
-from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, Reject, Stay
+from quitlok.actions import Action, Bet, Blot, Draw, Keep, Reject, Stay
 from quitlok.bots import PLAYERS, bank
 from quitlok.cards import RANKS
 from quitlok.costly import SharedAnswers, away
 from quitlok.errors import InvalidSetup
 from quitlok.game import PROTECTED, State, apply_action, new_game
 from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.moves import Move
 from quitlok.odds import EdgeOutcomes, action_values, card_value, edge_outcomes, position_value
+from quitlok.rulebook import ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set, whole_number
 
@@ -104,18 +106,7 @@ class LabBatch:
 
 # --- the player's decisions ----------------------------------------------------------------------------
 # Each style answers three questions about a position: the player's cards (in order), the cards he has seen
-# (rejected 11s), the chip at stake and the room for one more. Actions are the advisor's names (quitlok.odds).
-
-#: what an action that takes a card does: (stake, room) -> (stake, room, the card is protected)
-_MOVES: dict[str, Callable[[int, int], tuple[int, int, bool]]] = {
-    "blot": lambda stake, room: (stake, room, False),
-    "draw": lambda stake, room: (stake, room, False),
-    "bet": lambda stake, room: (stake + room, 0, False),
-    "blot+aluvun": lambda stake, room: (stake, room, True),
-    "draw+aluvun": lambda stake, room: (stake, room, True),
-    "bet+aluvun": lambda stake, room: (stake + room, 0, True),
-    "raise+aluvun": lambda stake, room: (stake + room, 0, True),
-}
+# (rejected 11s), the chip at stake and the room for one more. Actions are the advisor's (quitlok.moves.Move).
 
 
 @dataclass(frozen=True)
@@ -130,7 +121,7 @@ class _Best:
         """Bet-first rules: bet the chip on this first card when that beats staying out (a tie stays out)."""
         return position_value([card], [], self.rules, stake=1, room=0, stands_on=self.stands_on) > 0
 
-    def choose(self, hand: tuple, seen: tuple, stake: int, room: int) -> str:
+    def choose(self, hand: tuple, seen: tuple, stake: int, room: int) -> Move:
         """The action rated highest; ties go to the earlier action in the advisor's order."""
         values = action_values(hand, seen, self.rules, stake=stake, room=room, stands_on=self.stands_on)
         names = list(values)
@@ -140,9 +131,9 @@ class _Best:
         """A protected 11 came to `hand`: reject it when the following card is worth more (keep on a tie)."""
         kept = hand + (11,)
         value = hand_value(kept, self.rules)
-        if value > 21:
+        if is_bust(value):
             keep = -stake
-        elif value == 21:
+        elif is_twenty_one(value):
             keep = stake
         else:
             keep = position_value(kept, seen, self.rules, stake=stake, room=room, stands_on=self.stands_on)
@@ -161,14 +152,17 @@ class _Styled:
     def bets(self, card: int) -> bool:
         return True
 
-    def choose(self, hand: tuple, seen: tuple, stake: int, room: int) -> str:
+    def choose(self, hand: tuple, seen: tuple, stake: int, room: int) -> Move:
         rules = self.rules
-        card = "draw" if rules.bet_first else "bet" if room else "blot" if rules.blots else None
+        aluvun = can_call_aluvun(hand, rules)
+        moves = turn_moves(rules, staked=True, room=room, can_draw=True, aluvun=aluvun, called=False)
+        card = next((kind for kind in (Draw, Bet, Blot) if kind in moves), None)  # a bet rather than a blot
         if card is None:  # no blots, and the chip is already bet: no way to take a card
-            return "stay"
-        if can_call_aluvun(hand, rules):
-            return card + "+aluvun"
-        return card if hand_value(hand, rules) < self.draw_below else "stay"
+            return Move.STAY
+        if aluvun:
+            return Move.of(card, aluvun=True, bet_first=rules.bet_first)
+        return Move.of(card, aluvun=False, bet_first=rules.bet_first) \
+            if hand_value(hand, rules) < self.draw_below else Move.STAY
 
     def rejects(self, hand: tuple, seen: tuple, stake: int, room: int) -> bool:
         return not 17 <= hand_value(hand + (11,), self.rules) <= 21
@@ -232,17 +226,17 @@ def _player_graph(rules: RuleSet, decider: _Best | _Styled) -> tuple[np.ndarray,
     protected 11 he rejects leads to a "redraw" position that takes the following card unprotected.
     """
     graph = _Graph()
-    choices: dict[tuple, str] = {}
+    choices: dict[tuple, Move] = {}
 
     def after(hand: tuple, rejected: int, stake: int, room: int) -> int:
         """The position once `hand` has its new card: bust and 21 end the turn, else he decides."""
         value = hand_value(hand, rules)
-        if value >= 21:
-            return graph.id(("end", stake, value > 21), False, stake, min(value, 22))
+        if ends_turn(value):
+            return graph.id(("end", stake, is_bust(value)), False, stake, min(value, 22))
         key = ("decide", tuple(sorted(hand)), rejected, stake, room)
         if key not in graph.ids:
             choices[key] = decider.choose(key[1], (11,) * rejected, stake, room)
-        return graph.id(key, choices[key] != "stay", stake, value)
+        return graph.id(key, choices[key] != Move.STAY, stake, value)
 
     def available(hand: tuple, rejected: int, rank: int) -> bool:
         return hand.count(rank) + (rejected if rank == 11 else 0) < rules.copies
@@ -256,7 +250,7 @@ def _player_graph(rules: RuleSet, decider: _Best | _Styled) -> tuple[np.ndarray,
         key = graph.work.pop()
         kind, hand, rejected, stake, room = key
         row = graph.rows[graph.ids[key]]
-        stake, room, protected = (stake, room, False) if kind == "redraw" else _MOVES[choices[key]](stake, room)
+        stake, room, protected = (stake, room, False) if kind == "redraw" else choices[key].after(stake, room)
         for rank in RANKS:
             if not available(hand, rejected, rank):
                 continue
@@ -381,10 +375,10 @@ def _play(tables: _Tables, stock: _Stock) -> tuple[np.ndarray, np.ndarray, np.nd
         position[playing] = tables.next[position[playing], stock.deal(playing)]
         playing = playing[tables.takes[position[playing]]]
     stake, value = tables.stake[position], tables.value[position]
-    results = np.where(value > 21, -stake, stake).astype(np.int8)  # bust loses the stake, 21 wins it
-    waiting = np.flatnonzero((stake > 0) & (value < 21))  # stayed with the chip at stake: the banker plays
+    results = np.where(is_bust(value), -stake, stake).astype(np.int8)  # bust loses the stake, 21 wins it
+    waiting = np.flatnonzero((stake > 0) & ~ends_turn(value))  # stayed with the chip at stake: the banker plays
     banker = _banker_play(tables, stock, waiting, banker_first[waiting])
-    results[waiting] = np.where((banker > 21) | (banker < value[waiting]), 1, -1)
+    results[waiting] = np.where(player_wins(value[waiting], banker), 1, -1)
     return results, stake > 0, banker_first
 
 
@@ -599,10 +593,8 @@ class _EngineBest:
             return Reject() if self.decider.rejects(hand[:-1], seen, stake, room) else Keep()
         if state.rules.bet_first and not stake:
             return Bet(1) if self.decider.bets(hand[0]) else Stay()
-        name = self.decider.choose(hand, seen, stake, room)
-        if name.endswith("+aluvun") and not state.aluvun_called:
-            return Aluvun()
-        return {"stay": Stay(), "blot": Blot(), "draw": Draw()}.get(name.removesuffix("+aluvun"), Bet(1))
+        actions = self.decider.choose(hand, seen, stake, room).actions(room)
+        return actions[-1] if state.aluvun_called else actions[0]  # after the call at 11, its card
 
 
 def engine_results(setup: LabSetup, hands: int, *, seed: int = 0) -> LabBatch:

@@ -50,8 +50,21 @@ from math import gcd, lcm, perm, prod
 
 import numpy as np
 
+from quitlok.actions import Aluvun, Bet, Blot, Draw
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
+from quitlok.moves import KVITLACH_MOVES, QUITLOK_MOVES, Move
+from quitlok.rulebook import (
+    best_total,
+    ends_turn,
+    framed_pair,
+    is_bust,
+    is_twenty_one,
+    may_call_aluvun,
+    player_wins,
+    settled_at_once,
+    turn_moves,
+)
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
 from quitlok.validate import chance, flag, is_whole, rule_set, shown, whole_number
@@ -75,8 +88,8 @@ def _memo_full(memo: dict, weight: int = 1) -> bool:
 
 #: solvers kept at once (one per rules, banker model and number type)
 MOST_SOLVERS = 32
-QUITLOK_ACTIONS = ("stay", "blot", "bet", "blot+aluvun", "bet+aluvun")
-KVITLACH_ACTIONS = ("stay", "draw", "draw+aluvun", "raise+aluvun")
+#: the advisor's actions in the contract's order (quitlok.moves)
+QUITLOK_ACTIONS, KVITLACH_ACTIONS = QUITLOK_MOVES, KVITLACH_MOVES
 
 # --- pools: multisets of ranks packed 3 bits a rank -------------------------------------------------
 
@@ -98,7 +111,7 @@ def _size(pool: int) -> int:
     return sum(_counts(pool))
 
 
-def _pack(counts: Iterable[int]) -> int:
+def pack_counts(counts: Iterable[int]) -> int:
     return sum(c << _SHIFT[rank] for rank, c in zip(RANKS, counts, strict=True))
 
 
@@ -128,7 +141,7 @@ def _pool(hand: Iterable[int], seen: Iterable[int], rules: RuleSet, *, need_hand
     if need_hand and not hand:
         raise InvalidCards("hand: empty; the question needs at least one card in your hand")
     counts = [rules.copies - both.count(rank) for rank in RANKS]
-    return hand, _pack(counts)
+    return hand, pack_counts(counts)
 
 
 # --- hands: what counting needs to know, as a small hashable summary ----------------------------------
@@ -137,14 +150,14 @@ def _pool(hand: Iterable[int], seen: Iterable[int], rules: RuleSet, *, need_hand
 Summary = tuple[int, int, int, int]
 
 
-def _summary(cards: Iterable[int]) -> Summary:
+def summarize(cards: Iterable[int]) -> Summary:
     s: Summary = (0, 0, 0, 0)
     for card in cards:
-        s = _add(s, card)
+        s = add_card(s, card)
     return s
 
 
-def _add(s: Summary, card: int) -> Summary:
+def add_card(s: Summary, card: int) -> Summary:
     base, twelves, n, framed = s
     n += 1
     return (base + (card if card != 12 else 0), twelves + (card == 12), min(n, 3),
@@ -160,14 +173,12 @@ def _totals(base: int, twelves: int, twelve_values: tuple[int, ...]) -> frozense
 
 
 @cache
-def _value(s: Summary, twelve_values: tuple[int, ...], framed_pair_21: bool) -> int:
+def summary_value(s: Summary, twelve_values: tuple[int, ...], framed_pair_21: bool) -> int:
     """hand_value for a summary (SPEC section 1)."""
     base, twelves, n, framed = s
-    if framed_pair_21 and n == 2 and framed == 2:
+    if framed_pair(n, framed, framed_pair_21=framed_pair_21):
         return 21
-    totals = _totals(base, twelves, twelve_values)
-    fitting = [t for t in totals if t <= 21]
-    return max(fitting) if fitting else min(totals)
+    return best_total(_totals(base, twelves, twelve_values))
 
 
 # --- the banker's table: every multiset he can stop on, and in how many orders -----------------------
@@ -193,7 +204,7 @@ def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: b
     """Walk the banker's draws one card at a time from his hand `start` (none: his first card is drawn too),
     merging multisets (not orders): the multisets are of the cards he draws."""
     level: dict[int, tuple[int, Summary]] = {0: (1, start)}
-    unfinished: dict[int, tuple[int, int]] = {0: (1, _value(start, twelve_values, framed_pair_21))}
+    unfinished: dict[int, tuple[int, int]] = {0: (1, summary_value(start, twelve_values, framed_pair_21))}
     finals: dict[int, list] = {}
     while level:
         following: dict[int, tuple[int, Summary]] = {}
@@ -202,8 +213,8 @@ def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: b
                 if _count(key, rank) == copies:
                     continue
                 child = key + (1 << _SHIFT[rank])
-                child_summary = _add(summary, rank)
-                value = _value(child_summary, twelve_values, framed_pair_21)
+                child_summary = add_card(summary, rank)
+                value = summary_value(child_summary, twelve_values, framed_pair_21)
                 if value >= stands_on:
                     entry = finals.setdefault(child, [0, value])
                     entry[0] += orders
@@ -211,13 +222,13 @@ def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: b
                     previous = following.get(child, (0, child_summary))[0]
                     following[child] = (previous + orders, child_summary)
         for key, (orders, summary) in following.items():
-            unfinished[key] = (orders, _value(summary, twelve_values, framed_pair_21))
+            unfinished[key] = (orders, summary_value(summary, twelve_values, framed_pair_21))
         level = following
 
     def result(value: int):
-        return BUST if value > 21 else value
+        return BUST if is_bust(value) else value
 
-    ordered = sorted(finals.items(), key=lambda item: (item[1][1] > 21, item[1][1], sum(_counts(item[0]))))
+    ordered = sorted(finals.items(), key=lambda item: (is_bust(item[1][1]), item[1][1], sum(_counts(item[0]))))
     counts = np.array([_counts(key) for key, _ in ordered], dtype=np.int64)
     sizes = counts.sum(axis=1)
     labels, starts, runs = [], [], []
@@ -312,6 +323,7 @@ class _Solver:
         self._chances: dict[tuple, tuple] = {}
         self._next: dict[Summary, tuple] = {}
         self._next_of: dict[Summary, dict] = {}
+        self._moves: dict[tuple, dict] = {}  # the moves of a hand, by stake, room and whether a card is left
         # the stock card by card, near the reshuffle (keyed on decks, see `deals`)
         self._deals: dict[tuple, tuple] = {}
         self._deal_counts: dict[tuple, tuple] = {}
@@ -322,7 +334,8 @@ class _Solver:
     def memo_weight(self) -> int:
         """How much this solver's memos hold, in MEMO_BUDGET's units."""
         return (BANKER_WEIGHT * (len(self._banker) + len(self._banker_at) + len(self._banker_on))
-                + len(self._best) + len(self._chances) + len(self._next) + len(self._next_of) + len(self._deals)
+                + len(self._best) + len(self._chances) + len(self._next) + len(self._next_of) + len(self._moves)
+                + len(self._deals)
                 + len(self._deal_counts) + len(self._best_at))
 
     def forget(self) -> None:
@@ -330,7 +343,7 @@ class _Solver:
 
         Another thread may be reading them: every memo is read with one `get` and filled with one assignment
         (each atomic), and no answer is read back from a memo after it was stored."""
-        for memo in (self._banker, self._best, self._chances, self._next, self._next_of, self._deals,
+        for memo in (self._banker, self._best, self._chances, self._next, self._next_of, self._moves, self._deals,
                      self._deal_counts, self._best_at, self._banker_at, self._banker_on):
             memo.clear()
 
@@ -340,13 +353,13 @@ class _Solver:
         return Fraction(a, b) if self.exact else a / b
 
     def value(self, s: Summary) -> int:
-        return _value(s, self.rules.twelve_values, self.rules.framed_pair_21)
+        return summary_value(s, self.rules.twelve_values, self.rules.framed_pair_21)
 
     def next_hands(self, s: Summary) -> tuple[tuple[int, Summary, int], ...]:
         """(rank, hand after it, its value) for every rank: the same few summaries recur constantly."""
         found = self._next.get(s)
         if found is None:
-            found = self._next[s] = tuple((rank, t, self.value(t)) for rank in RANKS for t in [_add(s, rank)])
+            found = self._next[s] = tuple((rank, t, self.value(t)) for rank in RANKS for t in [add_card(s, rank)])
         return found
 
     def next_hand_of(self, s: Summary) -> dict[int, tuple[Summary, int]]:
@@ -357,9 +370,8 @@ class _Solver:
         return found
 
     def can_call_aluvun(self, s: Summary) -> bool:
-        """As quitlok.hand.can_call_aluvun: a total of exactly 11, and not a lone 11 that the next 11 makes 21."""
-        lone_11 = s == (11, 0, 1, 1) and self.rules.framed_pair_21
-        return self.rules.aluvun and not lone_11 and 11 in _totals(s[0], s[1], self.rules.twelve_values)
+        """quitlok.hand.can_call_aluvun for a summary (a lone 11 is the summary (11, 0, 1, 1))."""
+        return may_call_aluvun(self.rules, _totals(s[0], s[1], self.rules.twelve_values), s == (11, 0, 1, 1))
 
     # the banker
 
@@ -435,25 +447,22 @@ class _Solver:
         """One chip left open on a hand worth `mine` against the banker's outcomes, each distribution with its
         weight: +1 when he busts or ends lower, -1 when he ends equal or higher (ties go to the banker); a hand
         of 21 is +1 and a bust hand -1 whatever he does (the distributions are then not asked for)."""
-        if mine > 21:
+        if is_bust(mine):
             return self.num(-1)
-        if mine == 21:
+        if is_twenty_one(mine):
             return self.num(1)
         total = self.num(0)
         for banker, w in outcomes:
             for result, p in banker.items():
-                total += w * p if result == BUST or result < mine else -w * p
+                total += w * p if result in _BEATEN[mine] else -w * p
         return total
 
     # the player
 
     def after(self, s: Summary, value: int, pool: int, stake: int, room: int):
         """A card has come: bust loses the stake, 21 wins it, else best play goes on."""
-        if value > 21:
-            return self.num(-stake)
-        if value == 21:
-            return self.num(stake)
-        return self.best(s, pool, stake, room)
+        at_once = settled_at_once(value)
+        return self.num(at_once * stake) if at_once else self.best(s, pool, stake, room)
 
     def take(self, s: Summary, pool: int, stake: int, room: int, protected: bool):
         """Expected result of taking the next card (protected by aluvun or not)."""
@@ -470,32 +479,32 @@ class _Solver:
             total += self.ratio(c, size) * outcome
         return total
 
-    def moves(self, s: Summary, pool: int, stake: int, room: int) -> dict[str, tuple[int, int, bool]]:
-        """Every legal action that takes a card, in the contract's order: (stake, room, protected) for the card."""
-        if not pool:
-            return {}
-        aluvun = self.can_call_aluvun(s)
-        moves = {}
-        if self.rules.bet_first:
-            moves["draw"] = (stake, room, False)
-            if aluvun:
-                moves["draw+aluvun"] = (stake, room, True)
-                if self.rules.elvaroon_raise and room:
-                    moves["raise+aluvun"] = (stake + room, 0, True)
-            return moves
-        if self.rules.blots:
-            moves["blot"] = (stake, room, False)
-        if room:
-            moves["bet"] = (stake + room, 0, False)
-        if aluvun and self.rules.blots:
-            moves["blot+aluvun"] = (stake, room, True)
-        if aluvun and room:
-            moves["bet+aluvun"] = (stake + room, 0, True)
-        return moves
+    def moves(self, s: Summary, pool: int, stake: int, room: int) -> dict[Move, tuple[int, int, bool]]:
+        """Every legal action that takes a card, in the contract's order: (stake, room, protected) for the card.
+
+        The game's moves (quitlok.rulebook.turn_moves) for a player who has bet (SPEC section 3: under bet-first
+        rules the odds price the position after the bet), each card alone and then each after the call at 11;
+        a bet is one of all the room."""
+        key = (s, stake, room, bool(pool))
+        found = self._moves.get(key)
+        if found is None:
+            rules, can_draw = self.rules, bool(pool)
+            aluvun = self.can_call_aluvun(s)
+            kinds = turn_moves(rules, staked=True, room=room, can_draw=can_draw, aluvun=aluvun, called=False)
+            moves = [Move.of(kind, aluvun=False, bet_first=rules.bet_first) for kind in kinds if kind in _CARDS]
+            if Aluvun in kinds:
+                moves += [Move.of(kind, aluvun=True, bet_first=rules.bet_first)
+                          for kind in turn_moves(rules, staked=True, room=room, can_draw=can_draw, aluvun=aluvun,
+                                                 called=True) if kind in _CARDS]
+            found = {move: move.after(stake, room) for move in moves}
+            if _memo_full(self._moves):
+                self._moves.clear()
+            self._moves[key] = found
+        return found
 
     def actions(self, s: Summary, pool: int, stake: int, room: int) -> dict[str, object]:
         """Every legal action's expected result in chips, in the contract's order."""
-        values = {"stay": stake * self.stay_value(s, pool) if stake else self.num(0)}
+        values = {_STAY: stake * self.stay_value(s, pool) if stake else self.num(0)}
         for name, (new_stake, new_room, protected) in self.moves(s, pool, stake, room).items():
             values[name] = self.take(s, pool, new_stake, new_room, protected)
         return values
@@ -510,7 +519,7 @@ class _Solver:
         if result is None:
             values = self.actions(s, pool, stake, room)
             choice = max(values, key=lambda action: (values[action], -list(values).index(action)))
-            if choice == "stay":
+            if choice == _STAY:
                 result = self.stay_chances(s, pool) if stake else (self.num(0), self.num(0))
             else:
                 result = self.take_chances(s, pool, *self.moves(s, pool, stake, room)[choice])
@@ -521,7 +530,7 @@ class _Solver:
 
     def stay_chances(self, s: Summary, pool: int) -> tuple:
         mine = self.value(s)
-        win = sum((p for result, p in self.banker(pool).items() if result == BUST or result < mine), self.num(0))
+        win = sum((p for result, p in self.banker(pool).items() if result in _BEATEN[mine]), self.num(0))
         return win, 1 - win
 
     def take_chances(self, s: Summary, pool: int, stake: int, room: int, protected: bool) -> tuple:
@@ -536,9 +545,9 @@ class _Solver:
             if protected and rank == 11 and rest and \
                     self.take(s, rest, stake, room, False) > self.after(hand, value, rest, stake, room):
                 w, lo = self.take_chances(s, rest, stake, room, False)
-            elif value > 21 or value == 21:
+            elif is_bust(value) or is_twenty_one(value):
                 w, lo = (self.num(0), self.num(0)) if not stake else \
-                    (self.num(value == 21), self.num(value > 21))
+                    (self.num(is_twenty_one(value)), self.num(is_bust(value)))
             else:
                 w, lo = self.chances(hand, rest, stake, room)
             p = self.ratio(c, size)
@@ -674,7 +683,7 @@ class _Solver:
         """`actions` with the stock."""
         if self.clear_belief(s, belief):
             return self.actions(s, belief[0][0][0], stake, room)
-        values = {"stay": stake * self.stay_value_at(s, belief) if stake else self.num(0)}
+        values = {_STAY: stake * self.stay_value_at(s, belief) if stake else self.num(0)}
         can_draw = bool(self.belief_deals(belief))
         for name, (new_stake, new_room, protected) in self.moves(s, can_draw, stake, room).items():
             values[name] = self.take_at(s, belief, new_stake, new_room, protected)
@@ -688,8 +697,8 @@ class _Solver:
         after = self.next_hand_of(s)
         for rank, p, rest in self.belief_deals(belief):
             hand, value = after[rank]
-            outcome = self.num(-stake) if value > 21 else self.num(stake) if value == 21 else \
-                self.best_at(hand, rest, stake, room)
+            at_once = settled_at_once(value)
+            outcome = self.num(at_once * stake) if at_once else self.best_at(hand, rest, stake, room)
             if protected and rank == 11:
                 rejected = tuple((_rejected(deck), w) for deck, w in rest)
                 outcome = max(outcome, self.take_at(s, rejected, stake, room, protected=False))
@@ -714,7 +723,7 @@ class _Solver:
         found = {}
         for rank, c in zip(RANKS, _counts(unseen), strict=True):
             if c:
-                first = _add((0, 0, 0, 0), rank)
+                first = add_card((0, 0, 0, 0), rank)
                 _mix(found, self.ratio(c, size),
                      self.banker_on(first, (unseen - (1 << _SHIFT[rank]), hidden, known, under)))
         if _memo_full(self._banker_at, BANKER_WEIGHT):
@@ -727,7 +736,7 @@ class _Solver:
         stands with what he has if no card is left."""
         value = self.value(b)
         if value >= self.stands_on:
-            return {BUST if value > 21 else value: self.num(1)}
+            return {BUST if is_bust(value) else value: self.num(1)}
         unseen, hidden, known, under = deck
         if under and hidden + _size(known) <= 1:  # the next card comes from a new stock (as in `deals`)
             known, under = known + under, 0
@@ -747,7 +756,7 @@ class _Solver:
             return {value: self.num(1)}
         found = {}
         for rank, p, rest in deals:
-            _mix(found, p, self.banker_on(_add(b, rank), rest))
+            _mix(found, p, self.banker_on(add_card(b, rank), rest))
         if _memo_full(self._banker_on, BANKER_WEIGHT):
             self._banker_on.clear()
         self._banker_on[key] = found
@@ -782,6 +791,23 @@ class _Solver:
         return found
 
 
+#: the game's action types of the moves that take a card
+_CARDS = (Blot, Bet, Draw)
+#: Move.STAY for the solver's inner loops: a member looked up on its enum class takes about a microsecond in
+#: Python 3.11, a module name a few nanoseconds
+_STAY = Move.STAY
+
+
+def _beaten(mine: int) -> frozenset:
+    """The banker's results (totals, BUST) that an open stake on a hand worth `mine` wins against, by
+    quitlok.rulebook.player_wins (ties go to the banker): looked up, not asked, in the solver's inner loops."""
+    return frozenset(result for result in (*range(1, 22), BUST) if result == BUST or player_wins(mine, result))
+
+
+#: `_beaten` for every hand a stake stays open on
+_BEATEN = {mine: _beaten(mine) for mine in range(21)}
+
+
 def _rejected(deck: tuple) -> tuple:
     """The deck after a rejected 11 went face up under the stock."""
     unseen, hidden, known, under = deck
@@ -794,7 +820,7 @@ def _mix(into: dict, p, dist: dict) -> None:
         into[result] = into[result] + p * q if result in into else p * q
 
 
-def _solver(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
+def solver_for(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
     """The solver for these rules, banker model and number type, after checking the arguments (always first:
     a look-up never answers for an argument the checks would refuse)."""
     if not is_whole(stands_on) or not 1 <= stands_on <= 21:
@@ -915,7 +941,7 @@ def _next_cards(solver: "_Solver", deck: tuple) -> dict:
 def next_card_odds(hand, seen, rules: RuleSet, *, exact: bool = False, stock: Stock | None = None) -> dict:
     """The chance of each rank (those with a chance) for the next card, taken from the stock (across the
     reshuffle when it is down to its last card)."""
-    solver = _solver(rules, 17, exact)
+    solver = solver_for(rules, 17, exact)
     _, deck = _deck(hand, seen, rules, stock, need_hand=False)
     odds = _next_cards(solver, deck)
     if not odds:
@@ -930,9 +956,9 @@ def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool
     With `aluvun`, a first 11 that would bust is rejected (face up under the stock) and the following card
     is kept; for a hand that cannot total 11 the flag changes nothing.
     """
-    solver = _solver(rules, 17, exact)
+    solver = solver_for(rules, 17, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
-    s = _summary(hand)
+    s = summarize(hand)
     protected = flag("aluvun", aluvun) and solver.can_call_aluvun(s)
     if not solver.deals(deck):
         raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
@@ -940,7 +966,7 @@ def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool
     def chance(deck: tuple, protected: bool):
         total = solver.num(0)
         for rank, p, rest in solver.deals(deck):
-            if solver.value(_add(s, rank)) > 21:
+            if is_bust(solver.value(add_card(s, rank))):
                 total += p * chance(_rejected(rest), False) if protected and rank == 11 else p
         return total
 
@@ -951,16 +977,16 @@ def banker_outcomes(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: b
                     stock: Stock | None = None) -> dict:
     """The banker's final result {total: chance, ..., "bust": chance}: his face-down card is one of the unseen
     cards, then he draws from the stock."""
-    solver = _solver(rules, stands_on, exact)
+    solver = solver_for(rules, stands_on, exact)
     _, deck = _deck(hand, seen, rules, stock, need_hand=False)
     return dict(solver.banker_at(deck))
 
 
 def stay_value(hand, seen, rules: RuleSet, *, stands_on: int = 17, exact: bool = False, stock: Stock | None = None):
     """Expected result of one chip left open on this hand: +1 win, -1 loss (ties go to the banker)."""
-    solver = _solver(rules, stands_on, exact)
+    solver = solver_for(rules, stands_on, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
-    return solver.stay_value_at(_summary(hand), ((deck, 1),))
+    return solver.stay_value_at(summarize(hand), ((deck, 1),))
 
 
 def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 0, aluvun: bool = False,
@@ -975,11 +1001,11 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
     if not is_whole(bet) or not 0 <= bet <= room:
         raise InvalidSetup(f"A bet of {shown(bet)} does not fit a room of {shown(room)} chips.")
     flag("aluvun", aluvun)
-    solver = _solver(rules, stands_on, exact)
+    solver = solver_for(rules, stands_on, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
     if not solver.deals(deck):
         raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
-    s = _summary(hand)
+    s = summarize(hand)
     return solver.take_at(s, ((deck, 1),), stake + bet, room - bet, aluvun and solver.can_call_aluvun(s))
 
 
@@ -1014,13 +1040,13 @@ def edge_outcomes(rules: RuleSet, *, stands_on: int = 17, exact: bool = False) -
     best. Bet-first rules: he bets one chip before his second card when that is worth more than staying out
     (a tie stays out), then plays at best with no room left.
     """
-    solver = _solver(rules, stands_on, exact)
+    solver = solver_for(rules, stands_on, exact)
     rules = solver.rules
-    full = _pack([rules.copies] * 12)
+    full = pack_counts([rules.copies] * 12)
     zero = solver.num(0)
     win = lose = edge = zero
     for card in RANKS:
-        s, pool = _summary([card]), full - (1 << _SHIFT[card])
+        s, pool = summarize([card]), full - (1 << _SHIFT[card])
         stake, room = (1, 0) if rules.bet_first else (0, 1)
         value = solver.best(s, pool, stake, room)
         if rules.bet_first and value <= 0:
@@ -1043,16 +1069,16 @@ def action_values(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, 
     """`advise(...).values` alone: each legal action's expected result in chips, without the counts and words
     the advisor adds. For callers that ask about many positions (a simulator building a best-play table)."""
     _chips(stake, room)
-    solver = _solver(rules, stands_on, exact)
+    solver = solver_for(rules, stands_on, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
-    return _values(solver, _summary(hand), deck, stake, room)
+    return values_at(solver, summarize(hand), deck, stake, room)
 
 
-def _values(solver: "_Solver", s: Summary, deck: tuple, stake: int, room: int) -> dict:
+def values_at(solver: "_Solver", s: Summary, deck: tuple, stake: int, room: int) -> dict:
     """Every legal action's value; a hand already at 21 or bust has only its result ("stay")."""
     mine = solver.value(s)
-    if mine >= 21:
-        return {"stay": solver.num(stake if mine == 21 else -stake)}
+    if is_bust(mine) or is_twenty_one(mine):
+        return {_STAY: solver.num(stake if is_twenty_one(mine) else -stake)}
     return solver.actions_at(s, ((deck, 1),), stake, room)
 
 
@@ -1097,7 +1123,7 @@ def _bust(solver: "_Solver", s: Summary, deck: tuple, protected: bool):
     rejected, face up under the stock, and the following card kept)."""
     total = solver.num(0)
     for rank, p, rest in solver.deals(deck):
-        if solver.value(_add(s, rank)) > 21:
+        if is_bust(solver.value(add_card(s, rank))):
             total += p * _bust(solver, s, _rejected(rest), False) if protected and rank == 11 else p
     return total
 
@@ -1107,16 +1133,16 @@ def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_
     """The best action for the player to act, holding `stake` and allowed `room` more chips, the cards coming
     from `stock` (None: more face-down cards than can be drawn) across the reshuffle."""
     _chips(stake, room)
-    solver = _solver(rules, stands_on, exact)
+    solver = solver_for(rules, stands_on, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
-    s = _summary(hand)
+    s = summarize(hand)
     mine = solver.value(s)
-    values = _values(solver, s, deck, stake, room)
+    values = values_at(solver, s, deck, stake, room)
     best = _best(values)
     pool, hidden, _, under = deck
 
     def count(cards: int, result) -> int:
-        return sum(c for rank, c in zip(RANKS, _counts(cards), strict=True) if result(solver.value(_add(s, rank))))
+        return sum(c for rank, c in zip(RANKS, _counts(cards), strict=True) if result(solver.value(add_card(s, rank))))
 
     callable_ = solver.can_call_aluvun(s)
     reshuffle = hidden <= 1 and under
@@ -1129,14 +1155,14 @@ def advise(hand, seen, rules: RuleSet, *, stake: int = 0, room: int = 1, stands_
         aluvun_callable=callable_,
         banker=dict(solver.banker_at(deck)),
         unseen=_size(pool),
-        busting=count(pool, lambda v: v > 21),
-        making_21=count(pool, lambda v: v == 21),
+        busting=count(pool, is_bust),
+        making_21=count(pool, is_twenty_one),
         facts="",
         reason="",
         new_stock=hidden + _size(under) if reshuffle else 0,
         face_up_back=_size(under) if reshuffle else 0,
-        busting_back=count(under, lambda v: v > 21) if reshuffle else 0,
-        making_21_back=count(under, lambda v: v == 21) if reshuffle else 0,
+        busting_back=count(under, is_bust) if reshuffle else 0,
+        making_21_back=count(under, is_twenty_one) if reshuffle else 0,
     )
     return _with_reason(advice, mine, hand, rules)
 
@@ -1159,8 +1185,8 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, ex
     for total in rules.banker_models if stands_on is None else stands_on:
         for card in RANKS:
             if rules.bet_first:
-                values = {"stay": Fraction(0) if exact else 0.0,
-                          "bet": first_bets([card], [], rules, room=1, stands_on=total, exact=exact)[1]}
+                values = {Move.STAY: Fraction(0) if exact else 0.0,
+                          Move.BET: first_bets([card], [], rules, room=1, stands_on=total, exact=exact)[1]}
             else:
                 values = action_values([card], [], rules, stake=0, room=1, stands_on=total, exact=exact)
             rows.append({"stands_on": total, "card": card, "best": _best(values), **values})
@@ -1183,18 +1209,18 @@ def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, ex
             for n in sizes}
 
 
-def action_words(rules: RuleSet) -> dict[str, str]:
+def action_words(rules: RuleSet) -> dict[Move, str]:
     """The advisor's actions in words, with the tradition's own name for the call at 11."""
     call = rule_set(rules).aluvun_word
     return {
-        "stay": "stay",
-        "blot": "take a blot (a free face-up card)",
-        "bet": "bet and take a face-down card",
-        "blot+aluvun": f"call {call}, then take a blot",
-        "bet+aluvun": f"call {call}, then bet",
-        "draw": "draw a card",
-        "draw+aluvun": f"call {call}, then draw",
-        "raise+aluvun": f"call {call} and raise",
+        Move.STAY: "stay",
+        Move.BLOT: "take a blot (a free face-up card)",
+        Move.BET: "bet and take a face-down card",
+        Move.BLOT_ALUVUN: f"call {call}, then take a blot",
+        Move.BET_ALUVUN: f"call {call}, then bet",
+        Move.DRAW: "draw a card",
+        Move.DRAW_ALUVUN: f"call {call}, then draw",
+        Move.RAISE_ALUVUN: f"call {call} and raise",
     }
 
 
@@ -1202,9 +1228,9 @@ def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSe
     """Add the plain-language facts and reason, in numbers a learner can follow."""
     call = rules.aluvun_word
     parts = [f"Your cards count {mine}."]
-    if mine < 21 and advice.new_stock:
+    if not ends_turn(mine) and advice.new_stock:
         parts.append(_reshuffle_words(advice))
-    elif mine < 21:
+    elif not ends_turn(mine):
         parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
                      f"{advice.making_21} would give you 21 at once.")
     if advice.aluvun_callable:

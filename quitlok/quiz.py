@@ -25,6 +25,7 @@ from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.hand import hand_value, is_framed_pair, totals
 from quitlok.narration import YOU
 from quitlok.odds import bust_chance, percent, young_chance_words
+from quitlok.rulebook import best_total, ends_turn, is_bust, is_twenty_one, player_wins
 from quitlok.rules import QUITLOK, RuleSet
 
 #: questions in a round
@@ -109,7 +110,7 @@ class Question:
         return MISTAKE_LESSONS.get(mistake, self.lesson) if mistake else self.lesson
 
 
-def _twelve_words(values: Sequence[int]) -> str:
+def twelve_words(values: Sequence[int]) -> str:
     values = sorted(values, reverse=True)
     return " or ".join(map(str, values)) if len(values) < 3 else f"{values[0]}, {values[1]} or {values[2]}"
 
@@ -117,8 +118,8 @@ def _twelve_words(values: Sequence[int]) -> str:
 def correction(mistake: str, rules: RuleSet, **fields: object) -> str:
     """What is true, for a learner who chose the option `mistake` leads to ("a tie goes to the banker...")."""
     words = {
-        "twelve": _twelve_words(rules.twelve_values),
-        "lower": _twelve_words([v for v in rules.twelve_values if v != 12]),
+        "twelve": twelve_words(rules.twelve_values),
+        "lower": twelve_words([v for v in rules.twelve_values if v != 12]),
         "retire_from": rules.retire_from_hand,
         "retire_cards": " or ".join(map(str, sorted(rules.retire_cards))),
     }
@@ -159,11 +160,6 @@ def _question(rng: random.Random, topic: str, prompt: str, right: str, wrong: di
 # --- counting, and how each misconception counts -------------------------------------------------------
 
 
-def _best(options: set[int]) -> int:
-    fitting = [t for t in options if t <= 21]
-    return max(fitting) if fitting else min(options)
-
-
 def miscount(cards: Sequence[int], rules: RuleSet, mistake: str) -> int | None:
     """What a hand counts for someone holding `mistake`, or None when that mistake does not touch it."""
     cards = tuple(cards)
@@ -180,7 +176,7 @@ def miscount(cards: Sequence[int], rules: RuleSet, mistake: str) -> int | None:
         if is_framed_pair(cards, rules):
             return 21
         ones = cards.count(1)
-        return _best({t + 10 * k for t in totals(cards, rules) for k in range(ones + 1)})
+        return best_total({t + 10 * k for t in totals(cards, rules) for k in range(ones + 1)})
     if is_framed_pair(cards, rules) and mistake == "framed_plain":
         return hand_value(cards, replace(rules, framed_pair_21=False))
     if (mistake == "framed_anywhere" and rules.framed_pair_21 and not is_framed_pair(cards, rules)
@@ -201,12 +197,12 @@ def card_words(cards: Sequence[int]) -> str:
 
 
 def _worth(value: int) -> str:
-    return "Bust" if value > 21 else str(value)
+    return "Bust" if is_bust(value) else str(value)
 
 
-def _reachable(cards: Sequence[int], rules: RuleSet) -> bool:
+def reachable(cards: Sequence[int], rules: RuleSet) -> bool:
     """True when a player could hold these cards: no earlier part of the hand was already 21 or bust."""
-    return all(hand_value(cards[:k], rules) < 21 for k in range(2, len(cards)))
+    return all(not ends_turn(hand_value(cards[:k], rules)) for k in range(2, len(cards)))
 
 
 def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
@@ -215,7 +211,7 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     special = (12, 12, 12, 1, 2, 11)
     for _ in _deals("hand_worth"):
         cards = rng.sample(pack, rng.choice((2, 2, 3, 3, 4)))
-        if not set(cards) & set(special) or not _reachable(cards, rules):
+        if not set(cards) & set(special) or not reachable(cards, rules):
             continue
         value = hand_value(cards, rules)
         wrong = {m: _worth(v) for m in COUNTING if (v := miscount(cards, rules, m)) is not None}
@@ -226,12 +222,12 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     else:
         parts = []
         if 12 in cards:
-            parts.append(f"Each 12 counts {_twelve_words(rules.twelve_values)}, whichever is best.")
+            parts.append(f"Each 12 counts {twelve_words(rules.twelve_values)}, whichever is best.")
         if 1 in cards:
             parts.append("A 1 counts 1.")
         if sum(map(is_framed, cards)) >= 2:
             parts.append("Framed cards count their numbers unless they are the first two.")
-        parts.append(f"The best count is {value}." if value <= 21 else
+        parts.append(f"The best count is {value}." if not is_bust(value) else
                      f"Even the lowest count is {value}, over 21: the hand is bust.")
         why = " ".join(parts)
     return _question(rng, "Counting", f"Your cards, in order: {card_words(cards)}. What is the hand worth?",
@@ -243,10 +239,10 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 
 def _after_card(value: int, stake: int) -> str:
     """What happens when a player's card takes the hand to `value` with `stake` chips at stake."""
-    if value > 21:
+    if is_bust(value):
         return (f"Bust: you lose your stake of {stake} at once" if stake else
                 "Bust: your turn ends; with no stake you lose nothing")
-    if value == 21:
+    if is_twenty_one(value):
         return (f"21: you are paid {stake} at once, and your stake comes back" if stake else
                 "21: your turn ends; with no stake you win nothing")
     return f"{value}: you play on"
@@ -287,19 +283,20 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         value = hand_value(hand + (card,), rules)
         chips = after.purses[1] + after.stakes[1] - purse - stake  # what the card won or lost, from the engine
         ended = after.hands[1] != hand + (card,)  # the turn ended and the cards were thrown in
-        assert ended == (value >= 21) and chips == (stake_now if value == 21 else -stake_now if value > 21 else 0)
+        assert ended == ends_turn(value) and chips == (stake_now if is_twenty_one(value) else
+                                                       -stake_now if is_bust(value) else 0)
         right = _after_card(value, stake_now)
         wrong = {m: _after_card(v, stake_now) for m in COUNTING
                  if (v := miscount(hand + (card,), rules, m)) is not None}
         if blot:
             wrong["blot_not_counted"] = f"Still {hand_value(hand, rules)}: a blot does not count, so you play on"
-        if value == 21 and stake_now:
+        if is_twenty_one(value) and stake_now:
             wrong["twenty_one_waits"] = f"21: you stay, and your stake of {stake_now} waits for Bella's play"
             if blot:
                 wrong["blot_cannot_win"] = "21, but a blot cannot win: your stake waits for Bella's play"
-        if value == 21 and not stake_now and blot:
+        if is_twenty_one(value) and not stake_now and blot:
             wrong["blot_wins_chips"] = "21: Bella pays you from the bank at once"
-        if value > 21 and stake_now:
+        if is_bust(value) and stake_now:
             wrong["bust_waits"] = "Bust, but your stake waits: if Bella busts too, it comes back"
         if len(set(wrong.values()) - {right}) >= 2:
             break
@@ -310,10 +307,10 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     why = "Two framed first cards count 21. " if framed else ""
     why += f"Your cards now count {value}. " if not framed else ""
     why += ("Over 21 you are bust at once" + (f" and your stake of {stake_now} goes to the bank." if stake_now else
-                                              "; with no stake there is nothing to lose.") if value > 21 else
+                                              "; with no stake there is nothing to lose.") if is_bust(value) else
             "Exactly 21 ends your turn at once" + (f": your stake comes back with {stake_now} more from the bank."
                                                    if stake_now else "; with no stake nothing is won.")
-            if value == 21 else "Under 21 your turn goes on.")
+            if is_twenty_one(value) else "Under 21 your turn goes on.")
     topic, lesson = ("Framed cards", "01_pack") if framed else ("Blots", "05_turn") if blot else \
         ("Bust and 21", "06_bust")
     return _question(rng, topic, prompt, right, wrong, why.strip(), rules, lesson)
@@ -324,9 +321,9 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 
 def _settle_words(mine: int, banker: int, name: str) -> str:
     """Who wins a stake left open on `mine` against a banker who ends on `banker`, and why."""
-    if banker > 21:
+    if is_bust(banker):
         return f"You win: {name} is bust with {banker}"
-    if mine > banker:
+    if player_wins(mine, banker):
         return f"You win: your {mine} beats {name}'s {banker}"
     if mine == banker:
         return f"{name} wins: a tie goes to the banker"
@@ -349,7 +346,7 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         mine_cards, stake, purse = state.hands[1], state.stakes[1], state.purses[1]
         state = apply_action(state, Stay())
         banker_cards = list(state.hands[0])
-        stands = max(rng.choice((16, 17, 17, 18)), rules.banker_must_reach or 0)
+        stands = rules.banker_model(rng.choice((16, 17, 17, 18)))
         while state.phase == BANKER:
             if Draw() in legal_actions(state) and state.value(0) < stands:
                 banker_cards.append(state.stock[0])
@@ -358,7 +355,7 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
                 state = apply_action(state, Stand())
         mine, banker = hand_value(mine_cards, rules), hand_value(banker_cards, rules)
         won = state.purses[1] > purse  # the engine's settlement: stake back and as much again, or nothing
-        assert won == (banker > 21 or mine > banker) and state.purses[1] - purse in (0, 2 * stake)
+        assert won == player_wins(mine, banker) and state.purses[1] - purse in (0, 2 * stake)
         if want_tie != (mine == banker):
             continue
         right = _settle_words(mine, banker, "Bella")
@@ -383,9 +380,9 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
              + (f" and draws {card_words(draws)}." if draws else ".") + " That ends her turn.")
     prompt = (f"You stay on {card_words(mine_cards)} with {stake} chip{'s' if stake > 1 else ''} at stake. "
               f"{shown} Who wins your stake, and why?")
-    why = (f"You have {mine} and Bella has {banker}" + (", over 21." if banker > 21 else ".")
-           + (" A bust banker pays every open stake." if banker > 21 else
-              " The higher total wins; a tie goes to the banker." if mine <= banker else
+    why = (f"You have {mine} and Bella has {banker}" + (", over 21." if is_bust(banker) else ".")
+           + (" A bust banker pays every open stake." if is_bust(banker) else
+              " The higher total wins; a tie goes to the banker." if not player_wins(mine, banker) else
               " The higher total wins."))
     return _question(rng, "Settlement", prompt, right, wrong, why, rules, "09_settle")
 
@@ -393,7 +390,7 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 # --- the bank: retiring and passing it on ------------------------------------------------------------------
 
 
-def _retire_allowed(rules: RuleSet, hand: int, first: int, seed: int) -> bool:
+def retire_allowed(rules: RuleSet, hand: int, first: int, seed: int) -> bool:
     """Deal a three-seat game up to `hand` with the banker's first card `first`; may she retire?"""
     quiet = [c for c in rules.pack if c not in rules.retire_cards and c != first]
     random.Random(seed).shuffle(quiet)
@@ -419,7 +416,7 @@ def may_retire(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     if start > 1:
         moments["retire_any_hand"] = (rng.randint(1, start - 1), rng.choice(retire))
     moments["retire_any_card"] = (rng.randint(start, start + 2), rng.choice(others))
-    allowed = {m: _retire_allowed(rules, hand, card, seed) for m, (hand, card) in moments.items()}
+    allowed = {m: retire_allowed(rules, hand, card, seed) for m, (hand, card) in moments.items()}
     assert allowed[None] and not any(v for m, v in allowed.items() if m), "the rules changed under the quiz"
     hand, card = moments[None]
     why = (f"A banker may retire from hand {start} of her bank on, when her first card (after a deal, or her "
@@ -531,7 +528,7 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 # --- odds ------------------------------------------------------------------------------------------------
 
 
-def _chance_words(p: Fraction, pool: int, young: bool = False) -> str:
+def count_chance_words(p: Fraction, pool: int, young: bool = False) -> str:
     """'6 in 20 (30%)': the count of cards over the pool, then the percentage; for a young class (`young`) the
     chance in words instead of the percentage: '6 in 20 (3 in 10)', '7 in 19 (about 3 in 8)', '1 in 2'."""
     count = f"{p * pool} in {pool}"
@@ -578,7 +575,7 @@ def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK, young: bool = False)
         unseen_all = rules.pack_size - 2
         wrong["odds_ignore_seen"] = (bust_chance(hand, [], rules, exact=True), unseen_all)
         roomy = replace(rules, copies=4)  # the whole pack again, so a third 6 on two 6s can be counted
-        busting = sum(n for rank, n in Counter(pack).items() if hand_value(hand + [rank], roomy) > 21)
+        busting = sum(n for rank, n in Counter(pack).items() if is_bust(hand_value(hand + [rank], roomy)))
         wrong["odds_own_cards"] = (Fraction(busting, rules.pack_size), rules.pack_size)
         wrong["odds_safe_for_bust"] = (1 - exact, pool)
         if rules.copies == 4 and max(Counter(cards).values()) <= 2:
@@ -587,13 +584,13 @@ def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK, young: bool = False)
             wrong[m] = (bust_chance(hand, seen, other, exact=True), pool)
         if len(_shown_apart(exact, wrong)) >= 2:
             break
-    options = {m: _chance_words(*wrong[m], young) for m in _shown_apart(exact, wrong).values()}
+    options = {m: count_chance_words(*wrong[m], young) for m in _shown_apart(exact, wrong).values()}
     count = exact * pool
     why = (f"Of the {pool} cards you have not seen, {count} take {card_words(hand)} over 21: "
-           f"{_chance_words(exact, pool, young)}.")
+           f"{count_chance_words(exact, pool, young)}.")
     prompt = (f"You hold {card_words(hand)}. Face up under the stock you can see {card_words(seen)}; no other card "
               f"is known. What is the chance that the next card busts you?")
-    return _question(rng, "Odds", prompt, _chance_words(exact, pool, young), options, why, rules, "06_bust",
+    return _question(rng, "Odds", prompt, count_chance_words(exact, pool, young), options, why, rules, "06_bust",
                      pool=pool)
 
 

@@ -41,7 +41,7 @@ from quitlok.lessons import LESSONS
 from quitlok.rooms.database import Store, metadata
 from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound
 from quitlok.rooms.news import NEWS, News
-from quitlok.rooms.store import ALPHABET, CODE_LENGTH, _code, _name
+from quitlok.rooms.store import ALPHABET, CODE_LENGTH, person_name, room_code
 from quitlok.rules import RuleSet
 from quitlok.state_json import rules_from_dict, rules_to_dict
 from quitlok.text import isolated
@@ -251,7 +251,7 @@ class Homeworks(Store):
 
     def delete(self, code: str, teacher: str) -> None:
         """The teacher deletes the homework and every pupil's work now."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=True) as conn:
             row = self._load(conn, code)
             self._check_teacher(row, teacher)
@@ -275,8 +275,8 @@ class Homeworks(Store):
 
     def join(self, code: str, name: str) -> Member:
         """A pupil starts the homework under his class name (1 to 20 printable characters, unique in it)."""
-        code = _code(code)
-        name, key = _name(name)
+        code = room_code(code)
+        name, key = person_name(name)
         token = secrets.token_urlsafe(32)
         with self._transaction(write=True) as conn:
             self._load(conn, code)
@@ -295,7 +295,7 @@ class Homeworks(Store):
     def hand_in_lessons(self, code: str, token: str, done: tuple[str, ...]) -> int:
         """Note the homework's lessons among `done` (the slugs this pupil's progress shows done) as handed in;
         returns how many were new."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=True) as conn:
             row = self._load(conn, code)
             pupil = self._pupil_of(conn, code, token)
@@ -311,7 +311,7 @@ class Homeworks(Store):
     def answer(self, code: str, token: str, item: str, response: float) -> bool:
         """This pupil's answer to "quiz:<n>" or "question:<n>": an option's number, or a slider's value in per
         cent. The first answer counts (ClassroomError for a second). Returns whether it was right."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             row = self._load(conn, code)
         work = self._work(row)
@@ -341,19 +341,19 @@ class Homeworks(Store):
 
     def homework_questions(self, code: str) -> tuple[quiz.Question, ...]:
         """The quiz questions of homework `code` (for tests and tools that need the right answers)."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             return self._work(self._load(conn, code))["quiz"]
 
     def look_up(self, code: str) -> None:
         """Nothing when homework `code` exists (RoomNotFound otherwise): a code typed or followed is checked."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             self._load(conn, code)
 
     def view(self, code: str, token: str) -> Homework:
         """The homework as the holder of `token` (its teacher or a pupil) sees it."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             row = self._load(conn, code)
             teacher = self._is_teacher(row, token)
@@ -371,7 +371,7 @@ class Homeworks(Store):
 
     def report(self, code: str, teacher: str) -> HomeworkReport:
         """Who did what, and where the class went wrong: for the teacher alone (NotHost otherwise)."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             row = self._load(conn, code)
             self._check_teacher(row, teacher)

@@ -12,7 +12,7 @@ from numbers import Real
 from quitlok.classroom.errors import BadQuestion, BadResponse
 from quitlok.classroom.position import Position
 from quitlok.errors import shown
-from quitlok.quiz import MISCONCEPTIONS, _chance_words, correction
+from quitlok.quiz import MISCONCEPTIONS, correction, count_chance_words
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole
 
@@ -128,7 +128,7 @@ class ClassQuestion:
         """The answer in words: the right option's label, or '9 in 17 (53%)' over the unseen cards."""
         if self.slider is None:
             return self.options[self.answer]
-        return _chance_words(self.answer, self.position.unseen)
+        return count_chance_words(self.answer, self.position.unseen)
 
     def score(self, response: object) -> bool:
         """True for a right answer: the right option's index, or a slider value (in per cent) within the

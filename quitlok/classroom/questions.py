@@ -43,9 +43,11 @@ from quitlok.errors import shown
 from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
+from quitlok.moves import Move
 from quitlok.narration import YOU
 from quitlok.odds import action_words, advise, bust_chance, percent, young_chance_words
-from quitlok.quiz import COUNTING, NAMES, _reachable, _twelve_words, card_words, miscount
+from quitlok.quiz import COUNTING, NAMES, card_words, miscount, reachable, twelve_words
+from quitlok.rulebook import is_bust, player_wins, turn_moves
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
 from quitlok.validate import is_whole, rule_set
@@ -100,9 +102,16 @@ def kind_title(kind: str, rules: RuleSet) -> str:
     if kind == CALL_ALUVUN:
         return f"Call {rules.aluvun_word}?"
     if kind == BEST_PLAY:
-        names = ["draw", "stay"] if rules.bet_first else ["bet"] + (["blot"] if rules.blots else []) + ["stay"]
-        return _choice_title(names)
+        return _choice_title(_play_names(rules))
     return TITLES[kind]
+
+
+def _play_names(rules: RuleSet) -> list[Move]:
+    """A best-play question's choices under these rules, in `_PLAY_ORDER`: a player's moves with a stake and room
+    (quitlok.rulebook.turn_moves), the call at 11 left to its own question."""
+    kinds = turn_moves(rules, staked=True, room=1, can_draw=True, aluvun=False, called=False)
+    moves = {Move.of(kind, aluvun=False, bet_first=rules.bet_first) for kind in kinds}
+    return [move for move in _PLAY_ORDER if move in moves]
 
 
 def _choice_title(names: list[str]) -> str:
@@ -206,7 +215,7 @@ def _counted(cards: tuple[int, ...], rules: RuleSet, value: int) -> list[int]:
     twelves = cards.count(12)
     base = sum(card for card in cards if card != 12)
     choices = product(sorted(rules.twelve_values, reverse=True), repeat=twelves)
-    if value > 21:  # bust: the lowest total
+    if is_bust(value):  # bust: the lowest total
         pick = [min(rules.twelve_values)] * twelves
     else:
         pick = list(next(c for c in choices if base + sum(c) == value))
@@ -218,8 +227,8 @@ def _counted(cards: tuple[int, ...], rules: RuleSet, value: int) -> list[int]:
 
 def _split_aluvun(values: dict) -> tuple[object | None, object]:
     """(best value when calling aluvun or None if it cannot be called, best value without)."""
-    called = [v for name, v in values.items() if name.endswith("+aluvun")]
-    return (max(called) if called else None), max(v for name, v in values.items() if not name.endswith("+aluvun"))
+    called = [v for name, v in values.items() if Move(name).aluvun]
+    return (max(called) if called else None), max(v for name, v in values.items() if not Move(name).aluvun)
 
 
 def _gap(values) -> object:
@@ -229,16 +238,16 @@ def _gap(values) -> object:
 
 
 #: the order of a best-play question's options: as its heading reads, "Bet, blot or stay?"
-_PLAY_ORDER = ("bet", "blot", "draw", "stay")
+_PLAY_ORDER = (Move.BET, Move.BLOT, Move.DRAW, Move.STAY)
 
 
 def _play_label(name: str, rules: RuleSet, room: int) -> str:
     """An advisor action as an option: 'Bet 3 and take a face-down card', 'Call elvaroon and raise 2'."""
     words = action_words(rules)[name]
-    if name in ("bet", "bet+aluvun"):
-        words = words.replace("bet", f"bet {room}", 1) if name == "bet" else words.replace("then bet",
-                                                                                         f"then bet {room}")
-    if name == "raise+aluvun":
+    if name in (Move.BET, Move.BET_ALUVUN):
+        words = words.replace("bet", f"bet {room}", 1) if name == Move.BET else words.replace("then bet",
+                                                                                            f"then bet {room}")
+    if name == Move.RAISE_ALUVUN:
         words = words.replace("raise", f"raise {room}")
     return words[0].upper() + words[1:]
 
@@ -281,7 +290,7 @@ def _reshuffle_next(state) -> bool:
 
 
 def _play_verb(name: str, room: int) -> str:
-    return {"stay": "staying", "blot": "a blot", "bet": f"betting {room}", "draw": "drawing"}[name]
+    return {Move.STAY: "staying", Move.BLOT: "a blot", Move.BET: f"betting {room}", Move.DRAW: "drawing"}[name]
 
 
 def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
@@ -366,12 +375,12 @@ def _aluvun_why(advice, position: Position, yes, no, *, young: bool = False) -> 
     rules, room = position.rules, position.room
     word = rules.aluvun_word
     elevens = position.pool()[11]
-    raising = max((n for n in advice.values if n.endswith("+aluvun")), key=advice.values.get) == "raise+aluvun"
+    raising = max((n for n in advice.values if Move(n).aluvun), key=advice.values.get) == Move.RAISE_ALUVUN
     raise_words = f"raise {room} with the protected card" if raising else ""
     worth = f"your best play is worth {_chips(yes)} chips on average instead of {_chips(no)}"
     calling = (_more_chips(f"calling {word}", "not calling it") if yes > no
                else _more_chips(f"not calling {word}", "calling it"))
-    if elevens and hand_value(position.hand + (11,), rules) > 21:
+    if elevens and is_bust(hand_value(position.hand + (11,), rules)):
         these = "is an 11" if elevens == 1 else "are 11s"
         if young:
             return (f"{elevens} of the {advice.unseen} cards you cannot see {these}, which would bust you, and "
@@ -410,7 +419,7 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
             break
     position = table_position(state, you, None)
     pool = position.pool()
-    busting = {rank: n for rank, n in pool.items() if hand_value(hand + (rank,), rules) > 21}
+    busting = {rank: n for rank, n in pool.items() if is_bust(hand_value(hand + (rank,), rules))}
     count, unseen = sum(busting.values()), position.unseen
     why = (f"{count} of the {unseen} unseen cards would take {_over_21(hand, rules)} "
            f"({_ranks_words(busting)}), so the chance is {count} in {unseen}, {percent(chance)}.")
@@ -428,7 +437,7 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
 
 
 def _worth_label(value: int) -> str:
-    return f"{value}: bust" if value > 21 else str(value)
+    return f"{value}: bust" if is_bust(value) else str(value)
 
 
 def _hand_value(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
@@ -436,7 +445,7 @@ def _hand_value(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     pack = list(rules.pack)
     for _ in _tries(HAND_VALUE, rules):
         cards = tuple(rng.sample(pack, rng.choice((2, 2, 3, 3, 4))))
-        if not {1, 2, 11, 12} & set(cards) or not _reachable(cards, rules):
+        if not {1, 2, 11, 12} & set(cards) or not reachable(cards, rules):
             continue
         value = hand_value(cards, rules)
         wrong: dict[str, int] = {}
@@ -457,15 +466,15 @@ def _hand_value(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     else:
         reasons = []
         if 12 in cards:
-            reasons.append(f"a 12 counts {_twelve_words(rules.twelve_values)}"
-                           + (", whichever helps most" if value <= 21 else ""))
+            reasons.append(f"a 12 counts {twelve_words(rules.twelve_values)}"
+                           + (", whichever helps most" if not is_bust(value) else ""))
         if 1 in cards:
             reasons.append("a 1 counts 1")
         if rules.framed_pair_21 and sum(map(is_framed, cards)) >= 2:
             reasons.append("framed cards count their numbers unless they are the first two")
         sums = " + ".join(map(str, _counted(cards, rules, value)))
         lead = "; ".join(reasons) + ", so " if reasons else "The cards add up: "
-        tail = f"even at the lowest {sums} = {value}, over 21: the hand is bust" if value > 21 else \
+        tail = f"even at the lowest {sums} = {value}, over 21: the hand is bust" if is_bust(value) else \
             f"{sums} = {value}"
         why = lead[0].upper() + lead[1:] + tail + "."
     return ClassQuestion(HAND_VALUE, seed, TITLES[HAND_VALUE],
@@ -482,7 +491,9 @@ _OUTCOMES = {"tie": 3, "bust": 2, "player": 2, "banker": 3}
 
 
 def _outcome(mine: int, banker: int) -> str:
-    return "bust" if banker > 21 else "player" if mine > banker else "tie" if mine == banker else "banker"
+    """Who an open stake on `mine` goes to against a banker on `banker` (quitlok.rulebook.player_wins), and why."""
+    return ("bust" if is_bust(banker) else "player" if player_wins(mine, banker) else "tie" if mine == banker
+            else "banker")
 
 
 def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
@@ -507,7 +518,7 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
             continue  # 21 or bust ends the turn with nothing to settle; or a total nobody stays on
         mine_cards, stake, purse, bank = state.hands[1], state.stakes[1], state.purses[1], state.bank
         state = apply_action(state, Stay())
-        stands = max(rng.choice((16, 17, 17, 18)), rules.banker_must_reach or 0)
+        stands = rules.banker_model(rng.choice((16, 17, 17, 18)))
         while state.phase == BANKER:
             legal = legal_actions(state)
             draw = Draw() in legal and (state.value(0) < stands or Stand() not in legal)
@@ -516,7 +527,7 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
         assert state.last_cards[1] == mine_cards
         mine, banker = hand_value(mine_cards, rules), hand_value(banker_cards, rules)
         won = state.purses[1] - purse  # the engine's settlement: stake back and as much again, or nothing
-        assert won == (2 * stake if banker > 21 or mine > banker else 0), "the engine settled otherwise"
+        assert won == (2 * stake if player_wins(mine, banker) else 0), "the engine settled otherwise"
         if _outcome(mine, banker) == aim or tried >= AIMED_TRIES:
             break
     outcome = _outcome(mine, banker)

@@ -10,14 +10,14 @@ import json
 import sqlalchemy as sa
 
 from quitlok.classroom.report import Asked, Pupil, Report, build_report
-from quitlok.classroom.store import ANSWERS, STUDENTS, Classes, _round, _rules
-from quitlok.rooms.store import _code
+from quitlok.classroom.store import ANSWERS, STUDENTS, Classes, session_rules, stored_round
+from quitlok.rooms.store import room_code
 
 
 def session_report(classes: Classes, code: str, teacher: str) -> Report:
     """The report of session `code` for its teacher (NotHost for any other key; RoomNotFound when there is no
     such session)."""
-    code = _code(code)
+    code = room_code(code)
     with classes._transaction(write=False) as conn:
         session = classes._load(conn, code)
         classes._check_teacher(session, teacher)
@@ -25,7 +25,7 @@ def session_report(classes: Classes, code: str, teacher: str) -> Report:
                                 .where(STUDENTS.c.code == code).order_by(STUDENTS.c.student)).all()
         answers = conn.execute(sa.select(ANSWERS.c.round, ANSWERS.c.student, ANSWERS.c.response)
                                .where(ANSWERS.c.code == code)).all()
-    rules = _rules(session)
+    rules = session_rules(session)
     stored = json.loads(session.rounds)
     last = len(stored) - 1
     asked, number = [], 0
@@ -34,6 +34,6 @@ def session_report(classes: Classes, code: str, teacher: str) -> Report:
             continue
         number += 1
         if i < last or session.phase == "revealed":
-            asked.append(Asked(number, i, _round(rules, entry).question))
+            asked.append(Asked(number, i, stored_round(rules, entry).question))
     return build_report(asked, [Pupil(s.student, s.nickname) for s in students],
                         {(a.round, a.student): a.response for a in answers})

@@ -68,7 +68,16 @@ from quitlok.rooms.errors import (
     StaleView,
 )
 from quitlok.rooms.news import NEWS, News
-from quitlok.rooms.store import ALPHABET, CODE_LENGTH, IDLE_SECONDS, MAX_WAITING, Asked, _code, _name, _room_view
+from quitlok.rooms.store import (
+    ALPHABET,
+    CODE_LENGTH,
+    IDLE_SECONDS,
+    MAX_WAITING,
+    Asked,
+    person_name,
+    room_code,
+    room_view,
+)
 from quitlok.rules import RuleSet
 from quitlok.state_json import action_from_dict, action_to_dict, rules_from_dict, rules_to_dict
 from quitlok.text import isolated, spreadsheet_cell
@@ -326,8 +335,8 @@ class Classes(Store):
         friendly names when the session asks for them; no refused word in a free one). `held` is the keys this
         device holds for the session: a device that holds a place gets that place back (one device is one
         pupil), and a device whose place the teacher removed is refused."""
-        code = _code(code)
-        name, key = _name(nickname)
+        code = room_code(code)
+        name, key = person_name(nickname)
         held = [k for k in held if isinstance(k, str) and k][:16]
         token = secrets.token_urlsafe(32)
         with self._transaction(write=True) as conn:
@@ -365,22 +374,22 @@ class Classes(Store):
 
     def free_names(self, code: str) -> tuple[str, ...]:
         """The friendly names nobody in the session has taken yet, in the list's order."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             self._load(conn, code)
             taken = set(conn.execute(sa.select(STUDENTS.c.name_key).where(STUDENTS.c.code == code)).scalars())
-        return tuple(n for n in friendly_names() if _name(n)[1] not in taken)
+        return tuple(n for n in friendly_names() if person_name(n)[1] not in taken)
 
     # --- the teacher's steps ---------------------------------------------------------------------------
 
     def ask(self, code: str, teacher: str, kind: str | None = None) -> int:
         """Open the next question: the session's next step, or a question of `kind`. Returns the version."""
-        code = _code(code)
+        code = room_code(code)
         if kind is not None:
             check_kind(kind)
 
         def next_round(session: sa.Row, rounds: list[dict]) -> list[dict]:
-            rules = _rules(session)
+            rules = session_rules(session)
             asked = sum(1 for r in rounds if "question" in r)
             run = QuestionSequence(rules, session.seed)
             chosen = kind or run.kind(asked)
@@ -398,7 +407,7 @@ class Classes(Store):
     def ask_own(self, code: str, teacher: str, question: OwnQuestion) -> int:
         """Open one of the teacher's own questions (quitlok.classroom.own), numbered among the engine's. Returns
         the version."""
-        code = _code(code)
+        code = room_code(code)
         if not isinstance(question, OwnQuestion):
             raise BadOwnQuestion(f"A question of the teacher's own is an OwnQuestion, not {shown(question)}.")
         return self._teacher_change(code, teacher, lambda session, rounds: [*rounds, {OWN: question.to_dict()}],
@@ -406,7 +415,7 @@ class Classes(Store):
 
     def reveal(self, code: str, teacher: str) -> int:
         """Show the answers of the round now; a vote is closed and the majority's move is played."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
         rounds = json.loads(session.rounds)
@@ -459,11 +468,11 @@ class Classes(Store):
 
     def show_board(self, code: str, teacher: str, shown: bool) -> int:
         """Show the top five on every screen, or not."""
-        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, board=flag("shown", shown))
+        return self._teacher_change(room_code(code), teacher, lambda s, rounds: rounds, board=flag("shown", shown))
 
     def hide(self, code: str, teacher: str, student: int, hidden: bool = True) -> int:
         """Hide a nickname from every screen (it reads '(hidden)'), or show it again."""
-        code = _code(code)
+        code = room_code(code)
         flag("hidden", hidden)
         _check_student(student)
         with self._transaction(write=True) as conn:
@@ -477,8 +486,8 @@ class Classes(Store):
 
     def rename(self, code: str, teacher: str, student: int, nickname: str) -> int:
         """Give a pupil another name (the teacher's choice: any name fit for a room, unique in the session)."""
-        code = _code(code)
-        name, key = _name(nickname)
+        code = room_code(code)
+        name, key = person_name(nickname)
         _check_student(student)
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
@@ -496,7 +505,7 @@ class Classes(Store):
     def remove(self, code: str, teacher: str, student: int) -> int:
         """Take a pupil out of the session: his name and answers go, and the device that held his place cannot
         join again (its next look says the teacher removed it)."""
-        code = _code(code)
+        code = room_code(code)
         _check_student(student)
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
@@ -518,27 +527,27 @@ class Classes(Store):
 
     def choose_names(self, code: str, teacher: str, friendly: bool) -> int:
         """From now on pupils who join choose from the list of friendly names (True) or give a free nickname."""
-        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds,
+        return self._teacher_change(room_code(code), teacher, lambda s, rounds: rounds,
                                     friendly=flag("friendly", friendly))
 
     def for_young_class(self, code: str, teacher: str, young: bool) -> int:
         """From now on the reasons are said for a young class (True: chances in small numbers such as "about 1 in
         3", no average chips) or as everywhere else in the app."""
-        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, young=flag("young", young))
+        return self._teacher_change(room_code(code), teacher, lambda s, rounds: rounds, young=flag("young", young))
 
     def end(self, code: str, teacher: str) -> int:
         """End the session: no more answers or joins; the results stay to be read."""
-        return self._teacher_change(_code(code), teacher, lambda s, rounds: rounds, ended=True)
+        return self._teacher_change(room_code(code), teacher, lambda s, rounds: rounds, ended=True)
 
     # --- the class table ---------------------------------------------------------------------------------
 
     def start_table(self, code: str, teacher: str, *, bank: int = 10, purses: int = 20) -> int:
         """Open a projected table where the class plays one seat against computer players."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
         self._check_teacher(session, teacher)
-        seat = self.rooms.create(_rules(session), host=CLASS_NAME, bank=bank, purses=purses)
+        seat = self.rooms.create(session_rules(session), host=CLASS_NAME, bank=bank, purses=purses)
         for style in TABLE_STYLES:
             self.rooms.add_computer(seat.code, seat.token, style)
         self.rooms.start(seat.code, seat.token)
@@ -549,7 +558,7 @@ class Classes(Store):
 
     def open_vote(self, code: str, teacher: str) -> int:
         """Let the class vote on its seat's move at the class table (only when the seat is to act)."""
-        code = _code(code)
+        code = room_code(code)
 
         def vote(session: sa.Row, rounds: list[dict]) -> list[dict]:
             table = self._table(session, teacher)
@@ -572,8 +581,8 @@ class Classes(Store):
         try:
             if teacher is None:
                 room, seats, extra = self.rooms._read(session.table_room)
-                return _room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock(),
-                                  log=self.rooms._seat_log(session.table_room, room, CLASS_SEAT))
+                return room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock(),
+                                 log=self.rooms._seat_log(session.table_room, room, CLASS_SEAT))
             key = _table_key(teacher, session.table_room)
             if not hmac.compare_digest(session.table_token or "", _hash(key)):
                 self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key
@@ -647,7 +656,7 @@ class Classes(Store):
     def answer(self, code: str, token: str, response: float) -> None:
         """A student's answer to the open round (an option's number, or a slider's value in per cent); a
         second answer replaces the first until the teacher reveals."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
             me = self._student_of(conn, code, token)
@@ -655,7 +664,7 @@ class Classes(Store):
             raise ClassroomError("Answers are closed: wait for the next question.")
         rounds = json.loads(session.rounds)
         number = len(rounds) - 1
-        current = _round(_rules(session), rounds[-1])
+        current = stored_round(session_rules(session), rounds[-1])
         if current.vote:
             if not is_whole(response) or not 0 <= response < len(current.vote.options):
                 raise BadResponse(f"A vote is an option's number, 0 to {len(current.vote.options) - 1}.")
@@ -671,14 +680,14 @@ class Classes(Store):
 
     def version(self, code: str) -> int:
         """The session's version: poll it, and look again when it changed."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             return self._load(conn, code).version
 
     def pulse(self, code: str, student: str | None = None) -> Pulse:
         """What the screens poll: the version, how many have joined, how many answered the round now, and,
         given a student's key, that student's own answer to it (a phone checks it shows what it sent)."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
             number = len(json.loads(session.rounds)) - 1
@@ -706,14 +715,14 @@ class Classes(Store):
 
     def joining_names(self, code: str) -> tuple[str, ...] | None:
         """The friendly names a newcomer may still choose (the session asks for them), or None: free nicknames."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             if not self._load(conn, code).friendly:
                 return None
         return self.free_names(code)
 
     def _view(self, code: str, token: str | None) -> ClassView:
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
             teacher = isinstance(token, str) and hmac.compare_digest(session.teacher_hash, _hash(token))
@@ -722,8 +731,8 @@ class Classes(Store):
                                     .order_by(STUDENTS.c.student)).all()
             answers = conn.execute(sa.select(ANSWERS).where(ANSWERS.c.code == code)).all()
             waiting = conn.execute(_WAITING, {"code": code}).all() if teacher else ()
-        rules = _rules(session)
-        rounds = [_round(rules, r) for r in json.loads(session.rounds)]
+        rules = session_rules(session)
+        rounds = [stored_round(rules, r) for r in json.loads(session.rounds)]
         number = len(rounds) - 1
         by_round: dict[int, dict[int, float]] = {}
         for a in answers:
@@ -855,8 +864,8 @@ class Classes(Store):
         """A pupil on a new phone asks for his place by nickname; the teacher sees the request
         (ClassView.requests) and lets him in (`let_in`) or refuses (`refuse`); `came_back` tells the phone.
         The returned key opens the place once let in. NoSuchPlayer when no pupil has that nickname."""
-        code = _code(code)
-        name, key = _name(nickname)
+        code = room_code(code)
+        name, key = person_name(nickname)
         token = secrets.token_urlsafe(32)
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
@@ -879,7 +888,7 @@ class Classes(Store):
 
     def came_back(self, code: str, token: str) -> Asked:
         """Where the request made with `token` stands: "waiting", "in" or "refused" (NoSuchRequest if none)."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             self._load(conn, code)
             row = conn.execute(sa.select(CLASS_REQUESTS, STUDENTS.c.nickname).join(
@@ -901,7 +910,7 @@ class Classes(Store):
         return self._answer_request(code, teacher, number, False)
 
     def _answer_request(self, code: str, teacher: str, number: int, yes: bool) -> int:
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
             self._check_teacher(session, teacher)
@@ -946,11 +955,13 @@ def _table_key(teacher: str, room: str) -> str:
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
-def _rules(session: sa.Row) -> RuleSet:
+def session_rules(session: sa.Row) -> RuleSet:
+    """A stored session's house rules."""
     return rules_from_dict(json.loads(session.rules))
 
 
-def _round(rules: RuleSet, stored: dict) -> Round:
+def stored_round(rules: RuleSet, stored: dict) -> Round:
+    """A stored round of a session: a question (the engine's or the teacher's own) or a class table's vote."""
     if "question" in stored:
         return Round(make_question(stored["question"], rules, stored["seed"]), None)
     if OWN in stored:

@@ -15,6 +15,7 @@ from quitlok.game import RETIRE, TURN, State, apply_action, legal_actions, new_g
 from quitlok.hand import can_call_aluvun
 from quitlok.narration import YOU
 from quitlok.quiz import NAMES, card_words
+from quitlok.rulebook import turn_moves
 from quitlok.rules import RuleSet
 
 #: the banker's name at every class table
@@ -95,7 +96,8 @@ def _room_words(position: Position) -> str:
     """How many more chips you may bet, in the rules' terms: ', and may bet up to 3 more'."""
     rules, room, stake = position.rules, position.room, position.stake
     if rules.bet_first:  # the bet is placed; only the call at 11 lets you add to it
-        raising = rules.elvaroon_raise and room and can_call_aluvun(position.hand, rules)
+        raising = can_call_aluvun(position.hand, rules) and Bet in turn_moves(
+            rules, staked=True, room=room, can_draw=True, aluvun=True, called=True)  # the card after the call
         return f", and may raise up to {room} if you call {rules.aluvun_word}" if raising else ""
     if not room:
         return ", and may bet no more" if stake else ", and may not bet: the bank is covered"

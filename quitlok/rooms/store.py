@@ -220,7 +220,7 @@ class Rooms(Store):
         Rooms idle for 12 hours are removed first."""
         rules = _check_setup(rules, bank, purses, max_bet, choose_stake)
         _flag("coaching", coaching)
-        name, key = _name(host)
+        name, key = person_name(host)
         self.purge()
         token = secrets.token_urlsafe(32)
         for _ in range(20):
@@ -241,8 +241,8 @@ class Rooms(Store):
 
     def join(self, code: str, name: str) -> Seat:
         """Sit down in room `code` as `name`, before the game starts."""
-        code = _code(code)
-        name, key = _name(name)
+        code = room_code(code)
+        name, key = person_name(name)
         token = secrets.token_urlsafe(32)
         with self._transaction(write=True) as conn:
             room, seats = self._load(conn, code, lock=True)
@@ -253,7 +253,7 @@ class Rooms(Store):
 
     def add_computer(self, code: str, host_token: str, style: str) -> int:
         """The host adds a computer player of `style` (a key of quitlok.bots.PLAYERS); returns its seat."""
-        code = _code(code)
+        code = room_code(code)
         if not isinstance(style, str) or style not in PLAYERS:
             raise RoomError(f"There is no computer player called {shown(style)}; choose {_styles()}.")
         with self._transaction(write=True) as conn:
@@ -270,7 +270,7 @@ class Rooms(Store):
         """The host starts the game: the first banker is the seat dealt the highest card, he stakes his bank
         and the first hand is dealt; computer seats play on. Returns the new version. `seed` fixes the deal
         (for tests); by default it comes from `secrets`."""
-        code = _code(code)
+        code = room_code(code)
         seed = secrets.randbelow(2**32) if seed is None else seed
 
         def deal(room: sa.Row, seats: list[sa.Row]) -> Change:
@@ -303,7 +303,7 @@ class Rooms(Store):
         anyone watching; so it does once every person has left the table (RoomView.abandoned: no person's
         page has said it was here for GONE_SECONDS), rather than let the computers play on for nobody. A key
         that no longer opens its seat raises SeatMoved or SeatRevoked, which say why."""
-        code = _code(code)
+        code = room_code(code)
         if device is not None:
             device = _device(device)
         room, seats, extra = self._read(code)
@@ -313,19 +313,19 @@ class Rooms(Store):
             self._play_for_the_absent(code, present)
             room, seats, extra = self._read(code)
             me = self._seat_of(seats, token, code)
-        return _room_view(code, room, seats, me.seat, extra=extra._replace(present=present), now=self._clock(),
-                          device=device, log=self._seat_log(code, room, me.seat))
+        return room_view(code, room, seats, me.seat, extra=extra._replace(present=present), now=self._clock(),
+                         device=device, log=self._seat_log(code, room, me.seat))
 
     def watch(self, code: str) -> RoomView:
         """The room as an onlooker sees it (a latecomer, an eighth person at a full table, a player whose seat
         was handed to a computer): every face-down card hidden (`seat_state(state, None)`), no legal moves,
         `seat` None. Anyone with the room's code may watch."""
-        code = _code(code)
+        code = room_code(code)
         room, seats, extra = self._read(code)
         if self._to_play(room, seats, extra):
             self._play_for_the_absent(code)
             room, seats, extra = self._read(code)
-        return _room_view(code, room, seats, None, extra=extra, now=self._clock(),
+        return room_view(code, room, seats, None, extra=extra, now=self._clock(),
                           log=self._seat_log(code, room, None))
 
     def log_since(self, code: str, token: str, version: int) -> tuple[Event, ...]:
@@ -333,7 +333,7 @@ class Rooms(Store):
         them: the rows of the room's log alone (quitlok.rooms.log), the way a page that holds the room at
         `version` reads what it lacks. A game still kept in the old form holds its log inside it until its next
         write: that log counts as written by the room's current version."""
-        code = _code(code)
+        code = room_code(code)
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
             raise RoomError(f"A room's version is a whole number, 0 or more (not {shown(version)}).")
         room, seats, _ = self._read(code)
@@ -361,7 +361,7 @@ class Rooms(Store):
         away, or whose turn timer ran out, the move is made for him here (so a table whose other pages are all
         waiting goes on). Returns every seat's presence (as RoomView.presence) and how many other devices hold
         this seat now (RoomView.other_device), so that a page can tell when to draw itself again."""
-        code = _code(code)
+        code = room_code(code)
         device = _device(device)
         room, seats, extra = self._read(code)
         me = self._seat_of(seats, token, code)
@@ -389,7 +389,7 @@ class Rooms(Store):
         """The host sets the turn timer: once a person has had `seconds` to decide (counted from the room's
         last change), a computer player makes that one decision for him, and the timer starts again for the
         next. None turns it off. Returns the new version."""
-        code = _code(code)
+        code = room_code(code)
         low, high = TURN_SECONDS
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int)
                                     or not low <= seconds <= high):
@@ -412,8 +412,8 @@ class Rooms(Store):
         him in (`let_in`) or refuses (`refuse`); `asked` tells the asking device which. A seat the host handed
         to a computer player may be asked for too: its person comes back to it. NoSuchPlayer when no person's
         seat has that name."""
-        code = _code(code)
-        name, key = _name(name)
+        code = room_code(code)
+        name, key = person_name(name)
         token = secrets.token_urlsafe(32)
         number = None
 
@@ -439,7 +439,7 @@ class Rooms(Store):
 
     def asked(self, code: str, token: str) -> Asked:
         """Where the request made with `token` stands (NoSuchRequest for a token that made none here)."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             room, seats = self._load(conn, code)
             row = conn.execute(sa.select(REQUESTS).where(
@@ -461,7 +461,7 @@ class Rooms(Store):
         return self._answer(code, token, number, False)
 
     def _answer(self, code: str, token: str, number: int, yes: bool) -> int:
-        code = _code(code)
+        code = room_code(code)
 
         def answer(room: sa.Row, seats: list[sa.Row]) -> Change:
             extra = self._extra(code)
@@ -500,7 +500,7 @@ class Rooms(Store):
 
     def version(self, code: str) -> int:
         """The room's version alone: cheap enough to ask every second, to see whether anything changed."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             return self._load(conn, code, with_seats=False)[0].version
 
@@ -508,7 +508,7 @@ class Rooms(Store):
         """The seat holding `token` takes `action`, having seen the room at `version`; computer seats play
         on. Returns the new version. StaleView if the room has changed since (nothing is applied),
         NotYourTurn, RoomPaused, or the engine's IllegalAction."""
-        code = _code(code)
+        code = room_code(code)
         return self._change(code, lambda room, seats: self._move(room, seats, token, action, version,
                                                                   self._extra(code)))
 
@@ -516,7 +516,7 @@ class Rooms(Store):
         """`act`, inside a write transaction that the caller holds on this same database: the move commits or
         is undone with the caller's own writes (a class's vote is closed and its move played together,
         quitlok.classroom.store). The room's row is locked for the rest of the transaction."""
-        code = _code(code)
+        code = room_code(code)
         room, seats = self._load(conn, code, lock=True)
         change = self._move(room, seats, token, action, version, self._extra_of(conn, code))
         return self._write(conn, room, seats, change)
@@ -549,7 +549,7 @@ class Rooms(Store):
         the same name, until its person asks for it again from any device and is let in (`ask`, `let_in`).
         Either way the seat's token stops working: its device's next view raises SeatRevoked (it may watch).
         The room's own host (seat 0) keeps his seat. Returns the new version."""
-        code = _code(code)
+        code = room_code(code)
         if not isinstance(style, str) or style not in PLAYERS:
             raise RoomError(f"There is no computer player called {shown(style)}; choose {_styles()}.")
 
@@ -587,7 +587,7 @@ class Rooms(Store):
         """The host gives a person's seat a new key, for someone who lost their page (a closed tab, another
         phone): the old key stops working, and whoever gets the new one plays the seat. Keys are kept only
         as hashes, so a lost key cannot be shown again; this is the way back in."""
-        code = _code(code)
+        code = room_code(code)
         token = secrets.token_urlsafe(32)
 
         def rekey(room: sa.Row, seats: list[sa.Row]) -> Change:
@@ -607,7 +607,7 @@ class Rooms(Store):
     def about(self, code: str) -> RoomSummary:
         """What anyone with the code may know before sitting down: who sits there and whether the game has
         started or ended (so a late visitor is told at once, not after giving a name)."""
-        code = _code(code)
+        code = room_code(code)
         with self._transaction(write=False) as conn:
             room, seats = self._load(conn, code)
         over = room.ended or (room.state is not None and _state(room.state).is_over)
@@ -623,7 +623,7 @@ class Rooms(Store):
         return self._set_paused(code, host_token, False)
 
     def _set_paused(self, code: str, host_token: str, paused: bool) -> int:
-        code = _code(code)
+        code = room_code(code)
 
         def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
             self._host(seats, host_token, code, "pause the game" if paused else "let the game go on")
@@ -643,7 +643,7 @@ class Rooms(Store):
     def end(self, code: str, host_token: str) -> int:
         """The host ends the game (or closes a room that never started). Each seat keeps its purse and its
         open stake, the banker the bank: `RoomView.chips`. Returns the new version."""
-        code = _code(code)
+        code = room_code(code)
 
         def close(room: sa.Row, seats: list[sa.Row]) -> Change | None:
             self._host(seats, host_token, code, "end the game")
@@ -662,7 +662,7 @@ class Rooms(Store):
         same computer players, each seat's key unchanged), everyone with the starting chips again; the first
         banker is drawn afresh. Only once the game is over (by the rules, or ended by the host or the room).
         The finished game's result was kept as a night when it ended (RoomView.nights). Returns the version."""
-        code = _code(code)
+        code = room_code(code)
         seed = secrets.randbelow(2**32) if seed is None else seed
 
         def deal_again(room: sa.Row, seats: list[sa.Row]) -> Change:
@@ -686,7 +686,7 @@ class Rooms(Store):
         """The family setting: the host shows (True) or hides (False) the coaching notes at the table, for every
         seat (the Hint and the note on each decision). Returns the new version, so that every page redraws (the
         same version when the setting is already so)."""
-        code = _code(code)
+        code = room_code(code)
         _flag("coaching", coaching)
 
         def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
@@ -1039,7 +1039,7 @@ def _styles() -> str:
     return ", ".join(PLAYERS)
 
 
-def _code(text: object) -> str:
+def room_code(text: object) -> str:
     """A join code as typed, in the store's form (upper case, no spaces or dashes); RoomNotFound if it
     cannot be one."""
     code = re.sub(r"[\s-]", "", text).upper() if isinstance(text, str) else ""
@@ -1050,7 +1050,7 @@ def _code(text: object) -> str:
     return code
 
 
-def _name(text: object) -> tuple[str, str]:
+def person_name(text: object) -> tuple[str, str]:
     """A person's name, trimmed (runs of spaces made one), and its key for uniqueness; BadName if unfit."""
     if not isinstance(text, str):
         raise BadName("A name is a word or two of text.")
@@ -1200,8 +1200,8 @@ def _note(state: State, line: str) -> State:
     return replace(state, events=state.events + (Prose(line),))
 
 
-def _room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
-               device: str | None = None, log: SeatLog = _NO_LOG) -> RoomView:
+def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
+              device: str | None = None, log: SeatLog = _NO_LOG) -> RoomView:
     """Everything seat `me` (None: an onlooker) may see of the room; `extra.family` holds the nights' results
     and the setting for coaching notes, `log` the game's log as the seat may read it (Rooms._seat_log: the rows,
     events and their sentences). A game still kept in the old form adds the log it holds, as observe shows it

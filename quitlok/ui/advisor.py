@@ -18,7 +18,9 @@ import streamlit as st
 
 from quitlok.bank_odds import DRAW, STAND, BankerAdvice
 from quitlok.hand import hand_value
+from quitlok.moves import Move
 from quitlok.odds import Advice, action_words, advise, chance_words, first_bets, percent, strategy_table
+from quitlok.rulebook import is_bust, is_twenty_one
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
 from quitlok.ui.style import chips
@@ -126,7 +128,7 @@ def _best_first(choices: dict[str, float], best: str) -> dict[str, float]:
 def _should_bet(rules: RuleSet, advice: Advice, room: int) -> str:
     """Is betting more (a bet, or Kvitlach's raise with elvaroon) better than the best play without it?"""
     words = action_words(rules)
-    betting = {a: v for a, v in advice.values.items() if a.startswith(("bet", "raise"))}
+    betting = {a: v for a, v in advice.values.items() if Move(a).bets}
     if not betting:
         if room == 0:
             return "**You can't.** You set the chips you may still bet to 0."
@@ -160,7 +162,7 @@ def _should_call(rules: RuleSet, hand: list[int], advice: Advice, *, why_not: st
     if why_not:
         return why_not
     words = action_words(rules)
-    calling = {a: v for a, v in advice.values.items() if a.endswith("+aluvun")}
+    calling = {a: v for a, v in advice.values.items() if Move(a).aluvun}
     if not calling:
         return (f"**Not now.** {call.capitalize()} protects the next card, and you can take none: blots are off "
                 "under your rules and you may bet no more chips.")
@@ -186,7 +188,7 @@ def next_card_effects(hand: list[int], rules: RuleSet, left: Counter) -> dict[in
     result = {}
     for rank in range(1, 13):
         value = hand_value(hand + [rank], rules) if left[rank] else 0
-        result[rank] = "bust" if value > 21 else "21" if value == 21 else "safe"
+        result[rank] = "bust" if is_bust(value) else "21" if is_twenty_one(value) else "safe"
     return result
 
 
@@ -230,7 +232,7 @@ def strategy_frame(rules: RuleSet) -> pd.DataFrame:
     With betting at any time: the first move with nothing bet yet and one chip of room; with bet-first rules,
     the bet itself: a bet of 1, or staying out (`quitlok.odds.strategy_table` asks both).
     """
-    words = {"bet": "Bet 1", "stay": "Stay out"} if rules.bet_first else {
+    words = {Move.BET: "Bet 1", Move.STAY: "Stay out"} if rules.bet_first else {
         action: text.capitalize() for action, text in action_words(rules).items()}
     rows = [{**row, "best": words[row["best"]]} for row in strategy_table(rules)]
     frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")

@@ -51,7 +51,7 @@ from quitlok.classroom import (
     question_set,
 )
 from quitlok.odds import advise, chance_words, young_chance_words
-from quitlok.quiz import MISCONCEPTIONS, _retire_allowed
+from quitlok.quiz import MISCONCEPTIONS, retire_allowed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -351,7 +351,7 @@ def test_retire_agrees_with_the_engine(rules):
     for seed in range(40):
         q = make_question(RETIRE, rules, seed)
         card, hand = q.position.seats[0].cards[0], q.position.hand_number
-        assert _retire_allowed(rules, hand, card, seed) == (q.answer == 0), (hand, card)
+        assert retire_allowed(rules, hand, card, seed) == (q.answer == 0), (hand, card)
 
 
 def test_every_answer_turns_up():

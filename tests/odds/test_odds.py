@@ -456,6 +456,6 @@ def test_the_pool_solver_the_fast_path_equals_the_pool_brute_force(hand, pool, r
     from quitlok import odds
 
     seen = seen_leaving(pool, hand, rules)
-    packed = odds._pack([Counter(pool)[rank] for rank in range(1, 13)])
-    values = odds._solver(rules, 17, True).actions(odds._summary(hand), packed, stake, room)
+    packed = odds.pack_counts([Counter(pool)[rank] for rank in range(1, 13)])
+    values = odds.solver_for(rules, 17, True).actions(odds.summarize(hand), packed, stake, room)
     assert values == brute_advise(hand, seen, rules, stake, room, 17)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from quitlok import KVITLACH, QUITLOK, odds
 from quitlok.bots import cautious
 from quitlok.game import TURN
-from quitlok.odds import _pack_cards, _Solver, _summary, advise, card_value, scratch_memos
+from quitlok.odds import _pack_cards, _Solver, advise, card_value, scratch_memos, summarize
 from quitlok.practice import start_table
 from quitlok.stock import Stock
 
@@ -38,7 +38,7 @@ def banker_positions(draw):
         parts.append(_pack_cards(cards[at:at + n]))
         at += n
     stands_on = draw(st.sampled_from(rules.banker_models))
-    return rules, stands_on, _summary(cards[:banker]), (parts[0], hidden, parts[1], parts[2])
+    return rules, stands_on, summarize(cards[:banker]), (parts[0], hidden, parts[1], parts[2])
 
 
 @settings(max_examples=150, deadline=None)
@@ -106,7 +106,7 @@ def test_a_slow_hint_no_longer_follows_the_bankers_draws_card_by_card():
     Now each comes from a plain pool (`banker_from`); only the player's own cards are still dealt one by one."""
     seen = (1, 1, 2, 4, 5, 5, 6, 7, 8, 9, 9, 10, 11, 12, 12)  # all face up under the stock
     with scratch_memos():
-        solver = odds._solver(QUITLOK, 17, False)
+        solver = odds.solver_for(QUITLOK, 17, False)
         advise([3], seen, QUITLOK, stake=0, room=8, stock=Stock(2, seen))
         assert len(solver._deals) < 5_000
         assert len(solver._banker_on) < 6_000
