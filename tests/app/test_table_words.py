@@ -8,14 +8,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quitlok.actions import Aluvun, Bet
 from quitlok.bots import cautious
-from quitlok.game import apply_action, legal_actions, new_game
+from quitlok.game import apply_action, new_game
 from quitlok.narration import YOU, log, status_line
 from quitlok.practice import PracticeTable
 from quitlok.ui import table as view
 from tests.app import table_words_oracle as old
 from tests.engine.test_seat_log import RULES
+from tests.random_play import random_move
 
 
 def _tables(rules, seats, you, seed):
@@ -28,11 +28,7 @@ def _tables(rules, seats, you, seed):
         ended = state.hands_finished
         if state.is_over:
             break
-        legal = legal_actions(state)
-        bets = [a for a in legal if isinstance(a, Bet)]
-        action = (Aluvun() if Aluvun() in legal and rng.random() < .6 else
-                  rng.choice(bets) if bets and rng.random() < .5 else rng.choice(legal))
-        state = apply_action(state, action)
+        state = apply_action(state, random_move(state, rng))
         yield PracticeTable(state=state, human=you % seats, computers=computers,
                             hand_ended=state.hands_finished > ended)
 

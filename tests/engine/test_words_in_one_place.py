@@ -30,11 +30,11 @@ from pathlib import Path
 
 import pytest
 
-from quitlok.actions import Aluvun, Bet
 from quitlok.events import HandDealt
-from quitlok.game import apply_action, legal_actions, new_game
+from quitlok.game import apply_action, new_game
 from quitlok.narration import YOU, hand_over_words, sentences, status_line
 from tests.engine.test_seat_log import RULES
+from tests.random_play import random_move
 
 ROOT = Path(__file__).resolve().parents[2]
 NARRATION = ROOT / "quitlok" / "narration.py"
@@ -70,11 +70,7 @@ def _games():
         for _ in range(400):
             if state.is_over:
                 break
-            legal = legal_actions(state)
-            bets = [a for a in legal if isinstance(a, Bet)]
-            action = (Aluvun() if Aluvun() in legal and rng.random() < .6 else
-                      rng.choice(bets) if bets and rng.random() < .5 else rng.choice(legal))
-            state = apply_action(state, action)
+            state = apply_action(state, random_move(state, rng))
             yield state
 
 
