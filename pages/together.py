@@ -39,7 +39,7 @@ from quitlok.rooms import (
 )
 from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, limits, move_bar, names, push
+from quitlok.ui import guard, internals, joining, limits, move_bar, names, parts, push
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
@@ -452,7 +452,7 @@ def presence_line(room: RoomView) -> None:
     """Who is here, away or gone; whose seat a computer plays while they are away; who hosts now."""
     if not room.presence:
         return
-    parts = []
+    pieces = []
     for seat, (name, where) in enumerate(zip(room.players, room.presence, strict=True)):
         if where == "computer":
             continue
@@ -462,8 +462,8 @@ def presence_line(room: RoomView) -> None:
             text += ", a computer plays for now"
         elif room.revoked[seat]:
             text += ", seat played by a computer"
-        parts.append(text)
-    st.caption(" · ".join(parts))
+        pieces.append(text)
+    st.caption(" · ".join(pieces))
 
 
 def two_devices(views: list[RoomView]) -> None:
@@ -802,9 +802,9 @@ def show_feedback(room: RoomView) -> None:
 # --- following the room -------------------------------------------------------------------------------
 
 #: what the page's part for the room is (which seats, asked for or not, whether the game began or ended), as the
-#: page's whole run drew it: a change seen by a run of that part alone draws the whole page again (push.keep_shape)
+#: page's whole run drew it: a change seen by a run of that part alone draws the whole page again (parts.keep_shape)
 SHAPE = "together.shape"
-#: what the part drew last, for the followers below it (push.drawn): which one follows the room ("follow",
+#: what the part drew last, for the followers below it (parts.drawn): which one follows the room ("follow",
 #: "rematch" or None), the room's version, whether computers are left to act, and for the heartbeat the seats'
 #: keys and the presence shown
 DRAWN = "together.drawn"
@@ -823,7 +823,7 @@ def follow(code: str) -> None:
     (internals.stalled). When computer players are left to act (a hand in which no person has a decision: each
     call of the store plays one bounded step of it), the page is drawn again at once: its view lets them play on.
     Not mounted once the game is over: nothing can change but a rematch (await_rematch)."""
-    drawn = push.drawn(DRAWN)
+    drawn = parts.drawn(DRAWN) or {}
     try:
         now = rooms().version(code)
     except RoomNotFound:
@@ -843,7 +843,7 @@ def await_rematch(code: str) -> None:
         return
     except RoomNotFound:
         now = None
-    if now != push.drawn(DRAWN).get("version"):
+    if now != (parts.drawn(DRAWN) or {}).get("version"):
         st.rerun()
 
 
@@ -857,7 +857,7 @@ def heartbeat(code: str) -> None:
     when a seat's key stopped working (it moved to another device, or the host took it back: the page says
     so). The seats' keys and the presence drawn (with whether each seat was open on another device) are those
     the page's part for the room drew last."""
-    drawn = push.drawn(DRAWN)
+    drawn = parts.drawn(DRAWN) or {}
     try:
         beats = [rooms().here(code, token, device()) for token in drawn.get("tokens", ())]
     except (NotSeated, RoomsUnavailable):  # the whole page says so ("Reconnecting…" while the database is away)
@@ -951,12 +951,12 @@ def not_found_here(code: str, refused: RoomNotFound | TooOften) -> None:
 
 def unreachable() -> None:
     """The room's database went away: the whole page says "Reconnecting…" (below the part, in its whole run)."""
-    if not push.whole_run():
+    if not parts.whole_run():
         st.rerun()
     st.session_state[UNREACHABLE] = True
 
 
-@push.part
+@parts.part
 def room_part(code: str) -> None:
     """Everything the page shows of the room. The server runs this part alone as soon as the room changes
     (quitlok.ui.push), not the whole page, so that a move reaches every phone of a busy server sooner. When what
@@ -972,12 +972,12 @@ def room_part(code: str) -> None:
         if not views:
             rooms().version(code)  # RoomNotFound for a room that is no more
     except RoomNotFound as refused:
-        push.keep_shape(SHAPE, None)
-        push.draw_for_followers(DRAWN, None)
+        parts.keep_shape(SHAPE, None)
+        parts.note_drawn(DRAWN, None)
         not_found_here(code, refused)
         return
     first = views[0] if views else None
-    push.keep_shape(SHAPE, (tuple(ss[SEATS]), tuple(v.seat for v in views), tuple(r.name for r in asked),
+    parts.keep_shape(SHAPE, (tuple(ss[SEATS]), tuple(v.seat for v in views), tuple(r.name for r in asked),
                             first and first.started, first and first.over))
     told()
     ss["together.key_of"] = key_of
@@ -989,8 +989,8 @@ def room_part(code: str) -> None:
             follows = "follow"
         elif join_this_room(code):
             follows = "follow"
-        push.keep_shape(SHAPE + ".follows", follows)
-        push.draw_for_followers(DRAWN, {"follows": follows, "version": rooms().version(code)})
+        parts.keep_shape(SHAPE + ".follows", follows)
+        parts.note_drawn(DRAWN, {"follows": follows, "version": rooms().version(code)})
         return
     host = next((v for v in views if v.is_host), None)
     ss.setdefault(FINISHED, first.hands_finished)
@@ -1003,18 +1003,18 @@ def room_part(code: str) -> None:
         game(views, host)
     if first.over:
         st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
-    push.draw_for_followers(DRAWN, {
+    parts.note_drawn(DRAWN, {
         "follows": "rematch" if first.over else "follow", "version": first.version,
         "computers_left": first.computer_to_act, "tokens": tuple(ss[SEATS][key_of[v.seat]] for v in views),
         "presence": (first.presence, tuple(v.other_device for v in views))})
-    if first.computer_to_act and not push.whole_run():
+    if first.computer_to_act and not parts.whole_run():
         st.rerun(scope="fragment")  # computers left to act play on in this part's views, one bounded step a run
 
 
 def followers(code: str) -> None:
     """Below the part: the safety net under the push and the heartbeat while the game goes on, a look now and
     then for a rematch once it is over."""
-    drawn = push.drawn(DRAWN)
+    drawn = parts.drawn(DRAWN) or {}
     if drawn.get("follows") == "rematch":
         await_rematch(code)
     elif drawn.get("follows") == "follow":
