@@ -43,6 +43,7 @@ from pathlib import Path
 import numpy as np
 
 from quitlok.errors import InvalidCards, InvalidSetup
+from quitlok.moves import Move
 from quitlok.rules import RuleSet
 
 __all__ = ["Game", "Solution", "Tree", "best_responses", "load", "save", "solve", "strategy_value"]
@@ -54,9 +55,9 @@ _TWELVE = 11
 _B21, _BUST = 21, 22
 _CLASSES = 23
 #: the player's actions, in the contract's order (quitlok.odds), and the extra ones of this game
-PLAYER_ACTIONS = ("stay", "blot", "bet", "blot+aluvun", "bet+aluvun", "draw", "draw+aluvun", "raise+aluvun",
-                  "out", "keep", "reject")
-BANKER_ACTIONS = ("stand", "draw")
+PLAYER_ACTIONS = (Move.STAY, Move.BLOT, Move.BET, Move.BLOT_ALUVUN, Move.BET_ALUVUN, Move.DRAW, Move.DRAW_ALUVUN,
+                  Move.RAISE_ALUVUN, "out", "keep", "reject")
+BANKER_ACTIONS = (Move.STAND, Move.DRAW)
 
 
 def _add(counts: tuple, rank: int, n: int = 1) -> tuple:
@@ -293,18 +294,18 @@ class Tree:
         if g.rules.bet_first:
             moves.append(("draw", stake, node.room, True, False))
             if aluvun:
-                moves.append(("draw+aluvun", stake, node.room, True, True))
+                moves.append((Move.DRAW_ALUVUN, stake, node.room, True, True))
                 if g.rules.elvaroon_raise and node.room:
-                    moves.append(("raise+aluvun", stake + node.room, 0, True, True))
+                    moves.append((Move.RAISE_ALUVUN, stake + node.room, 0, True, True))
         else:
             if g.rules.blots:
                 moves.append(("blot", stake, node.room, False, False))
             if node.room:
                 moves.append(("bet", stake + node.room, 0, True, False))
             if aluvun and g.rules.blots:
-                moves.append(("blot+aluvun", stake, node.room, False, True))
+                moves.append((Move.BLOT_ALUVUN, stake, node.room, False, True))
             if aluvun and node.room:
-                moves.append(("bet+aluvun", stake + node.room, 0, True, True))
+                moves.append((Move.BET_ALUVUN, stake + node.room, 0, True, True))
         for name, new_stake, new_room, hidden, protected in moves:
             after = _Node(node.key + (name,), d, "decide", new_stake, new_room, node.kept, node.rejected)
             outs, const = self._draw(after, x, after.key, d + 1, hidden=hidden, protected=protected)

@@ -338,6 +338,8 @@ class Rooms(Store):
             raise RoomError(f"A room's version is a whole number, 0 or more (not {shown(version)}).")
         room, seats, _ = self._read(code)
         me = self._seat_of(seats, token, code)
+        if version > room.version:
+            raise RoomError(f"Room {code} has not reached version {shown(version)}: it is at {room.version}.")
         if room.state is None:
             return ()
         with self._transaction(write=False) as conn:

@@ -89,17 +89,9 @@ def open_room(name: str = "Dov", computers: int = 0) -> AppTest:
     return click(at, "together.create")
 
 
-
-
-
-
-
-
 def sit_here(at: AppTest, name: str) -> AppTest:
     at.text_input(key="together.here_name").input(name)
     return click(at, "together.here")
-
-
 
 
 def test_the_page_opens_from_the_app_with_both_ways_in(database):
@@ -385,12 +377,20 @@ def bust_out(database: Rooms, code: str, token: str) -> None:
     raise AssertionError("the game did not end")
 
 
+#: a deal that busts Dov out before the computers (tried: every seed from 1 to 40 does; the page's own start button
+#: deals at random, and about one deal in thousands ended the game another way, which made this test fail in CI)
+BUST_OUT_SEED = 1
+
+
 def test_a_room_where_no_person_has_chips_ends_with_its_results_and_stops_following(database):
     """Issue 22: once the only person at the table is out of chips, the room ends the game (the computers do
     not play on by themselves); the page shows the results, says why, and no longer follows the room."""
     at = open_room("Dov", computers=3)
-    click(at, "together.start")
     code, token = code_of(at), tokens_of(at)[0]
+    # a deal in which Dov, betting all he may, is out of chips while two computers still have some (the start
+    # button's deal is random: in some, the computers lose all first, or the game ends another way)
+    database.start(code, token, seed=BUST_OUT_SEED)
+    at.run()
     assert "looks for it every few seconds" not in texts(at), "a game being played is followed every second"
     bust_out(database, code, token)
     view = database.view(code, token)

@@ -282,6 +282,8 @@ def store_doors(store: Rooms, classes: Classes) -> list[Door]:
         Door("Rooms.view", store.view, {"code": host.code, "token": guest.token, "device": None},
              {"code": "text", "token": "text", "device": "text_or_none"}),
         Door("Rooms.watch", store.watch, {"code": started.code}, {"code": "text"}),
+        Door("Rooms.log_since", store.log_since, {"code": started.code, "token": started.token, "version": 0},
+             {"code": "text", "token": "text", "version": "index"}),
         Door("Rooms.here", store.here, {"code": host.code, "token": guest.token, "device": "phone-0001"},
              {"code": "text", "token": "text", "device": "text"}),
         Door("Rooms.set_turn_timer", store.set_turn_timer, {**room, "seconds": 30}, {**code, "seconds": "timer"}),

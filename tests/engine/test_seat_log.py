@@ -70,9 +70,12 @@ def check_new_lines(before, after, seat, name):
     assert new[:len(old)] == old, "a seat's log only grows"
     allowed = knowable(before, seat) | knowable(after, seat)
     lines = new[len(old):]
-    if any(line.startswith("The stock is down") for line in lines):
-        # cards shown in this action may already be back in the new stock: allow what lay on the table before
-        allowed |= Counter(c for cards in before.hands for c in cards) + Counter(before.under)
+    happened = after.events[len(before.events):]
+    if any(isinstance(e, ev.Reshuffled) for e in happened):
+        # cards shown in this action may already be back in the new stock: allow what lay on the table before, and
+        # the cards dealt face up in this action before the reshuffle took them (a banker's last draw)
+        allowed |= (Counter(c for cards in before.hands for c in cards) + Counter(before.under)
+                    + Counter(e.card for e in happened if isinstance(e, ev.CardDealt) and e.face_up))
     for line in lines:
         named = Counter(int(card) for card in NAMED_CARD.findall(line))
         assert not named - allowed, f"{name} reads a card it could not see: {line!r}"
