@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from quitlok import ui
+from quitlok import equilibrium, ui
 from quitlok.errors import InvalidSetup, Unavailable
 from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, LabSummary, exact_edge, played
 from quitlok.odds import EdgeOutcomes, percent
@@ -79,6 +79,48 @@ def the_edges() -> None:
     st.markdown(words("why"))
     st.table(lab.edge_frame(rows), hide_index=True)
     st.caption(words("table_note"))
+
+
+# --- both at their best: the solved game (quitlok.equilibrium, docs/solving.md) -------------------------------
+
+#: how many mixed positions the page shows as examples (the weightiest: the ones a hand reaches most often)
+MIXED_EXAMPLES = 2
+
+
+def solved_figures() -> equilibrium.EdgeAtBest:
+    """The solved game's figures: worked out once per server (about 15 s, in a worker), with a spinner."""
+    if equilibrium.FIGURES.knows("kvitlach"):
+        return equilibrium.lab_figures("kvitlach")
+    with st.spinner("Working out the best play of both sides from the solved game…"):
+        return equilibrium.lab_figures("kvitlach")
+
+
+def cards_words(cards: tuple) -> str:
+    return " + ".join(str(c) for c in cards)
+
+
+def both_at_best() -> None:
+    st.header(words("best_title"))
+    try:
+        solved = solved_figures()
+    except Unavailable as problem:  # the server is busy: said so; the rest of the page works
+        st.warning(words("unavailable", problem=problem))
+        return
+    value = f"{lab.hundredths(solved.value)} per 100 hands"
+    st.markdown(words("best_value", value=value))
+    st.markdown(words("best_models"))
+    st.table(lab.banker_models_frame(solved), hide_index=True)
+    st.caption(words("best_models_note"))
+    st.markdown(words("best_styles"))
+    st.table(lab.styles_frame(solved), hide_index=True)
+    st.caption(words("best_styles_note", value=value))
+    examples = [words("best_example", cards=cards_words(m.cards), total=m.total,
+                      history=equilibrium.history_words(m.history), stands=percent(m.stands))
+                for m in solved.mixed[:MIXED_EXAMPLES]]
+    if examples:
+        st.markdown(words("best_mixed", count=len(solved.mixed), examples="; or ".join(examples)))
+    st.markdown(words("best_quitlok"))
+    st.caption(words("best_method", gap=f"{solved.exploitability:.1e}"))
 
 
 # --- the simulation ----------------------------------------------------------------------------------------
@@ -265,5 +307,7 @@ def for_teachers() -> None:
 st.title("Lab: who has the edge?")
 st.markdown(ui.link_citations(words("intro")))
 the_exact_answer()
+st.divider()
+both_at_best()
 st.divider()
 the_simulation()
