@@ -120,7 +120,7 @@ def both_at_best() -> None:
     if examples:
         st.markdown(words("best_mixed", count=len(solved.mixed), examples="; or ".join(examples)))
     st.markdown(words("best_quitlok"))
-    st.caption(words("best_method", gap=f"{solved.exploitability:.1e}"))
+    st.caption(words("best_method", gap=equilibrium.within_words(solved.exploitability)))
 
 
 # --- the simulation ----------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from quitlok.solve import (
 )
 
 __all__ = ["BankerModel", "EdgeAtBest", "MixedPosition", "StyleResult", "banker_stands_on", "edge_at_best",
-           "history_words", "lab_figures",
+           "history_words", "lab_figures", "within_words",
            "player_style", "shipped_solution"]
 
 #: the computer players priced as players, with what they take cards below (quitlok.bots: cautious, bold);
@@ -224,13 +224,21 @@ def lab_figures(name: str = "kvitlach") -> EdgeAtBest:
 
 
 def history_words(history: tuple) -> str:
-    """A public history ending in a stay, as a banker sees it: 'bet, took 1 more card and stayed'."""
+    """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed'."""
     taken = sum(event in ("draw", "draw+aluvun", "raise+aluvun") for event in history)
     called = any(str(event).endswith("aluvun") for event in history)
     thrown = history.count("reject")
-    said = ["bet", f"took {taken} more card{'s' if taken != 1 else ''}"]
+    number = {1: "one", 2: "two", 3: "three"}.get(taken, str(taken))
+    said = ["bet", f"took {number} more card{'s' if taken != 1 else ''}"]
     if called:
         said.append("called elvaroon")
     if thrown:
         said.append(f"threw in {'an 11' if thrown == 1 else f'{thrown} 11s'} face up")
     return ", ".join(said[:-1]) + " and " + said[-1] + ", then stayed"
+
+
+def within_words(gap: float) -> str:
+    """How close the shipped strategies are to an equilibrium, for people: 'less than a millionth of a chip'."""
+    if gap < 1e-6:
+        return "less than a millionth of a chip"
+    return f"{gap:.6f} chips"
