@@ -35,9 +35,9 @@ from quitlok.solve import (
     strategy_value,
 )
 
-__all__ = ["BankerModel", "EdgeAtBest", "MixedPosition", "StyleResult", "banker_stands_on", "edge_at_best",
-           "history_words", "lab_figures", "within_words",
-           "player_style", "shipped_solution"]
+__all__ = ["BankerModel", "EdgeAtBest", "MixedPosition", "StrategyCard", "StyleResult", "banker_stands_on",
+           "edge_at_best", "history_words", "lab_figures", "player_style", "shipped_solution", "strategy_card",
+           "within_words"]
 
 #: the computer players priced as players, with what they take cards below (quitlok.bots: cautious, bold);
 #: "best" is the advisor's play against a banker on 17 (quitlok.bots.BestPlayer)
@@ -242,3 +242,74 @@ def within_words(gap: float) -> str:
     if gap < 1e-6:
         return "less than a millionth of a chip"
     return f"{gap:.6f} chips"
+
+
+# --- the strategy cards (issue 27, item 5) ------------------------------------------------------------------
+
+#: the banker's totals where he chooses under Kvitlach (he must draw below 17, and stands on 20)
+CHOICE_TOTALS = (17, 18, 19)
+
+
+@dataclass(frozen=True)
+class StrategyCard:
+    """Both sides' play at their best, summed up for a printed card; each chance is weighted by how often a hand
+    reaches the position, both playing the shipped strategies."""
+
+    name: str
+    value: float
+    #: (his first card, the chance that he bets on it)
+    bets: tuple[tuple[int, float], ...]
+    #: (his total, with his chip bet, the chance that he takes another card there)
+    draws: tuple[tuple[int, float], ...]
+    #: the chance that he calls elvaroon with his next card where he may
+    elvaroon: float
+    #: (what the player showed, the banker's chance of standing on each of CHOICE_TOTALS; None: never reached)
+    stands: tuple[tuple[str, tuple[float | None, ...]], ...]
+
+
+def _shown(history: tuple) -> str:
+    taken = sum(event in ("draw", "draw+aluvun", "raise+aluvun") for event in history)
+    cards = "took 1 card" if taken == 1 else "took 2 cards" if taken == 2 else f"took {taken} cards" \
+        if taken < 4 else "took 4 or more cards"
+    return cards + (", called elvaroon" if any(str(e).endswith("aluvun") for e in history) else "")
+
+
+def strategy_card(name: str = "kvitlach") -> StrategyCard:
+    """The shipped equilibrium of `name`, summed up for the printed strategy cards."""
+    solution = shipped_solution(name)
+    tree, player = solution.tree, solution.player
+    reach = tree.player_reach(player)
+    bets, draws, elvaroon = {}, {}, [0.0, 0.0]
+    for r in range(tree.n_rows):
+        node = tree.nodes[tree.row_node[r]]
+        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
+        actions = {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: s for s in range(a, b)}
+        if node.mode == "first":
+            rank = next(k + 1 for k, n in enumerate(tree.row_x[r]) if n)
+            bets[rank] = float(player[actions["bet"]])
+        elif node.mode == "decide" and node.stake and reach[r] > 0 and len(actions) > 1:
+            hand = tuple(p + q for p, q in zip(node.kept, tree.row_x[r], strict=True))
+            total = tree.game.value(hand)
+            w = draws.setdefault(total, [0.0, 0.0])
+            w[0] += reach[r] * (1 - player[actions["stay"]])
+            w[1] += reach[r]
+            if "draw+aluvun" in actions:
+                elvaroon[0] += reach[r] * player[actions["draw+aluvun"]]
+                elvaroon[1] += reach[r]
+    q = tree.bank_weights(player, reach)[tree.b_col_row]
+    stand = tree._stand_prob(solution.banker)
+    reach_b = tree._banker_reach(solution.banker)
+    groups: dict[str, np.ndarray] = {}
+    for t in range(tree.n_bank):
+        lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
+        weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
+        sums = groups.setdefault(_shown(tree.bank_nodes[t]["key"]), np.zeros((2, len(CHOICE_TOTALS))))
+        for k in tree.b_decide:
+            column = CHOICE_TOTALS.index(int(tree.b_value[k]))
+            sums[0, column] += weight[k] * stand[t, k]
+            sums[1, column] += weight[k]
+    stands = tuple((shown, tuple(float(s / w) if w > 1e-12 else None for s, w in zip(*sums, strict=True)))
+                   for shown, sums in sorted(groups.items()) if sums[1].sum() > 1e-12)
+    return StrategyCard(name, solution.value, tuple(sorted(bets.items())),
+                        tuple((total, float(s / w)) for total, (s, w) in sorted(draws.items()) if w > 1e-12),
+                        float(elvaroon[0] / elvaroon[1]) if elvaroon[1] else 0.0, stands)
