@@ -6,10 +6,11 @@ from dataclasses import replace
 import streamlit as st
 
 from quitlok import equilibrium, ui
-from quitlok.errors import InvalidSetup, Unavailable
+from quitlok.errors import InvalidSetup, QuitlokError, Unavailable
 from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, LabSummary, exact_edge, played
 from quitlok.odds import EdgeOutcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
+from quitlok.ui import guard
 from quitlok.ui import lab_charts as lab
 
 ui.through_the_app()
@@ -85,14 +86,22 @@ def the_edges() -> None:
 
 #: how many mixed positions the page shows as examples (the weightiest: the ones a hand reaches most often)
 MIXED_EXAMPLES = 2
+#: the solved game (docs/solving.md: Kvitlach, 48 cards; Quitlok is not solved yet)
+SOLVED = "kvitlach"
 
 
-def solved_figures() -> equilibrium.EdgeAtBest:
-    """The solved game's figures: worked out once per server (about 15 s, in a worker), with a spinner."""
-    if equilibrium.FIGURES.knows("kvitlach"):
-        return equilibrium.lab_figures("kvitlach")
-    with st.spinner("Working out the best play of both sides from the solved game…"):
-        return equilibrium.lab_figures("kvitlach")
+#: how often the page looks whether the solved game's figures are ready (the first time on a server: about 15 s)
+LOOK_EVERY = 2.0
+
+
+@guard.fragment(run_every=LOOK_EVERY)
+def waiting_for_figures() -> None:
+    """While the figures are worked out (in the background: the page does not wait), a note; once they are
+    stored, the page is drawn again with them."""
+    if equilibrium.FIGURES.knows(SOLVED):
+        st.rerun()
+    equilibrium.start_figures(SOLVED)  # again, if the last try failed
+    st.info(words("best_working"), icon=":material/hourglass_top:")
 
 
 def cards_words(cards: tuple) -> str:
@@ -101,9 +110,13 @@ def cards_words(cards: tuple) -> str:
 
 def both_at_best() -> None:
     st.header(words("best_title"))
+    if not equilibrium.FIGURES.knows(SOLVED):
+        equilibrium.start_figures(SOLVED)
+        waiting_for_figures()
+        return
     try:
-        solved = solved_figures()
-    except Unavailable as problem:  # the server is busy: said so; the rest of the page works
+        solved = equilibrium.lab_figures(SOLVED)  # from the store
+    except QuitlokError as problem:  # a refusal, stored (the shipped data unreadable): said, the page goes on
         st.warning(words("unavailable", problem=problem))
         return
     value = f"{lab.hundredths(solved.value)} per 100 hands"

@@ -15,13 +15,14 @@ process (`shipped_solution`, about 8 s: the game's tree and both best responses)
 seconds more) is small and picklable, so that a worker process can work it out (`quitlok.costly.away`).
 """
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from quitlok.costly import SharedAnswers, away
-from quitlok.errors import InvalidSetup
+from quitlok.errors import InvalidSetup, QuitlokError
 from quitlok.solve import (
     PLAYER_ACTIONS,
     RANKS,
@@ -36,7 +37,8 @@ from quitlok.solve import (
 )
 
 __all__ = ["BankerModel", "EdgeAtBest", "MixedPosition", "StrategyCard", "StyleResult", "banker_stands_on",
-           "edge_at_best", "history_words", "lab_figures", "player_style", "shipped_solution", "strategy_card",
+           "edge_at_best", "history_words", "lab_figures", "player_style", "shipped_solution", "start_figures",
+           "strategy_card",
            "within_words"]
 
 #: the computer players priced as players, with what they take cards below (quitlok.bots: cautious, bold);
@@ -221,6 +223,32 @@ FIGURES = SharedAnswers("the solved game's figures", max_entries=len(SHIPPED))
 def lab_figures(name: str = "kvitlach") -> EdgeAtBest:
     """`edge_at_best(name)`, worked out once per server (in a worker process where there are any)."""
     return FIGURES.answer(name, lambda: away(edge_at_best, name))
+
+
+_starting = threading.Lock()
+_working: set[str] = set()
+
+
+def start_figures(name: str = "kvitlach") -> bool:
+    """Start working out `lab_figures(name)` in a background thread of this process, unless it is stored or under
+    way already, and return at once (so that no page waits for it): True when it was started here. A failure
+    (the worker busy or gone: Unavailable) is not stored, so a later call starts it again."""
+    with _starting:
+        if name in _working or FIGURES.knows(name):
+            return False
+        _working.add(name)
+
+    def work() -> None:
+        try:
+            lab_figures(name)
+        except QuitlokError:
+            pass  # not stored: asked again by the next look
+        finally:
+            with _starting:
+                _working.discard(name)
+
+    threading.Thread(target=work, name=f"solved figures {name}", daemon=True).start()
+    return True
 
 
 def history_words(history: tuple) -> str:

@@ -4,6 +4,7 @@ equal the sums of quitlok.lab.simulate's batches for the same setup and seed, wo
 import json
 
 import numpy as np
+import pytest
 
 from quitlok import lab as the_lab
 from quitlok.errors import InvalidSetup
@@ -206,6 +207,7 @@ def test_both_at_their_best_shows_the_shipped_equilibrium(app):
     from quitlok.rules import KVITLACH
     from quitlok.solve import shipped_path
 
+    equilibrium.lab_figures("kvitlach")  # worked out here first (a server does it in the background)
     at = open_page(app, PAGE)
     page = words(at)
     assert "Who has the edge when both play their best" in texts(at)
@@ -245,15 +247,35 @@ def test_both_at_their_best_shows_the_shipped_equilibrium(app):
     assert time.perf_counter() - started < 5
 
 
-def test_both_at_their_best_when_the_server_is_busy(app, monkeypatch):
+def test_both_at_their_best_never_makes_the_page_wait(app, monkeypatch):
+    """Until the figures are stored, the page starts working them out in the background and says so, and draws
+    the rest of the page at once; once they are stored, it shows them."""
     from quitlok import equilibrium
-    from quitlok.errors import Unavailable
+    from quitlok.costly import SharedAnswers
 
-    def busy(name):
-        raise Unavailable("the server is too busy")
-
-    monkeypatch.setattr(equilibrium, "lab_figures", busy)
-    monkeypatch.setattr(equilibrium.FIGURES, "knows", lambda key: False)
+    started = []
+    monkeypatch.setattr(equilibrium, "FIGURES", SharedAnswers("test figures", 2))
+    monkeypatch.setattr(equilibrium, "start_figures", lambda name="kvitlach": started.append(name))
     at = open_page(app, PAGE)
-    assert "The Lab could not work this out just now: the server is too busy" in words(at)
+    assert "is being worked out from the solved game" in words(at) and started == ["kvitlach", "kvitlach"]
     assert "Try it: play many hands" in words(at), "the rest of the page is drawn"
+    assert not at.table[1:] and "not yet worked out" not in words(at)
+    equilibrium.FIGURES.answer("kvitlach", lambda: equilibrium.edge_at_best("kvitlach"))
+    at.run()
+    assert "the player still has the edge" in words(at) and "being worked out" not in words(at)
+
+
+def test_a_refusal_is_said_calmly(app, monkeypatch):
+    from quitlok import equilibrium
+    from quitlok.costly import SharedAnswers
+    from quitlok.errors import InvalidSetup
+
+    def unreadable(name):
+        raise InvalidSetup("the saved strategies belong to another game or another version")
+
+    monkeypatch.setattr(equilibrium, "FIGURES", SharedAnswers("test figures", 2))
+    with pytest.raises(InvalidSetup):
+        equilibrium.FIGURES.answer("kvitlach", lambda: unreadable("kvitlach"))
+    at = open_page(app, PAGE)
+    assert "The Lab could not work this out just now: the saved strategies belong" in words(at)
+    assert "Try it: play many hands" in words(at) and not at.exception

@@ -84,3 +84,45 @@ def test_history_words():
     assert equilibrium.history_words(("bet", "draw", "draw+aluvun", "11?", "reject", "stay")) == \
         "bet, took two more cards, called elvaroon and threw in an 11 face up, then stayed"
     assert equilibrium.within_words(9.7e-7) == "less than a millionth of a chip"
+
+
+def test_start_figures_works_them_out_once_in_the_background(monkeypatch):
+    """The page never waits: the figures are worked out in a thread, started once while under way, not again once
+    stored, and again after a failure (which is not stored)."""
+    import threading
+    import time
+
+    from quitlok.costly import SharedAnswers
+    from quitlok.errors import Unavailable
+
+    store = SharedAnswers("test figures", 2)
+    release, calls = threading.Event(), []
+
+    def slow(name):
+        def compute():
+            calls.append(name)
+            release.wait(10)
+            if len(calls) == 1:
+                raise Unavailable("busy")
+            return "figures"
+        return store.answer(name, compute)
+
+    monkeypatch.setattr(equilibrium, "FIGURES", store)
+    monkeypatch.setattr(equilibrium, "lab_figures", slow)
+
+    def settle():
+        for _ in range(200):
+            if "kvitlach" not in equilibrium._working:
+                return
+            time.sleep(0.02)
+        raise AssertionError("the background work did not end")
+
+    assert equilibrium.start_figures("kvitlach") is True
+    assert equilibrium.start_figures("kvitlach") is False, "under way: not started twice"
+    release.set()
+    settle()
+    assert not store.knows("kvitlach") and calls == ["kvitlach"], "a failure is not kept"
+    assert equilibrium.start_figures("kvitlach") is True
+    settle()
+    assert store.knows("kvitlach") and store.answer("kvitlach", list) == "figures"
+    assert equilibrium.start_figures("kvitlach") is False, "stored: nothing to start"
