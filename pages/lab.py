@@ -5,11 +5,12 @@ from dataclasses import replace
 
 import streamlit as st
 
-from quitlok import ui
-from quitlok.errors import InvalidSetup, Unavailable
+from quitlok import equilibrium, ui
+from quitlok.errors import InvalidSetup, QuitlokError, Unavailable
 from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, LabSummary, exact_edge, played
 from quitlok.odds import EdgeOutcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
+from quitlok.ui import guard
 from quitlok.ui import lab_charts as lab
 
 ui.through_the_app()
@@ -79,6 +80,60 @@ def the_edges() -> None:
     st.markdown(words("why"))
     st.table(lab.edge_frame(rows), hide_index=True)
     st.caption(words("table_note"))
+
+
+# --- both at their best: the solved game (quitlok.equilibrium, docs/solving.md) -------------------------------
+
+#: how many mixed positions the page shows as examples (the weightiest: the ones a hand reaches most often)
+MIXED_EXAMPLES = 2
+#: the solved game (docs/solving.md: Kvitlach, 48 cards; Quitlok is not solved yet)
+SOLVED = "kvitlach"
+
+
+#: how often the page looks whether the solved game's figures are ready (the first time on a server: about 15 s)
+LOOK_EVERY = 2.0
+
+
+@guard.fragment(run_every=LOOK_EVERY)
+def waiting_for_figures() -> None:
+    """While the figures are worked out (in the background: the page does not wait), a note; once they are
+    stored, the page is drawn again with them."""
+    if equilibrium.FIGURES.knows(SOLVED):
+        st.rerun()
+    equilibrium.start_figures(SOLVED)  # again, if the last try failed
+    st.info(words("best_working"), icon=":material/hourglass_top:")
+
+
+def cards_words(cards: tuple) -> str:
+    return " + ".join(str(c) for c in cards)
+
+
+def both_at_best() -> None:
+    st.header(words("best_title"))
+    if not equilibrium.FIGURES.knows(SOLVED):
+        equilibrium.start_figures(SOLVED)
+        waiting_for_figures()
+        return
+    try:
+        solved = equilibrium.lab_figures(SOLVED)  # from the store
+    except QuitlokError as problem:  # a refusal, stored (the shipped data unreadable): said, the page goes on
+        st.warning(words("unavailable", problem=problem))
+        return
+    value = f"{lab.hundredths(solved.value)} per 100 hands"
+    st.markdown(words("best_value", value=value))
+    st.markdown(words("best_models"))
+    st.table(lab.banker_models_frame(solved), hide_index=True)
+    st.caption(words("best_models_note"))
+    st.markdown(words("best_styles"))
+    st.table(lab.styles_frame(solved), hide_index=True)
+    st.caption(words("best_styles_note", value=value))
+    examples = [words("best_example", cards=cards_words(m.cards), total=m.total,
+                      history=equilibrium.history_words(m.history), stands=percent(m.stands))
+                for m in solved.mixed[:MIXED_EXAMPLES]]
+    if examples:
+        st.markdown(words("best_mixed", count=len(solved.mixed), examples="; or ".join(examples)))
+    st.markdown(words("best_quitlok"))
+    st.caption(words("best_method", gap=equilibrium.within_words(solved.exploitability)))
 
 
 # --- the simulation ----------------------------------------------------------------------------------------
@@ -265,5 +320,7 @@ def for_teachers() -> None:
 st.title("Lab: who has the edge?")
 st.markdown(ui.link_citations(words("intro")))
 the_exact_answer()
+st.divider()
+both_at_best()
 st.divider()
 the_simulation()

@@ -12,6 +12,7 @@ from functools import partial
 import streamlit as st
 
 from quitlok import ui
+from quitlok.costly import away
 from quitlok.printing import (
     LESSON_PLANS,
     PACKS,
@@ -26,6 +27,7 @@ from quitlok.printing import (
     parse_seed,
     pupil_rules_pdf,
     rules_sheet_pdf,
+    strategy_card_pdf,
     worksheet_pdf,
     worksheet_questions,
 )
@@ -81,6 +83,12 @@ def pupil_rules(tradition: str, paper: str) -> bytes:
 
 
 @st.cache_data(show_spinner=False)
+def strategy_cards(paper: str) -> bytes:
+    """The solved game's cards (the solution takes seconds and memory to load: a worker process builds them)."""
+    return away(strategy_card_pdf, paper)
+
+
+@st.cache_data(show_spinner=False)
 def lesson_plan(minutes: int, paper: str) -> bytes:
     return lesson_plan_pdf(minutes, paper)
 
@@ -131,6 +139,11 @@ with glossary_box:
     st.caption(words["glossary"])
     st.download_button("Glossary", data=partial(glossary, paper), file_name=file_name("glossary", paper), mime=PDF,
                        key="teachers.glossary", icon=":material/download:")
+    st.markdown("**Strategy cards**")
+    st.caption(words["strategy"])
+    st.download_button("Strategy cards: Kvitlach", data=partial(strategy_cards, paper),
+                       file_name=file_name("strategy-cards", "kvitlach", paper), mime=PDF, key="teachers.strategy",
+                       icon=":material/download:")
 
 st.header("A worksheet")
 st.markdown(words["worksheet"])

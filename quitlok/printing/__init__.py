@@ -12,7 +12,8 @@ show as it is, before anything is drawn.
 - `glossary_pdf(paper)`: the glossary, with the Yiddish in Hebrew script, on one page;
 - `worksheet_pdf(seed, rules, paper)`: ten questions made by the engine, and the answer key;
 - `lesson_plan_pdf(minutes, paper)`: the 45- or 90-minute lesson plan;
-- `pupil_rules_pdf(tradition, paper)`: the rules for pupils of Quitlok or Kvitlach, in large print.
+- `pupil_rules_pdf(tradition, paper)`: the rules for pupils of Quitlok or Kvitlach, in large print;
+- `strategy_card_pdf(paper)`: Kvitlach's player and banker at their best, from the shipped equilibrium.
 
 The modules: `document` (the page every sheet starts from), `markdown` (our
 content's Markdown as blocks), `content` (reading content/), `card_faces` (the
@@ -34,11 +35,12 @@ from quitlok.printing.lesson_plans import LESSON_PLANS, lesson_plan_pdf
 from quitlok.printing.pack import PACKS, pack_pdf
 from quitlok.printing.pupil_sheet import TRADITIONS, pupil_rules_pdf
 from quitlok.printing.rules_sheet import rules_sheet_pdf
+from quitlok.printing.strategy_card import strategy_card_pdf
 from quitlok.printing.worksheet import SEEDS, new_seed, parse_seed, worksheet_pdf, worksheet_questions
 
 __all__ = [
     "LESSON_PLANS", "PACKS", "PAPERS", "SEEDS", "TRADITIONS", "InvalidSeed", "PrintingError", "UnknownLessonPlan",
     "UnknownPack", "UnknownPaper", "UnknownTradition", "WorksheetUnavailable", "glossary_pdf", "lesson_plan_pdf",
-    "new_seed", "pack_pdf", "parse_seed", "pupil_rules_pdf", "rules_sheet_pdf", "worksheet_pdf",
+    "new_seed", "pack_pdf", "parse_seed", "pupil_rules_pdf", "rules_sheet_pdf", "strategy_card_pdf", "worksheet_pdf",
     "worksheet_questions",
 ]

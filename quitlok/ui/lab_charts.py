@@ -72,6 +72,38 @@ def edge_frame(outcomes: Iterable) -> pd.DataFrame:
     } for o in outcomes])
 
 
+def hundredths(edge) -> str:
+    """A solved game's figure, per 100 hands to two decimals (its differences are small): '+4.95 chips'."""
+    return f"{100 * float(edge):+.2f} chips"
+
+
+#: the solved game's tables (quitlok.equilibrium.EdgeAtBest): short cells, so that they fit a phone
+PLAYER_BEST_HEADING = "Player at his best, per 100 hands"
+GIVES_AWAY_HEADING = "Gives away"
+
+
+def banker_models_frame(solved) -> pd.DataFrame:
+    """The banker at his best, then each fixed banker model: the player's best result against him."""
+    rows = [{"Banker": "At his best", PLAYER_BEST_HEADING: hundredths(solved.value), GIVES_AWAY_HEADING: "none"}]
+    rows += [{"Banker": f"Stands on {m.stands_on}", PLAYER_BEST_HEADING: hundredths(m.player_best),
+              GIVES_AWAY_HEADING: hundredths(m.gives_away)} for m in solved.models]
+    return pd.DataFrame(rows)
+
+
+#: the computer styles' names, as on the Lab's controls
+STYLE_NAMES = {"best": "Best play", "cautious": "Cautious", "bold": "Bold"}
+
+
+def styles_frame(solved) -> pd.DataFrame:
+    """Each computer player style: its result per 100 hands against a banker on 17 and at his best."""
+    return pd.DataFrame([{
+        "Player": STYLE_NAMES.get(s.style, s.style),
+        "Banker on 17": hundredths(s.against_17),
+        "Banker at his best": hundredths(s.against_best_banker),
+        GIVES_AWAY_HEADING: hundredths(solved.value - s.against_best_banker),
+    } for s in solved.styles])
+
+
 # --- figures ---------------------------------------------------------------------------------------------
 
 

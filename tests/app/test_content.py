@@ -8,7 +8,7 @@ from quitlok import content as content_files
 from quitlok.classroom import names as names_module
 from quitlok.classroom.names import friendly_names, refused_word
 from quitlok.lessons import LESSONS
-from quitlok.printing import TRADITIONS, pupil_rules_pdf
+from quitlok.printing import TRADITIONS, pupil_rules_pdf, strategy_card_pdf
 from quitlok.ui import own_questions, words
 from tests.app.conftest import APP
 from tests.app.test_advisor_page import as_banker, pick
@@ -63,6 +63,7 @@ def test_every_content_file_is_used_and_exists(loaded):
     assert not at.exception
     for tradition in TRADITIONS:  # the pupils' sheets are read only when their download is built (Teachers)
         pupil_rules_pdf(tradition)
+    strategy_card_pdf()  # likewise the strategy cards' words
     # read only on a teacher's device in a running class session (tests/app/test_own_questions_page.py and
     # test_classroom_moderation_page.py draw them there)
     friendly_names.cache_clear()

@@ -4,6 +4,7 @@ equal the sums of quitlok.lab.simulate's batches for the same setup and seed, wo
 import json
 
 import numpy as np
+import pytest
 
 from quitlok import lab as the_lab
 from quitlok.errors import InvalidSetup
@@ -186,3 +187,95 @@ def test_a_bad_setup_is_an_error_message_not_a_traceback(app, monkeypatch):
     at = run(open_page(app, PAGE), **{"lab.hands": 1_000})
     assert "That bank cannot be played: the test says so." in [e.value for e in at.error]
     assert not at.get("plotly_chart")
+
+
+# --- both at their best: the solved game (issue 27, item 3) -------------------------------------------------
+
+
+def hundredths(x) -> str:
+    return f"{100 * float(x):+.2f} chips"
+
+
+def test_both_at_their_best_shows_the_shipped_equilibrium(app):
+    """The value is the shipped strategies' (the figure saved beside them), each fixed banker model's row is the
+    advisor's exact edge against him (quitlok.odds.player_edge, worked out on its own), the mixed examples are
+    positions the solver itself lists as mixed, and Quitlok says it is not yet worked out, with no figure."""
+    import time
+
+    from quitlok import equilibrium
+    from quitlok.odds import player_edge
+    from quitlok.rules import KVITLACH
+    from quitlok.solve import shipped_path
+
+    equilibrium.lab_figures("kvitlach")  # worked out here first (a server does it in the background)
+    at = open_page(app, PAGE)
+    page = words(at)
+    assert "Who has the edge when both play their best" in texts(at)
+    with np.load(shipped_path("kvitlach")) as data:
+        value = float(data["value"])
+    assert f"the player still has the edge: **{hundredths(value)} per 100 hands** under Kvitlach" in page
+    assert hundredths(value) == "+4.95 chips"
+    tables = [t.value for t in at.table]
+    models = next(t for t in tables if "Banker" in t.columns)
+    assert list(models.itertuples(index=False, name=None))[0] == ("At his best", hundredths(value), "none")
+    for stands_on, row in zip(KVITLACH.banker_models, list(models.itertuples(index=False, name=None))[1:],
+                              strict=True):
+        edge = float(player_edge(KVITLACH, stands_on=stands_on))
+        assert row == (f"Stands on {stands_on}", hundredths(edge), hundredths(edge - value))
+    styles = next(t for t in tables if "Player" in t.columns)
+    assert list(styles["Player"]) == ["Best play", "Cautious", "Bold"]
+    best = styles.iloc[0]
+    assert best["Banker on 17"] == hundredths(player_edge(KVITLACH, stands_on=17)), "best play is the advisor's"
+    # the mixed examples: positions the solver lists as mixed, with the chance shown
+    solution = equilibrium.shipped_solution("kvitlach")
+    listed = {(h, c): p for h, c, p in solution.mixed_banker_positions()}
+    figures = equilibrium.lab_figures("kvitlach")
+    assert f"At {len(figures.mixed)} of the banker's positions his best play is mixed" in page
+    for m in figures.mixed[:2]:
+        assert listed[(m.history, m.cards)] == m.stands
+        assert 0.02 < m.stands < 0.98
+        assert f"holding {' + '.join(map(str, m.cards))} ({m.total})" in page
+        assert f"stand {percent(m.stands)} of the time" in page
+    assert "Quitlok (24 cards) is **not yet worked out**" in page
+    quitlok_words = next(str(m.value) for m in at.markdown if "not yet worked out" in str(m.value))
+    assert not any(ch.isdigit() for ch in quitlok_words.replace("24 cards", "")), "no figure for Quitlok"
+    assert "docs/solving.md" in page
+    # once worked out, the page is fast: the figures come from the server's store
+    started = time.perf_counter()
+    at.run()
+    assert not at.exception
+    assert time.perf_counter() - started < 5
+
+
+def test_both_at_their_best_never_makes_the_page_wait(app, monkeypatch):
+    """Until the figures are stored, the page starts working them out in the background and says so, and draws
+    the rest of the page at once; once they are stored, it shows them."""
+    from quitlok import equilibrium
+    from quitlok.costly import SharedAnswers
+
+    started = []
+    monkeypatch.setattr(equilibrium, "FIGURES", SharedAnswers("test figures", 2))
+    monkeypatch.setattr(equilibrium, "start_figures", lambda name="kvitlach": started.append(name))
+    at = open_page(app, PAGE)
+    assert "is being worked out from the solved game" in words(at) and started == ["kvitlach", "kvitlach"]
+    assert "Try it: play many hands" in words(at), "the rest of the page is drawn"
+    assert not at.table[1:] and "not yet worked out" not in words(at)
+    equilibrium.FIGURES.answer("kvitlach", lambda: equilibrium.edge_at_best("kvitlach"))
+    at.run()
+    assert "the player still has the edge" in words(at) and "being worked out" not in words(at)
+
+
+def test_a_refusal_is_said_calmly(app, monkeypatch):
+    from quitlok import equilibrium
+    from quitlok.costly import SharedAnswers
+    from quitlok.errors import InvalidSetup
+
+    def unreadable(name):
+        raise InvalidSetup("the saved strategies belong to another game or another version")
+
+    monkeypatch.setattr(equilibrium, "FIGURES", SharedAnswers("test figures", 2))
+    with pytest.raises(InvalidSetup):
+        equilibrium.FIGURES.answer("kvitlach", lambda: unreadable("kvitlach"))
+    at = open_page(app, PAGE)
+    assert "The Lab could not work this out just now: the saved strategies belong" in words(at)
+    assert "Try it: play many hands" in words(at) and not at.exception

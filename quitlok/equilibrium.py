@@ -1,0 +1,343 @@
+"""Who has the edge when both play their best: the Lab's figures from the shipped equilibrium (issue 27, item 3).
+
+Everything here is read from the strategies that ship with the package (`quitlok.solve.SHIPPED`,
+docs/solving.md) and priced with the solver's exact best responses (`quitlok.solve.best_responses`):
+
+- the game's value: the player's result when both follow the shipped strategies;
+- each fixed banker model (he stands on 17, 18, ...) beside it: the player's best result against that banker,
+  and how much more that is than against a banker at his best (what the fixed model gives away);
+- each computer player style (`quitlok.lab.PLAYER_STYLES`, the players of `quitlok.bots`) as a fixed player
+  strategy in the solver's game: its result against a banker on 17 and against the banker's best response;
+- the banker positions where his best play is mixed, the weightiest first.
+
+Only Kvitlach (48 cards) is solved; `not_solved(name)` says why Quitlok is not. The solution is loaded once per
+process (`shipped_solution`, about 8 s: the game's tree and both best responses), and `edge_at_best` (a few
+seconds more) is small and picklable, so that a worker process can work it out (`quitlok.costly.away`).
+"""
+
+import threading
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from quitlok.costly import SharedAnswers, away
+from quitlok.errors import InvalidSetup, QuitlokError
+from quitlok.solve import (
+    PLAYER_ACTIONS,
+    RANKS,
+    SHIPPED,
+    Solution,
+    Tree,
+    best_responses,
+    load,
+    shipped_game,
+    shipped_path,
+    strategy_value,
+)
+
+__all__ = ["BankerModel", "EdgeAtBest", "MixedPosition", "StrategyCard", "StyleResult", "banker_stands_on",
+           "edge_at_best", "history_words", "lab_figures", "player_style", "shipped_solution", "start_figures",
+           "strategy_card",
+           "within_words"]
+
+#: the computer players priced as players, with what they take cards below (quitlok.bots: cautious, bold);
+#: "best" is the advisor's play against a banker on 17 (quitlok.bots.BestPlayer)
+STYLE_DRAWS_BELOW = {"cautious": 15, "bold": 17}
+STYLES = ("best", "cautious", "bold")
+#: a banker position counts as mixed when his chance of standing there lies strictly between these
+MIXED_LOW, MIXED_HIGH = 0.02, 0.98
+
+
+@cache
+def shipped_solution(name: str = "kvitlach") -> Solution:
+    """The shipped equilibrium of `name` with its tree, loaded (and its best responses checked) once a process."""
+    return load(shipped_game(name), shipped_path(name))
+
+
+@dataclass(frozen=True)
+class BankerModel:
+    """A banker who stands on a fixed total, against a player at his best."""
+
+    stands_on: int
+    #: the player's best result a hand against him
+    player_best: float
+    #: how much more that is than against a banker at his best (the game's value)
+    gives_away: float
+
+
+@dataclass(frozen=True)
+class StyleResult:
+    """A computer player style as a fixed strategy: its result a hand against a banker on 17 and against the
+    banker's best response to it."""
+
+    style: str
+    against_17: float
+    against_best_banker: float
+
+
+@dataclass(frozen=True)
+class MixedPosition:
+    """A banker position where his best play is mixed: the public history he faces, his cards, his total, his
+    chance of standing there, and how often a hand reaches it (both playing the shipped strategies)."""
+
+    history: tuple
+    cards: tuple
+    total: int
+    stands: float
+    weight: float
+
+
+@dataclass(frozen=True)
+class EdgeAtBest:
+    """The Lab's figures for one solved game."""
+
+    name: str
+    #: the player's result a hand when both follow the shipped strategies
+    value: float
+    #: the best responses' bounds: the player's best against the shipped banker, the banker's against the player
+    player_best: float
+    banker_best: float
+    models: tuple[BankerModel, ...]
+    styles: tuple[StyleResult, ...]
+    #: every mixed banker position (chance of standing between MIXED_LOW and MIXED_HIGH), weightiest first
+    mixed: tuple[MixedPosition, ...]
+
+    @property
+    def exploitability(self) -> float:
+        return self.player_best - self.banker_best
+
+
+# --- fixed strategies in the solver's game ------------------------------------------------------------
+
+
+def banker_stands_on(tree: Tree, stands_on: int) -> np.ndarray:
+    """The banker who stands on `stands_on` or more (draws below it) wherever he may choose, as a strategy of
+    the solver's game (the chance of standing at every banker state of every bank node)."""
+    if not 1 <= stands_on <= 21:
+        raise InvalidSetup(f"The banker stands on a total from 1 to 21 (got {stands_on!r}).")
+    stand = (np.asarray(tree.b_value) >= stands_on).astype(float)
+    return np.broadcast_to(stand, (tree.n_bank, tree.b_S)).copy()
+
+
+def _first_best(tree: Tree, slotval: np.ndarray) -> np.ndarray:
+    """A pure player strategy playing, at every row, the first action of highest value."""
+    sigma = np.zeros(tree.n_slots)
+    for r in range(tree.n_rows):
+        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
+        best = a + int(np.argmax(slotval[a:b] >= slotval[a:b].max() - 1e-12))
+        sigma[best] = 1.0
+    return sigma
+
+
+def player_style(tree: Tree, style: str) -> np.ndarray:
+    """A computer player style as a pure strategy of the solver's game (one chip, bet-first rules).
+
+    "cautious" and "bold" play as the Lab's rule-of-thumb players (quitlok.lab): bet the chip, call elvaroon
+    whenever allowed, take cards while below 15 (17), keep a protected 11 only when it makes 17 to 21. "best"
+    plays the advisor's best against a banker on 17 (the first of equal actions)."""
+    if style == "best":
+        _, slotval, _ = tree.evaluate(tree.uniform_player(), tree.bank_values(banker_stands_on(tree, 17)),
+                                      best=True)
+        return _first_best(tree, slotval)
+    if style not in STYLE_DRAWS_BELOW:
+        raise InvalidSetup(f"The player style must be one of {', '.join(STYLES)} (got {style!r}).")
+    if not tree.game.rules.bet_first:
+        raise InvalidSetup("the styles are priced under bet-first rules only (Kvitlach)")
+    below = STYLE_DRAWS_BELOW[style]
+    game = tree.game
+    sigma = np.zeros(tree.n_slots)
+    for r in range(tree.n_rows):
+        node = tree.nodes[tree.row_node[r]]
+        hand = tuple(a + b for a, b in zip(node.kept, tree.row_x[r], strict=True))
+        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
+        actions = {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: s for s in range(a, b)}
+        if node.mode == "first":
+            choice = "bet"
+        elif node.mode == "resolve":
+            kept = list(hand)
+            kept[10] += 1
+            choice = "keep" if 17 <= game.value(tuple(kept)) <= 21 or "reject" not in actions else "reject"
+        elif "draw+aluvun" in actions:
+            choice = "draw+aluvun"
+        elif "draw" in actions and game.value(hand) < below:
+            choice = "draw"
+        else:
+            choice = "stay"
+        sigma[actions[choice]] = 1.0
+    return sigma
+
+
+# --- the mixed positions --------------------------------------------------------------------------------
+
+
+def _mixed(solution: Solution) -> tuple[MixedPosition, ...]:
+    """The banker positions where he mixes, with how often a hand reaches each (the chance that the player
+    stays at that history with some hand and the banker draws those cards, both on the shipped strategies)."""
+    tree = solution.tree
+    reach_p = tree.player_reach(solution.player)
+    q = tree.bank_weights(solution.player, reach_p)[tree.b_col_row]
+    stand = tree._stand_prob(solution.banker)
+    reach_b = tree._banker_reach(solution.banker)
+    found = []
+    for t in range(tree.n_bank):
+        lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
+        weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
+        for k in tree.b_decide:
+            if MIXED_LOW < stand[t, k] < MIXED_HIGH and weight[k] > 1e-12:
+                cards = tuple(r for r in RANKS for _ in range(tree.b_states[k][r - 1]))
+                found.append(MixedPosition(tree.bank_nodes[t]["key"], cards, int(tree.b_value[k]),
+                                           float(stand[t, k]), float(weight[k])))
+    return tuple(sorted(found, key=lambda m: -m.weight))
+
+
+# --- the figures ----------------------------------------------------------------------------------------
+
+
+def edge_at_best(name: str = "kvitlach") -> EdgeAtBest:
+    """The Lab's figures for the shipped game `name` (a function of the module: a worker process runs it)."""
+    solution = shipped_solution(name)
+    tree = solution.tree
+    rules = tree.game.rules
+    models = []
+    for stands_on in rules.banker_models:
+        fixed = banker_stands_on(tree, stands_on)
+        best = tree.evaluate(solution.player, tree.bank_values(fixed), best=True)[2]
+        models.append(BankerModel(stands_on, best, best - solution.value))
+    on_17 = banker_stands_on(tree, 17)
+    styles = []
+    for style in STYLES:
+        sigma = player_style(tree, style)
+        styles.append(StyleResult(style, strategy_value(tree, sigma, on_17),
+                                  best_responses(tree, sigma, on_17)["banker_best"]))
+    return EdgeAtBest(name, solution.value, solution.player_best, solution.banker_best, tuple(models),
+                      tuple(styles), _mixed(solution))
+
+
+# --- for the app ------------------------------------------------------------------------------------------
+
+#: the figures, once per server for every visitor (worked out in a worker process: quitlok.costly.away)
+FIGURES = SharedAnswers("the solved game's figures", max_entries=len(SHIPPED))
+
+
+def lab_figures(name: str = "kvitlach") -> EdgeAtBest:
+    """`edge_at_best(name)`, worked out once per server (in a worker process where there are any)."""
+    return FIGURES.answer(name, lambda: away(edge_at_best, name))
+
+
+_starting = threading.Lock()
+_working: set[str] = set()
+
+
+def start_figures(name: str = "kvitlach") -> bool:
+    """Start working out `lab_figures(name)` in a background thread of this process, unless it is stored or under
+    way already, and return at once (so that no page waits for it): True when it was started here. A failure
+    (the worker busy or gone: Unavailable) is not stored, so a later call starts it again."""
+    with _starting:
+        if name in _working or FIGURES.knows(name):
+            return False
+        _working.add(name)
+
+    def work() -> None:
+        try:
+            lab_figures(name)
+        except QuitlokError:
+            pass  # not stored: asked again by the next look
+        finally:
+            with _starting:
+                _working.discard(name)
+
+    threading.Thread(target=work, name=f"solved figures {name}", daemon=True).start()
+    return True
+
+
+def history_words(history: tuple) -> str:
+    """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed'."""
+    taken = sum(event in ("draw", "draw+aluvun", "raise+aluvun") for event in history)
+    called = any(str(event).endswith("aluvun") for event in history)
+    thrown = history.count("reject")
+    number = {1: "one", 2: "two", 3: "three"}.get(taken, str(taken))
+    said = ["bet", f"took {number} more card{'s' if taken != 1 else ''}"]
+    if called:
+        said.append("called elvaroon")
+    if thrown:
+        said.append(f"threw in {'an 11' if thrown == 1 else f'{thrown} 11s'} face up")
+    return ", ".join(said[:-1]) + " and " + said[-1] + ", then stayed"
+
+
+def within_words(gap: float) -> str:
+    """How close the shipped strategies are to an equilibrium, for people: 'less than a millionth of a chip'."""
+    if gap < 1e-6:
+        return "less than a millionth of a chip"
+    return f"{gap:.6f} chips"
+
+
+# --- the strategy cards (issue 27, item 5) ------------------------------------------------------------------
+
+#: the banker's totals where he chooses under Kvitlach (he must draw below 17, and stands on 20)
+CHOICE_TOTALS = (17, 18, 19)
+
+
+@dataclass(frozen=True)
+class StrategyCard:
+    """Both sides' play at their best, summed up for a printed card; each chance is weighted by how often a hand
+    reaches the position, both playing the shipped strategies."""
+
+    name: str
+    value: float
+    #: (his first card, the chance that he bets on it)
+    bets: tuple[tuple[int, float], ...]
+    #: (his total, with his chip bet, the chance that he takes another card there)
+    draws: tuple[tuple[int, float], ...]
+    #: the chance that he calls elvaroon with his next card where he may
+    elvaroon: float
+    #: (what the player showed, the banker's chance of standing on each of CHOICE_TOTALS; None: never reached)
+    stands: tuple[tuple[str, tuple[float | None, ...]], ...]
+
+
+def _shown(history: tuple) -> str:
+    taken = sum(event in ("draw", "draw+aluvun", "raise+aluvun") for event in history)
+    cards = "took 1 card" if taken == 1 else "took 2 cards" if taken == 2 else f"took {taken} cards" \
+        if taken < 4 else "took 4 or more cards"
+    return cards + (", called elvaroon" if any(str(e).endswith("aluvun") for e in history) else "")
+
+
+def strategy_card(name: str = "kvitlach") -> StrategyCard:
+    """The shipped equilibrium of `name`, summed up for the printed strategy cards."""
+    solution = shipped_solution(name)
+    tree, player = solution.tree, solution.player
+    reach = tree.player_reach(player)
+    bets, draws, elvaroon = {}, {}, [0.0, 0.0]
+    for r in range(tree.n_rows):
+        node = tree.nodes[tree.row_node[r]]
+        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
+        actions = {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: s for s in range(a, b)}
+        if node.mode == "first":
+            rank = next(k + 1 for k, n in enumerate(tree.row_x[r]) if n)
+            bets[rank] = float(player[actions["bet"]])
+        elif node.mode == "decide" and node.stake and reach[r] > 0 and len(actions) > 1:
+            hand = tuple(p + q for p, q in zip(node.kept, tree.row_x[r], strict=True))
+            total = tree.game.value(hand)
+            w = draws.setdefault(total, [0.0, 0.0])
+            w[0] += reach[r] * (1 - player[actions["stay"]])
+            w[1] += reach[r]
+            if "draw+aluvun" in actions:
+                elvaroon[0] += reach[r] * player[actions["draw+aluvun"]]
+                elvaroon[1] += reach[r]
+    q = tree.bank_weights(player, reach)[tree.b_col_row]
+    stand = tree._stand_prob(solution.banker)
+    reach_b = tree._banker_reach(solution.banker)
+    groups: dict[str, np.ndarray] = {}
+    for t in range(tree.n_bank):
+        lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
+        weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
+        sums = groups.setdefault(_shown(tree.bank_nodes[t]["key"]), np.zeros((2, len(CHOICE_TOTALS))))
+        for k in tree.b_decide:
+            column = CHOICE_TOTALS.index(int(tree.b_value[k]))
+            sums[0, column] += weight[k] * stand[t, k]
+            sums[1, column] += weight[k]
+    stands = tuple((shown, tuple(float(s / w) if w > 1e-12 else None for s, w in zip(*sums, strict=True)))
+                   for shown, sums in sorted(groups.items()) if sums[1].sum() > 1e-12)
+    return StrategyCard(name, solution.value, tuple(sorted(bets.items())),
+                        tuple((total, float(s / w)) for total, (s, w) in sorted(draws.items()) if w > 1e-12),
+                        float(elvaroon[0] / elvaroon[1]) if elvaroon[1] else 0.0, stands)

@@ -1,0 +1,77 @@
+"""The strategy cards: Kvitlach's player and banker at their best, on one page (issue 27, item 5).
+
+Every figure comes from the equilibrium shipped with the package (`quitlok.equilibrium.strategy_card`, read
+from quitlok/data by `quitlok.solve`); the words are content/teachers/strategy_card.md. Quitlok is not solved
+yet (docs/solving.md), so there is a card for Kvitlach only.
+"""
+
+from quitlok import content
+from quitlok.equilibrium import CHOICE_TOTALS, StrategyCard, strategy_card
+from quitlok.printing.document import Sheet, fit
+from quitlok.printing.markdown import Table
+
+#: a chance at most this far from 0 or 1 is said as "never" or "always"
+SURE = 0.02
+
+
+def how_often(p: float | None) -> str:
+    """A chance on the card: 'always', 'never', '37% of the time' ('-' for a position never reached)."""
+    if p is None:
+        return "-"
+    if p >= 1 - SURE:
+        return "always"
+    if p <= SURE:
+        return "never"
+    return f"{100 * p:.0f}% of the time"
+
+
+def _or_list(items: list) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _runs(pairs: tuple[tuple[int, float], ...]) -> tuple[tuple[str, str], ...]:
+    """(total, chance) pairs with the same words run together: ('2 to 12', 'always'), ('13', '...')."""
+    rows: list[list] = []
+    for total, p in pairs:
+        said = how_often(p)
+        if rows and rows[-1][2] == said and rows[-1][1] == total - 1:
+            rows[-1][1] = total
+        else:
+            rows.append([total, total, said])
+    return tuple((str(a) if a == b else f"{a} to {b}", said) for a, b, said in rows)
+
+
+def player_rows(card: StrategyCard) -> tuple[tuple[str, str], ...]:
+    return _runs(card.draws)
+
+
+def banker_rows(card: StrategyCard) -> tuple[tuple[str, ...], ...]:
+    return tuple((shown, *(how_often(p) for p in chances)) for shown, chances in card.stands)
+
+
+def strategy_card_pdf(paper: str = "A4") -> bytes:
+    """The Kvitlach strategy cards (player and banker at their best) on one page of `paper`."""
+    words = {key: " ".join(text.split()) for key, text in content.sections("teachers/strategy_card").items()}
+    card = strategy_card("kvitlach")
+    value = f"{100 * card.value:+.2f} chips per 100 hands"
+    bet = [rank for rank, p in card.bets if p >= 0.5]
+    out = [rank for rank, p in card.bets if p < 0.5]
+
+    def build(size: float) -> Sheet:
+        pdf = Sheet(paper, title="Kvitlach: strategy cards", footer_text="Quitlok · strategy cards", size=size)
+        pdf.add_page()
+        pdf.title_block(words["title"], words["subtitle"].format(value=value))
+        pdf.heading(words["player"], 2)
+        pdf.paragraph(words["player_bets"].format(bet=_or_list(bet), out=_or_list(out) if out else "none"))
+        pdf.paragraph(words["player_draws"])
+        pdf.table_block(Table(("Your total", "Take another card"), player_rows(card)), col_widths=(1, 2))
+        pdf.paragraph(words["player_elvaroon"].format(elvaroon=how_often(card.elvaroon)))
+        pdf.heading(words["banker"], 2)
+        pdf.paragraph(words["banker_stands"])
+        pdf.table_block(Table(("The player", *(f"Stand on {t}" for t in CHOICE_TOTALS)), banker_rows(card)),
+                        col_widths=(5, 3, 3, 3))
+        pdf.paragraph(words["banker_why"])
+        return pdf
+
+    return fit(build, pages=1).bytes()
