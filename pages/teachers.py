@@ -13,6 +13,7 @@ import streamlit as st
 
 from quitlok import ui
 from quitlok.costly import away
+from quitlok.equilibrium import released
 from quitlok.printing import (
     LESSON_PLANS,
     PACKS,
@@ -85,7 +86,7 @@ def pupil_rules(tradition: str, paper: str) -> bytes:
 @st.cache_data(show_spinner=False)
 def strategy_cards(paper: str) -> bytes:
     """The solved game's cards (the solution takes seconds and memory to load: a worker process builds them)."""
-    return away(strategy_card_pdf, paper)
+    return away(released, strategy_card_pdf, paper)
 
 
 @st.cache_data(show_spinner=False)

@@ -15,9 +15,12 @@ process (`shipped_solution`, about 8 s: the game's tree and both best responses)
 seconds more) is small and picklable, so that a worker process can work it out (`quitlok.costly.away`).
 """
 
+import gc
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 import numpy as np
 
@@ -38,7 +41,7 @@ from quitlok.solve import (
 
 __all__ = ["BankerModel", "EdgeAtBest", "MixedPosition", "StrategyCard", "StyleResult", "banker_stands_on",
            "edge_at_best", "history_words", "lab_figures", "player_style", "shipped_solution", "start_figures",
-           "strategy_card",
+           "released", "strategy_card",
            "within_words"]
 
 #: the computer players priced as players, with what they take cards below (quitlok.bots: cautious, bold);
@@ -47,6 +50,8 @@ STYLE_DRAWS_BELOW = {"cautious": 15, "bold": 17}
 STYLES = ("best", "cautious", "bold")
 #: a banker position counts as mixed when his chance of standing there lies strictly between these
 MIXED_LOW, MIXED_HIGH = 0.02, 0.98
+
+T = TypeVar("T")
 
 
 @cache
@@ -214,6 +219,17 @@ def edge_at_best(name: str = "kvitlach") -> EdgeAtBest:
                       tuple(styles), _mixed(solution))
 
 
+def released(function: Callable[..., T], *args: object) -> T:
+    """`function(*args)`, after which the shipped solutions are let go: a solution's tree holds about 700 MB, which a
+    worker process (quitlok.costly.away) or a server must not keep once the small figures it was loaded for are
+    worked out (they are kept instead: FIGURES, the Teachers page's cache)."""
+    try:
+        return function(*args)
+    finally:
+        shipped_solution.cache_clear()
+        gc.collect()
+
+
 # --- for the app ------------------------------------------------------------------------------------------
 
 #: the figures, once per server for every visitor (worked out in a worker process: quitlok.costly.away)
@@ -222,7 +238,7 @@ FIGURES = SharedAnswers("the solved game's figures", max_entries=len(SHIPPED))
 
 def lab_figures(name: str = "kvitlach") -> EdgeAtBest:
     """`edge_at_best(name)`, worked out once per server (in a worker process where there are any)."""
-    return FIGURES.answer(name, lambda: away(edge_at_best, name))
+    return FIGURES.answer(name, lambda: away(released, edge_at_best, name))
 
 
 _starting = threading.Lock()

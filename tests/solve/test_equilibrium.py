@@ -126,3 +126,21 @@ def test_start_figures_works_them_out_once_in_the_background(monkeypatch):
     settle()
     assert store.knows("kvitlach") and store.answer("kvitlach", list) == "figures"
     assert equilibrium.start_figures("kvitlach") is False, "stored: nothing to start"
+
+
+def test_the_app_lets_the_solution_go_once_its_figures_are_worked_out(monkeypatch):
+    """A solution's tree holds about 700 MB: the Lab's figures and the strategy cards are worked out through
+    `released`, which lets it go, so no worker process or server keeps it."""
+    import quitlok.equilibrium as equilibrium
+
+    monkeypatch.setattr(equilibrium, "load", lambda game, path: object())  # no need for the real one here
+    equilibrium.shipped_solution.cache_clear()
+    equilibrium.shipped_solution("kvitlach")
+    assert equilibrium.shipped_solution.cache_info().currsize == 1, "loaded once a process while in use"
+    assert equilibrium.released(equilibrium.shipped_solution, "kvitlach") is not None
+    assert equilibrium.shipped_solution.cache_info().currsize == 0
+    asked = []
+    monkeypatch.setattr(equilibrium, "away", lambda function, *args: asked.append((function, args)) or "figures")
+    monkeypatch.setattr(equilibrium, "FIGURES", equilibrium.SharedAnswers("test", 2))
+    assert equilibrium.lab_figures("kvitlach") == "figures"
+    assert asked == [(equilibrium.released, (equilibrium.edge_at_best, "kvitlach"))]
