@@ -26,6 +26,7 @@ import numpy as np
 
 from quitlok.costly import SharedAnswers, away
 from quitlok.errors import InvalidSetup, QuitlokError
+from quitlok.moves import Move
 from quitlok.solve import (
     PLAYER_ACTIONS,
     RANKS,
@@ -163,8 +164,8 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
             kept = list(hand)
             kept[10] += 1
             choice = "keep" if 17 <= game.value(tuple(kept)) <= 21 or "reject" not in actions else "reject"
-        elif "draw+aluvun" in actions:
-            choice = "draw+aluvun"
+        elif Move.DRAW_ALUVUN in actions:
+            choice = Move.DRAW_ALUVUN
         elif "draw" in actions and game.value(hand) < below:
             choice = "draw"
         else:
@@ -269,7 +270,7 @@ def start_figures(name: str = "kvitlach") -> bool:
 
 def history_words(history: tuple) -> str:
     """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed'."""
-    taken = sum(event in ("draw", "draw+aluvun", "raise+aluvun") for event in history)
+    taken = sum(event in ("draw", Move.DRAW_ALUVUN, Move.RAISE_ALUVUN) for event in history)
     called = any(str(event).endswith("aluvun") for event in history)
     thrown = history.count("reject")
     number = {1: "one", 2: "two", 3: "three"}.get(taken, str(taken))
@@ -312,7 +313,7 @@ class StrategyCard:
 
 
 def _shown(history: tuple) -> str:
-    taken = sum(event in ("draw", "draw+aluvun", "raise+aluvun") for event in history)
+    taken = sum(event in ("draw", Move.DRAW_ALUVUN, Move.RAISE_ALUVUN) for event in history)
     cards = "took 1 card" if taken == 1 else "took 2 cards" if taken == 2 else f"took {taken} cards" \
         if taken < 4 else "took 4 or more cards"
     return cards + (", called elvaroon" if any(str(e).endswith("aluvun") for e in history) else "")
@@ -337,8 +338,8 @@ def strategy_card(name: str = "kvitlach") -> StrategyCard:
             w = draws.setdefault(total, [0.0, 0.0])
             w[0] += reach[r] * (1 - player[actions["stay"]])
             w[1] += reach[r]
-            if "draw+aluvun" in actions:
-                elvaroon[0] += reach[r] * player[actions["draw+aluvun"]]
+            if Move.DRAW_ALUVUN in actions:
+                elvaroon[0] += reach[r] * player[actions[Move.DRAW_ALUVUN]]
                 elvaroon[1] += reach[r]
     q = tree.bank_weights(player, reach)[tree.b_col_row]
     stand = tree._stand_prob(solution.banker)
