@@ -13,19 +13,24 @@ from quitlok.game import apply_action, legal_actions, new_game
 from quitlok.state_json import action_from_dict, action_to_dict, state_from_json, state_to_json
 
 
-@settings(max_examples=60, deadline=None)
-@given(rules=st.sampled_from([QUITLOK, KVITLACH]), seats=st.integers(2, 6), seed=st.integers(0, 10**6),
-       moves=st.integers(0, 80), choose=st.booleans())
-def test_every_state_of_a_random_game_round_trips(rules, seats, seed, moves, choose):
+def random_game(rules, seats, seed, moves, choose):
+    """The states of a game of random legal moves, its start first: at most `moves` of them, fewer if it ends."""
     state = new_game(rules, [f"P{i}" for i in range(seats)], banker=0, bank=10, purses=40, seed=seed,
                      choose_stake=choose)
     rng = random.Random(seed)
     for _ in range(moves):
-        text = state_to_json(state)
-        assert state_from_json(text) == state
+        yield state
         if state.is_over:
-            break
+            return
         state = apply_action(state, rng.choice(legal_actions(state)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from([QUITLOK, KVITLACH]), seats=st.integers(2, 6), seed=st.integers(0, 10**6),
+       moves=st.integers(0, 80), choose=st.booleans())
+def test_every_state_of_a_random_game_round_trips(rules, seats, seed, moves, choose):
+    for state in random_game(rules, seats, seed, moves, choose):
+        assert state_from_json(state_to_json(state)) == state
 
 
 def test_the_text_is_readable_json():
@@ -73,16 +78,10 @@ def test_text_that_is_not_a_saved_game_is_refused(text):
        moves=st.integers(0, 80), choose=st.booleans())
 def test_every_legal_action_round_trips_as_json(rules, seats, seed, moves, choose):
     """One Action to and from JSON (how a class's vote keeps its options): every action of random games."""
-    state = new_game(rules, [f"P{i}" for i in range(seats)], banker=0, bank=10, purses=40, seed=seed,
-                     choose_stake=choose)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        for action in legal_actions(state):
+    for state in random_game(rules, seats, seed, moves, choose):
+        for action in () if state.is_over else legal_actions(state):
             data = json.loads(json.dumps(action_to_dict(action)))
             assert action_from_dict(data) == action and data["a"] == type(action).__name__
-        state = apply_action(state, rng.choice(legal_actions(state)))
 
 
 @pytest.mark.parametrize("data", [None, "Bet 3", {"a": "Bet"}, {"a": "Bet", "n": 0}, {"a": "Bet", "n": True},
