@@ -1,0 +1,89 @@
+"""Languages: every word the app shows a person goes through here (gettext catalogs, kept with Babel).
+
+The code is written in English; a string a person reads is marked where it is written:
+
+- `_("You bet {amount}").format(amount=3)`: translated now, in the current language. Placeholders are named
+  (`{amount}`), never f-strings inside `_()`, so that a translator may move them.
+- `ngettext("{n} chip", "{n} chips", n).format(n=n)`: a sentence whose form follows a number (Czech has three
+  forms, Hebrew two: the catalog's plural rule chooses).
+- `pgettext("card", "Stay")`: the same English in two meanings.
+- `N_("Home")`: marks a constant written at import time (module level) for the catalog without translating it;
+  translate it where it is shown, `_(TITLE)`.
+
+The current language is a context variable: the app sets it at the start of every run and of every fragment's
+run (quitlok.ui), the tests and the printing side with `use(language)`. The engine (quitlok/) does not import
+Streamlit; its words for people (quitlok.narration, the library's messages) read the current language here.
+
+The catalogs are `quitlok/locale/<language>/LC_MESSAGES/quitlok.po` (and the compiled `.mo`), English the
+source. `pybabel` keeps them (see README, "Translating"); a language without a catalog, or a string not yet
+translated, shows the English.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import gettext as _gettext
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "SOURCE", "language", "ngettext", "pgettext",
+           "set_language", "translations", "use", "_"]
+
+DOMAIN = "quitlok"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: the language the code is written in
+SOURCE = "en"
+#: the languages a visitor may choose, each named in itself
+LANGUAGES = {"en": "English", "he": "עברית", "cs": "Čeština"}
+
+_LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("quitlok_language", default=SOURCE)
+
+
+def language() -> str:
+    """The current language's code ("en", "he", "cs", ...)."""
+    return _LANGUAGE.get()
+
+
+def set_language(code: str) -> None:
+    """Make `code` the current language of this thread's context (the app, at the start of a run)."""
+    _LANGUAGE.set(code)
+
+
+@contextlib.contextmanager
+def use(code: str) -> Iterator[None]:
+    """Within the block, `code` is the current language (a test, a printed sheet in a language asked for)."""
+    token = _LANGUAGE.set(code)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+@cache
+def translations(code: str) -> _gettext.NullTranslations:
+    """The compiled catalog of language `code`, read once; English (no translation) when there is none."""
+    if code == SOURCE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return translations(language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a sentence that agrees with the number `n`, in the current language."""
+    return translations(language()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, in the meaning `context` names."""
+    return translations(language()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalog and returns it unchanged: translate it where it is shown, `_(message)`."""
+    return message
