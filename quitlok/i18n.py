@@ -24,12 +24,13 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import gettext as _gettext
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "SOURCE", "language", "ngettext", "pgettext",
-           "set_language", "translations", "use", "_"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "SOURCE", "language", "ngettext", "pgettext",
+           "pseudo", "set_language", "translations", "use", "_"]
 
 DOMAIN = "quitlok"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -37,6 +38,10 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SOURCE = "en"
 #: the languages a visitor may choose, each named in itself
 LANGUAGES = {"en": "English", "he": "עברית", "cs": "Čeština"}
+
+#: the tests' pseudo-language (after Microsoft's qps-ploc): every letter of every translated string changed
+#: (a -> ȧ), so that a test sees any English that escaped translation; written right to left
+PSEUDO = "qps"
 
 _LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("quitlok_language", default=SOURCE)
 
@@ -61,11 +66,46 @@ def use(code: str) -> Iterator[None]:
         _LANGUAGE.reset(token)
 
 
+_ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                          "ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ")
+#: what the pseudo-language leaves as it is: {placeholders}, HTML tags and entities, a Markdown link's address,
+#: `code`, :material/icons:, addresses, and a '## key' heading's key
+_KEEP = re.compile(r"\{[^{}]*\}|<[^<>]*>|&\w+;|\]\([^)]*\)|`[^`]*`|:material/\w+:|https?://\S+"
+                   r"|^## +[a-z0-9_]+$", re.MULTILINE)
+
+
+def pseudo(text: str) -> str:
+    """`text` in the pseudo-language: every letter accented, the parts a program reads kept (see _KEEP)."""
+    kept, out = 0, []
+    for match in _KEEP.finditer(text):
+        out += [text[kept:match.start()].translate(_ACCENTED), match.group()]
+        kept = match.end()
+    return "".join(out) + text[kept:].translate(_ACCENTED)
+
+
+class _Pseudo(_gettext.NullTranslations):
+    """The pseudo-language's catalog: every string, worked out from the English."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
 @cache
 def translations(code: str) -> _gettext.NullTranslations:
     """The compiled catalog of language `code`, read once; English (no translation) when there is none."""
     if code == SOURCE:
         return _gettext.NullTranslations()
+    if code == PSEUDO:
+        return _Pseudo()
     return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
 
 
