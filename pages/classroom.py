@@ -17,7 +17,7 @@ import os
 import pandas as pd
 import streamlit as st
 
-from quitlok import IllegalAction, ui
+from quitlok import IllegalAction, narration, ui
 from quitlok.cards import plural
 from quitlok.classroom import KINDS, ClassQuestion, ClassroomError, Position, available_kinds, kind_title
 from quitlok.classroom.errors import Removed
@@ -456,7 +456,8 @@ def tie_words(vote) -> str:
 def what_happened(vote, table) -> None:
     """What the class's move and the computer players after it did, up to the class's next turn: the lines of
     the table's log since the vote, so a hand that ended on the move is seen ending."""
-    lines = table.events[vote.log_from:] if vote.log_from is not None else ()
+    happened = table.events[vote.events_from:] if vote.events_from is not None else ()
+    lines = narration.sentences(happened, table.players, table.seat)
     if lines:
         with st.container(border=True, key="class-what-happened"):
             st.markdown("**What happened next**")

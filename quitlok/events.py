@@ -26,8 +26,9 @@ __all__ = [
     "AluvunCalled", "BankBroken", "BankOffered", "BankPassed", "BankStaked", "BankTakenBack", "BankerBust",
     "BankerDrew", "BankerEarly", "BankerTurnedUp", "BetPlaced", "BlotAsked", "CardDealt", "ElevenKept",
     "ElevenProtected", "ElevenRejected", "Event", "FaceDownTaken", "GameOver", "HandDealt", "KeptBank",
-    "MayRetire", "NewCard", "NothingToSettle", "Prose", "Reshuffled", "Retired", "SatOut", "Settled",
-    "SharePaid", "Stayed", "Stood", "TurnBegan", "TwentyOne", "WentBust", "EVENT_TYPES",
+    "MayRetire", "NewCard", "Note", "NothingToSettle", "Prose", "ROOM_NOTES", "Reshuffled", "Retired",
+    "RoomNote", "SatOut", "Settled", "SharePaid", "Stayed", "Stood", "TurnBegan", "TwentyOne", "WentBust",
+    "EVENT_TYPES",
 ]
 
 
@@ -360,11 +361,39 @@ class NewCard(Event):
 
 
 @dataclass(frozen=True)
-class Prose(Event):
-    """A line of words that is no engine fact: a room's own note (a seat left, a pause), or a line of a game saved
-    before the log was events. It narrates as its text."""
+class Note(Event):
+    """Something in the log that is no engine fact: a room's own note, or a line of an old saved game. A secret
+    of the engine's is revealed by the engine's next event, never by a note (quitlok.game.seen_events)."""
+
+
+@dataclass(frozen=True)
+class Prose(Note):
+    """A line of words of a game saved before the log was events (or a room's note written then). It narrates
+    as its text, in the language it was written in."""
 
     text: str
+
+
+#: what a room's note may say: a seat plays on from a new device (`seat`), its person is back in the seat a
+#: computer played (`seat`), a seat's person left and a computer (`style`) plays it, the host paused the game,
+#: let it go on, ended it; the room ended it because everyone had gone for `minutes`, or because no person had
+#: chips left; a seat's time to decide ran out and a computer made the move (`seat`)
+ROOM_NOTES = ("new_device", "back", "left", "paused", "resumed", "ended", "abandoned", "people_out", "timed_out")
+
+
+@dataclass(frozen=True)
+class RoomNote(Note):
+    """A room's own note in its log (quitlok.rooms): `what` is one of ROOM_NOTES; `seat`, `style` and `minutes`
+    say whose and how long where the note needs them."""
+
+    what: str
+    seat: int | None = None
+    style: str | None = None
+    minutes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.what not in ROOM_NOTES:
+            raise ValueError(f"no room note {self.what!r}")
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -372,7 +401,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BankOffered, BankStaked, SharePaid, SatOut, BankTakenBack, BankPassed, BankBroken, GameOver, HandDealt,
         CardDealt, Reshuffled, TurnBegan, BlotAsked, BetPlaced, FaceDownTaken, AluvunCalled, ElevenProtected,
         ElevenRejected, ElevenKept, WentBust, TwentyOne, Stayed, BankerEarly, NothingToSettle, MayRetire,
-        KeptBank, Retired, BankerTurnedUp, BankerDrew, Stood, BankerBust, Settled, NewCard, Prose)
+        KeptBank, Retired, BankerTurnedUp, BankerDrew, Stood, BankerBust, Settled, NewCard, Prose, RoomNote)
 }
 
 
@@ -415,6 +444,8 @@ def _is_a(value: object, kind: object) -> bool:
         return isinstance(value, str)
     if kind == int | None:
         return value is None or _is_a(value, int)
+    if kind == str | None:
+        return value is None or isinstance(value, str)
     if kind == tuple[int, ...]:
         return isinstance(value, tuple) and all(_is_a(v, int) for v in value)
     raise TypeError(f"no check for a field of type {kind}")

@@ -426,7 +426,7 @@ def seen_events(events: Sequence[ev.Event], seat: int | None) -> tuple[ev.Event,
     out = []
     for i, event in enumerate(events):
         if event.secret_from(seat):
-            later = next((e for e in events[i + 1:] if not isinstance(e, ev.Prose)), None)
+            later = next((e for e in events[i + 1:] if not isinstance(e, ev.Note)), None)
             if later is None or not event.revealed_by(later):
                 event = event.hidden()
         out.append(event)

@@ -17,9 +17,10 @@ from dataclasses import replace
 from quitlok import events as ev
 from quitlok.cards import a_card, plural
 from quitlok.game import SeatStatus
+from quitlok.i18n import N_, _
 
-__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "ending_words", "hand_over_words", "hand_title", "ordinal", "sentence",
-           "sentences", "status_from_line", "status_line"]
+__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "STYLE_WORDS", "ending_words", "hand_over_words", "hand_title",
+           "ordinal", "room_note", "sentence", "sentences", "status_from_line", "status_line"]
 
 #: the name that makes the log speak in the second person ("You bet 3")
 YOU = "You"
@@ -67,6 +68,8 @@ def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None)
     match event:
         case ev.Prose(text):
             return text
+        case ev.RoomNote():
+            return room_note(event, players)
         case ev.CardDealt(seat, card, face_up=face_up, told=told):
             return say(seat, "get{s} {card}.", card=a_card(card)) if face_up and told and card is not None else None
         case ev.BankOffered(seat, least, most):
@@ -160,6 +163,31 @@ def hand_title(deal: ev.HandDealt, players: Sequence[str], viewer: int | None = 
     of Bella's bank"."""
     title = f"Hand {deal.hand} of {_Words(players, viewer).whose(deal.banker)} bank"
     return f"{title} (bank {deal.bank})" if bank else title
+
+
+#: the computer players' styles (quitlok.bots.PLAYERS) as a note names them
+STYLE_WORDS = {"cautious": N_("cautious"), "bold": N_("bold"), "best": N_("best play")}
+_ROOM_NOTES = {
+    "new_device": N_("{name} plays on from a new device."),
+    "back": N_("{name} is back in the seat a computer played, on a new device."),
+    "left": N_("{name} has left the table; a computer player ({style}) plays the seat from now on."),
+    "paused": N_("The host has paused the game."),
+    "resumed": N_("The host lets the game go on."),
+    "ended": N_("The host has ended the game: each seat keeps its purse and its open stake, the banker the bank."),
+    "abandoned": N_("Everyone at the table had been gone for {minutes} minutes, so the game ended here rather than "
+                    "let the computer players play on alone: each seat keeps its purse and its open stake, the "
+                    "banker the bank."),
+    "people_out": N_("Nobody at the table but the computer players has chips left, so the game ends here: each seat "
+                     "keeps its purse and its open stake, the banker the bank."),
+    "timed_out": N_("{name}'s time to decide ran out, so a computer player made the move."),
+}
+
+
+def room_note(note: ev.RoomNote, players: Sequence[str]) -> str:
+    """A room's own note (quitlok.rooms) as a sentence, in the current language."""
+    name = players[note.seat] if note.seat is not None and 0 <= note.seat < len(players) else ""
+    style = _(STYLE_WORDS[note.style]) if note.style in STYLE_WORDS else (note.style or "")
+    return _(_ROOM_NOTES[note.what]).format(name=name, style=style, minutes=note.minutes)
 
 
 def sentences(events: Iterable[ev.Event], players: Sequence[str], viewer: int | None = None) -> tuple[str, ...]:

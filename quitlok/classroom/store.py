@@ -195,9 +195,10 @@ class Vote:
     chosen: int | None = None
     #: once closed: the advisor's value of each option in chips (empty for a banker's decision)
     values: tuple[float, ...] = ()
-    #: once closed: how many lines the class's log had before the move, so the lines after tell what the move
-    #: and the computer players' moves after it did (to the end of a hand and beyond)
-    log_from: int | None = None
+    #: once closed: how many events the class table's log (RoomView.events) had before the move, so the events
+    #: after tell what the move and the computer players' moves after it did (to the end of a hand and beyond).
+    #: None for a vote closed before the log was events (its number counted sentences: not kept)
+    events_from: int | None = None
     #: once closed: whether the vote was tied (the option listed first of those tied was played)
     tied: bool = False
     #: once closed: the votes counted for each option as the vote closed (what the chart shows; empty for a
@@ -458,7 +459,7 @@ class Classes(Store):
             tied = sum(1 for n in counts.values() if n == counts[chosen]) > 1
             self.rooms._act_within(conn, table.code, _table_key(teacher, table.code), actions[chosen],
                                   version=table.version)
-            closed = {**vote, "chosen": chosen, "values": values, "log_from": len(table.events), "tied": tied,
+            closed = {**vote, "chosen": chosen, "values": values, "events_from": len(table.events), "tied": tied,
                       "counts": [counts[i] for i in range(len(actions))]}
             conn.execute(sa.update(CLASSES).where(CLASSES.c.code == code).values(
                 version=session.version + 1, touched=self._clock(), phase="revealed",
@@ -970,7 +971,7 @@ def stored_round(rules: RuleSet, stored: dict) -> Round:
     options = (tuple(describe(a, rules.aluvun_word, raising=stored.get("raising", False)) for a in actions)
                if actions else tuple(stored["vote"]))
     return Round(None, Vote(stored["room_version"], options, stored.get("chosen"),
-                            tuple(stored.get("values", ())), stored.get("log_from"), stored.get("tied", False),
+                            tuple(stored.get("values", ())), stored.get("events_from"), stored.get("tied", False),
                             tuple(stored.get("counts", ())), actions))
 
 

@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
-from quitlok.events import Event, Prose, event_from_dict, event_to_dict
-from quitlok.narration import sentence
+from quitlok.events import Event, Note, event_from_dict, event_to_dict
 from quitlok.rooms.database import EVENTS
 
 __all__ = ["Logs", "append", "events_since", "read_seen", "rows_of", "seer"]
@@ -51,13 +50,13 @@ def _text(event: Event) -> str:
 
 def rows_of(events: Sequence[Event], seats: int) -> list[dict]:
     """The rows of `events` (one write's), in order: a secret revealed by the next event of the engine within
-    the same write (a room's own notes, Prose, may come between) is public at once, as quitlok.game.seen_events
-    reads it."""
+    the same write (a room's own notes, quitlok.events.Note, may come between) is public at once, as
+    quitlok.game.seen_events reads it."""
     rows = []
     for number, event in enumerate(events):
         who = seer(event, seats)
         if who is not None:
-            later = next((e for e in events[number + 1:] if not isinstance(e, Prose)), None)
+            later = next((e for e in events[number + 1:] if not isinstance(e, Note)), None)
             if later is not None and event.revealed_by(later):
                 who = None
         rows.append({"number": number, "kind": type(event).__name__, "seat": who, "event": _text(event),
@@ -71,7 +70,7 @@ def append(conn: sa.Connection, code: str, at: int, events: Sequence[Event], sea
     bytes of event text written (what the benchmark counts)."""
     if not events:
         return 0
-    first = next((e for e in events if not isinstance(e, Prose)), None)
+    first = next((e for e in events if not isinstance(e, Note)), None)
     if first is not None:
         last = conn.execute(_LAST_OF_ENGINE, {"code": code}).first()
         if last is not None and last.seat is not None and _event(last.event).revealed_by(first):
@@ -82,10 +81,12 @@ def append(conn: sa.Connection, code: str, at: int, events: Sequence[Event], sea
     return sum(len(row["event"]) + len(row["hidden"] or "") for row in rows)
 
 
+#: the kinds of rows that are no engine fact (quitlok.events.Note)
+_NOTES = ("Prose", "RoomNote")
 #: past every row of a write (the numbers within one)
 _LAST = 2**31 - 1
 _LAST_OF_ENGINE = (sa.select(EVENTS.c.at, EVENTS.c.number, EVENTS.c.seat, EVENTS.c.event)
-                   .where(EVENTS.c.code == sa.bindparam("code"), EVENTS.c.kind != "Prose")
+                   .where(EVENTS.c.code == sa.bindparam("code"), EVENTS.c.kind.notin_(_NOTES))
                    .order_by(EVENTS.c.at.desc(), EVENTS.c.number.desc()).limit(1))
 
 
@@ -128,13 +129,12 @@ def _event(text: str) -> Event:
 
 @dataclass
 class _Seen:
-    """What one seat has read of one game's rows: the events and their sentences, and from which row on they may
+    """What one seat has read of one game's rows: the events, and from which row on they may
     still change (the last row of the engine's, while it is secret from the seat)."""
 
     start: int | None
     keys: list[tuple[int, int]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
-    lines: list[str | None] = field(default_factory=list)
     #: rows from this index on are read again (a later event may reveal a secret one)
     open: int = 0
 
@@ -152,10 +152,9 @@ class Logs:
         with self._lock:
             self._seen.clear()
 
-    def read(self, conn: sa.Connection, code: str, seat: int | None, players: Sequence[str],
-             upto: int) -> tuple[tuple[Event, ...], tuple[str | None, ...]]:
-        """The log of the game in room `code` written by version `upto` or earlier, as `seat` may see it, and each
-        event's sentence for that seat (None where nothing is said)."""
+    def read(self, conn: sa.Connection, code: str, seat: int | None, upto: int) -> tuple[Event, ...]:
+        """The log of the game in room `code` written by version `upto` or earlier, as `seat` may see it: events,
+        which the page words (quitlok.narration) in its reader's language."""
         start = first_at(conn, code)
         key = (str(conn.engine.url), code, seat)
         with self._lock:
@@ -165,13 +164,12 @@ class Logs:
         keep = old.open
         after = old.keys[keep - 1] if keep else None
         rows = read_seen(conn, code, seat, after, upto) if start is not None else []
-        seen = _Seen(start, old.keys[:keep], old.events[:keep], old.lines[:keep], keep)
+        seen = _Seen(start, old.keys[:keep], old.events[:keep], keep)
         for position, _, event in rows:
             seen.keys.append(position)
             seen.events.append(event)
-            seen.lines.append(sentence(event, players, seat))
         # the rows read start at the row that was open (if any): the last of the engine's now is open if secret
-        engine = [i for i in range(len(rows)) if not isinstance(rows[i][2], Prose)]
+        engine = [i for i in range(len(rows)) if not isinstance(rows[i][2], Note)]
         seen.open = keep + engine[-1] if engine and rows[engine[-1]][1] else keep + len(rows)
         with self._lock:
             current = self._seen.get(key)
@@ -182,4 +180,4 @@ class Logs:
                 self._seen.popitem(last=False)
         # another thread's newer read may have left rows written after `upto` here: not this reader's
         end = bisect.bisect_right(seen.keys, (upto, _LAST))
-        return tuple(seen.events[:end]), tuple(seen.lines[:end])
+        return tuple(seen.events[:end])

@@ -2,8 +2,8 @@
 
 The store keeps the whole State; a seat gets `seat_state(state, seat)`, the same State with every secret
 stripped: other seats' face-down cards become None, the stock becomes as many Nones as it holds cards,
-the seed (from which the whole deal could be worked out) becomes None, and the log loses the few lines
-that would name a face-down card. The page draws from this and nothing else, so it cannot leak a card.
+the seed (from which the whole deal could be worked out) becomes None, and the log's events that carry a
+face-down card of another seat are hidden. The page draws from this and nothing else, so it cannot leak a card.
 
 It is drawn from `quitlok.game.observe`, the one way a seat sees the table: the log's events with every
 secret hidden (the banker's retire chance, a protected 11 dealt face down and not yet decided), and while a
@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS
-from quitlok.game import State, observe
+from quitlok.events import Event
+from quitlok.game import SeatStatus, State, observe
 from quitlok.practice import PracticeTable
 from quitlok.rooms.errors import RoomError
 from quitlok.rules import RuleSet
@@ -58,8 +59,9 @@ class RoomView:
     hands: tuple[tuple[int | None, ...], ...]
     #: this seat's legal actions now; empty when it is not its turn, or while the game is paused or over
     legal: tuple[Action, ...]
-    #: the game's log, without any line that names a card this seat may not see
-    events: tuple[str, ...]
+    #: the game's log as this seat may see it (quitlok.game.observe: every secret of another seat hidden), with
+    #: the room's own notes (quitlok.events.RoomNote); quitlok.narration words it in the reader's language
+    events: tuple[Event, ...]
     rules: RuleSet
     #: per seat, per card of `hands`: True when it lies face up
     face_up: tuple[tuple[bool, ...], ...]
@@ -72,10 +74,10 @@ class RoomView:
     #: hands ended in the whole game: when it grows between two views, a hand has just ended
     hands_finished: int
     direction: int
-    #: one short line per seat for the table ("stayed on a stake of 2", "bust")
-    status: tuple[str, ...]
+    #: per seat, where it stands in the hand (quitlok.narration.status_line words it: "stayed on a stake of 2")
+    status: tuple[SeatStatus, ...]
     #: per seat, how the previous hand ended for it, and its cards then (all public: thrown in face up)
-    last_hand: tuple[str, ...]
+    last_hand: tuple[SeatStatus, ...]
     last_cards: tuple[tuple[int, ...], ...]
     #: thrown-in cards lying face up under the stock, oldest first
     under: tuple[int, ...]

@@ -30,9 +30,8 @@ import sqlalchemy as sa
 
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
-from quitlok.events import Event, Prose
+from quitlok.events import Event, RoomNote
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
-from quitlok.narration import sentences, status_line
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rooms import log as room_log
 from quitlok.rooms.database import EVENTS, FAMILY, KEYS_GONE, PRESENCE, REQUESTS, ROOM_SETTINGS, ROOMS, SEATS, Store
@@ -77,9 +76,6 @@ FAMILY_IDLE_SECONDS = 9 * 24 * 3600
 MAX_COMPUTER_MOVES = 60
 #: and the most time those moves may take, in seconds (a best-play computer's decision can take 20 ms)
 COMPUTER_SECONDS = 0.15
-#: the log line written when the room ends a game because no person at the table has a chip left
-PEOPLE_OUT = ("Nobody at the table but the computer players has chips left, so the game ends here: each "
-              "seat keeps its purse and its open stake, the banker the bank.")
 #: how often the host's tools work a change out again when someone else changed the room first
 RETRIES = 5
 #: the total a banker model stands on when the banker is a person
@@ -89,11 +85,6 @@ PERSON_BANKER_MODEL = 17
 AWAY_SECONDS = 30
 #: and after this long it is gone (the table says so; it is played for as when away)
 GONE_SECONDS = 300
-#: the log line written when the room ends a game that every person has left (_abandoned): no person's page had
-#: said it was here for GONE_SECONDS, and the computers would have played on among themselves
-ABANDONED = (f"Everyone at the table had been gone for {GONE_SECONDS // 60} minutes, so the game ended here rather "
-             "than let the computer players play on alone: each seat keeps its purse and its open stake, the banker "
-             "the bank.")
 #: a device's heartbeat older than this is forgotten
 FORGET_SECONDS = 3600
 #: the computer player that plays a seat for its absent person, or makes a move when the turn timer runs out
@@ -185,10 +176,10 @@ class Extra(NamedTuple):
         return max(max(devices.values()), self.lost_at) if devices else None
 
 
-#: a seat's log as read from the room's rows: its events, and each one's sentence (None where nothing is said)
-SeatLog = tuple[tuple[Event, ...], tuple[str | None, ...]]
-#: a log read for nobody: no events, no sentences
-_NO_LOG: SeatLog = ((), ())
+#: a seat's log as read from the room's rows: its events (the page words them in its reader's language)
+SeatLog = tuple[Event, ...]
+#: a log read for nobody
+_NO_LOG: SeatLog = ()
 
 
 class Change(NamedTuple):
@@ -352,7 +343,7 @@ class Rooms(Store):
         if room.state is None:
             return _NO_LOG
         with self._transaction(write=False) as conn:
-            return _LOGS.read(conn, code, seat, _state(room.state).players, room.version)
+            return _LOGS.read(conn, code, seat, room.version)
 
     # --- presence -------------------------------------------------------------------------------------
 
@@ -493,9 +484,7 @@ class Rooms(Store):
                                                               seat=seat.seat, reason="moved"))
             values = {}
             if room.state is not None:
-                back = (f"{seat.name} is back in the seat a computer played, on a new device." if seat.style
-                        else f"{seat.name} plays on from a new device.")
-                values = {"state": _note(_state(room.state), back)}
+                values = {"state": _note(_state(room.state), "back" if seat.style else "new_device", seat=seat.seat)}
             return Change(values, statements)
 
         return self._change(code, answer, retries=RETRIES)
@@ -576,8 +565,7 @@ class Rooms(Store):
                 requests = sa.delete(REQUESTS).where(REQUESTS.c.code == code, REQUESTS.c.seat == seat)
                 return Change({}, [sa.delete(SEATS).where(where), requests, *gone, *moves])
             computers = _computers(seats) | {seat: PLAYERS[style](seats[seat].bot_seed)}
-            state = _note(_state(room.state), f"{seats[seat].name} has left the table; a computer player ({style}) "
-                                              "plays the seat from now on.")
+            state = _note(_state(room.state), "left", seat=seat, style=style)
             people = [p for p in _people(seats) if p != seat]
             values = ({"state": state} if room.paused or room.ended
                       else _played(state, seats, computers, people))
@@ -634,8 +622,7 @@ class Rooms(Store):
                                 + ("pause." if paused else "go on with."))
             if room.paused == paused:
                 return None
-            state = _note(_state(room.state),
-                          "The host has paused the game." if paused else "The host lets the game go on.")
+            state = _note(_state(room.state), "paused" if paused else "resumed")
             if not paused:
                 return Change({**_played(state, seats), "paused": False})
             return Change({"state": state, "paused": paused})
@@ -653,8 +640,7 @@ class Rooms(Store):
                 return None
             if room.state is None:
                 return Change({"ended": True, "paused": False})
-            state = _note(_state(room.state), "The host has ended the game: each seat keeps its purse "
-                                              "and its open stake, the banker the bank.")
+            state = _note(_state(room.state), "ended")
             return Change({"state": state, "ended": True, "paused": False})
 
         return self._change(code, close, retries=RETRIES)
@@ -889,11 +875,12 @@ class Rooms(Store):
             now = self._clock()
             state = _state(room.state)
             if _abandoned(seats, extra, now):  # nobody is left to play for: the game ends, as the host would end it
-                return Change({"state": _note(state, ABANDONED), "ended": True, "paused": False})
+                return Change({"state": _note(state, "abandoned", minutes=GONE_SECONDS // 60), "ended": True,
+                               "paused": False})
             computers = _computers(seats) | _stand_ins(seats, _absent(seats, extra, now))
             if state.to_act not in computers:  # the turn timer ran out
                 seat = seats[state.to_act]
-                state = _note(state, f"{seat.name}'s time to decide ran out, so a computer player made the move.")
+                state = _note(state, "timed_out", seat=seat.seat)
                 state = step(state, {seat.seat: PLAYERS[STAND_IN](seat.bot_seed)})
             return Change(_played(state, seats, computers))
 
@@ -976,8 +963,8 @@ def _abandoned(seats: Sequence[sa.Row], extra: Extra, now: float) -> bool:
     """Every person has left the table: each person's seat has been seen (a page sent a heartbeat for it), and
     none of its devices has said it was here for GONE_SECONDS (an outage of the database counts as here, as for
     _absent), nor does this call show it here. The computers would then play on for nobody; the room ends the
-    game instead (ABANDONED). A seat never seen (a library caller's, the class table's) is never absent, so it
-    keeps its game going."""
+    game instead (RoomNote "abandoned"). A seat never seen (a library caller's, the class table's) is never
+    absent, so it keeps its game going."""
     people = [s for s in seats if s.style is None]
     return bool(people) and all(
         s.seat not in extra.present and (seen := extra.last_seen(s.seat)) is not None and now - seen >= GONE_SECONDS
@@ -1142,7 +1129,7 @@ def _played(state: State, seats: Sequence[sa.Row], computers: dict[int, Computer
     state = _play_on(state, _computers(seats) if computers is None else computers, people)
     if state.is_over or not _out(state, people):
         return {"state": state}
-    return {"state": _note(state, PEOPLE_OUT), "ended": True, "paused": False}
+    return {"state": _note(state, "people_out"), "ended": True, "paused": False}
 
 
 class _Parsed:
@@ -1190,23 +1177,16 @@ def _seat_state(text: str, seat: int) -> State:
     return seat_state(_state(text), seat)
 
 
-@functools.lru_cache(maxsize=128)
-def _seat_lines(text: str, seat: int | None) -> tuple[str, ...]:
-    """The log of the game saved as `text` in words, as `seat` may read it, worked out once per version and seat."""
-    shown = _seat_state(text, seat)
-    return sentences(shown.events, shown.players, seat)
-
-
-def _note(state: State, line: str) -> State:
-    """The state with a line of the room's own added to the log (a seat left, a pause, the end)."""
-    return replace(state, events=state.events + (Prose(line),))
+def _note(state: State, what: str, **details: object) -> State:
+    """The state with a note of the room's own added to the log (a seat left, a pause, the end: RoomNote)."""
+    return replace(state, events=state.events + (RoomNote(what, **details),))
 
 
 def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
               device: str | None = None, log: SeatLog = _NO_LOG) -> RoomView:
     """Everything seat `me` (None: an onlooker) may see of the room; `extra.family` holds the nights' results
     and the setting for coaching notes, `log` the game's log as the seat may read it (Rooms._seat_log: the rows,
-    events and their sentences). A game still kept in the old form adds the log it holds, as observe shows it
+    events). A game still kept in the old form adds the log it holds, as observe shows it
     to the seat."""
     rules = _rules(room)
     family = extra.family or _NO_FAMILY
@@ -1243,11 +1223,9 @@ def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, e
             banker_stands_on=rules.banker_model(PERSON_BANKER_MODEL), state=None)
     state = _state(room.state)
     shown = _seat_state(room.state, me)
-    events, lines = log
-    events += shown.events  # a game kept in the old form: its own log, as the seat may see it (else none)
-    lines = tuple(line for line in lines if line is not None) + _seat_lines(room.state, me)
+    events = log + shown.events  # a game kept in the old form: its own log, as the seat may see it (else none)
     shown = replace(shown, events=events)
-    abandoned = room.ended and events[-1:] == (Prose(ABANDONED),)
+    abandoned = room.ended and events[-1:] == (RoomNote("abandoned", minutes=GONE_SECONDS // 60),)
     people_out = room.ended and not abandoned and _out(state, _people(seats))
     if room.ended:
         shown = replace(shown, to_act=None, phase=OVER, waiting=())
@@ -1258,10 +1236,10 @@ def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, e
     chips = tuple(state.purses[s] + state.stakes[s] + (state.bank if s == state.banker else 0) for s in range(n))
     return RoomView(
         **common, to_act=shown.to_act, banker=state.banker, bank=state.bank, purses=state.purses,
-        stakes=state.stakes, hands=shown.hands, legal=legal, events=lines, face_up=state.face_up,
+        stakes=state.stakes, hands=shown.hands, legal=legal, events=events, face_up=state.face_up,
         phase=shown.phase, max_bet=state.max_bet, hand_number=state.hand_number, hands_dealt=state.hands_dealt,
         hands_finished=state.hands_finished, direction=state.direction,
-        status=tuple(map(status_line, state.seat_status)), last_hand=tuple(map(status_line, state.last_status)),
+        status=state.seat_status, last_hand=state.last_status,
         last_cards=state.last_cards, under=state.under, stock_size=len(state.stock),
         sitting_out=state.sitting_out, aluvun_called=shown.aluvun_called, started=True,
         over=room.ended or state.is_over, ended_by_host=room.ended and not (people_out or abandoned),

@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from quitlok.classroom.store import Classes, ClassView
+from quitlok.narration import sentences
 from tests.app import conftest
 from tests.app.conftest import as_read, click, html_text, query_values, texts
 
@@ -300,8 +301,8 @@ def test_the_class_table_takes_a_vote_and_plays_the_majority(database):
     (bars,) = chart_data(teacher)
     assert list(bars["x"])[:2] == [1, 2] and sum(bars["x"]) == 3
     assert after.table.version > table.version, "the move was played at the table"
-    assert not after.round.vote.tied and after.round.vote.log_from == len(table.events)
-    happened = after.table.events[len(table.events):]
+    assert not after.round.vote.tied and after.round.vote.events_from == len(table.events)
+    happened = sentences(after.table.events[len(table.events):], table.players, table.seat)
     shown = (texts(teacher) + "\n" + html_text(teacher)).replace("\\", "").replace("*", "")
     assert happened and all(line.replace("*", "") in shown for line in happened[-14:]), \
         "what the move and the computers did is shown"

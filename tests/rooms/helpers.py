@@ -3,6 +3,7 @@
 from contextlib import contextmanager
 
 from quitlok import QUITLOK, RuleSet
+from quitlok.narration import sentences
 from quitlok.rooms import Rooms, RoomView, Seat
 from tests.rooms.conftest import stored
 
@@ -42,3 +43,8 @@ def to_act(rooms: Rooms, seats: list[Seat]) -> Seat | None:
     """The person's seat whose turn it is, if any."""
     view = rooms.view(seats[0].code, seats[0].token)
     return next((s for s in seats if s.seat == view.to_act), None)
+
+
+def said(view: RoomView) -> tuple[str, ...]:
+    """A room view's log as its seat reads it in English: the events' sentences (quitlok.narration)."""
+    return sentences(view.events, view.players, view.seat)

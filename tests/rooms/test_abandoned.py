@@ -6,9 +6,9 @@ person who comes back is told why, and the host may start again."""
 
 import pytest
 
+from quitlok.events import RoomNote
 from quitlok.rooms import AWAY_SECONDS, GONE_SECONDS
-from quitlok.rooms import store as store_module
-from tests.rooms.helpers import settled, table, unchanged
+from tests.rooms.helpers import said, settled, table, unchanged
 
 
 def beat(rooms, seats):
@@ -30,7 +30,8 @@ def test_a_game_every_person_has_left_ends_with_its_results_and_no_computer_play
     ann, dov = left
     watched = rooms.watch(ann.code)  # an onlooker's look would have played a step for the absent
     assert watched.over and watched.abandoned and not watched.ended_by_host and not watched.people_out
-    assert watched.events[-1] == store_module.ABANDONED and not watched.computer_to_act
+    assert watched.events[-1] == RoomNote("abandoned", minutes=GONE_SECONDS // 60) and not watched.computer_to_act
+    assert said(watched)[-1].startswith(f"Everyone at the table had been gone for {GONE_SECONDS // 60} minutes")
     assert watched.to_act is None and sum(watched.chips) == 3 * 60
     with unchanged(rooms, ann.code):  # ended: nobody plays on, however often it is looked at
         for _ in range(3):

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from quitlok import KVITLACH, QUITLOK
 from quitlok.bots import PLAYERS
+from quitlok.events import RoomNote
 from quitlok.game import new_game
-from quitlok.narration import log
 from quitlok.rooms import store
 from quitlok.sim import step
 
@@ -49,7 +49,7 @@ def test_a_call_plays_a_bounded_step_and_ends_a_game_nobody_can_play(seed, rules
     assert sum(chips(after, s) for s in range(n)) == total, "chips are conserved"
     out = all(chips(after, s) == 0 for s in range(people))
     if values.get("ended"):
-        assert out and not after.is_over and log(after)[-1] == store.PEOPLE_OUT
+        assert out and not after.is_over and after.events[-1] == RoomNote("people_out")
     else:
         assert after.is_over or not out, "a game no person can play in is ended"
         assert after.is_over or after.to_act < people or len(counted) == store.MAX_COMPUTER_MOVES, \

@@ -22,7 +22,7 @@ from quitlok.hand import can_call_aluvun, hand_value
 from quitlok.narration import log
 from quitlok.rooms import Rooms
 from tests.rooms.conftest import rig, stored_state
-from tests.rooms.helpers import settled, table
+from tests.rooms.helpers import said, settled, table
 
 #: a card named in the log: "draws a 7", "gets an 8", "turns up a framed 11"
 NAMED_CARD = re.compile(r"\ban? (?:framed )?(\d+)\b")
@@ -70,9 +70,12 @@ def test_no_view_holds_a_card_its_seat_may_not_see(sqlite_rooms, rules, people, 
             before, view = views[me.seat], rooms.view(code, me.token)
             assert view.hands == expected_hands(state, me.seat) == view.state.hands
             assert view.face_up == state.face_up and set(view.state.stock) <= {None} and view.state.seed is None
-            assert view.events[:len(before.events)] == before.events, "a seat's log only grows"
+            assert said(view)[:len(said(before))] == said(before), "a seat's log only grows"
+            assert len(view.events) >= len(before.events)
+            assert all(now == then or now.hidden() == then  # a secret revealed since: its hidden form before
+                       for now, then in zip(view.events[:len(before.events)], before.events, strict=True))
             allowed = knowable(before) | knowable(view)
-            for line in view.events[len(before.events):]:
+            for line in said(view)[len(said(before)):]:
                 named = Counter(int(card) for card in NAMED_CARD.findall(line))
                 assert reshuffled or not named - allowed, f"{names[me.seat]} reads a hidden card: {line!r}"
                 others = [n for n in names + list(state.players[people:]) if n != names[me.seat]]
@@ -80,7 +83,7 @@ def test_no_view_holds_a_card_its_seat_may_not_see(sqlite_rooms, rules, people, 
             if state.phase == PROTECTED and not state.face_up[state.to_act][-1] and state.to_act != me.seat:
                 assert view.phase == TURN and not view.aluvun_called
                 line = log(state)[-1]
-                assert view.events.count(line) == log(state).count(line) - 1
+                assert said(view).count(line) == log(state).count(line) - 1
             views[me.seat] = view
         raw_events = log(state)
         if state.to_act is None or views[seats[0].seat].over:  # over by the rules, or no person has chips left
@@ -101,13 +104,13 @@ def test_a_banker_who_may_retire_shows_his_card_to_nobody(rooms):
     rig(rooms, ann.code, new_game(rules, ["Ann", "Dov"], banker=0, bank=10, purses=40, stock=[5, 4], seed=1))
     mine, theirs = rooms.view(ann.code, ann.token), rooms.view(ann.code, dov.token)
     assert mine.phase == theirs.phase == RETIRE and mine.legal == (Retire(), KeepBank())
-    assert "Ann has a 4 as first card in hand 1 and may retire." in mine.events
-    assert not any(RETIRE_CHANCE.search(e) for e in theirs.events), "nor that she could retire"
+    assert "Ann has a 4 as first card in hand 1 and may retire." in said(mine)
+    assert not any(RETIRE_CHANCE.search(e) for e in said(theirs)), "nor that she could retire"
     assert theirs.hands[0] == (None,)
     rooms.act(ann.code, ann.token, KeepBank(), version=mine.version)
     mine, theirs = rooms.view(ann.code, ann.token), rooms.view(ann.code, dov.token)
-    assert "Ann keeps the bank." in mine.events
-    assert theirs.hands[0] == (None,) and not any("a 4" in e or RETIRE_CHANCE.search(e) for e in theirs.events)
+    assert "Ann keeps the bank." in said(mine)
+    assert theirs.hands[0] == (None,) and not any("a 4" in e or RETIRE_CHANCE.search(e) for e in said(theirs))
 
 
 def test_a_protected_11_dealt_face_down_is_hidden_until_its_player_has_decided(rooms):
@@ -119,12 +122,12 @@ def test_a_protected_11_dealt_face_down_is_hidden_until_its_player_has_decided(r
         rooms.act(ann.code, dov.token, action, version=view.version)
     mine, theirs = rooms.view(ann.code, dov.token), rooms.view(ann.code, ann.token)
     secret = "Dov is dealt an 11 after calling elvaroon and may reject it."
-    assert mine.phase == PROTECTED and mine.legal == (Reject(), Keep()) and mine.events[-1] == secret
-    assert theirs.phase == TURN and not theirs.aluvun_called and secret not in theirs.events
+    assert mine.phase == PROTECTED and mine.legal == (Reject(), Keep()) and said(mine)[-1] == secret
+    assert theirs.phase == TURN and not theirs.aluvun_called and secret not in said(theirs)
     assert theirs.hands[1] == (None, None, None) and theirs.to_act == 1
     rooms.act(ann.code, dov.token, Keep(), version=mine.version)
     theirs = rooms.view(ann.code, ann.token)
-    assert secret in theirs.events and "Dov keeps the 11." in theirs.events
+    assert secret in said(theirs) and "Dov keeps the 11." in said(theirs)
     assert theirs.last_cards[1] == (12, 1, 11) or theirs.under[-3:] == (12, 1, 11), "kept, the 11 made 21: shown"
 
 
@@ -136,7 +139,7 @@ def test_a_protected_11_dealt_face_up_is_seen_by_everyone(rooms):
         rooms.act(ann.code, dov.token, action, version=view.version)
     theirs = rooms.view(ann.code, ann.token)
     assert theirs.phase == PROTECTED and theirs.hands[1] == (None, 6, 11)
-    assert theirs.events[-2:] == ("Dov gets a framed 11.", "Dov is dealt an 11 after calling aluvun and may reject it.")
+    assert said(theirs)[-2:] == ("Dov gets a framed 11.", "Dov is dealt an 11 after calling aluvun and may reject it.")
 
 
 @pytest.mark.parametrize("rules", [QUITLOK, KVITLACH, replace(QUITLOK, twelve_values=(12, 10)),

@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from quitlok import KVITLACH, QUITLOK, InvalidSetup
+from quitlok.events import GameOver, RoomNote
 from quitlok.game import Bet, Stay
 from quitlok.rooms import (
     IDLE_SECONDS,
@@ -26,7 +27,7 @@ from quitlok.rooms import (
 from quitlok.rooms import store as store_module
 from quitlok.rooms.database import ROOMS
 from tests.rooms.conftest import _engine, rig, stored_state
-from tests.rooms.helpers import settled, table, to_act, unchanged
+from tests.rooms.helpers import said, settled, table, to_act, unchanged
 
 
 def test_two_clicks_at_the_same_moment_only_one_applies(rooms):
@@ -100,7 +101,7 @@ def test_one_person_and_computers_play_a_whole_game(rooms):
         rooms.act(ann.code, ann.token, rng.choice(view.legal), version=view.version)
         view = rooms.view(ann.code, ann.token)
     assert view.over and view.to_act is None and view.legal == ()
-    assert view.events[-1].startswith("Game over") or (view.people_out and view.chips[0] == 0)
+    assert isinstance(view.events[-1], GameOver) or (view.people_out and view.chips[0] == 0)
 
 
 def bust_out(rooms, seat, seed: int):
@@ -126,7 +127,7 @@ def test_the_room_ends_the_game_once_no_person_has_chips(rooms, seed):
     view = bust_out(rooms, ann, seed)
     assert view.chips[0] == 0 and sum(c > 0 for c in view.chips) >= 2, "the computers could have played on"
     assert view.people_out and not view.ended_by_host and not view.computer_to_act
-    assert view.events[-1] == store_module.PEOPLE_OUT and view.legal == () and view.to_act is None
+    assert view.events[-1] == RoomNote("people_out") and view.legal == () and view.to_act is None
     assert sum(view.chips) == 4 * 20
     with unchanged(rooms, ann.code):
         for _ in range(3):
@@ -142,7 +143,8 @@ def test_a_seat_handed_to_a_computer_ends_a_game_where_nobody_else_has_chips(roo
     assert not rooms.view(ann.code, ann.token).over, "Dov still plays"
     rooms.remove_seat(ann.code, ann.token, 1, "bold")
     view = rooms.view(ann.code, ann.token)
-    assert view.people_out and view.over and view.events[-1] == store_module.PEOPLE_OUT
+    assert view.people_out and view.over and view.events[-1] == RoomNote("people_out")
+    assert said(view)[-1].startswith("Nobody at the table but the computer players has chips left")
 
 
 def test_a_call_plays_one_bounded_step_of_computer_moves(rooms, monkeypatch):
@@ -225,7 +227,7 @@ def test_the_host_pauses_and_resumes(rooms):
     me = to_act(rooms, seats)
     view = rooms.view(code, me.token)
     assert view.paused and view.legal == () and view.version == version
-    assert view.events[-1] == "The host has paused the game."
+    assert view.events[-1] == RoomNote("paused") and said(view)[-1] == "The host has paused the game."
     with unchanged(rooms, code), pytest.raises(RoomPaused, match="paused"):
         rooms.act(code, me.token, Stay(), version=version)
     version = rooms.resume(code, host.token)
@@ -255,7 +257,7 @@ def test_a_removed_seat_is_played_by_a_computer_and_its_token_stops_working(room
         rooms.view(code, dov.token)
     view = rooms.view(code, host.token)
     assert view.styles == (None, "bold", None) and view.players[1] == "Dov"
-    assert "Dov has left the table; a computer player (bold) plays the seat from now on." in view.events
+    assert "Dov has left the table; a computer player (bold) plays the seat from now on." in said(view)
     assert view.to_act is None or view.styles[view.to_act] is None
     with unchanged(rooms, code), pytest.raises(RoomError, match="already a computer"):
         rooms.remove_seat(code, host.token, 1)
@@ -284,7 +286,7 @@ def test_the_host_ends_the_game(rooms):
         view = rooms.view(code, seat.token)
         assert view.over and view.ended_by_host and view.to_act is None and view.legal == ()
         assert sum(view.chips) == 3 * 30 and view.state.to_act is None
-        assert view.events[-1].startswith("The host has ended the game")
+        assert view.events[-1] == RoomNote("ended") and said(view)[-1].startswith("The host has ended the game")
     with unchanged(rooms, code), pytest.raises(NotYourTurn, match="ended"):
         rooms.act(code, seats[1].token, Stay(), version=version)
     assert rooms.end(code, host.token) == version

@@ -23,7 +23,7 @@ from quitlok.rooms import (
 from quitlok.rooms import store as store_module
 from quitlok.rooms.database import PRESENCE, REQUESTS
 from tests.rooms.conftest import _engine, stored, stored_state
-from tests.rooms.helpers import settled, table, unchanged
+from tests.rooms.helpers import said, settled, table, unchanged
 
 PHONE, TABLET, OTHER = "phone-0001", "tablet-0002", "phone-0003"
 
@@ -49,7 +49,7 @@ def test_a_new_device_asks_by_name_and_being_let_in_ends_the_old_devices_hold(ro
         rooms.view(ann.code, dov.token)
     with pytest.raises(SeatMoved):
         rooms.here(ann.code, dov.token, PHONE)
-    assert "Dov plays on from a new device." in rooms.view(ann.code, ann.token).events
+    assert "Dov plays on from a new device." in said(rooms.view(ann.code, ann.token))
 
 
 def test_a_refused_request_leaves_the_seat_where_it_was(rooms):
@@ -192,7 +192,7 @@ def test_the_turn_timer_makes_one_move_for_a_slow_person(rooms, clock):
     beat(rooms, seats)
     after = rooms.view(view.code, seats[0].token)
     name = view.players[view.to_act]
-    assert after.version > view.version and f"{name}'s time to decide ran out" in " ".join(after.events)
+    assert after.version > view.version and f"{name}'s time to decide ran out" in " ".join(said(after))
 
 
 def test_a_revoked_seat_is_played_by_a_computer_and_its_person_comes_back(rooms):
@@ -206,7 +206,7 @@ def test_a_revoked_seat_is_played_by_a_computer_and_its_person_comes_back(rooms)
     rooms.let_in(ann.code, ann.token, request.number)
     back = rooms.view(ann.code, request.token)
     assert back.seat == dov.seat and back.styles[dov.seat] is None and not back.revoked[dov.seat]
-    assert "Dov is back in the seat a computer played, on a new device." in back.events
+    assert "Dov is back in the seat a computer played, on a new device." in said(back)
     with pytest.raises(SeatRevoked):
         rooms.view(ann.code, dov.token)
 
