@@ -316,7 +316,7 @@ def test_three_people_play_a_hand_together(new_person, app_url, rooms, rules):
 
     room = rooms.view(code, tokens["Hanna"])
     assert room.hands_finished == 1 and room.version == rooms.version(code)
-    assert all(s.kind != "threw in" for s in room.last_hand), f"everyone bet, and the hand was settled: {room.last_hand}"
+    assert all(s.kind != "threw in" for s in room.last_hand), f"everyone bet, the hand was settled: {room.last_hand}"
     assert room.bank + sum(room.purses) + sum(room.stakes) == 3 * CHIPS, "no chip made or lost"
     truth = (room.bank, {name: (room.purses[seat], room.stakes[seat]) for seat, name in enumerate(names)})
     for name, page in pages.items():
