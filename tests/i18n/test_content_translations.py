@@ -19,9 +19,22 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 OPTION = re.compile(r"^- \[([ x])\] ", re.MULTILINE)
 
 
+#: a language's own files, with no English original: the glossary of the game's terms for its translators
+OWN = ("terms.md",)
+
+
 def _translated() -> list[tuple[str, Path]]:
     return [(code, path) for code in LANGUAGES if code != SOURCE
-            for path in sorted((CONTENT / code).rglob("*.md"))]
+            for path in sorted((CONTENT / code).rglob("*.md")) if str(path.relative_to(CONTENT / code)) not in OWN]
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE and (CONTENT / code).is_dir()])
+def test_a_language_s_glossary_of_terms_holds_a_table_of_the_game_s_terms(code):
+    text = (CONTENT / code / "terms.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("|") and not set(line) <= set("|-: ")]
+    english = {row.split("|")[1].strip().strip("*").lower() for row in rows}
+    for term in ("banker", "stake", "blot", "bust"):
+        assert any(term in cell for cell in english), f"{code}/terms.md has no row for {term!r}"
 
 
 def _headings(text: str) -> list[str]:
