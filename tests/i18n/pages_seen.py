@@ -37,6 +37,7 @@ from google.protobuf.message import Message
 
 from quitlok import i18n
 from quitlok.i18n import PSEUDO, use
+from quitlok.practice import COMPUTER_NAMES
 from tests.conftest import ROOT
 
 #: the address's language, as the app-level switch reads it (?lang=)
@@ -44,12 +45,13 @@ PSEUDO_ADDRESS = {"lang": PSEUDO}
 
 _RUN = re.compile(r"[A-Za-z]{3,}")
 #: what a person does not read as words: a Markdown link's address, an icon's name, an address, a code span,
-#: an HTML character reference
-_PROGRAM = re.compile(r"\]\([^)]*\)|:material/\w+:|https?://\S+|`[^`]*`|&#?\w+;")
+#: an HTML character reference, an option's letter ("B. Stay")
+_PROGRAM = re.compile(r"\]\([^)]*\)|:material/\w+:|https?://\S+|`[^`]*`|&#?\w+;|(?<![A-Za-z])[A-Z]\.(?= )")
 #: the translation calls: a literal inside one of them is marked
 MARKS = {"_", "ngettext", "pgettext", "N_"}
-#: the game's own words that every language keeps (the traditions' names)
-NAMES = frozenset({"Quitlok", "Kvitlach"})
+#: the game's own words that every language keeps (the traditions' names), and the names of the computer players
+#: and of the people at the engine's tables
+NAMES = frozenset({"Quitlok", "Kvitlach", *COMPUTER_NAMES})
 
 
 def in_pseudo(monkeypatch) -> None:
@@ -152,7 +154,8 @@ _PIECE = re.compile(r"[A-Za-z][A-Za-z '’,;:.!?()\-/&]*")
 
 def _found_in(piece: str, others: str) -> bool:
     """Whether `piece` is said by the other modules' literals: found whole, or (a sentence they put together from
-    several literals) covered from start to end by stretches of two words or more, each found whole."""
+    several literals and values) covered from start to end by stretches found whole, each of two words or more, or
+    one word that begins or ends a literal (where a value or another literal joins it: f"Option {letter}")."""
     words = piece.lower().split()
     if not others or not words:
         return False
@@ -161,11 +164,17 @@ def _found_in(piece: str, others: str) -> bool:
     start = 0
     while start < len(words):
         end = next((end for end in range(len(words), start + 1, -1) if _said(" ".join(words[start:end]), others)),
-                   None)
+                   start + 1 if _at_an_edge(words[start], others) else None)
         if end is None:
             return False
         start = end
     return True
+
+
+@cache
+def _at_an_edge(word: str, others: str) -> bool:
+    word = re.escape(word.strip(" ,;:.!?()-/&'"))
+    return re.search(rf"(?m)^[^a-z\n]*{word}(?![a-z])|(?<![a-z]){word}[^a-z\n]*$", others) is not None
 
 
 @cache
@@ -208,7 +217,9 @@ def others_words() -> str:
         path = ROOT / name
         for file in sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else []:
             literals += _literal_parts(ast.parse(Path(file).read_text()))
-    return "\n".join(literals).lower()
+    text = "\n".join(literals).lower()
+    text = re.sub(r"\{(e?s)\}", r"\1", text)  # the narration's verbs: "stay{s}" says "stays" of another seat
+    return re.sub(r"\{[^{}]*\}", "\n", text)  # a value put in: where a stretch of words ends
 
 
 def content_shown() -> tuple[re.Pattern, ...]:
