@@ -353,7 +353,7 @@ def teacher_screen(session: ClassView) -> None:
     screen, _note = joining.page_link("classroom", **{"class": code, session_only.SCREEN: session_only.PROJECTOR})
     with st.container(border=True, key="class-projector-link"):
         # not "primary": Streamlit draws a primary link's words white on the dark theme's gold (1.9:1, axe)
-        st.link_button(_("Open the projector screen"), screen, icon=":material/cast:")
+        st.link_button(_("Open the projector screen"), screen, icon=":material/cast:", key="class.projector_link")
         st.caption(words("projector"))
     with st.expander(_("Code, link and QR code to join"), expanded=session.round is None):
         joining.invitation(code, link, label=_("Class code"), note=words("share") + (

@@ -91,3 +91,18 @@ st.info("; ".join(f"{w} ({n}) wrong" for w in ws))
     assert found[3] == ["Join", "room"] and found[4] == ["Remove"] and found[5] == ["None"]
     assert found[7] == ["How", "they", "play", "one"] and found[11] == ["wrong"]
     assert set(found) == {3, 4, 5, 7, 11}
+
+
+#: Streamlit's widgets: a widget without a key takes its id from its label, which changes with the language
+WIDGETS = {"button", "download_button", "link_button", "text_input", "number_input", "selectbox", "multiselect",
+           "radio", "checkbox", "toggle", "slider", "text_area", "select_slider"}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_widget_has_a_key_of_its_own(page):
+    """Rule 5 of issue 26: a widget's label is marked, so its identity is its key (a language switched keeps the
+    widget, and two languages' labels never clash)."""
+    unkeyed = [node.lineno for node in ast.walk(ast.parse((ROOT / page).read_text()))
+               if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in WIDGETS
+               and not any(keyword.arg == "key" for keyword in node.keywords)]
+    assert unkeyed == []
