@@ -68,6 +68,7 @@ QUESTION = _("Question")
 st.table(pd.DataFrame(
     [(_("Question {n}").format(n=q.number), q.title, q.answered, q.right, f"{q.share:.0%}",
       "; ".join(f"{w} ({n})" for w, n, _note in q.wrong)) for q in report.questions],
+    # Translators: the columns of the table of questions; Kind: which kind of question; Right: how many answered right
     columns=[QUESTION, _("Kind"), _("Answers"), _("Right"), _("Share right"), _("Wrong answers given")]
 ).set_index(QUESTION))
 with st.container(key="class-report-again"):

@@ -527,6 +527,7 @@ def pupil(code: str, key: str, student: int, nickname: str, hidden: bool, right:
         st.markdown(_("{name} · {n} right").format(name=f"**{names.markdown(nickname)}**", n=right))
         box = f"class.hide.{student}"
         st.session_state.setdefault(box, hidden)
+        # Translators: a checkbox beside a pupil's name: hidden from the projected screen
         st.checkbox(_("Hidden"), key=box, help=_("Hide this name from the projected screen and the phones"),
                     on_change=lambda: attempt(lambda: classes().hide(code, key, student, st.session_state[box]),
                                               "teacher"))
@@ -549,6 +550,7 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
     with st.expander(_("Which questions the class found hardest"), expanded=expanded):
         share_right = _("Share right")
         frame = pd.DataFrame([(n, title, answers, share) for n, title, share, answers in session.results],
+                             # Translators: the columns of the table of questions; Kind: which kind of question
                              columns=[_("Question"), _("Kind"), _("Answers"), share_right]).sort_values(share_right)
         st.table(frame.style.format({share_right: "{:.0%}"}).hide(axis="index"))
         st.download_button(_("Download as CSV"), classes().results_csv(session.code, key),
@@ -573,6 +575,7 @@ def requests(session: ClassView, key: str) -> None:
             yes, no = st.columns(2)
             yes.button(_("Let them in"), key=f"class.let_in.{number}", type="primary", icon=":material/login:",
                        on_click=lambda n=number: attempt(lambda: classes().let_in(session.code, key, n), "teacher"))
+            # Translators: refuse a pupil's request to be let back in
             no.button(_("Refuse"), key=f"class.refuse.{number}", icon=":material/block:",
                       on_click=lambda n=number: attempt(lambda: classes().refuse(session.code, key, n), "teacher"))
 
@@ -764,6 +767,7 @@ def projector_screen(code: str) -> None:
         link, note = joining.page_link("classroom", **{"class": code})
         st.header(_("Join the class session"))
         joining.invitation(code, link, label=_("Class code"), note=words("student"))
+        # Translators: how many pupils have joined the session (a number below it)
         st.metric(_("Joined"), session.class_size)
     elif current.vote is not None:
         projected_table(session)

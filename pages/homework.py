@@ -169,6 +169,7 @@ def entrance(code: str | None) -> None:
         guard.keep_text("homework.name", guard.NAME_CHARS)
         st.text_input(_("Your name in class"), key="homework.name", max_chars=guard.NAME_CHARS)
         show_problem("join")
+        # Translators: a pupil starts doing the homework
         st.button(_("Start"), type="primary", key="homework.start", icon=":material/login:",
                   on_click=lambda: start(code or st.session_state.get("homework.typed_code", "")))
     if code:
@@ -240,6 +241,7 @@ def teacher_screen(work: Homework, key: str) -> None:
             if work.lessons:
                 row[_("Lessons")] = of_words(p.lessons, len(work.lessons))
             if work.quiz:
+                # Translators: a column of the table of who did what: the homework's quiz questions
                 row[_("Quiz")] = done_words(*p.quiz, len(work.quiz))
             if work.questions:
                 row[_("Class questions")] = done_words(*p.questions, len(work.questions))
@@ -357,6 +359,7 @@ def questions_part(work: Homework, key: str) -> None:
         item, right = checked
         heading, question = next((h, q) for i, h, q in every if i == item)
         feedback(work, item, heading, question, right)
+        # Translators: go on to the homework's next question
         st.button(_("Next"), type="primary", key="homework.next", icon=":material/skip_next:",
                   on_click=lambda: st.session_state.pop(CHECKED, None))
         return

@@ -509,6 +509,7 @@ def requests_box(room: RoomView, token: str) -> None:
             yes, no = st.columns(2)
             yes.button(_("Let them in"), key=f"together.let_in.{number}", type="primary", icon=":material/login:",
                        on_click=lambda n=number: attempt(lambda: rooms().let_in(room.code, token, n), "requests"))
+            # Translators: refuse a request to be let into a seat
             no.button(_("Refuse"), key=f"together.refuse.{number}", icon=":material/block:",
                       on_click=lambda n=number: attempt(lambda: rooms().refuse(room.code, token, n), "requests"))
     show_problem("requests")
@@ -612,6 +613,7 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
                      "together.add_style"]), "lobby"))
         others = [seat for seat in range(len(room.players)) if seat != room.host]
         if others:
+            # Translators: which seat of the table (a list of the seats' numbers and names)
             b.selectbox(_("Seat"), others, key="together.remove_seat",
                         format_func=lambda seat: f"{seat + 1}. {names.plain(room.players[seat])}")
             b.button(_("Take this seat away"), key="together.remove", icon=":material/person_remove:",
@@ -761,6 +763,7 @@ def nights_score(room: RoomView) -> None:
         # Translators: a column of the table of the eight nights of Hanukkah: the game played on night {n}
         columns[_("Night {n}").format(n=number)] = [won_words(w) for w in won[:len(players)]]
         totals = [t + w for t, w in zip(totals, won, strict=False)]
+    # Translators: the last column of the nights' table: chips won or lost over all the nights
     columns[_("Total")] = [won_words(t) for t in totals]
     st.table(pd.DataFrame(columns), hide_index=True)
 
