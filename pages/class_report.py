@@ -15,6 +15,7 @@ from quitlok.classroom.own import OWN
 from quitlok.classroom.records import session_report
 from quitlok.classroom.report import mark
 from quitlok.classroom.store import Classes
+from quitlok.i18n import _
 from quitlok.rooms import NotHost, RoomNotFound
 from quitlok.rooms.store import IDLE_SECONDS
 from quitlok.ui import browser, names, positions
@@ -41,7 +42,7 @@ def teacher_key(code: str) -> str | None:
     return browser.cookie(f"quitlok_class_{code}")
 
 
-st.title("Class report")
+st.title(_("Class report"))
 code = "".join((st.query_params.get("class") or st.session_state.get("class.code") or "").split()).upper()[:12]
 if not code:
     st.info(words("report_no_code"), icon=":material/info:")
@@ -57,37 +58,43 @@ except NotHost:
     st.stop()
 st.query_params["class"] = code
 st.markdown(words("report_intro", code=code))
-st.page_link("pages/classroom.py", label="Back to the class session", icon=":material/co_present:",
+st.page_link("pages/classroom.py", label=_("Back to the class session"), icon=":material/co_present:",
              query_params={"class": code})
 if not report.questions:
-    st.caption("No question has been revealed yet.")
+    st.caption(_("No question has been revealed yet."))
     st.stop()
-st.subheader("Questions")
+st.subheader(_("Questions"))
+QUESTION = _("Question")
 st.table(pd.DataFrame(
-    [(f"Question {q.number}", q.title, q.answered, q.right, f"{q.share:.0%}",
-      "; ".join(f"{w} ({n})" for w, n, _ in q.wrong)) for q in report.questions],
-    columns=["Question", "Kind", "Answers", "Right", "Share right", "Wrong answers given"]).set_index("Question"))
+    [(_("Question {n}").format(n=q.number), q.title, q.answered, q.right, f"{q.share:.0%}",
+      "; ".join(f"{w} ({n})" for w, n, _note in q.wrong)) for q in report.questions],
+    # Translators: the columns of the table of questions; Kind: which kind of question; Right: how many answered right
+    columns=[QUESTION, _("Kind"), _("Answers"), _("Right"), _("Share right"), _("Wrong answers given")]
+).set_index(QUESTION))
 with st.container(key="class-report-again"):
     for q in report.questions:
-        with st.expander(f"Show question {q.number} again: {q.title}"):
+        with st.expander(_("Show question {n} again: {title}").format(n=q.number, title=q.title)):
             if q.question.position is not None:
                 positions.position(q.question.position)
             st.markdown(ui.escape_markdown(q.question.prompt) if q.question.kind == OWN else q.question.prompt)
             for i, option in enumerate(q.question.options):
                 st.markdown(f"**{chr(65 + i)}. {ui.escape_markdown(option)}**")
             why = ui.escape_markdown(q.question.why) if q.question.kind == OWN else q.question.why
-            st.success(f"**The exact answer: {ui.escape_markdown(q.answer)}.** {why}",
+            st.success(_("**The exact answer: {answer}.** {why}").format(answer=ui.escape_markdown(q.answer), why=why),
                        icon=":material/check_circle:")
             for shown, count, note in q.wrong:
                 st.markdown(f"- {ui.escape_markdown(shown)}: {count}" + (f" · {ui.escape_markdown(note)}" if note
                                                                            else ""))
-st.subheader("Pupils")
+st.subheader(_("Pupils"))
+PUPIL = _("Pupil")
 st.table(pd.DataFrame(
     [(names.markdown(p.name), p.asked, p.answered, p.right, *(mark(a) for a in p.answers)) for p in report.pupils],
-    columns=["Pupil", "Asked while there", "Answered", "Right", *(f"Q{q.number}" for q in report.questions)]
-).set_index("Pupil"))
+    # Translators: Q{n}: the heading of a table's column for question number {n}, as short as can be
+    columns=[PUPIL, _("Asked while there"), _("Answered"), _("Right"), *(_("Q{n}").format(n=q.number)
+                                                                          for q in report.questions)]
+).set_index(PUPIL))
 left, right = st.columns(2)
-left.download_button("Pupils' results (CSV)", report.pupils_csv(), file_name=f"quitlok-class-{code}-pupils.csv",
+left.download_button(_("Pupils' results (CSV)"), report.pupils_csv(), file_name=f"quitlok-class-{code}-pupils.csv",
                      mime="text/csv", key="report.pupils_csv", icon=":material/download:")
-right.download_button("Questions (CSV)", report.questions_csv(), file_name=f"quitlok-class-{code}-questions.csv",
+right.download_button(_("Questions (CSV)"), report.questions_csv(), file_name=f"quitlok-class-{code}-questions.csv",
                       mime="text/csv", key="report.questions_csv", icon=":material/download:")

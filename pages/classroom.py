@@ -24,6 +24,7 @@ from quitlok.classroom.errors import Removed
 from quitlok.classroom.own import OWN, OwnQuestion
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.errors import TooOften
+from quitlok.i18n import _, ngettext
 from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
 from quitlok.rooms.store import IDLE_SECONDS
 from quitlok.ui import (
@@ -206,45 +207,51 @@ def entrance(code: str | None) -> None:
     st.markdown(words("intro"))
     student, teacher = st.columns(2, gap="large")
     with student.container(border=True, key="class-join-box"):
-        st.header("Join your class")
+        st.header(_("Join your class"))
         st.caption(words("student"))
         if code:
-            st.markdown(f"Class session **{code}**")
+            st.markdown(_("Class session **{code}**").format(code=code))
         else:
             guard.keep_text("class.typed_code", guard.CODE_CHARS)
-            st.text_input("Class code", key="class.typed_code", placeholder="for example K7QH3M",
+            st.text_input(_("Class code"), key="class.typed_code", placeholder=example_code(),
                           max_chars=guard.CODE_CHARS)
         choices = friendly_choices(code)
         if choices is None:
             guard.keep_text("class.nickname", guard.NAME_CHARS)
-            st.text_input("Your nickname", key="class.nickname", placeholder="as the class will see it",
+            st.text_input(_("Your nickname"), key="class.nickname", placeholder=_("as the class will see it"),
                           max_chars=guard.NAME_CHARS)
         else:
-            st.selectbox("Your name", choices, key="class.picked", index=None, placeholder="choose a name",
+            st.selectbox(_("Your name"), choices, key="class.picked", index=None, placeholder=_("choose a name"),
                          help=words("pick_name"))
         show_problem("join")
-        st.button("Join", type="primary", key="class.join", icon=":material/login:",
+        st.button(_("Join"), type="primary", key="class.join", icon=":material/login:",
                   on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))
         if code:
             st.caption(words("come_back"))
-            st.button("Let me back in (I was on another phone)", key="class.come_back", icon=":material/devices:",
+            st.button(_("Let me back in (I was on another phone)"), key="class.come_back", icon=":material/devices:",
                       on_click=come_back, args=(code,))
     if code:
         return
     with teacher.container(border=True, key="class-start-box"):
-        st.header("Run a class session")
+        st.header(_("Run a class session"))
         st.caption(words("teacher", rules=ui.current_rules().name))
         show_problem("start")
-        st.button("Start a session", type="primary", key="class.start", icon=":material/co_present:",
+        st.button(_("Start a session"), type="primary", key="class.start", icon=":material/co_present:",
                   on_click=start_session)
     with teacher.container(border=True, key="class-project-box"):
-        st.subheader("Show a session on this screen")
+        st.subheader(_("Show a session on this screen"))
         st.caption(words("project_here"))
         guard.keep_text("class.project_code", guard.CODE_CHARS)
-        st.text_input("Class code", key="class.project_code", placeholder="for example K7QH3M",
+        st.text_input(_("Class code"), key="class.project_code", placeholder=example_code(),
                       max_chars=guard.CODE_CHARS)
         show_problem("project")
-        st.button("Show on this screen", key="class.project", icon=":material/cast:", on_click=project_here)
+        st.button(_("Show on this screen"), key="class.project", icon=":material/cast:", on_click=project_here)
+
+
+def example_code() -> str:
+    """The placeholder of a field for a class code."""
+    # Translators: the placeholder of the field for a code; K7QH3M is a code, kept as it is
+    return _("for example {code}").format(code="K7QH3M")
 
 
 def project_here() -> None:
@@ -285,7 +292,7 @@ def said(question: ClassQuestion | OwnQuestion, text: str) -> str:
 def question_block(question: ClassQuestion | OwnQuestion, number: int) -> None:
     """The question (`number` from 1, counting questions only), its position (the teacher's own have none) and
     its prompt."""
-    st.header(f"Question {number}: {question.title}")
+    st.header(_("Question {number}: {title}").format(number=number, title=question.title))
     if question.position is not None:
         position(question.position)
     st.markdown(said(question, question.prompt))
@@ -316,11 +323,19 @@ def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
 def truth(question: ClassQuestion | OwnQuestion, young: bool = False) -> None:
     """The answer and why; `young`: the reason as said to a young class (the session's setting)."""
     if question.kind == OWN:
-        st.success(f"**The answer: {ui.escape_markdown(question.answer_text)}.** {said(question, question.why)}",
+        st.success(_("**The answer: {answer}.** {why}").format(answer=ui.escape_markdown(question.answer_text),
+                                                               why=said(question, question.why)),
                    icon=":material/check_circle:")
         return
-    st.success(f"**The exact answer: {question.answer_text}.** {question.why_for(young)}",
+    st.success(_("**The exact answer: {answer}.** {why}").format(answer=question.answer_text,
+                                                                 why=question.why_for(young)),
                icon=":material/check_circle:")
+
+
+def so_far(answered: int, size: int) -> str:
+    """How many have answered (or voted) of the class: "3 of 25"."""
+    # Translators: how many of the class have answered so far: "3 of 25"
+    return _("{answered} of {size}").format(answered=answered, size=size)
 
 
 # --- the teacher's screen ---------------------------------------------------------------------------------
@@ -335,15 +350,16 @@ def teacher_screen(session: ClassView) -> None:
         ended(session, key)
         return
     link, note = joining.page_link("classroom", **{"class": code})
-    screen, _ = joining.page_link("classroom", **{"class": code, session_only.SCREEN: session_only.PROJECTOR})
+    screen, _note = joining.page_link("classroom", **{"class": code, session_only.SCREEN: session_only.PROJECTOR})
     with st.container(border=True, key="class-projector-link"):
         # not "primary": Streamlit draws a primary link's words white on the dark theme's gold (1.9:1, axe)
-        st.link_button("Open the projector screen", screen, icon=":material/cast:")
+        st.link_button(_("Open the projector screen"), screen, icon=":material/cast:", key="class.projector_link")
         st.caption(words("projector"))
-    with st.expander("Code, link and QR code to join", expanded=session.round is None):
-        joining.invitation(code, link, label="Class code", note=words("share") + (
+    with st.expander(_("Code, link and QR code to join"), expanded=session.round is None):
+        joining.invitation(code, link, label=_("Class code"), note=words("share") + (
             " " + ui.content_sections("together/help")[note] if note else ""))
-    st.caption(f"{session.rules.name} rules · {plural(session.class_size, 'student')} joined")
+    st.caption(_("{rules} rules · {students} joined").format(rules=session.rules.name,
+                                                            students=plural(session.class_size, "student")))
     controls(session, key)
     own_questions.panel(lambda q: attempt(lambda: classes().ask_own(code, key, q), "teacher"),
                         asking=session.phase != "open")
@@ -352,7 +368,7 @@ def teacher_screen(session: ClassView) -> None:
     current = session.round
     if current is None:
         if session.table is None:
-            st.info("When the class has joined, press **Next question**.", icon=":material/groups:")
+            st.info(_("When the class has joined, press **Next question**."), icon=":material/groups:")
     elif current.vote is not None:
         class_table(session, key)
     else:
@@ -360,7 +376,7 @@ def teacher_screen(session: ClassView) -> None:
         for i, option in enumerate(options_of(current.question) if not current.question.slider else ()):
             st.markdown(f"**{option_label(i, option)}**")
         if session.phase == "open":
-            st.metric("Answers so far", f"{session.answered} of {session.class_size}")
+            st.metric(_("Answers so far"), so_far(session.answered, session.class_size))
         else:
             answers_chart(current, session.responses)
             truth(current.question, session.young)
@@ -371,21 +387,21 @@ def teacher_screen(session: ClassView) -> None:
     class_list(session, key)
     results(session, key)
     report_link(session)
-    with st.expander("End the session"):
-        sure = st.checkbox("Yes, end the session for everyone", key="class.sure")
-        st.button("End the session", disabled=not sure, key="class.end", icon=":material/stop:",
+    with st.expander(_("End the session")):
+        sure = st.checkbox(_("Yes, end the session for everyone"), key="class.sure")
+        st.button(_("End the session"), disabled=not sure, key="class.end", icon=":material/stop:",
                   on_click=lambda: attempt(lambda: classes().end(session.code, key), "teacher"))
 
 
 def ended(session: ClassView, key: str) -> None:
     """After the end: what the class did, the results to keep, and a way to a new session."""
     asked = session.questions_asked
-    st.info(f"This session has ended, after {plural(asked, 'question')} with "
-            f"{plural(session.class_size, 'student')}. The results stay here until the page is closed.",
+    st.info(_("This session has ended, after {questions} with {students}. The results stay here until the page "
+              "is closed.").format(questions=plural(asked, "question"), students=plural(session.class_size, "student")),
             icon=":material/flag:")
     results(session, key, expanded=True)
     report_link(session)
-    st.button("Start or join another session", on_click=leave, key="class.again", type="primary",
+    st.button(_("Start or join another session"), on_click=leave, key="class.again", type="primary",
               icon=":material/restart_alt:")
 
 
@@ -394,26 +410,26 @@ def controls(session: ClassView, key: str) -> None:
     with st.container(border=True, key="class-controls"):
         a, b, c = st.columns(3, vertical_alignment="bottom")
         kinds = [MIXED, *[k for k in KINDS if k in available_kinds(session.rules)]]
-        a.selectbox("Next question's kind", kinds, key="class.kind",
-                    format_func=lambda k: "Mixed, in turn" if k == MIXED else kind_title(k, session.rules))
+        a.selectbox(_("Next question's kind"), kinds, key="class.kind",
+                    format_func=lambda k: _("Mixed, in turn") if k == MIXED else kind_title(k, session.rules))
         kind = st.session_state.get("class.kind", MIXED)
-        a.button("Next question", type="primary", key="class.ask", icon=":material/skip_next:",
+        a.button(_("Next question"), type="primary", key="class.ask", icon=":material/skip_next:",
                  disabled=session.phase == "open",
                  on_click=lambda: attempt(lambda: classes().ask(code, key, None if kind == MIXED else kind), "teacher"))
         voting = session.round is not None and session.round.vote is not None
-        b.button("Close the vote" if voting else "Reveal the answer", key="class.reveal", type="primary",
+        b.button(_("Close the vote") if voting else _("Reveal the answer"), key="class.reveal", type="primary",
                  icon=":material/how_to_vote:" if voting else ":material/visibility:",
                  disabled=session.phase != "open",
                  on_click=lambda: attempt(lambda: classes().reveal(code, key), "teacher"))
         st.session_state.setdefault("class.board", session.board_shown)
-        b.toggle("Show the top five", key="class.board",  # the switch says what to show, never "the opposite"
+        b.toggle(_("Show the top five"), key="class.board",  # the switch says what to show, never "the opposite"
                  on_change=lambda: attempt(lambda: classes().show_board(code, key, st.session_state["class.board"]),
                                            "teacher"))
         if session.table is None:
-            c.button("Start a class table", key="class.table", icon=":material/table_restaurant:",
+            c.button(_("Start a class table"), key="class.table", icon=":material/table_restaurant:",
                      on_click=lambda: attempt(lambda: classes().start_table(code, key), "teacher"))
         else:
-            c.button("Open a vote on the class's move", key="class.vote", icon=":material/how_to_vote:",
+            c.button(_("Open a vote on the class's move"), key="class.vote", icon=":material/how_to_vote:",
                      disabled=session.phase == "open" or not session.table.legal,
                      on_click=lambda: attempt(lambda: classes().open_vote(code, key), "teacher"))
 
@@ -421,7 +437,7 @@ def controls(session: ClassView, key: str) -> None:
 def class_table(session: ClassView, key: str) -> None:
     """The projected class table: the class's seat, the vote, and once closed the advisor on each move."""
     table = session.table
-    st.header("The class table")
+    st.header(_("The class table"))
     st.caption(words("table"))
     seen = seat_table(table)
     view.whole_table(seen, with_hand_over=False)
@@ -429,28 +445,37 @@ def class_table(session: ClassView, key: str) -> None:
     if vote is not None and session.phase == "open":
         for i, option in enumerate(vote.options):
             st.markdown(f"**{option_label(i, option)}**")
-        st.metric("Votes so far", f"{session.answered} of {session.class_size}")
+        st.metric(_("Votes so far"), so_far(session.answered, session.class_size))
     elif vote is not None:
         answers_chart(session.round, session.responses)
-        chosen = vote.options[vote.chosen]
         if vote.values:
             best = max(range(len(vote.values)), key=lambda i: vote.values[i])
             cost = vote.values[best] - vote.values[vote.chosen]
-            verdict = ("the best move here" if cost < 0.005 else
-                       f"{cost:.2f} chips worse on average than the best, {vote.options[best]}")
-            st.success(f"The class chose **{chosen}**{tie_words(vote)}: {verdict}.", icon=":material/school:")
-            st.markdown("Each move, on average: " + " · ".join(
-                f"**{o}** {ui.chips(v)}" for o, v in zip(vote.options, vote.values, strict=True)))
+            # Translators: what the class's move was worth, after "The class chose Bet: "; {cost} is in chips
+            verdict = (_("the best move here") if cost < 0.005 else
+                       _("{cost} chips worse on average than the best, {best}").format(cost=f"{cost:.2f}",
+                                                                                       best=vote.options[best]))
+            st.success(chose_words(vote, verdict), icon=":material/school:")
+            st.markdown(_("Each move, on average: {moves}").format(moves=" · ".join(
+                f"**{o}** {ui.chips(v)}" for o, v in zip(vote.options, vote.values, strict=True))))
         else:
-            st.success(f"The class chose **{chosen}**{tie_words(vote)}.", icon=":material/school:")
+            st.success(chose_words(vote), icon=":material/school:")
         what_happened(vote, table)
     elif table.legal:
-        st.info("It is the class's turn: open a vote.", icon=":material/how_to_vote:")
+        st.info(_("It is the class's turn: open a vote."), icon=":material/how_to_vote:")
     view.the_log(seen, "class-table-log")
 
 
-def tie_words(vote) -> str:
-    return " (a tie: the move listed first of those tied was played)" if vote.tied else ""
+def chose_words(vote, verdict: str | None = None) -> str:
+    """The move the class chose, as Markdown, with whether it was a tie and, when given, the `verdict` on it."""
+    move = vote.options[vote.chosen]
+    if verdict is None:
+        text = (_("The class chose **{move}** (a tie: the move listed first of those tied was played).") if vote.tied
+                else _("The class chose **{move}**."))
+    else:
+        text = (_("The class chose **{move}** (a tie: the move listed first of those tied was played): {verdict}.")
+                if vote.tied else _("The class chose **{move}**: {verdict}."))
+    return text.format(move=move, verdict=verdict)
 
 
 def what_happened(vote, table) -> None:
@@ -460,36 +485,38 @@ def what_happened(vote, table) -> None:
     lines = narration.sentences(happened, table.players, table.seat)
     if lines:
         with st.container(border=True, key="class-what-happened"):
-            st.markdown("**What happened next**")
+            st.markdown(_("**What happened next**"))
             st.markdown("\n".join(f"- {ui.escape_markdown(line)}" for line in lines[-MAX_LINES:]))
 
 
 def board(session: ClassView) -> None:
     """The top five, those with at least one right answer (nobody is ranked at nought)."""
-    st.header("Top five")
+    st.header(_("Top five"))
     leaders = [(nickname, right) for nickname, right in session.board if right]
     if not leaders:
-        st.caption("Nobody yet: the first right answer puts a name here.")
+        st.caption(_("Nobody yet: the first right answer puts a name here."))
         return
     shown = [(names.markdown(nickname), right) for nickname, right in leaders]  # st.table reads Markdown
-    st.table(pd.DataFrame(shown, columns=["Nickname", "Right answers"]).set_index("Nickname"))
+    nickname = _("Nickname")
+    st.table(pd.DataFrame(shown, columns=[nickname, _("Right answers")]).set_index(nickname))
 
 
 def class_list(session: ClassView, key: str) -> None:
     """The class, on the teacher's device only: each pupil with his right answers, to hide from the projected
     screen, rename or remove; and whether newcomers choose from the friendly names."""
     code = session.code
-    with st.expander(f"The class ({session.class_size})", expanded=bool(session.students)):
+    # Translators: the class list's heading; {n} is how many pupils have joined
+    with st.expander(_("The class ({n})").format(n=session.class_size), expanded=bool(session.students)):
         st.session_state.setdefault("class.friendly", session.friendly)
-        st.toggle("Pupils choose from a list of friendly names", key="class.friendly", help=words("friendly"),
+        st.toggle(_("Pupils choose from a list of friendly names"), key="class.friendly", help=words("friendly"),
                   on_change=lambda: attempt(lambda: classes().choose_names(
                       code, key, st.session_state["class.friendly"]), "teacher"))
         st.session_state.setdefault("class.young", session.young)
-        st.toggle("Reasons for a young class", key="class.young", help=words("young"),
+        st.toggle(_("Reasons for a young class"), key="class.young", help=words("young"),
                   on_change=lambda: attempt(lambda: classes().for_young_class(
                       code, key, st.session_state["class.young"]), "teacher"))
         if not session.students:
-            st.caption("Nobody has joined yet.")
+            st.caption(_("Nobody has joined yet."))
         for student, nickname, hidden, right in session.students:
             pupil(code, key, student, nickname, hidden, right)
 
@@ -497,40 +524,44 @@ def class_list(session: ClassView, key: str) -> None:
 def pupil(code: str, key: str, student: int, nickname: str, hidden: bool, right: int) -> None:
     """One pupil's row of the class list: his name and right answers, Hide, Rename and Remove."""
     with st.container(key=f"class-pupil-{student}", horizontal=True, vertical_alignment="center"):
-        st.markdown(f"**{names.markdown(nickname)}** · {right} right")
+        # Translators: one pupil in the class list: his name and how many questions he answered right
+        st.markdown(_("{name} · {n} right").format(name=f"**{names.markdown(nickname)}**", n=right))
         box = f"class.hide.{student}"
         st.session_state.setdefault(box, hidden)
-        st.checkbox("Hidden", key=box, help="Hide this name from the projected screen and the phones",
+        # Translators: a checkbox beside a pupil's name: hidden from the projected screen
+        st.checkbox(_("Hidden"), key=box, help=_("Hide this name from the projected screen and the phones"),
                     on_change=lambda: attempt(lambda: classes().hide(code, key, student, st.session_state[box]),
                                               "teacher"))
-        with st.popover("Rename", icon=":material/edit:"):
+        with st.popover(_("Rename"), icon=":material/edit:"):
             field = f"class.rename.{student}"
             guard.keep_text(field, guard.NAME_CHARS)
-            st.text_input("New name", key=field, max_chars=guard.NAME_CHARS)
-            st.button("Rename", key=f"class.rename_do.{student}", type="primary",
+            st.text_input(_("New name"), key=field, max_chars=guard.NAME_CHARS)
+            st.button(_("Rename"), key=f"class.rename_do.{student}", type="primary",
                       on_click=lambda: attempt(lambda: classes().rename(code, key, student,
                                                                         st.session_state.get(field, "")), "teacher"))
-        with st.popover("Remove", icon=":material/person_remove:"):
+        with st.popover(_("Remove"), icon=":material/person_remove:"):
             st.caption(words("removed_note"))
-            st.button(f"Remove {names.markdown(nickname)}", key=f"class.remove.{student}",
+            st.button(_("Remove {name}").format(name=names.markdown(nickname)), key=f"class.remove.{student}",
                       on_click=lambda: attempt(lambda: classes().remove(code, key, student), "teacher"))
 
 
 def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
     if not session.results:
         return
-    with st.expander("Which questions the class found hardest", expanded=expanded):
+    with st.expander(_("Which questions the class found hardest"), expanded=expanded):
+        share_right = _("Share right")
         frame = pd.DataFrame([(n, title, answers, share) for n, title, share, answers in session.results],
-                             columns=["Question", "Kind", "Answers", "Share right"]).sort_values("Share right")
-        st.table(frame.style.format({"Share right": "{:.0%}"}).hide(axis="index"))
-        st.download_button("Download as CSV", classes().results_csv(session.code, key),
+                             # Translators: the columns of the table of questions; Kind: which kind of question
+                             columns=[_("Question"), _("Kind"), _("Answers"), share_right]).sort_values(share_right)
+        st.table(frame.style.format({share_right: "{:.0%}"}).hide(axis="index"))
+        st.download_button(_("Download as CSV"), classes().results_csv(session.code, key),
                            file_name=f"quitlok-class-{session.code}.csv", mime="text/csv", key="class.csv",
                            icon=":material/download:")
 
 
 def report_link(session: ClassView) -> None:
     """The way to the session's report and review (pages/class_report.py), on the teacher's device."""
-    st.page_link("pages/class_report.py", label="Report: each pupil and each question, CSV, review after class",
+    st.page_link("pages/class_report.py", label=_("Report: each pupil and each question, CSV, review after class"),
                  icon=":material/summarize:", query_params={"class": session.code})
 
 
@@ -539,12 +570,14 @@ def requests(session: ClassView, key: str) -> None:
     for them) or refuses."""
     for number, _student, nickname in session.requests:
         with st.container(border=True, key=f"class-request-{number}"):
-            st.markdown(f"Someone on a new phone says they are **{names.markdown(nickname)}** and asks for "
-                        "their place back. Letting them in ends the hold of the phone that has it now.")
+            st.markdown(_("Someone on a new phone says they are **{name}** and asks for their place back. Letting "
+                          "them in ends the hold of the phone that has it now.").format(
+                name=names.markdown(nickname)))
             yes, no = st.columns(2)
-            yes.button("Let them in", key=f"class.let_in.{number}", type="primary", icon=":material/login:",
+            yes.button(_("Let them in"), key=f"class.let_in.{number}", type="primary", icon=":material/login:",
                        on_click=lambda n=number: attempt(lambda: classes().let_in(session.code, key, n), "teacher"))
-            no.button("Refuse", key=f"class.refuse.{number}", icon=":material/block:",
+            # Translators: refuse a pupil's request to be let back in
+            no.button(_("Refuse"), key=f"class.refuse.{number}", icon=":material/block:",
                       on_click=lambda n=number: attempt(lambda: classes().refuse(session.code, key, n), "teacher"))
 
 
@@ -571,11 +604,15 @@ def student_screen(session: ClassView) -> None:
     if session_only.release() if session.ended else session_only.hold(code):
         st.rerun()  # the menu of pages goes (or comes back): quitlok.ui.session_only
     right, asked = session.score
-    st.html(f'<p class="ql-pupil-line">Class <b>{code}</b> · you are <b>{names.html(session.nickname)}</b> · '
-            f"{right} of {asked} right so far</p>")  # the name in a <bdi>: a Hebrew name moves no number
+    # Translators: the line at the top of a pupil's phone; keep the <b> marks around the code and the name
+    line = _("Class <b>{code}</b> · you are <b>{name}</b> · {right} of {asked} right so far").format(
+        code=code, name=names.html(session.nickname), right=right, asked=asked)
+    st.html(f'<p class="ql-pupil-line">{line}</p>')  # the name in a <bdi>: a Hebrew name moves no number
     current = session.round
     if session.ended:
-        st.info(f"The session has ended. You answered {right} of {asked} questions right.",
+        st.info(ngettext("The session has ended. You answered {right} of {asked} question right.",
+                         "The session has ended. You answered {right} of {asked} questions right.", asked).format(
+            right=right, asked=asked),
                 icon=":material/flag:")
     elif current is None:
         st.info(words("waiting"), icon=":material/hourglass_top:")
@@ -603,14 +640,19 @@ def answer_form(session: ClassView, key: str) -> None:
     parts.note_drawn(PUPIL_PART, (session.version, mine))  # what the safety net compares (follow_pushed)
     with st.container(border=True, key="class-answer"):
         if q.slider is not None:
-            st.slider(f"Your guess ({q.slider.unit})", q.slider.low, q.slider.high, step=q.slider.step,
+            st.slider(guess_label(q.slider.unit), q.slider.low, q.slider.high, step=q.slider.step,
                       key=field, value=int(mine) if mine is not None else 50,
                       on_change=lambda: st.session_state.__setitem__(f"{field}.moved", True))
         else:
-            options_radio("Your answer", options_of(q), field, mine)
+            options_radio(_("Your answer"), options_of(q), field, mine)
         shown = (None if mine is None else f"{mine:g} %" if q.slider
                  else option_label(int(mine), options_of(q)[int(mine)]))
-        send_button(session, key, field, "Send my answer", ":material/send:", shown)
+        send_button(session, key, field, _("Send my answer"), ":material/send:", shown)
+
+
+def guess_label(unit: str) -> str:
+    # Translators: the label of the slider a pupil answers with; {unit} is its unit, such as %
+    return _("Your guess ({unit})").format(unit=unit)
 
 
 def options_radio(label: str, options: tuple[str, ...], field: str, mine: float | None) -> None:
@@ -623,7 +665,7 @@ def send_button(session: ClassView, key: str, field: str, label: str, icon: str,
     show_problem(answering(session))
     st.button(label, type="primary", key="class.send", icon=icon, on_click=lambda: send(session, key, field))
     if shown is not None:
-        st.caption(f"Sent: **{shown}**. " + words("sent"))
+        st.caption(_("Sent: **{answer}**.").format(answer=shown) + " " + words("sent"))
 
 
 def sent_now(session: ClassView) -> float | None:
@@ -643,8 +685,8 @@ def send(session: ClassView, key: str, field: str) -> None:
     untouched = (question is not None and question.slider is not None and sent_now(session) is None
                  and not st.session_state.get(f"{field}.moved"))
     if response is None or untouched:
-        st.session_state[PROBLEM] = (answering(session), "Move the slider to your guess first." if untouched
-                                     else "Choose an answer first.")
+        st.session_state[PROBLEM] = (answering(session), _("Move the slider to your guess first.") if untouched
+                                     else _("Choose an answer first."))
         return
 
     def answer() -> None:
@@ -658,16 +700,17 @@ def my_result(session: ClassView) -> None:
     q = session.round.question
     if session.mine is None:
         late = st.session_state.get(PROBLEM, ("",))[0] == answering(session)
-        st.warning("Your answer came after the teacher revealed this one, so it did not count." if late
-                   else "You did not answer this one.", icon=":material/schedule:")
+        st.warning(_("Your answer came after the teacher revealed this one, so it did not count.") if late
+                   else _("You did not answer this one."), icon=":material/schedule:")
     else:
         mine = session.mine if q.slider else int(session.mine)
         shown = f"{mine:g} %" if q.slider else option_label(mine, options_of(q)[mine])
         if q.score(mine):
-            st.success(f"**Right!** You answered {shown}.", icon=":material/celebration:")
+            st.success(_("**Right!** You answered {answer}.").format(answer=shown), icon=":material/celebration:")
         else:
             note = q.correction(mine) if not q.slider else None
-            st.warning(f"**Not quite.** You answered {shown}." + (f" {note[0].upper()}{note[1:]}" if note else ""),
+            st.warning(_("**Not quite.** You answered {answer}.").format(answer=shown)
+                       + (f" {note[0].upper()}{note[1:]}" if note else ""),
                        icon=":material/lightbulb:")
     truth(q, session.young)
     answers_chart(session.round, session.responses)
@@ -676,12 +719,13 @@ def my_result(session: ClassView) -> None:
 def student_vote(session: ClassView, key: str) -> None:
     vote = session.round.vote
     if session.table is not None:
-        st.header("The class's move")
+        st.header(_("The class's move"))
         view.the_table(seat_table(session.table))
     if session.phase == "open":
         vote_form(session, key)
     else:
-        st.success(f"The class chose **{vote.options[vote.chosen]}**.", icon=":material/how_to_vote:")
+        st.success(_("The class chose **{move}**.").format(move=vote.options[vote.chosen]),
+                   icon=":material/how_to_vote:")
         st.info(words("waiting_next"), icon=":material/hourglass_top:")
 
 
@@ -692,8 +736,8 @@ def vote_form(session: ClassView, key: str) -> None:
     field = f"class.vote.{session.round_number}"
     mine = sent_now(session)
     parts.note_drawn(PUPIL_PART, (session.version, mine))
-    options_radio("Your vote", vote.options, field, mine)
-    send_button(session, key, field, "Send my vote", ":material/how_to_vote:",
+    options_radio(_("Your vote"), vote.options, field, mine)
+    send_button(session, key, field, _("Send my vote"), ":material/how_to_vote:",
                 None if mine is None else option_label(int(mine), vote.options[int(mine)]))
 
 
@@ -717,13 +761,15 @@ def projector_screen(code: str) -> None:
     st.html(_SCREEN_CSS)
     current = session.round
     if session.ended:
-        st.header("This class session has ended")
-        st.markdown(f"{plural(session.questions_asked, 'question')} with {plural(session.class_size, 'student')}.")
+        st.header(_("This class session has ended"))
+        st.markdown(_("{questions} with {students}.").format(questions=plural(session.questions_asked, "question"),
+                                                             students=plural(session.class_size, "student")))
     elif current is None:
         link, note = joining.page_link("classroom", **{"class": code})
-        st.header("Join the class session")
-        joining.invitation(code, link, label="Class code", note=words("student"))
-        st.metric("Joined", session.class_size)
+        st.header(_("Join the class session"))
+        joining.invitation(code, link, label=_("Class code"), note=words("student"))
+        # Translators: how many pupils have joined the session (a number below it)
+        st.metric(_("Joined"), session.class_size)
     elif current.vote is not None:
         projected_table(session)
     else:
@@ -736,7 +782,7 @@ def projector_screen(code: str) -> None:
 def projected_question(session: ClassView) -> None:
     """The question with its position and options beside, once revealed, the chart and the exact answer."""
     q = session.round.question
-    st.header(f"Question {session.questions_asked}: {q.title}")
+    st.header(_("Question {number}: {title}").format(number=session.questions_asked, title=q.title))
     if q.position is not None:
         position(q.position, size=projected_card_size(q.position))  # one row across the screen
     left, right = st.columns([3, 2], gap="large")
@@ -750,7 +796,7 @@ def projected_question(session: ClassView) -> None:
         if session.phase != "open":
             answers_chart(session.round, session.responses)
         else:
-            st.metric("Answers so far", f"{session.answered} of {session.class_size}")
+            st.metric(_("Answers so far"), so_far(session.answered, session.class_size))
 
 
 #: the width the projected position's row of seats may take (a screen 1280 pixels wide, less the margins)
@@ -769,7 +815,7 @@ def projected_table(session: ClassView) -> None:
     """The class table while the class votes on its move, and once closed, the chart of the votes and the move
     played."""
     vote, table = session.round.vote, session.table
-    st.header("The class's move")
+    st.header(_("The class's move"))
     left, right = st.columns([3, 2], gap="large")
     with left:
         if table is not None:
@@ -777,10 +823,9 @@ def projected_table(session: ClassView) -> None:
     with right:
         if session.phase == "open":
             st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(vote.options)))
-            st.metric("Votes so far", f"{session.answered} of {session.class_size}")
+            st.metric(_("Votes so far"), so_far(session.answered, session.class_size))
         else:
-            st.success(f"The class chose **{vote.options[vote.chosen]}**{tie_words(vote)}.",
-                       icon=":material/how_to_vote:")
+            st.success(chose_words(vote), icon=":material/how_to_vote:")
             answers_chart(session.round, session.responses)
 
 
@@ -836,7 +881,7 @@ def pupil_part(code: str, key: str) -> None:
     gone, this phone's place lost or moved: the page says so) draws the whole page again."""
     push.watch(classes(), code)
     try:
-        session, _ = parts.take(PUPIL_PART, lambda: classes().view(code, key))
+        session, _fresh = parts.take(PUPIL_PART, lambda: classes().view(code, key))
     except (RoomNotFound, NotSeated):
         st.rerun()
     student_screen(session)
@@ -867,7 +912,7 @@ def follow_answer(code: str, version: int) -> None:
 if session_only.projected():
     projector_screen(st.query_params["class"])
     st.stop()
-st.title("Class session")
+st.title(_("Class session"))
 if kept_keys.sync("classroom"):
     st.rerun()  # the browser's keys came in: draw the page again with them, and write them back
 arrived()
@@ -880,11 +925,11 @@ if code:
         look_up(code)
     except TooOften as refused:
         st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
-        st.button("Start or join another session", on_click=leave, key="class.again")
+        st.button(_("Start or join another session"), on_click=leave, key="class.again")
         st.stop()
     except RoomNotFound:
         st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
-        st.button("Start or join another session", on_click=leave, key="class.again")
+        st.button(_("Start or join another session"), on_click=leave, key="class.again")
         st.stop()
 if not code or not key:
     entrance(code)
@@ -893,12 +938,12 @@ try:
     session = classes().view(code, key)
 except RoomNotFound:
     st.error(words("not_found", code=ui.escape_markdown(code)), icon=":material/search_off:")
-    st.button("Start or join another session", on_click=leave, key="class.again")
+    st.button(_("Start or join another session"), on_click=leave, key="class.again")
     st.stop()
 except Removed as lost:  # the device keeps the key, so it cannot join this session again
     session_only.release()
     st.warning(str(lost), icon=":material/person_off:")
-    st.button("Start or join another session", on_click=leave, key="class.again")
+    st.button(_("Start or join another session"), on_click=leave, key="class.again")
     st.stop()
 except NotSeated as lost:
     session_only.release()

@@ -20,6 +20,7 @@ from quitlok.actions import Action
 from quitlok.bots import PLAYERS
 from quitlok.errors import TooOften
 from quitlok.game import STAKE, action_label
+from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
     GONE_SECONDS,
@@ -62,7 +63,8 @@ HEARTBEAT = 5.0
 TIMERS = (None, 30, 60, 120, 300)
 #: how many hands had ended when this device last showed how one ended
 FINISHED = "together.finished"
-STYLE_WORDS = {"cautious": "Cautious", "bold": "Bold", "best": "Best play"}
+#: how the computer players play, as the form shows it (the keys are what the room stores)
+STYLE_WORDS = {"cautious": N_("Cautious"), "bold": N_("Bold"), "best": N_("Best play")}
 #: the room codes this session has looked up and found (a code not yet looked up counts as one tried: limits)
 FOUND = "together.found"
 #: the table drawn for nobody in particular, on a device several players share
@@ -92,6 +94,11 @@ def rooms() -> Rooms:
 
 def words(key: str, **values: str) -> str:
     return ui.content_sections("together/help")[key].format(**values)
+
+
+def style_words(style: str) -> str:
+    """How a computer player plays, in words (the form's options; the value is the style's key)."""
+    return _(STYLE_WORDS[style])
 
 
 # --- where this device sits -------------------------------------------------------------------------
@@ -188,7 +195,7 @@ def create_room() -> None:
             seat = rooms().create(rules, host=ss["together.host_name"], bank=ss["together.bank"],
                                   purses=ss["together.chips"], max_bet=max_bet,
                                   coaching=ss.get("together.coaching", True) is not False)
-        for _ in range(computers):
+        for _seat in range(computers):
             rooms().add_computer(seat.code, seat.token, style)
         remember(seat.code, [seat.token])
         ss[JUST_OPENED] = seat.code  # the host's page brings the code, link and QR code into view
@@ -203,7 +210,7 @@ def computer_players() -> tuple[int, str]:
     half-way."""
     computers, style = st.session_state["together.computers"], st.session_state["together.style"]
     if not (type(style) is str and style in STYLE_WORDS):
-        raise RoomError(f"How they play: one of {', '.join(STYLE_WORDS.values())}.")
+        raise RoomError(_("How they play: one of {styles}.").format(styles=", ".join(map(style_words, STYLE_WORDS))))
     return computers, style
 
 
@@ -334,38 +341,49 @@ def entrance() -> None:
         ss["together.max_bet"] = rules.default_max_bet(ss["together.bank"])
     join, new = st.columns(2, gap="large")
     with join.container(border=True, key="together-join-box"):
-        st.header("Join a room")
+        st.header(_("Join a room"))
         st.caption(words("join"))
         guard.keep_text("together.code", guard.CODE_CHARS)
-        st.text_input("Room code", key="together.code", placeholder="for example K7QH3M", max_chars=guard.CODE_CHARS)
+        st.text_input(_("Room code"), key="together.code", placeholder=example_code(), max_chars=guard.CODE_CHARS)
         guard.keep_text("together.join_name", guard.NAME_CHARS)
-        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it",
+        st.text_input(_("Your name at the table"), key="together.join_name", placeholder=name_placeholder(),
                       max_chars=guard.NAME_CHARS)
         show_problem("join")
-        st.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
+        st.button(_("Sit down"), type="primary", key="together.join", icon=":material/chair:",
                   on_click=lambda: join_room(ss["together.code"], "together.join_name"))
     with new.container(border=True, key="together-create-box"):
-        st.header("Open a room")
+        st.header(_("Open a room"))
         st.caption(words("create", rules=rules.name))
         guard.keep_text("together.host_name", guard.NAME_CHARS)
-        st.text_input("Your name (you host the room)", key="together.host_name",
-                      placeholder="as the others will see it", max_chars=guard.NAME_CHARS)
+        st.text_input(_("Your name (you host the room)"), key="together.host_name",
+                      placeholder=name_placeholder(), max_chars=guard.NAME_CHARS)
         a, b = st.columns(2)
-        a.number_input("Starting chips for everyone", 1, 1000, key="together.chips")
-        b.number_input("Opening bank", 1, 1000, key="together.bank",
-                       help="The least every new banker stakes; it can't be more than the starting chips.")
+        a.number_input(_("Starting chips for everyone"), 1, 1000, key="together.chips")
+        b.number_input(_("Opening bank"), 1, 1000, key="together.bank",
+                       help=_("The least every new banker stakes; it can't be more than the starting chips."))
         if rules.agreed_max_bet:
-            a.number_input("Maximum bet (chips)", 1, 1000, key="together.max_bet",
+            a.number_input(_("Maximum bet (chips)"), 1, 1000, key="together.max_bet",
                            on_change=lambda: ss.__setitem__("together.max_bet_set", True),
-                           help=f"{rules.name} players agree a maximum bet before the game; by default a quarter "
-                                "of the opening bank, at least 1.")
-        b.number_input("Computer players", 0, MAX_SEATS - 1, key="together.computers",
-                       help="To fill seats; you can add more, or remove them, before the start.")
-        b.selectbox("How they play", list(STYLE_WORDS), key="together.style", format_func=STYLE_WORDS.get)
-        st.toggle("Coaching notes at the table", value=True, key="together.coaching", help=words("coaching"))
+                           help=_("{rules} players agree a maximum bet before the game; by default a quarter "
+                                  "of the opening bank, at least 1.").format(rules=rules.name))
+        b.number_input(_("Computer players"), 0, MAX_SEATS - 1, key="together.computers",
+                       help=_("To fill seats; you can add more, or remove them, before the start."))
+        b.selectbox(_("How they play"), list(STYLE_WORDS), key="together.style", format_func=style_words)
+        st.toggle(_("Coaching notes at the table"), value=True, key="together.coaching", help=words("coaching"))
         show_problem("create")
-        st.button("Open the room", type="primary", on_click=create_room, key="together.create",
+        st.button(_("Open the room"), type="primary", on_click=create_room, key="together.create",
                   icon=":material/meeting_room:")
+
+
+def example_code() -> str:
+    """The placeholder of a field for a room's code."""
+    # Translators: the placeholder of the field for a room's code; K7QH3M is a code, kept as it is
+    return _("for example {code}").format(code="K7QH3M")
+
+
+def name_placeholder() -> str:
+    # Translators: the placeholder of the field for one's name at the table
+    return _("as the others will see it")
 
 
 def join_this_room(code: str) -> bool:
@@ -376,24 +394,24 @@ def join_this_room(code: str) -> bool:
     full = len(about.players) >= MAX_SEATS
     if about.started or about.over or full:
         if about.over:
-            st.warning(words("too_late", code=code, state="ended"), icon=":material/door_front:")
-            st.button("Open or join another room", on_click=leave, key="together.again")
+            st.warning(words("too_late_ended", code=code), icon=":material/door_front:")
+            st.button(_("Open or join another room"), on_click=leave, key="together.again")
             return False
-        st.info(words("full" if full and not about.started else "too_late", code=code, state="started"),
+        st.info(words("full" if full and not about.started else "too_late", code=code),
                 icon=":material/door_front:")
         ask_for_my_seat(code)
         onlooker(code)
         return True
     with st.container(border=True, key="together-join-box"):
-        st.header(f"Join room {code}")
+        st.header(_("Join room {code}").format(code=code))
         guard.keep_text("together.join_name", guard.NAME_CHARS)
-        st.text_input("Your name at the table", key="together.join_name", placeholder="as the others will see it",
+        st.text_input(_("Your name at the table"), key="together.join_name", placeholder=name_placeholder(),
                       max_chars=guard.NAME_CHARS)
         show_problem("join")
         left, right = st.columns(2)
-        left.button("Sit down", type="primary", key="together.join", icon=":material/chair:",
+        left.button(_("Sit down"), type="primary", key="together.join", icon=":material/chair:",
                     on_click=join_room, args=(code, "together.join_name"))
-        right.button("Another room", key="together.leave", on_click=leave)
+        right.button(_("Another room"), key="together.leave", on_click=leave)
     return True
 
 
@@ -401,12 +419,12 @@ def ask_for_my_seat(code: str) -> None:
     """A person whose seat is on another device (a lost phone, a new tablet) asks for it by name; the key the
     request makes is kept like a seat's, and opens the seat once the host lets it in."""
     with st.container(border=True, key="together-ask-box"):
-        st.subheader("I have a seat here")
+        st.subheader(_("I have a seat here"))
         st.caption(words("ask"))
         guard.keep_text("together.ask_name", guard.NAME_CHARS)
-        st.text_input("Your name at the table", key="together.ask_name", max_chars=guard.NAME_CHARS)
+        st.text_input(_("Your name at the table"), key="together.ask_name", max_chars=guard.NAME_CHARS)
         show_problem("ask")
-        st.button("Ask to be let in", type="primary", key="together.ask", icon=":material/login:",
+        st.button(_("Ask to be let in"), type="primary", key="together.ask", icon=":material/login:",
                   on_click=ask_seat, args=(code,))
 
 
@@ -428,7 +446,7 @@ def waiting_to_come_in(code: str, asked: list) -> None:
 def onlooker(code: str) -> None:
     """The table as an onlooker sees it: every face-down card hidden (Rooms.watch, seat_state(..., None))."""
     watched = rooms().watch(code)
-    st.header("Watching the game" if watched.started else "At the table")
+    st.header(_("Watching the game") if watched.started else _("At the table"))
     presence_line(watched)
     if not watched.started:
         who_sits(watched, set())
@@ -443,7 +461,8 @@ def onlooker(code: str) -> None:
     view.the_log(table, "together-log", view.first_bank(table), hands_listed=LOG_HANDS)
 
 
-PRESENCE_WORDS = {"here": "here", "away": "away", "gone": "gone", "": "not seen yet"}
+#: where each person is, in words (the keys are what the room's presence says)
+PRESENCE_WORDS = {"here": N_("here"), "away": N_("away"), "gone": N_("gone"), "": N_("not seen yet")}
 #: an icon beside each word (never the icon alone)
 PRESENCE_ICONS = {"here": ":material/wifi:", "away": ":material/schedule:", "gone": ":material/logout:"}
 
@@ -457,12 +476,17 @@ def presence_line(room: RoomView) -> None:
         if where == "computer":
             continue
         icon = PRESENCE_ICONS.get(where, ":material/hourglass_empty:")
-        text = f"{icon} **{names.markdown(name)}**{' (host)' if seat == room.host else ''}: {PRESENCE_WORDS[where]}"
+        values = {"name": f"**{names.markdown(name)}**", "where": _(PRESENCE_WORDS[where])}
         if room.played_for[seat]:
-            text += ", a computer plays for now"
+            # Translators: one person in the line of who is here; {where} is "here", "away" or "gone"
+            text = (_("{name} (host): {where}, a computer plays for now") if seat == room.host else
+                    _("{name}: {where}, a computer plays for now")).format(**values)
         elif room.revoked[seat]:
-            text += ", seat played by a computer"
-        pieces.append(text)
+            text = (_("{name} (host): {where}, seat played by a computer") if seat == room.host else
+                    _("{name}: {where}, seat played by a computer")).format(**values)
+        else:
+            text = (_("{name} (host): {where}") if seat == room.host else _("{name}: {where}")).format(**values)
+        pieces.append(f"{icon} {text}")
     st.caption(" · ".join(pieces))
 
 
@@ -480,17 +504,40 @@ def requests_box(room: RoomView, token: str) -> None:
     for number, seat, _asked in room.requests:
         name = names.markdown(room.players[seat])
         where = room.presence[seat] if room.presence else ""
-        now = {"here": "is open on another device right now", "away": "has been away a little while",
-               "gone": "has been gone for a while"}.get(where, "has not been seen yet")
         with st.container(border=True, key=f"together-request-{number}"):
-            st.markdown(f"Someone on a new device says they are **{name}** and asks to be let in. "
-                        f"{name}'s seat {now}. Letting them in ends the hold of the device that has it now.")
+            st.markdown(request_words(where).format(name=name))
             yes, no = st.columns(2)
-            yes.button("Let them in", key=f"together.let_in.{number}", type="primary", icon=":material/login:",
+            yes.button(_("Let them in"), key=f"together.let_in.{number}", type="primary", icon=":material/login:",
                        on_click=lambda n=number: attempt(lambda: rooms().let_in(room.code, token, n), "requests"))
-            no.button("Refuse", key=f"together.refuse.{number}", icon=":material/block:",
+            # Translators: refuse a request to be let into a seat
+            no.button(_("Refuse"), key=f"together.refuse.{number}", icon=":material/block:",
                       on_click=lambda n=number: attempt(lambda: rooms().refuse(room.code, token, n), "requests"))
     show_problem("requests")
+
+
+def request_words(where: str) -> str:
+    """A request to be let in, as Markdown with {name}, by where the seat's person is now."""
+    if where == "here":
+        return _("Someone on a new device says they are **{name}** and asks to be let in. {name}'s seat is open on "
+                 "another device right now. Letting them in ends the hold of the device that has it now.")
+    if where == "away":
+        return _("Someone on a new device says they are **{name}** and asks to be let in. {name}'s seat has been "
+                 "away a little while. Letting them in ends the hold of the device that has it now.")
+    if where == "gone":
+        return _("Someone on a new device says they are **{name}** and asks to be let in. {name}'s seat has been "
+                 "gone for a while. Letting them in ends the hold of the device that has it now.")
+    return _("Someone on a new device says they are **{name}** and asks to be let in. {name}'s seat has not been "
+             "seen yet. Letting them in ends the hold of the device that has it now.")
+
+
+def timer_words(seconds: int | None) -> str:
+    """A turn timer's option as shown: "None", "30 seconds", "2 minutes"."""
+    if seconds is None:
+        # Translators: the turn timer's option for no timer at all
+        return pgettext("turn timer", "None")
+    if seconds < 120:
+        return ngettext("{n} second", "{n} seconds", seconds).format(n=seconds)
+    return ngettext("{n} minute", "{n} minutes", seconds // 60).format(n=seconds // 60)
 
 
 def turn_timer(room: RoomView, token: str) -> None:
@@ -504,9 +551,8 @@ def turn_timer(room: RoomView, token: str) -> None:
         if seconds in TIMERS:
             attempt(lambda: rooms().set_turn_timer(room.code, token, seconds), "host")
 
-    st.selectbox("Turn timer", TIMERS, key="together.timer", on_change=chosen,
-                 format_func=lambda s: "None" if s is None else f"{s} seconds" if s < 120 else f"{s // 60} minutes",
-                 help="After this long, a computer player makes the move of whoever is to act, for that turn.")
+    st.selectbox(_("Turn timer"), TIMERS, key="together.timer", on_change=chosen, format_func=timer_words,
+                 help=_("After this long, a computer player makes the move of whoever is to act, for that turn."))
 
 
 def room_link(code: str) -> tuple[str, str | None]:
@@ -520,17 +566,24 @@ def invitation(code: str, *, hosting: bool) -> None:
     link, note = room_link(code)
     text = words("share" if hosting else "share_guest") + (" " + words(note) if note and hosting else "")
     just_opened = st.session_state.pop(JUST_OPENED, None) == code
-    joining.invitation(code, link, label="Room code", note=text, into_view=code if just_opened else None)
+    joining.invitation(code, link, label=_("Room code"), note=text, into_view=code if just_opened else None)
 
 
 def who_sits(room: RoomView, tokens_here: set[int]) -> None:
     """The seats in order: name, a person or which computer player, host and this device."""
     lines = []
     for seat, (name, style) in enumerate(zip(room.players, room.styles, strict=True)):
-        kind = f"computer player ({PLAYERS[style]().label})" if style else "person"
-        marks = [kind] + (["host"] if seat == room.host else []) + (["on this device"] if seat in tokens_here else [])
-        lines.append(f"{seat + 1}. **{names.markdown(name)}** · {', '.join(marks)}")
+        lines.append(f"{seat + 1}. **{names.markdown(name)}** · {seat_marks(room, seat, style, tokens_here)}")
     st.markdown("\n".join(lines))
+
+
+def seat_marks(room: RoomView, seat: int, style: str | None, tokens_here: set[int]) -> str:
+    """What a seat is, in the list of seats: "person, host, on this device", "computer player (cautious)"."""
+    # Translators: {style} is how the computer player plays ("cautious", "bold", "best play")
+    marks = [_("computer player ({style})").format(style=PLAYERS[style]().label) if style else _("person")]
+    marks += [pgettext("seat", "host")] if seat == room.host else []
+    marks += [_("on this device")] if seat in tokens_here else []
+    return ", ".join(marks)
 
 
 def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
@@ -539,8 +592,11 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
     if host is None:
         st.info(words("lobby_wait"), icon=":material/hourglass_top:")
     invitation(code, hosting=host is not None)
-    st.header(f"At the table ({len(room.players)} of {MAX_SEATS} seats)")
-    st.caption(f"{room.rules.name} rules · {room.starting_purse} chips each · opening bank {room.opening_bank}")
+    st.header(ngettext("At the table ({n} of {most} seat)", "At the table ({n} of {most} seats)", MAX_SEATS).format(
+        n=len(room.players), most=MAX_SEATS))
+    st.caption(ngettext("{rules} rules · {chips} chip each · opening bank {bank}",
+                        "{rules} rules · {chips} chips each · opening bank {bank}", room.starting_purse).format(
+        rules=room.rules.name, chips=room.starting_purse, bank=room.opening_bank))
     who_sits(room, here)
     presence_line(room)
     if host is None:
@@ -551,34 +607,35 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
     full = len(room.players) >= MAX_SEATS
     with st.container(border=True, key="together-lobby-host"):
         a, b = st.columns(2)
-        a.selectbox("Computer player", list(STYLE_WORDS), key="together.add_style", format_func=STYLE_WORDS.get)
-        a.button("Add a computer player", key="together.add_computer", disabled=full, icon=":material/smart_toy:",
+        a.selectbox(_("Computer player"), list(STYLE_WORDS), key="together.add_style", format_func=style_words)
+        a.button(_("Add a computer player"), key="together.add_computer", disabled=full, icon=":material/smart_toy:",
                  on_click=lambda: attempt(lambda: rooms().add_computer(code, token, st.session_state[
                      "together.add_style"]), "lobby"))
         others = [seat for seat in range(len(room.players)) if seat != room.host]
         if others:
-            b.selectbox("Seat", others, key="together.remove_seat",
+            # Translators: which seat of the table (a list of the seats' numbers and names)
+            b.selectbox(_("Seat"), others, key="together.remove_seat",
                         format_func=lambda seat: f"{seat + 1}. {names.plain(room.players[seat])}")
-            b.button("Take this seat away", key="together.remove", icon=":material/person_remove:",
+            b.button(_("Take this seat away"), key="together.remove", icon=":material/person_remove:",
                      on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "lobby"))
         show_problem("lobby")
-        st.button("Start the game", type="primary", key="together.start", disabled=len(room.players) < 2,
+        st.button(_("Start the game"), type="primary", key="together.start", disabled=len(room.players) < 2,
                   icon=":material/play_arrow:", on_click=lambda: attempt(lambda: rooms().start(code, token), "lobby"),
-                  help="Deals for the first bank. Nobody can join after this.")
-        st.caption("Start when everyone has sat down: the seats are dealt a card each for the first bank, and "
-                   "nobody can join after that." if len(room.players) >= 2 else
-                   "A game needs at least two seats: wait for someone to join, or add a computer player.")
+                  help=_("Deals for the first bank. Nobody can join after this."))
+        st.caption(_("Start when everyone has sat down: the seats are dealt a card each for the first bank, and "
+                     "nobody can join after that.") if len(room.players) >= 2 else
+                   _("A game needs at least two seats: wait for someone to join, or add a computer player."))
     add_player_here(code)
 
 
 def add_player_here(code: str) -> None:
     """Pass and play: another person sits down on this same device."""
-    with st.expander("Another player on this device (pass and play)"):
+    with st.expander(_("Another player on this device (pass and play)")):
         st.caption(words("pass_device"))
         guard.keep_text("together.here_name", guard.NAME_CHARS)
-        st.text_input("Their name at the table", key="together.here_name", max_chars=guard.NAME_CHARS)
+        st.text_input(_("Their name at the table"), key="together.here_name", max_chars=guard.NAME_CHARS)
         show_problem("here")
-        st.button("Sit them down", key="together.here", on_click=join_room, args=(code, "together.here_name"))
+        st.button(_("Sit them down"), key="together.here", on_click=join_room, args=(code, "together.here_name"))
 
 
 def remove_seat(room: RoomView, token: str, seat: int, where: str) -> None:
@@ -622,9 +679,9 @@ def drawn_for(views: list[RoomView]) -> tuple[RoomView, PracticeTable, bool]:
 def curtain(room: RoomView) -> None:
     name = names.markdown(room.players[room.seat])
     with st.container(border=True, key="together-curtain"):
-        st.header(f"Pass to {name}")
+        st.header(_("Pass to {name}").format(name=name))
         st.markdown(words("curtain", name=name))
-        st.button(f"I am {name}: show my cards", type="primary", key="together.uncover",
+        st.button(_("I am {name}: show my cards").format(name=name), type="primary", key="together.uncover",
                   icon=":material/visibility:", on_click=lambda: st.session_state.__setitem__(SHOWN, room.seat))
 
 
@@ -633,17 +690,18 @@ def waiting_words(room: RoomView) -> str:
     if room.paused:
         return words("paused")
     who = names.markdown(room.players[room.to_act])
-    return f"Waiting for {who}, who {view.doing_words(room.state)}…"
+    # Translators: {doing} is what that person is doing ("is thinking about a bet"), as the table says it
+    return _("Waiting for {name}, who {doing}…").format(name=who, doing=view.doing_words(room.state))
 
 
 def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
     s = table.state
     name = names.markdown(room.players[room.seat])
     if s.phase == STAKE:
-        st.header(f"The bank comes to you, {name}", anchor="your-move")
+        st.header(_("The bank comes to you, {name}").format(name=name), anchor="your-move")
     else:
-        st.header(f"Your turn as banker, {name}" if s.banker == room.seat else f"Your turn, {name}",
-                  anchor="your-move")
+        st.header((_("Your turn as banker, {name}") if s.banker == room.seat else _("Your turn, {name}")).format(
+            name=name), anchor="your-move")
     view.hand_for_phones(table)
     st.markdown(view.situation(table))
     move_bar.move_bar(table, "together", room.version, lambda action, version: act(
@@ -654,23 +712,24 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
 
 def summary(room: RoomView) -> None:
     """Who won what: each seat's chips now against what it started with."""
-    st.header("The game is over" if not room.ended_by_host else "The host ended the game")
+    st.header(_("The game is over") if not room.ended_by_host else _("The host ended the game"))
     if room.people_out:
         st.info(words("people_out"), icon=":material/money_off:")
     elif room.abandoned:
         st.info(words("abandoned", minutes=str(GONE_SECONDS // 60)), icon=":material/person_off:")
+    chips_now = _("Chips now")
     frame = pd.DataFrame({
-        "Player": [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
-        "Chips now": room.chips,
-        "Won or lost": [f"{c - room.starting_purse:+d}" if c != room.starting_purse else "±0" for c in room.chips],
-    }).sort_values("Chips now", ascending=False, kind="stable")
+        _("Player"): [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
+        chips_now: room.chips,
+        _("Won or lost"): [won_words(c - room.starting_purse) for c in room.chips],
+    }).sort_values(chips_now, ascending=False, kind="stable")
     st.table(frame, hide_index=True)
     best = max(room.chips)
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
-    st.markdown(f"Most chips: {view.and_list([f'**{names.markdown(w)}**' for w in winners])}, with {best}. "
-                f"Everyone started with {room.starting_purse}.")
+    st.markdown(_("Most chips: {names}, with {best}. Everyone started with {start}.").format(
+        names=view.and_list([f"**{names.markdown(w)}**" for w in winners]), best=best, start=room.starting_purse))
     between_games(room)
-    st.button("Leave this room", key="together.done", on_click=leave)
+    st.button(_("Leave this room"), key="together.done", on_click=leave)
 
 
 # --- between games (issue 23, item 8) -------------------------------------------------------------------------
@@ -685,7 +744,7 @@ def between_games(room: RoomView) -> None:
     with st.container(border=True, key="together-rematch"):
         st.caption(words("rematch"))
         show_problem("rematch")
-        st.button("Play again with the same people", type="primary", key="together.rematch",
+        st.button(_("Play again with the same people"), type="primary", key="together.rematch",
                   icon=":material/replay:",
                   on_click=lambda: attempt(lambda: rooms().rematch(room.code, token), "rematch"))
 
@@ -694,52 +753,59 @@ def nights_score(room: RoomView) -> None:
     """The eight nights of Hanukkah: each finished game's result per seat, and the total so far, as a small table."""
     if not room.nights:
         return
-    st.subheader("Night by night")
+    st.subheader(_("Night by night"))
     st.caption(words("nights"))
     players = room.nights[-1].players
-    columns = {"Player": [names.markdown(name) for name in players]}  # st.table reads its cells as Markdown
+    columns = {_("Player"): [names.markdown(name) for name in players]}  # st.table reads its cells as Markdown
     totals = [0] * len(players)
     for number, night in enumerate(room.nights, start=1):
         won = list(night.won) + [0] * (len(players) - len(night.won))
-        columns[f"Night {number}"] = [f"{w:+d}" if w else "±0" for w in won[:len(players)]]
+        # Translators: a column of the table of the eight nights of Hanukkah: the game played on night {n}
+        columns[_("Night {n}").format(n=number)] = [won_words(w) for w in won[:len(players)]]
         totals = [t + w for t, w in zip(totals, won, strict=False)]
-    columns["Total"] = [f"{t:+d}" if t else "±0" for t in totals]
+    # Translators: the last column of the nights' table: chips won or lost over all the nights
+    columns[_("Total")] = [won_words(t) for t in totals]
     st.table(pd.DataFrame(columns), hide_index=True)
+
+
+def won_words(chips: int) -> str:
+    """Chips won or lost, signed: "+3", "-2", "±0"."""
+    return f"{chips:+d}" if chips else "±0"
 
 
 def coaching_setting(room: RoomView, token: str) -> None:
     """The family setting, for the host: the coaching notes at the table, for every seat."""
     key = f"together.coaching.{room.version}"  # drawn afresh with each version: it shows the room's setting
-    st.toggle("Coaching notes at the table", value=room.coaching, key=key, help=words("coaching"),
+    st.toggle(_("Coaching notes at the table"), value=room.coaching, key=key, help=words("coaching"),
               on_change=lambda: attempt(lambda: rooms().set_coaching(  # the value shown, not a flip: said twice,
                   room.code, token, st.session_state[key] is True), "host"))  # it is still what was asked for
 
 
 def host_tools(room: RoomView, host: RoomView) -> None:
     token = host_token(host)
-    with st.expander("Host's tools", icon=":material/admin_panel_settings:"):
+    with st.expander(_("Host's tools"), icon=":material/admin_panel_settings:"):
         st.caption(words("host_tools"))
         coaching_setting(room, token)
         people = [seat for seat, style in enumerate(room.styles) if style is None and seat != room.host]
         if people:
             a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
-            a.selectbox("Someone has left, or a device should not hold a seat", people, key="together.remove_seat",
+            a.selectbox(_("Someone has left, or a device should not hold a seat"), people, key="together.remove_seat",
                         format_func=lambda seat: names.plain(room.players[seat]))
-            b.selectbox("A computer player takes over", list(STYLE_WORDS), key="together.take_over",
-                        format_func=STYLE_WORDS.get)
-            c.button("Take the seat from its device", key="together.remove", icon=":material/smart_toy:",
+            b.selectbox(_("A computer player takes over"), list(STYLE_WORDS), key="together.take_over",
+                        format_func=style_words)
+            c.button(_("Take the seat from its device"), key="together.remove", icon=":material/smart_toy:",
                      on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "host"))
         turn_timer(room, token)
         show_problem("host")
         left, right = st.columns(2)
         if room.paused:
-            left.button("Let the game go on", key="together.resume", icon=":material/play_arrow:",
+            left.button(_("Let the game go on"), key="together.resume", icon=":material/play_arrow:",
                         on_click=lambda: attempt(lambda: rooms().resume(room.code, token), "host"))
         else:
-            left.button("Pause the game", key="together.pause", icon=":material/pause:",
+            left.button(_("Pause the game"), key="together.pause", icon=":material/pause:",
                         on_click=lambda: attempt(lambda: rooms().pause(room.code, token), "host"))
-        sure = right.checkbox("Yes, end it for everyone", key="together.sure")
-        right.button("End the game", key="together.end", disabled=not sure, icon=":material/stop:",
+        sure = right.checkbox(_("Yes, end it for everyone"), key="together.sure")
+        right.button(_("End the game"), key="together.end", disabled=not sure, icon=":material/stop:",
                      on_click=lambda: attempt(lambda: rooms().end(room.code, token), "host"))
 
 
@@ -750,7 +816,8 @@ def turn_banner(room: RoomView, table: PracticeTable) -> None:
         st.info(waiting_words(room), icon=":material/hourglass_top:")
     else:
         name = names.markdown(room.players[room.seat])
-        st.success(f"**Your turn, {name}.** [Choose your move below ↓](#your-move)", icon=":material/front_hand:")
+        st.success(_("**Your turn, {name}.** [Choose your move below ↓](#your-move)").format(name=name),
+                   icon=":material/front_hand:")
 
 
 def game(views: list[RoomView], host: RoomView | None) -> None:
@@ -760,8 +827,9 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     room, table, covered = drawn_for(views)
     token = st.session_state[SEATS][seat_keys(room)]
     shown = [f"**{names.markdown(room.players[v.seat])}**" for v in views]
-    here = f"you play as {shown[0]}" if len(views) == 1 else " and ".join(shown) + " play on this device"
-    st.caption(f"Room **{room.code}** · {room.rules.name} rules · {here}")
+    here = (_("Room **{code}** · {rules} rules · you play as {name}") if len(views) == 1 else
+            _("Room **{code}** · {rules} rules · {names} play on this device"))
+    st.caption(here.format(code=room.code, rules=room.rules.name, name=shown[0], names=view.and_list(shown)))
     seats_here = sorted(v.seat for v in views)
     mine = not (room.over or room.paused) and room.to_act in seats_here
     sound = st.toggle(words("sound"), key="together.sound", help=words("sound_help"))
@@ -923,7 +991,9 @@ def kept_for() -> dict[str, str]:
 
 def duration(seconds: int) -> str:
     hours = round(seconds / 3600)
-    return f"{hours // 24} days" if hours > 24 and hours % 24 == 0 else f"{hours} hours"
+    if hours > 24 and hours % 24 == 0:
+        return ngettext("{n} day", "{n} days", hours // 24).format(n=hours // 24)
+    return ngettext("{n} hour", "{n} hours", hours).format(n=hours)
 
 
 def old_address_note(code: str, *, found: bool) -> None:
@@ -943,7 +1013,7 @@ def not_found_here(code: str, refused: RoomNotFound | TooOften) -> None:
         st.warning(limits.refusal(refused), icon=":material/hourglass_top:")
     else:
         st.error(words("not_found", code=ui.escape_markdown(code), **kept_for()), icon=":material/search_off:")
-    st.button("Open or join another room", on_click=leave, key="together.again")
+    st.button(_("Open or join another room"), on_click=leave, key="together.again")
 
 
 # --- the page's part for the room (issue 23, item 5) --------------------------------------------------------
@@ -997,8 +1067,8 @@ def room_part(code: str) -> None:
     if not first.started and not first.over:
         lobby(first, host, {v.seat for v in views})
     elif not first.started:
-        st.info("The host closed this room before the game began.")
-        st.button("Open or join another room", on_click=leave, key="together.again")
+        st.info(_("The host closed this room before the game began."))
+        st.button(_("Open or join another room"), on_click=leave, key="together.again")
     else:
         game(views, host)
     if first.over:
@@ -1025,7 +1095,7 @@ def followers(code: str) -> None:
 
 # --- the page -------------------------------------------------------------------------------------
 
-st.title("Play together")
+st.title(_("Play together"))
 if kept_keys.sync("together"):
     st.rerun()  # the browser's keys came in: draw the page again with them, and write them back
 arrived()

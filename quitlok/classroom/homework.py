@@ -37,6 +37,7 @@ from quitlok.classroom.questions import check_kind, make_question
 from quitlok.classroom.report import Asked, Pupil, Report, build_report
 from quitlok.classroom.sequence import QuestionSequence
 from quitlok.errors import shown
+from quitlok.i18n import language
 from quitlok.lessons import LESSONS
 from quitlok.rooms.database import Store, metadata
 from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound
@@ -415,7 +416,7 @@ class Homeworks(Store):
 
     @staticmethod
     def _work(row: sa.Row) -> Mapping[str, object]:
-        return _made(row.rules, row.tasks)
+        return _made(row.rules, row.tasks, language())
 
     def _load(self, conn: sa.Connection, code: str) -> sa.Row:
         row = conn.execute(sa.select(HOMEWORK).where(HOMEWORK.c.code == code)).first()
@@ -443,9 +444,10 @@ class Homeworks(Store):
 
 
 @functools.lru_cache(maxsize=64)
-def _made(rules_text: str, tasks_text: str) -> Mapping[str, object]:
+def _made(rules_text: str, tasks_text: str, language: str) -> Mapping[str, object]:
     """A homework's rules and questions, made from what is stored (the same text makes the same immutable
-    questions: kept for the next look, as a page looks at every run)."""
+    questions: kept for the next look, as a page looks at every run), in `language`, the current language: their
+    words are made with them, and each device reads the homework in its own."""
     rules = rules_from_dict(json.loads(rules_text))
     tasks = json.loads(tasks_text)
     return MappingProxyType({"rules": rules, "lessons": tuple(tasks["lessons"]),
