@@ -26,9 +26,14 @@ html, body, .stApp { direction: rtl; }
 }
 /* lists: bullets and numbers on the right, the indent on the right */
 .stApp [data-testid="stMarkdownContainer"] :is(ul, ol) { padding-left: 0; padding-right: 1.5em; margin-left: 0; }
-/* the sidebar on the right: Streamlit places it first in a row that now runs from the right */
-.stApp [data-testid="stSidebar"] { border-right: none; border-left: 1px solid rgba(128, 128, 128, .2); }
-.stApp [data-testid="stSidebarHeader"], .stApp [data-testid="stSidebarCollapsedControl"] { direction: rtl; }
+/* the sidebar on the right: Streamlit places it first in a row that now runs from the right. Folded away, it
+   is moved out of sight to the left (translateX(-its width)), which from the right edge would leave it over the
+   page (a strip of it on a phone): folded, it stays at the right edge, hidden. Its fold and unfold arrows point
+   the other way. */
+.stApp [data-testid="stSidebar"][data-collapsed="true"] { transform: none !important; visibility: hidden; overflow: hidden; }
+.stApp :is([data-testid="stSidebarCollapseButton"], [data-testid="stExpandSidebarButton"]) [data-testid="stIconMaterial"] {
+  transform: scaleX(-1);
+}
 /* tables and data frames read from the right */
 .stApp [data-testid="stTable"] :is(th, td), .stApp [data-testid="stMarkdownContainer"] :is(th, td) {
   text-align: right;
