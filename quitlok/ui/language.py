@@ -81,7 +81,7 @@ def _picker(code: str) -> None:
     if st.session_state.get(PICKER) != code:  # the language came from elsewhere (an address): the picker shows it
         st.session_state[PICKER] = code if code in options else options[0]
     # Translators: the label of the language picker in the sidebar
-    st.selectbox(_(":material/language: Language"), options, format_func=LANGUAGES.__getitem__, key=PICKER,
+    st.selectbox(f":material/language: {_('Language')}", options, format_func=LANGUAGES.__getitem__, key=PICKER,
                  on_change=_picked)
     if st.session_state.get(PICKED):
         browser.keep_cookie(COOKIE, st.session_state[CHOSEN], KEPT_SECONDS)

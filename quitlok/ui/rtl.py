@@ -30,10 +30,11 @@ html, body, .stApp { direction: rtl; }
    is moved out of sight to the left (translateX(-its width)), which from the right edge would leave it over the
    page (a strip of it on a phone): folded, it stays at the right edge, hidden. Its fold and unfold arrows point
    the other way. */
-.stApp [data-testid="stSidebar"][data-collapsed="true"] { transform: none !important; visibility: hidden; overflow: hidden; }
-.stApp :is([data-testid="stSidebarCollapseButton"], [data-testid="stExpandSidebarButton"]) [data-testid="stIconMaterial"] {
-  transform: scaleX(-1);
+.stApp [data-testid="stSidebar"][data-collapsed="true"] {
+  transform: none !important; visibility: hidden; overflow: hidden;
 }
+.stApp :is([data-testid="stSidebarCollapseButton"], [data-testid="stExpandSidebarButton"])
+  [data-testid="stIconMaterial"] { transform: scaleX(-1); }
 /* tables and data frames read from the right */
 .stApp [data-testid="stTable"] :is(th, td), .stApp [data-testid="stMarkdownContainer"] :is(th, td) {
   text-align: right;

@@ -130,7 +130,7 @@ def test_a_fragment_s_run_sets_the_language_itself():
     assert at.markdown[0].value == pseudo("Stay")
 
 
-def test_the_class_session_shown_alone_takes_the_address_s_language(database_url):
+def test_the_class_session_shown_alone_takes_the_address_s_language(database_url):  # noqa: F811
     at = AppTest.from_file(APP, default_timeout=60)
     for key, value in {"lang": "qps", "class": "ABCDEF", "screen": "projector"}.items():
         at.query_params[key] = value
