@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from quitlok.i18n import LANGUAGES, PSEUDO, SOURCE, direction, from_locale, is_rtl, known, pseudo
 from quitlok.ui import browser, language
-from tests.app.conftest import APP, database_url, open_page  # noqa: F401  (a fixture)
+from tests.app.conftest import APP, open_page
 
 PICKER = language.PICKER
 
@@ -130,7 +130,7 @@ def test_a_fragment_s_run_sets_the_language_itself():
     assert at.markdown[0].value == pseudo("Stay")
 
 
-def test_the_class_session_shown_alone_takes_the_address_s_language(database_url):  # noqa: F811
+def test_the_class_session_shown_alone_takes_the_address_s_language(database_url):
     at = AppTest.from_file(APP, default_timeout=60)
     for key, value in {"lang": "qps", "class": "ABCDEF", "screen": "projector"}.items():
         at.query_params[key] = value
