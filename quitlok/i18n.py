@@ -160,8 +160,10 @@ def _format(x: float, kind: str, digits: int, signed: bool) -> str:
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                           "ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ")
 #: what the pseudo-language leaves as it is: {placeholders}, HTML tags and entities, a Markdown link's address,
-#: `code`, :material/icons:, addresses, a '## key' heading's key, and a check question's option marks ('- [x] ')
+#: `code`, :material/icons:, Streamlit's colours (':red[', ':blue-background['), addresses, a '## key' heading's
+#: key, and a check question's option marks ('- [x] ')
 _KEEP = re.compile(r"\{[^{}]*\}|<[^<>]*>|&\w+;|\]\([^)]*\)|`[^`]*`|:material/\w+:|https?://\S+"
+                   r"|:(?:red|orange|yellow|green|blue|violet|gray|grey|rainbow|primary)(?:-background)?\["
                    r"|^## +[a-z0-9_]+$|^- \[[ x]\] ", re.MULTILINE)
 
 
