@@ -7,7 +7,8 @@ is: numbers, the players' names the test gives, program text (Markdown link addr
 :material/icons:, HTML tags and entities, {placeholders}) and the app's name, Quitlok (a brand stays a brand).
 `app_texts` gathers the texts a person sees from an AppTest page (every string of every element's and block's
 message but the program's own fields, and the cells of tables); for a real browser, hand `escapes` the page's
-`document.body.innerText`.
+`document.body.innerText` as INNER_TEXT reads it (without the names of Material icons, which the icon font
+draws as pictures).
 """
 
 import html
@@ -21,6 +22,13 @@ from quitlok.i18n import LANGUAGES
 
 #: names that stay in every language: the app's own, and each language's name in itself (the language picker)
 BRANDS = ("Quitlok", *LANGUAGES.values())
+#: Playwright's page.evaluate(INNER_TEXT): the page's text as a person sees it (an icon's name, drawn as a picture by
+#: the icon font, left out)
+INNER_TEXT = """() => {
+  const icons = '[data-testid="stIconMaterial"], span[role="img"][translate="no"]';  // a widget's or Markdown's
+  for (const icon of document.querySelectorAll(icons)) icon.textContent = "";
+  return document.body.innerText;
+}"""
 #: a run of plain letters that a translation would have changed
 _RUN = re.compile(r"[A-Za-z]{3,}")
 #: program text inside a visible text, which no translation changes
