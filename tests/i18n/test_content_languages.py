@@ -112,3 +112,11 @@ def test_the_reference_list_shows_the_language_s_titles():
     assert entries and all(title == pseudo(english[0]) for (title, _), english in
                            zip(entries.values(), content.reference_entries().values(), strict=True))
     clear()
+
+
+def test_cited_references_still_link_in_the_pseudo_language():
+    clear()
+    with use(PSEUDO):
+        body = words.content_sections("history/origins")["body"]
+        assert content.cited(body) and "](sources#source-" in words.link_citations(body)
+    clear()
