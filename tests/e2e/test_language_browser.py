@@ -27,6 +27,13 @@ def test_the_page_says_its_language_and_direction(page: Page, app_url, query, la
     assert page.evaluate(HTML) == [lang, direction]
 
 
+def test_the_class_session_shown_alone_takes_the_address_s_language(page: Page, app_url):
+    """The projected screen has no sidebar (no picker): its address's lang sets the page's language."""
+    open_app(page, f"{app_url}/classroom?class=ABCDEF&screen=projector&lang=he")
+    wait_for_language(page, "he")
+    assert page.evaluate(HTML) == ["he", "rtl"]
+
+
 def test_right_to_left_puts_the_sidebar_on_the_right(page: Page, app_url):
     open_app(page, f"{app_url}/?lang=qps")
     wait_for_language(page, "qps")
