@@ -20,6 +20,7 @@ every compiled catalog is current (exit status 1 when not).
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -71,7 +72,8 @@ def update() -> None:
     """Each language's catalog takes the template's strings (a new language's catalog is made first)."""
     for code in languages():
         if catalog(code).exists():
-            pybabel("update", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", code, "--no-wrap")
+            pybabel("update", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", code, "--no-wrap",
+                    "--ignore-obsolete")
         else:
             pybabel("init", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", code, "--no-wrap")
 
@@ -91,12 +93,24 @@ def main(argv: list[str] | None = None) -> int:
         found = problems()
         print("\n".join(found) or "The catalogs are current.")
         return 1 if found else 0
-    extract()
-    update()
+    with tempfile.TemporaryDirectory() as folder:
+        fresh = extract(Path(folder) / "fresh.pot")
+        if TEMPLATE.exists() and _undated(fresh) == _undated(TEMPLATE) and all(
+                catalog(code).exists() for code in languages()):
+            print("The template is current (only its date would change): the .po files are left as they are.")
+        else:
+            TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
+            TEMPLATE.write_bytes(fresh.read_bytes())
+            update()
     compile_()
-    print(f"Catalogs updated: {_shown(TEMPLATE)}, " + ", ".join(
-        _shown(catalog(code)) for code in languages()) + " (and their .mo)")
+    print(f"Catalogs: {_shown(TEMPLATE)}, " + ", ".join(
+        _shown(catalog(code)) for code in languages()) + " and their .mo, current.")
     return 0
+
+
+def _undated(path: Path) -> str:
+    """A template's text without its creation date, which every extraction changes."""
+    return re.sub(r'^"POT-Creation-Date: .*\n', "", path.read_text(encoding="utf-8"), flags=re.MULTILINE)
 
 
 def _shown(path: Path) -> str:

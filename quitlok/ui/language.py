@@ -80,8 +80,10 @@ def _picker(code: str) -> None:
     options = list(LANGUAGES)
     if st.session_state.get(PICKER) != code:  # the language came from elsewhere (an address): the picker shows it
         st.session_state[PICKER] = code if code in options else options[0]
+    # the globe is an emoji, not a Material icon: a screen reader names an emoji in its own voice's language, and
+    # Streamlit gives an icon an English name ("language icon")
     # Translators: the label of the language picker in the sidebar
-    st.selectbox(f":material/language: {_('Language')}", options, format_func=LANGUAGES.__getitem__, key=PICKER,
+    st.selectbox("🌐 " + _("Language"), options, format_func=LANGUAGES.__getitem__, key=PICKER,
                  on_change=_picked)
     if st.session_state.get(PICKED):
         browser.keep_cookie(COOKIE, st.session_state[CHOSEN], KEPT_SECONDS)
