@@ -80,10 +80,10 @@ def _picker(code: str) -> None:
     options = list(LANGUAGES)
     if st.session_state.get(PICKER) != code:  # the language came from elsewhere (an address): the picker shows it
         st.session_state[PICKER] = code if code in options else options[0]
-    # the globe is an emoji, not a Material icon: a screen reader names an emoji in its own voice's language, and
-    # Streamlit gives an icon an English name ("language icon")
+    # no icon in the label: Streamlit names a Material icon in English for screen readers ("language icon"), and
+    # an emoji is a box where the device has no emoji font; the languages' own names in the box are the sign
     # Translators: the label of the language picker in the sidebar
-    st.selectbox("🌐 " + _("Language"), options, format_func=LANGUAGES.__getitem__, key=PICKER,
+    st.selectbox(_("Language"), options, format_func=LANGUAGES.__getitem__, key=PICKER,
                  on_change=_picked)
     if st.session_state.get(PICKED):
         browser.keep_cookie(COOKIE, st.session_state[CHOSEN], KEPT_SECONDS)

@@ -1,14 +1,14 @@
-"""Right to left (issue 26): the layout mirrored for a language written right to left (Hebrew, and the tests'
-pseudo-language), in one place.
+"""Right to left (issue 26): the layout mirrored for a language written right to left (Hebrew, and the tests' pseudo-
+language), in one place.
 
 Streamlit has no right-to-left layout of its own (streamlit/streamlit#552). The page's `<html dir="rtl">` (set by
 quitlok.ui.internals.page_language) turns what the browser lays out by the writing direction: text starts on the
 right, flex rows (columns, a row of buttons) run from the right, and lists put their bullets on the right. This
-style does the same for the parts that do not wait for that script (it is in the page with the run's first
-elements) and for what Streamlit places with left and right of its own: the sidebar, which moves to the right,
-its collapse and expand buttons, the sliders, and the inputs' text. Numbers and Latin names inside Hebrew keep
-their own order: the app puts them between directional isolates (quitlok.text.isolated, quitlok.ui.names), and
-a number such as '12.5%' reads the same either way.
+style does the same for the parts that do not wait for that script (it is in the page with the run's first elements)
+and for what Streamlit places with left and right of its own: the sidebar, which moves to the right, its collapse
+and expand buttons, a folded expander's arrow, the sliders, and the inputs' text. Numbers and Latin names inside
+Hebrew keep their own order: the app puts them between directional isolates (quitlok.text.isolated,
+quitlok.ui.names), and a number such as '12.5%' reads the same either way.
 
 The card table's seats and its direction arrows are drawn elsewhere (a later step of issue 26).
 """
@@ -33,8 +33,8 @@ html, body, .stApp { direction: rtl; }
 .stApp [data-testid="stSidebar"][data-collapsed="true"] {
   transform: none !important; visibility: hidden; overflow: hidden;
 }
-.stApp :is([data-testid="stSidebarCollapseButton"], [data-testid="stExpandSidebarButton"])
-  [data-testid="stIconMaterial"] { transform: scaleX(-1); }
+.stApp :is([data-testid="stSidebarCollapseButton"], [data-testid="stExpandSidebarButton"],
+  [data-testid="stExpander"] summary) [data-testid="stIconMaterial"] { transform: scaleX(-1); }
 /* tables and data frames read from the right */
 .stApp [data-testid="stTable"] :is(th, td), .stApp [data-testid="stMarkdownContainer"] :is(th, td) {
   text-align: right;
