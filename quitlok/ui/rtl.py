@@ -1,5 +1,5 @@
-"""Right to left (issue 26): the layout mirrored for a language written right to left (Hebrew, and the tests' pseudo-
-language), in one place.
+"""Right to left (issue 26): the layout mirrored for a language written right to left (Hebrew, and the tests'
+pseudo-language), in one place.
 
 Streamlit has no right-to-left layout of its own (streamlit/streamlit#552). The page's `<html dir="rtl">` (set by
 quitlok.ui.internals.page_language) turns what the browser lays out by the writing direction: text starts on the
