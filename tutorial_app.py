@@ -3,8 +3,9 @@
 import streamlit as st
 
 from quitlok import ui
-from quitlok.ui import fair, guard, nav, progress, session_only
+from quitlok.ui import fair, guard, language, nav, progress, session_only
 
+language.apply()  # this run's language: the address's ?lang=, the visitor's choice, the browser's (quitlok.ui.language)
 st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
 
 pages = {
@@ -44,6 +45,7 @@ if alone and navigation.url_path != pages["Teachers"][0].url_path:
 with ui.app_run(), fair.fair_share(), guard.page_guard():  # a page that fails says so in the app's words; a
     # visitor whose pages take more than his share of the processor waits for it first (quitlok.ui.fair)
     ui.setup_page()
+    language.setup(picker=not alone)  # the sidebar's picker; the page's <html lang dir>; right to left
     if alone:
         session_only.no_sidebar()
     else:

@@ -10,15 +10,16 @@ ui.through_the_app()
 st.title("The rules at a glance")
 rules = ui.current_rules()
 
-sections = ui.content_sections("rules/summary")
+sections, headings = ui.content_sections("rules/summary"), ui.headings("rules/summary")
 left, right = st.columns(2)
-for i, (heading, text) in enumerate(sections.items()):
+for i, (key, text) in enumerate(sections.items()):
     with left if i < (len(sections) + 1) // 2 else right:
-        st.header(heading)
+        st.header(headings[key])
         st.markdown(ui.link_citations(text))
 
-for heading, text in ui.content_sections("rules/together").items():
-    st.header(heading)
+together = ui.headings("rules/together")
+for key, text in ui.content_sections("rules/together").items():
+    st.header(together[key])
     st.markdown(text)
 
 st.header(f"Your table: {rules.name}")

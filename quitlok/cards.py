@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Set
 
 from quitlok.errors import InvalidCards, shown
+from quitlok.i18n import _, ngettext
 
 RANKS = tuple(range(1, 13))
 FRAMED = frozenset({2, 11})
@@ -44,17 +45,46 @@ def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple
     return cards
 
 
+#: the counted nouns the app says, each a sentence of the catalog, since its form follows the number (Czech has
+#: three forms, Hebrew two or three)
+_COUNTED = {
+    "card": lambda n: ngettext("{n} card", "{n} cards", n),
+    "face-up card": lambda n: ngettext("{n} face-up card", "{n} face-up cards", n),
+    "face-down card": lambda n: ngettext("{n} face-down card", "{n} face-down cards", n),
+    "chip": lambda n: ngettext("{n} chip", "{n} chips", n),
+    "student": lambda n: ngettext("{n} student", "{n} students", n),
+    "question": lambda n: ngettext("{n} question", "{n} questions", n),
+    "quiz question": lambda n: ngettext("{n} quiz question", "{n} quiz questions", n),
+    "class question": lambda n: ngettext("{n} class question", "{n} class questions", n),
+    "lesson": lambda n: ngettext("{n} lesson", "{n} lessons", n),
+    "day": lambda n: ngettext("{n} day", "{n} days", n),
+    "position": lambda n: ngettext("{n} position", "{n} positions", n),
+    "earlier hand": lambda n: ngettext("{n} earlier hand", "{n} earlier hands", n),
+}
+
+
 def plural(n: int, noun: str) -> str:
-    """'1 card', '2 cards'."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    """'1 card', '2 cards', in the current language: `noun` is one of the counted nouns above (another noun,
+    which no catalog holds, is said in English)."""
+    say = _COUNTED.get(noun)
+    if say is None:
+        return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return say(n).format(n=n)
 
 
 def card_name(rank: int) -> str:
-    """How a card is called in plain words: '7', or 'framed 11'."""
-    return f"framed {rank}" if is_framed(rank) else str(rank)
+    """How a card is called in plain words: '7', or 'framed 11' (in the current language)."""
+    # Translators: a 2 or an 11, the cards printed with a decorated frame; {rank} is the number
+    return _("framed {rank}").format(rank=rank) if is_framed(rank) else str(rank)
 
 
 def a_card(rank: int) -> str:
-    """The card with its article, for sentences: 'a 7', 'an 8', 'a framed 11'."""
-    name = card_name(rank)
-    return ("an " if name[0] == "8" else "a ") + name
+    """The card with its article, for sentences: 'a 7', 'an 8', 'a framed 11' (in the current language)."""
+    if is_framed(rank):
+        # Translators: "a framed 11": a 2 or an 11 with its article, inside a sentence ("Dov gets a framed 11.")
+        return _("a framed {rank}").format(rank=rank)
+    if rank == 8:
+        # Translators: the card 8 with its article, inside a sentence ("Dov gets an 8."); English says "an" here
+        return _("an {rank}").format(rank=rank)
+    # Translators: a card with its article, inside a sentence ("Dov gets a 7.")
+    return _("a {rank}").format(rank=rank)

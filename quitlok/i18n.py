@@ -23,14 +23,21 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import copy
 import gettext as _gettext
 import re
 from collections.abc import Iterator
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "SOURCE", "language", "ngettext", "pgettext",
-           "pseudo", "set_language", "translations", "use", "_"]
+from babel import Locale, UnknownLocaleError
+from babel.numbers import NumberPattern, format_decimal
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "decimal", "direction",
+           "from_locale", "is_rtl", "known", "language", "ngettext", "number", "percent", "pgettext", "pseudo",
+           "set_language", "translations", "use", "_"]
 
 DOMAIN = "quitlok"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -42,6 +49,10 @@ LANGUAGES = {"en": "English", "he": "עברית", "cs": "Čeština"}
 #: the tests' pseudo-language (after Microsoft's qps-ploc): every letter of every translated string changed
 #: (a -> ȧ), so that a test sees any English that escaped translation; written right to left
 PSEUDO = "qps"
+#: the languages written right to left; the pseudo-language too, so that the tests see the mirrored layout
+RIGHT_TO_LEFT = frozenset({"he", PSEUDO})
+#: old or other names browsers give a language: Hebrew's former code "iw"
+_ALIASES = {"iw": "he"}
 
 _LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("quitlok_language", default=SOURCE)
 
@@ -66,12 +77,94 @@ def use(code: str) -> Iterator[None]:
         _LANGUAGE.reset(token)
 
 
+def known(code: object) -> str | None:
+    """`code` as one of the app's languages ("he" for "he", "HE", "he-IL", "he_IL" or "iw"), the pseudo-language
+    included; None for anything else (an unknown language, a forged address, not a text at all)."""
+    if not isinstance(code, str) or not 2 <= len(code) <= 35:
+        return None
+    base = re.split(r"[-_]", code.strip().lower(), maxsplit=1)[0]
+    base = _ALIASES.get(base, base)
+    return base if base in LANGUAGES or base == PSEUDO else None
+
+
+def from_locale(tag: object) -> str:
+    """The language for a browser's locale (`st.context.locale`, such as "he-IL" or "cs-CZ"): one of the
+    languages a visitor may choose (never the pseudo-language), English for any other."""
+    code = known(tag)
+    return code if code in LANGUAGES else SOURCE
+
+
+def is_rtl(code: str | None = None) -> bool:
+    """Whether language `code` (the current language by default) is written right to left."""
+    return (language() if code is None else code) in RIGHT_TO_LEFT
+
+
+def direction(code: str | None = None) -> str:
+    """HTML's `dir` for language `code` (the current one by default): "rtl" or "ltr"."""
+    return "rtl" if is_rtl(code) else "ltr"
+
+
+@cache
+def _locale(code: str) -> Locale:
+    """Babel's locale for language `code`: the pseudo-language and unknown languages write numbers as English."""
+    try:
+        return Locale.parse(code if code in LANGUAGES else SOURCE)
+    except (ValueError, UnknownLocaleError):
+        return Locale.parse(SOURCE)
+
+
+@cache
+def _pattern(code: str, kind: str, digits: int, signed: bool) -> NumberPattern:
+    """The locale's decimal or percent pattern with exactly `digits` digits after the point (and a plus sign
+    before a positive number when `signed`)."""
+    locale = _locale(code)
+    pattern = copy.copy(locale.percent_formats[None] if kind == "percent" else locale.decimal_formats[None])
+    pattern.frac_prec = (digits, digits)
+    pattern.scale = 0  # a percentage is scaled by the caller, in floating point, as Python's own '%' format does
+    if signed:
+        plus = locale.number_symbols["latn"]["plusSign"]
+        pattern.prefix = (plus + pattern.prefix[0], pattern.prefix[1])
+    return pattern
+
+
+def _digits(digits: int) -> int:
+    if not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 6:
+        raise ValueError(f"digits after the point are a whole number from 0 to 6, not {digits!r}")
+    return digits
+
+
+def number(n: int) -> str:
+    """A whole number in the current language: '1,234' (English, Hebrew), '1 234' (Czech, with a no-break space)."""
+    return format_decimal(n, locale=_locale(language()))
+
+
+def decimal(x: float | Fraction, digits: int, *, signed: bool = False) -> str:
+    """`x` with `digits` digits after the point, in the current language: '12.50' (English), '12,50' (Czech);
+    with `signed`, a plus sign before a positive number ('+0.12')."""
+    return _format(float(x), "decimal", digits, signed)
+
+
+def percent(x: float | Fraction, digits: int = 0) -> str:
+    """A share (0.125) as a percentage with `digits` digits after the point, in the current language: '12.5%'
+    (English, Hebrew), '12,5 %' (Czech, with a no-break space)."""
+    return _format(100 * float(x), "percent", digits, False)
+
+
+def _format(x: float, kind: str, digits: int, signed: bool) -> str:
+    """`x` in the current language's pattern: the float's exact value rounded half to even, as Python's own
+    f"{x:.2f}" rounds it, so that English reads exactly as it did before the app had languages."""
+    code = language()
+    return _pattern(code, kind, _digits(digits), signed).apply(Decimal(x), _locale(code))
+
+
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                           "ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ")
 #: what the pseudo-language leaves as it is: {placeholders}, HTML tags and entities, a Markdown link's address,
-#: `code`, :material/icons:, addresses, and a '## key' heading's key
+#: `code`, :material/icons:, Streamlit's colours (':red[', ':blue-background['), addresses, a '## key' heading's
+#: key, and a check question's option marks ('- [x] ')
 _KEEP = re.compile(r"\{[^{}]*\}|<[^<>]*>|&\w+;|\]\([^)]*\)|`[^`]*`|:material/\w+:|https?://\S+"
-                   r"|^## +[a-z0-9_]+$", re.MULTILINE)
+                   r"|:(?:red|orange|yellow|green|blue|violet|gray|grey|rainbow|primary)(?:-background)?\["
+                   r"|^## +[a-z0-9_]+$|^- \[[ x]\] ", re.MULTILINE)
 
 
 def pseudo(text: str) -> str:

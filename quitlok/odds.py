@@ -53,6 +53,8 @@ import numpy as np
 from quitlok.actions import Aluvun, Bet, Blot, Draw
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
+from quitlok.i18n import _
+from quitlok.i18n import percent as _percent
 from quitlok.moves import KVITLACH_MOVES, QUITLOK_MOVES, Move
 from quitlok.rulebook import (
     best_total,
@@ -167,7 +169,7 @@ def add_card(s: Summary, card: int) -> Summary:
 @cache
 def _totals(base: int, twelves: int, twelve_values: tuple[int, ...]) -> frozenset[int]:
     sums = {0}
-    for _ in range(twelves):
+    for _twelve in range(twelves):
         sums = {s + v for s in sums for v in twelve_values}
     return frozenset(base + s for s in sums)
 
@@ -232,7 +234,7 @@ def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: b
     counts = np.array([_counts(key) for key, _ in ordered], dtype=np.int64)
     sizes = counts.sum(axis=1)
     labels, starts, runs = [], [], []
-    for i, (_, (_, value)) in enumerate(ordered):
+    for i, (_key, (_orders, value)) in enumerate(ordered):
         if not labels or labels[-1] != result(value):
             labels.append(result(value))
             starts.append(i)
@@ -933,7 +935,7 @@ def _deck(hand, seen, rules: RuleSet, stock: Stock | None, *, need_hand: bool) -
 def _next_cards(solver: "_Solver", deck: tuple) -> dict:
     """{rank: chance} of the next card taken from the stock."""
     odds: dict = {}
-    for rank, p, _ in solver.deals(deck):
+    for rank, p, _rest in solver.deals(deck):
         odds[rank] = odds[rank] + p if rank in odds else p
     return {rank: odds[rank] for rank in RANKS if rank in odds}
 
@@ -1259,9 +1261,31 @@ def _reshuffle_words(advice: Advice) -> str:
 
 
 def percent(p) -> str:
-    """A chance for learners: '9.1%', '0.43%'."""
-    x = 100 * min(max(float(chance("p", p)), 0.0), 1.0)
-    return f"{x:.0f}%" if x >= 10 or x == 0 else f"{x:.1f}%" if x >= 1 else f"{x:.2f}%"
+    """A chance for learners, in the current language: '9.1%', '0.43%' (Czech '9,1 %')."""
+    share = min(max(float(chance("p", p)), 0.0), 1.0)
+    x = 100 * share
+    return _percent(share, 0 if x >= 10 or x == 0 else 1 if x >= 1 else 2)
+
+
+def _in(k: int, n: int, *, about: bool = False, share: str | None = None) -> str:
+    """'3 in 10', 'about 3 in 10', and either with its percentage, '3 in 10 (30%)': whole sentences of the
+    catalog, in the current language."""
+    if share is None:
+        # Translators: a chance as a learner reads it: 3 cards in 10 (the numbers are {k} and {n})
+        return _("about {k} in {n}").format(k=k, n=n) if about else _("{k} in {n}").format(k=k, n=n)
+    if about:
+        # Translators: a chance with its percentage, such as "about 3 in 10 (31%)"
+        return _("about {k} in {n} ({percent})").format(k=k, n=n, percent=share)
+    # Translators: a chance with its percentage, such as "3 in 10 (30%)"
+    return _("{k} in {n} ({percent})").format(k=k, n=n, percent=share)
+
+
+def _sure(p: Fraction, share: str | None = None) -> str:
+    """'no chance' or 'certain', with the percentage when given."""
+    if share is None:
+        return _("no chance") if p == 0 else _("certain")
+    # Translators: {percent} is 0% or 100%
+    return (_("no chance ({percent})") if p == 0 else _("certain ({percent})")).format(percent=share)
 
 
 #: the largest n of a "k in n" that reads at a glance; other chances are rounded to one
@@ -1281,20 +1305,20 @@ def chance_words(p: Fraction, *, with_percent: bool = True) -> str:
     p = chance("p", p)
     with_percent = flag("with_percent", with_percent)
     p = min(max(Fraction(p) if isinstance(p, int | Fraction) else Fraction(float(p)), Fraction(0)), Fraction(1))
-    share = f" ({percent(p)})" if with_percent else ""
+    share = percent(p) if with_percent else None
     if p in (0, 1):
-        return f"{'no chance' if p == 0 else 'certain'}{share}"
+        return _sure(p, share)
     if p.denominator <= SMALL_N or p.numerator == 1:
-        return f"{p.numerator} in {p.denominator}{share}"
+        return _in(p.numerator, p.denominator, share=share)
     tolerance = min(Fraction(1, 100), p / 10, (1 - p) / 10)
     for n in range(2, SMALL_N + 1):
         k = round(p * n)
         if 0 < k < n and abs(Fraction(k, n) - p) <= tolerance:
-            return f"about {k} in {n}{share}"
+            return _in(k, n, about=True, share=share)
     if p <= Fraction(1, 2):
-        return f"about 1 in {round(1 / p)}{share}"
+        return _in(1, round(1 / p), about=True, share=share)
     n = round(1 / (1 - p))
-    return f"about {n - 1} in {n}{share}"
+    return _in(n - 1, n, about=True, share=share)
 
 
 def young_chance_words(p: Fraction) -> str:
@@ -1304,21 +1328,23 @@ def young_chance_words(p: Fraction) -> str:
     p = chance("p", p)
     p = min(max(Fraction(p) if isinstance(p, int | Fraction) else Fraction(float(p)), Fraction(0)), Fraction(1))
     if p in (0, 1):
-        return "no chance" if p == 0 else "certain"
+        return _sure(p)
     if p.denominator <= YOUNG_N:
-        return f"{p.numerator} in {p.denominator}"
+        return _in(p.numerator, p.denominator)
     if p < Fraction(1, YOUNG_N) - YOUNG_TOLERANCE / 3:
-        return f"less than 1 in {YOUNG_N}"
+        # Translators: a small chance said to a young class, such as "less than 1 in 10"
+        return _("less than {k} in {n}").format(k=1, n=YOUNG_N)
     if p > 1 - Fraction(1, YOUNG_N) + YOUNG_TOLERANCE / 3:
-        return f"more than {YOUNG_N - 1} in {YOUNG_N}"
+        # Translators: a large chance said to a young class, such as "more than 9 in 10"
+        return _("more than {k} in {n}").format(k=YOUNG_N - 1, n=YOUNG_N)
     nearest = []
     for n in range(2, YOUNG_N + 1):
         k = min(max(round(p * n), 1), n - 1)
         off = abs(Fraction(k, n) - p)
         if off == 0:
-            return f"{k} in {n}"
+            return _in(k, n)
         if off <= YOUNG_TOLERANCE:
-            return f"about {k} in {n}"
+            return _in(k, n, about=True)
         nearest.append((off, n, k))
-    _, n, k = min(nearest)
-    return f"about {k} in {n}"
+    _off, n, k = min(nearest)
+    return _in(k, n, about=True)

@@ -26,14 +26,14 @@ def pupil_rules_pdf(tradition: str, paper: str = "A4") -> bytes:
         raise UnknownTradition(f"There are pupils' rules for {' and '.join(TRADITIONS)}, not for {tradition!r}.")
     name = TRADITIONS[tradition]
     title = content.title(name)
-    sections = content.sections(name)
+    sections, headings = content.sections(name), content.headings(name)
 
     def build(size: float) -> Sheet:
         pdf = Sheet(paper, title=title, footer_text=f"Quitlok · {title}", size=size)
         pdf.add_page()
         pdf.title_block(title, "Kvitlach, the Hanukkah game of 21, as families in Central Europe played it.")
-        for heading, text in sections.items():
-            pdf.markdown([Heading(3, heading), *blocks(text)])
+        for key, text in sections.items():
+            pdf.markdown([Heading(3, headings[key]), *blocks(text)])
         return pdf
 
     return fit(build, pages=PAGES, sizes=SIZES).bytes()

@@ -24,14 +24,14 @@ def rules_sheet_pdf(rules: RuleSet, paper: str = "A4", *, max_bet: int | None = 
 
     `max_bet` is the table's agreed maximum bet in chips, when one is known (as on the Rules page).
     """
-    summary = content.sections("rules/summary")
+    summary, headings = content.sections("rules/summary"), content.headings("rules/summary")
     rows = tuple(rule_summary(rules, max_bet))
 
     def your_table(pdf: Sheet, x: float, width: float) -> None:
         pdf.heading(f"Your table: {rules.name}", 3, x=x, width=width)
         pdf.table_block(Table(("Rule", "At your table"), rows), col_widths=(2, 3), x=x, width=width)
 
-    parts: list[Part] = [partial(_section, heading=key, text=summary[key]) for key in summary]
+    parts: list[Part] = [partial(_section, heading=headings[key], text=summary[key]) for key in summary]
     parts += [your_table, partial(_small_print, text=content.read("rules/sources"))]
 
     def head(pdf: Sheet, x: float, width: float) -> None:

@@ -33,6 +33,7 @@ from quitlok.ui.words import (
     content_sections,
     escape_markdown,
     fixed_questions,
+    headings,
     history_page,
     lesson_words,
     link_citations,
@@ -45,7 +46,8 @@ from quitlok.ui.words import (
 
 __all__ = [
     "CONTENT", "SOURCES_PAGE", "Check", "app_run", "card_size", "chips", "content",
-    "content_sections", "current_rules", "escape_markdown", "fixed_questions", "history_page", "house_rules_sidebar",
+    "content_sections", "current_rules", "escape_markdown", "fixed_questions", "headings", "history_page",
+    "house_rules_sidebar",
     "lesson_words", "link_citations", "page_title", "parse_check", "projector", "reference_entries",
     "reference_list", "setup_page", "show_cards", "source_anchor", "strategy_frame", "through_the_app", "WORD_JOINER",
 ]

@@ -28,6 +28,7 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from quitlok.ui import language
 from quitlok.ui.internals import HANDLED_BY_STREAMLIT
 from quitlok.ui.words import content_sections
 
@@ -102,6 +103,7 @@ def fragment(func: Callable[..., Any] | None = None, *, run_every: float | None 
     def decorate(body: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(body)
         def guarded(*args: Any, **kwargs: Any) -> Any:
+            language.apply()  # a fragment's own run does not run the page that sets the language
             with page_guard():
                 return body(*args, **kwargs)
         return st.fragment(guarded, run_every=run_every)

@@ -128,6 +128,15 @@ on screen beside its new ones: a seat's moves still offered on another's turn, u
 wrapper gives back its own "finished" to a queued run of fragments none of which is the starting run's (its
 elements were all kept, so it did finish). tests/app/test_internals.py fails if Streamlit stops doing so, or
 renames what the wrapper relies on.
+
+A fourteenth sets the page's own language and direction (`page_language`, issue 26): `<html lang="he" dir="rtl">`,
+from which a screen reader chooses its voice and the browser its direction of writing. Streamlit 1.67 has no API
+for either (streamlit/streamlit#552: no right-to-left support, open since 2019) and its page is always
+`<html lang="en">`. A tiny component made with Streamlit's own `st.components.v2`, mounted once per run (in the
+sidebar, which the session pages hide but still have), sets `document.documentElement`'s `lang` and `dir` to the
+run's language; it is drawn again when the language changes. tests/i18n/test_page_language.py fails if Streamlit's
+page stops running such a component's script in the page itself (no iframe), and tests/e2e/test_language_browser.py
+reads the attributes in a real browser for English, Hebrew and the pseudo-language.
 """
 
 from collections.abc import Iterator
@@ -287,6 +296,23 @@ def calm_reconnecting(words: str) -> None:
     of Streamlit's connection status and its developer dialog (see the module docstring)."""
     _calm_reconnecting(data={"words": words, "status": CONNECTION_STATUS, "dialog": list(CONNECTION_DIALOG_WORDS)},
                        key="quitlok-calm-reconnecting")
+
+
+#: the page's language and direction on the page's root element (see the module docstring)
+_PAGE_LANGUAGE_JS = """
+export default function ({ data }) {
+  const root = document.documentElement;
+  if (root.lang !== data.lang) root.lang = data.lang;
+  if (root.dir !== data.dir) root.dir = data.dir;
+}
+"""
+_page_language = st.components.v2.component("quitlok.page_language", js=_PAGE_LANGUAGE_JS,
+                                            css=":host { display: none; }")
+
+
+def page_language(lang: str, direction: str) -> None:
+    """Mount once per run (in the sidebar): the page's `<html>` takes `lang` and `dir` (see the module docstring)."""
+    _page_language(data={"lang": lang, "dir": direction}, key="quitlok-page-language")
 
 
 def keep_fold(key: str, *, open_now: bool = False) -> None:

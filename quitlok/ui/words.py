@@ -6,9 +6,10 @@ from functools import cache
 
 import streamlit as st
 
-from quitlok.content import CONTENT, reference_entries, sections  # noqa: F401  (re-exported by quitlok.ui)
+from quitlok.content import CONTENT, headings, reference_entries, sections  # noqa: F401  (re-exported by quitlok.ui)
 from quitlok.content import read as content
 from quitlok.content import title as page_title
+from quitlok.i18n import language
 
 #: every ASCII sign: any of them can start Markdown, HTML or Streamlit's own syntax (:red[...], $maths$)
 _SIGNS = re.compile(r"[!-/:-@\[-`{-~]")
@@ -30,10 +31,18 @@ def escape_markdown(text: str) -> str:
     return _SIGNS.sub(lambda sign: (WORD_JOINER if sign[0] in ".:@" else "") + f"&#{ord(sign[0])};", flat)
 
 
-@cache
 def content_sections(name: str) -> dict[str, str]:
-    """`content/<name>.md` split at its '## key' headings: {key: text}, read once (do not change it)."""
+    """`content/<name>.md` in the current language, split at its '## ' headings: {English key: text}, read once
+    per language (do not change it)."""
+    return _sections(name, language())
+
+
+@cache
+def _sections(name: str, code: str) -> dict[str, str]:
     return sections(name)
+
+
+content_sections.cache_clear = _sections.cache_clear  # type: ignore[attr-defined]  (tests clear it)
 
 
 @dataclass(frozen=True)
@@ -63,18 +72,31 @@ def parse_check(text: str, where: str) -> Check:
     return Check(question, tuple(options), tuple(feedback), answer[0])
 
 
-@cache
 def lesson_words(slug: str) -> tuple[str, dict[str, str], Check]:
-    """A lesson's title, its sections ('text', 'try', 'done', 'predict') and its check question."""
+    """A lesson's title, its sections ('text', 'try', 'done', 'predict') and its check question, in the current
+    language."""
+    return _lesson_words(slug, language())
+
+
+@cache
+def _lesson_words(slug: str, code: str) -> tuple[str, dict[str, str], Check]:
     name = f"lessons/{slug}"
     title = content(name).splitlines()[0].removeprefix("# ").strip()
     sections = content_sections(name)
     return title, sections, parse_check(sections["check"], name)
 
 
-@cache
 def fixed_questions() -> tuple[tuple[str, Check], ...]:
-    """The quiz's fixed questions on history and terms: (topic, question)."""
+    """The quiz's fixed questions on history and terms, in the current language: (topic, question)."""
+    return _fixed_questions(language())
+
+
+lesson_words.cache_clear = _lesson_words.cache_clear  # type: ignore[attr-defined]  (tests clear them)
+fixed_questions.cache_clear = lambda: _fixed_questions.cache_clear()  # type: ignore[attr-defined]
+
+
+@cache
+def _fixed_questions(code: str) -> tuple[tuple[str, Check], ...]:
     return tuple((key.split(":")[0], parse_check(text, f"quiz/questions: {key}"))
                  for key, text in content_sections("quiz/questions").items())
 

@@ -17,7 +17,7 @@ from tests.app.test_costly_pages import busy
 from tests.app.test_pages import LISTED
 from tests.conftest import ROOT
 
-#: the English files (a language's folder, content/<language>/, translates them file by file: tests/i18n)
+#: the English files (a language's own files, content/<language>/..., translate them: tests/i18n)
 ON_DISK = {str(p.relative_to(ROOT / "content").with_suffix("")) for p in (ROOT / "content").rglob("*.md")
            if p.relative_to(ROOT / "content").parts[0] not in LANGUAGES}
 
@@ -26,7 +26,7 @@ ON_DISK = {str(p.relative_to(ROOT / "content").with_suffix("")) for p in (ROOT /
 def loaded(monkeypatch):
     """Record the name of every content file the app reads."""
     names = set()
-    original = content_files.read.__wrapped__
+    original = content_files.read
 
     def recording(name):
         names.add(name)

@@ -86,7 +86,7 @@ def test_a_reload_keeps_kvitlach_at_the_practice_table(page: Page, app_url):
     gone, as the page says, but the rules are still Kvitlach, and the next game is dealt by them."""
     open_app(page, f"{app_url}/play")
     sidebar = page.get_by_test_id("stSidebar")
-    sidebar.get_by_test_id("stSelectbox").click()
+    sidebar.locator(".st-key-rules-preset").get_by_test_id("stSelectbox").click()  # (the language picker is first)
     page.get_by_role("option", name="Kvitlach").click()
     wait_for_app(page)
     sidebar.get_by_text("Playing: Kvitlach").wait_for()

@@ -1,0 +1,52 @@
+"""Right to left (issue 26): the layout mirrored for a language written right to left (Hebrew, and the tests'
+pseudo-language), in one place.
+
+Streamlit has no right-to-left layout of its own (streamlit/streamlit#552). The page's `<html dir="rtl">` (set by
+quitlok.ui.internals.page_language) turns what the browser lays out by the writing direction: text starts on the
+right, flex rows (columns, a row of buttons) run from the right, and lists put their bullets on the right. This
+style does the same for the parts that do not wait for that script (it is in the page with the run's first elements)
+and for what Streamlit places with left and right of its own: the sidebar, which moves to the right, its collapse
+and expand buttons, a folded expander's arrow, the sliders, and the inputs' text. Numbers and Latin names inside
+Hebrew keep their own order: the app puts them between directional isolates (quitlok.text.isolated,
+quitlok.ui.names), and a number such as '12.5%' reads the same either way.
+
+The card table's seats and its direction arrows are drawn elsewhere (a later step of issue 26).
+"""
+
+import streamlit as st
+
+CSS = """
+<style>
+/* the page, its text and its widgets run from the right */
+html, body, .stApp { direction: rtl; }
+.stApp :is([data-testid="stMarkdownContainer"], [data-testid="stCaptionContainer"], [data-testid="stHeading"],
+  [data-testid="stWidgetLabel"], [data-testid="stAlertContentInfo"], [data-testid="stAlertContentWarning"],
+  [data-testid="stAlertContentError"], [data-testid="stAlertContentSuccess"], label, input, textarea) {
+  text-align: right;
+}
+/* lists: bullets and numbers on the right, the indent on the right */
+.stApp [data-testid="stMarkdownContainer"] :is(ul, ol) { padding-left: 0; padding-right: 1.5em; margin-left: 0; }
+/* the sidebar on the right: Streamlit places it first in a row that now runs from the right. Folded away, it
+   is moved out of sight to the left (translateX(-its width)), which from the right edge would leave it over the
+   page (a strip of it on a phone): folded, it stays at the right edge, hidden. Its fold and unfold arrows point
+   the other way. */
+.stApp [data-testid="stSidebar"][data-collapsed="true"] {
+  transform: none !important; visibility: hidden; overflow: hidden;
+}
+.stApp :is([data-testid="stSidebarCollapseButton"], [data-testid="stExpandSidebarButton"],
+  [data-testid="stExpander"] summary) [data-testid="stIconMaterial"] { transform: scaleX(-1); }
+/* tables and data frames read from the right */
+.stApp [data-testid="stTable"] :is(th, td), .stApp [data-testid="stMarkdownContainer"] :is(th, td) {
+  text-align: right;
+}
+/* a slider's track keeps its numbers growing to the right, as a ruler does in Hebrew books too */
+.stApp [data-testid="stSlider"] { direction: ltr; }
+/* addresses, code and formulas are read left to right inside a right-to-left text */
+.stApp :is(code, pre, kbd, [data-testid="stCode"]) { direction: ltr; unicode-bidi: isolate; }
+</style>
+"""
+
+
+def mirror() -> None:
+    """The right-to-left layout, for this run (call once per run, when the language is written right to left)."""
+    st.html(CSS)

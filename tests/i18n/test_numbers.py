@@ -1,0 +1,73 @@
+"""Numbers for the locale (quitlok.i18n.number, decimal, percent, with Babel), and the library's helpers that say
+chances and counted things in the current language (quitlok.odds, quitlok.cards); English exactly as before."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as hs
+
+from quitlok.cards import a_card, card_name, plural
+from quitlok.i18n import PSEUDO, decimal, number, percent, pseudo, use
+from quitlok.odds import chance_words, young_chance_words
+from quitlok.odds import percent as chance_percent
+
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(("code", "twelve_and_a_half", "thousands", "two_places"), [
+    ("en", "12.5%", "1,234", "12.50"), ("he", "12.5%", "1,234", "12.50"),
+    ("cs", f"12,5{NBSP}%", f"1{NBSP}234", "12,50"), (PSEUDO, "12.5%", "1,234", "12.50")])
+def test_numbers_in_each_language(code, twelve_and_a_half, thousands, two_places):
+    with use(code):
+        assert percent(0.125, 1) == twelve_and_a_half
+        assert number(1234) == thousands
+        assert decimal(12.5, 2) == two_places
+        assert decimal(0.12, 2, signed=True).endswith("0.12" if code != "cs" else "0,12")
+
+
+@given(hs.floats(0, 1), hs.integers(0, 3))
+def test_english_percent_and_decimal_are_what_python_writes(x, digits):
+    assert percent(x, digits) == f"{100 * x:.{digits}f}%"
+    assert decimal(x, digits) == f"{x:.{digits}f}"
+    assert decimal(x, digits, signed=True) == f"{x:+.{digits}f}"
+
+
+@pytest.mark.parametrize("digits", [-1, 7, 1.5, True, "2"])
+def test_digits_are_a_small_whole_number(digits):
+    with pytest.raises(ValueError, match="digits"):
+        percent(0.5, digits)
+
+
+def test_the_odds_say_a_chance_in_the_current_language():
+    assert chance_percent(Fraction(1, 11)) == "9.1%" and chance_words(Fraction(3, 10)) == "3 in 10 (30%)"
+    with use("cs"):
+        assert chance_percent(Fraction(1, 11)) == f"9,1{NBSP}%"
+        assert chance_words(Fraction(3, 10)) == f"3 in 10 (30{NBSP}%)"  # the words: from the catalog, once translated
+    with use(PSEUDO):
+        assert chance_words(Fraction(3, 10)) == pseudo("{k} in {n} ({percent})").format(k=3, n=10, percent="30%")
+        assert chance_words(Fraction(1, 2), with_percent=False) == pseudo("{k} in {n}").format(k=1, n=2)
+        assert chance_words(Fraction(0)) == pseudo("no chance ({percent})").format(percent="0%")
+        assert young_chance_words(Fraction(1)) == pseudo("certain")
+        assert young_chance_words(Fraction(1, 1000)) == pseudo("less than {k} in {n}").format(k=1, n=10)
+        assert young_chance_words(Fraction(999, 1000)) == pseudo("more than {k} in {n}").format(k=9, n=10)
+        assert young_chance_words(Fraction(34, 100)) == pseudo("about {k} in {n}").format(k=1, n=3)
+
+
+@given(hs.fractions(0, 1, max_denominator=500), hs.booleans())
+def test_no_chance_is_said_in_english_under_the_pseudo_language(p, with_percent):
+    """Every chance's words go through the catalog: no run of plain letters is left in the pseudo-language."""
+    with use(PSEUDO):
+        words = chance_words(p, with_percent=with_percent) + " " + young_chance_words(p)
+    assert not any(c.isascii() and c.isalpha() for c in words), words
+
+
+def test_cards_and_counted_things_in_the_current_language():
+    assert [plural(1, "card"), plural(2, "chip"), plural(3, "face-down card")] == ["1 card", "2 chips",
+                                                                                  "3 face-down cards"]
+    assert [a_card(7), a_card(8), a_card(11), card_name(2)] == ["a 7", "an 8", "a framed 11", "framed 2"]
+    with use(PSEUDO):
+        assert plural(1, "card") == pseudo("1 card") and plural(5, "student") == pseudo("5 students")
+        assert a_card(8) == pseudo("an 8") and a_card(2) == pseudo("a framed 2") and a_card(5) == pseudo("a 5")
+        assert card_name(11) == pseudo("framed 11") and card_name(5) == "5"
+    assert plural(2, "spoon") == "2 spoons"  # a noun no catalog holds stays English
