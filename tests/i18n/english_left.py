@@ -14,8 +14,10 @@ from quitlok.cards import a_card, card_name
 from quitlok.i18n import PSEUDO, use
 from quitlok.odds import chance_words, percent, young_chance_words
 
-#: the names the engine's questions and sheets give the people at their tables
-NAMES = frozenset({"Bella", "Chaim", "Dina", "Eli"})
+#: the names the engine's questions and sheets give the people at their tables, and the game's own words that
+#: every language keeps (the traditions' names, the call at 11 as each tradition says it: RuleSet.aluvun_word)
+NAMES = frozenset({"Bella", "Chaim", "Dina", "Eli", "Quitlok", "Kvitlach", "aluvun", "Aluvun", "elvaroon",
+                   "Elvaroon"})
 
 _RUN = re.compile(r"[A-Za-z]{3,}")
 
