@@ -233,7 +233,7 @@ def _banker_table(copies: int, twelve_values: tuple[int, ...], framed_pair_21: b
     counts = np.array([_counts(key) for key, _ in ordered], dtype=np.int64)
     sizes = counts.sum(axis=1)
     labels, starts, runs = [], [], []
-    for i, (_key, (_multiset, value)) in enumerate(ordered):
+    for i, (_key, (_orders, value)) in enumerate(ordered):
         if not labels or labels[-1] != result(value):
             labels.append(result(value))
             starts.append(i)
@@ -940,7 +940,7 @@ def _deck(hand, seen, rules: RuleSet, stock: Stock | None, *, need_hand: bool) -
 def _next_cards(solver: "_Solver", deck: tuple) -> dict:
     """{rank: chance} of the next card taken from the stock."""
     odds: dict = {}
-    for rank, p, _deal in solver.deals(deck):
+    for rank, p, _rest in solver.deals(deck):
         odds[rank] = odds[rank] + p if rank in odds else p
     return {rank: odds[rank] for rank in RANKS if rank in odds}
 
