@@ -144,7 +144,7 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
     whenever allowed, take cards while below 15 (17), keep a protected 11 only when it makes 17 to 21. "best"
     plays the advisor's best against a banker on 17 (the first of equal actions)."""
     if style == "best":
-        _, slotval, _ = tree.evaluate(tree.uniform_player(), tree.bank_values(banker_stands_on(tree, 17)),
+        _values, slotval, _best = tree.evaluate(tree.uniform_player(), tree.bank_values(banker_stands_on(tree, 17)),
                                       best=True)
         return _first_best(tree, slotval)
     if style not in STYLE_DRAWS_BELOW:

@@ -949,7 +949,7 @@ def next_card_odds(hand, seen, rules: RuleSet, *, exact: bool = False, stock: St
     """The chance of each rank (those with a chance) for the next card, taken from the stock (across the
     reshuffle when it is down to its last card)."""
     solver = solver_for(rules, 17, exact)
-    _, deck = _deck(hand, seen, rules, stock, need_hand=False)
+    _hand, deck = _deck(hand, seen, rules, stock, need_hand=False)
     odds = _next_cards(solver, deck)
     if not odds:
         raise InvalidCards(_("stock: empty, and no card lies under it: no card can be drawn"))

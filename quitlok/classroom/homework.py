@@ -318,7 +318,7 @@ class Homeworks(Store):
         with self._transaction(write=False) as conn:
             row = self._load(conn, code)
         work = self._work(row)
-        kind, _, number = item.partition(":") if isinstance(item, str) else ("", "", "")
+        kind, _colon, number = item.partition(":") if isinstance(item, str) else ("", "", "")
         if kind not in ("quiz", "question") or not number.isdigit() or int(number) >= len(work[kind]):
             raise BadResponse(_("{item} is not a question of this homework.").format(item=shown(item)))
         question = work[kind][int(number)]

@@ -14,7 +14,7 @@ from quitlok.game import Stay, action_label, new_game
 from quitlok.i18n import PSEUDO, _, use
 from quitlok.lab import PLAYER_STYLES, LabSetup, style_words
 from quitlok.moves import Move
-from quitlok.odds import advise
+from quitlok.odds import advise, next_card_odds
 from quitlok.progress import Progress, action_words, decision
 from quitlok.stock import Stock
 from tests.i18n.english_left import english_left, others_words
@@ -53,6 +53,7 @@ def test_library_messages_are_translated():
                             (lambda: advise(list(QUITLOK.pack)[:23], [], QUITLOK), InvalidCards),
                             (lambda: banker_advice([], [], QUITLOK, open_hands=[OpenHand(1, (None,))]), InvalidCards),
                             (lambda: banker_advice([10], [], QUITLOK, open_hands=[]), InvalidSetup),
+                            (lambda: next_card_odds([5], [3], QUITLOK, stock=Stock(0, ())), InvalidCards),
                             (lambda: LabSetup(QUITLOK, stands_on=30), InvalidSetup),
                             (lambda: Progress.from_share_code("nonsense"), ProgressError)):
             with pytest.raises(error) as raised:
