@@ -180,8 +180,8 @@ def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
         if not isinstance(open_hand, OpenHand):
             raise InvalidSetup(_("open hand {i}: an OpenHand(stake, cards, room), not {open_hand}").format(
                 i=i, open_hand=shown(open_hand)))
-        whole_number(f"open hand {i}'s stake", open_hand.stake)
-        whole_number(f"open hand {i}'s room", open_hand.room)
+        whole_number(_("open hand {i}'s stake").format(i=i), open_hand.stake)
+        whole_number(_("open hand {i}'s room").format(i=i), open_hand.room)
         if open_hand.stake < 1:
             raise InvalidSetup(_("open hand {i}: a staying player with an open stake has at least 1 chip "
                                  "on it").format(i=i))
@@ -191,7 +191,7 @@ def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
         cards = tuple(open_hand.cards)
         if not cards:
             raise InvalidCards(_("open hand {i}: no cards; a staying player holds at least his first card").format(i=i))
-        check_cards([c for c in cards if c is not None], 4, f"open hand {i}'s face-up cards")
+        check_cards([c for c in cards if c is not None], 4, _("open hand {i}'s face-up cards").format(i=i))
         if cards[0] is not None:
             raise InvalidCards(_("open hand {i}: a player's first card is dealt face down, so the banker "
                                  "cannot know it (write ? for it)").format(i=i))

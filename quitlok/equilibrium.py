@@ -151,7 +151,7 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
         raise InvalidSetup(_("The player style must be one of {styles} (got {got}).").format(styles=", ".join(STYLES),
                                                                                              got=repr(style)))
     if not tree.game.rules.bet_first:
-        raise InvalidSetup("the styles are priced under bet-first rules only (Kvitlach)")
+        raise InvalidSetup(_("the styles are priced under bet-first rules only (Kvitlach)"))
     below = STYLE_DRAWS_BELOW[style]
     game = tree.game
     sigma = np.zeros(tree.n_slots)

@@ -55,7 +55,7 @@ from quitlok.classroom.sequence import QuestionSequence
 from quitlok.coach import coach
 from quitlok.errors import shown
 from quitlok.game import action_label
-from quitlok.i18n import N_, _
+from quitlok.i18n import N_, _, pgettext
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms.database import SEATS, Store, metadata
 from quitlok.rooms.errors import (
@@ -792,7 +792,8 @@ class Classes(Store):
             raise NotHost(_("Only the teacher can download the class's results."))
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["question", "title", "answers", "share right"])
+        # Translators: the column headers of the class's results, a CSV file the teacher downloads
+        writer.writerow([pgettext("CSV column", "question"), _("title"), _("answers"), _("share right")])
         for number, title, share, answers in sorted(view.results, key=lambda r: (r[2], r[0])):
             writer.writerow([number, spreadsheet_cell(title), answers, f"{share:.2f}"])
         return out.getvalue()
@@ -913,7 +914,7 @@ class Classes(Store):
                 CLASS_REQUESTS.c.token_hash == _hash(token if isinstance(token, str) else ""))).first()
         if row is None:
             raise NoSuchRequest(_("This device has not asked for a place in class session {code}.").format(code=code))
-        return Asked(row.answer, row.student, row.nickname, "the teacher" if row.answer != "waiting" else None)
+        return Asked(row.answer, row.student, row.nickname, _("the teacher") if row.answer != "waiting" else None)
 
     def let_in(self, code: str, teacher: str, number: int) -> int:
         """The teacher lets request `number` in: its key opens the pupil's place from now on, and the old
