@@ -55,7 +55,7 @@ from quitlok.classroom.sequence import QuestionSequence
 from quitlok.coach import coach
 from quitlok.errors import shown
 from quitlok.game import action_label
-from quitlok.i18n import N_, _, pgettext
+from quitlok.i18n import N_, SOURCE, _, pgettext, use
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms.database import SEATS, Store, metadata
 from quitlok.rooms.errors import (
@@ -1016,9 +1016,11 @@ def _whole(response: object) -> int:
 
 
 def _action_named(table: RoomView, label: str) -> Action:
-    """The legal action of the class's seat whose button reads `label` (a vote stored by an earlier version)."""
-    for action in table.legal:
-        if action_label(table.state, action) == label:
-            return action
+    """The legal action of the class's seat whose button reads `label` (a vote stored by an earlier version, in
+    English, whatever the language of the device that reads it now)."""
+    with use(SOURCE):
+        named = {action_label(table.state, action): action for action in table.legal}
+    if label in named:
+        return named[label]
     raise StaleView(_("The class table changed since the vote opened: open a new vote."))
 

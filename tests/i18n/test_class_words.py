@@ -83,3 +83,20 @@ def test_messages_for_bad_input_are_translated():
                 call()
             program = {"nonsense"} | {word for kind in KINDS for word in kind.split("_")}  # the kinds are keys
             assert not english_left(str(raised.value), allowed=ALLOWED | program), str(raised.value)
+
+
+def test_a_vote_kept_as_labels_is_read_in_any_language(monkeypatch):
+    """A vote an earlier version kept as its buttons' English labels names the same moves to a device that reads
+    the app in another language (the moves' labels translated, as the narration's will be: a stand-in here)."""
+    from types import SimpleNamespace
+
+    import quitlok.classroom.store as store
+    from quitlok.game import Bet, Stay, action_label, legal_actions, new_game
+    from quitlok.i18n import _
+
+    english = action_label
+    monkeypatch.setattr(store, "action_label", lambda state, action: _(english(state, action)))
+    state = new_game(QUITLOK, ["Bella", "The class"], banker=0, bank=10, purses=10, stock=[5, 10, 9, 2, 3], seed=1)
+    table = SimpleNamespace(state=state, legal=tuple(legal_actions(state)))
+    with use(PSEUDO):
+        assert store._vote_actions(table, {"vote": ["Stay", "Bet 2"]}) == [Stay(), Bet(2)]
