@@ -37,13 +37,15 @@ ROUND = 10
 COUNTING_TOPIC, FRAMED_TOPIC, BLOTS_TOPIC = N_("Counting"), N_("Framed cards"), N_("Blots")
 BUST_TOPIC, SETTLEMENT_TOPIC, BANK_TOPIC = N_("Bust and 21"), N_("Settlement"), N_("The bank")
 BETTING_TOPIC, ODDS_TOPIC = N_("Betting"), N_("Odds")
+#: the topics of the fixed questions (content/quiz/questions.md: '## History: ...', '## Terms: ...'), keys too
+HISTORY_TOPIC, TERMS_TOPIC = N_("History"), N_("Terms")
 TOPICS = (COUNTING_TOPIC, FRAMED_TOPIC, BLOTS_TOPIC, BUST_TOPIC, SETTLEMENT_TOPIC, BANK_TOPIC, BETTING_TOPIC,
-          ODDS_TOPIC)
+          ODDS_TOPIC, HISTORY_TOPIC, TERMS_TOPIC)
 
 
 def topic_words(topic: str) -> str:
-    """A question's topic as a person reads it, in the current language (a topic from content/, which is
-    already in its language, as it is)."""
+    """A question's topic (a key, as progress keeps it) as a person reads it, in the current language; a topic
+    it does not know, as it is."""
     return _(topic) if topic in TOPICS else topic
 
 #: every misconception a wrong option may come from: what the learner believed -> what is true.

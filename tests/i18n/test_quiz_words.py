@@ -55,7 +55,8 @@ def test_a_topic_is_a_key_and_shown_translated():
     with use(PSEUDO):
         question = quiz.hand_worth(random.Random(3), QUITLOK)
         assert question.topic == "Counting" and quiz.topic_words("Counting") == "Ƈǿŭƞŧīƞɠ"
-        assert quiz.topic_words("History") == "History"  # a topic from content/ is already in its language
+        assert quiz.topic_words("History") == "Ħīşŧǿřẏ"  # the fixed questions' topics are keys too
+        assert quiz.topic_words("Something else") == "Something else"
 
 
 def test_corrections_are_translated():
