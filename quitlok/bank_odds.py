@@ -34,7 +34,7 @@ or exact integers divided once per node (``exact=True``), from the same code.
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import perm
 
@@ -43,6 +43,7 @@ import numpy as np
 from quitlok.cards import RANKS, check_cards
 from quitlok.costly import SharedAnswers, away, cpu_budget, spend
 from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
+from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.moves import Move
 from quitlok.odds import add_card, pack_counts, percent, solver_for, summarize, summary_value, values_at
 from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, player_wins
@@ -63,7 +64,7 @@ _CHUNK = 300_000
 #: the answers, shared by every session of the server (the Advisor, the table's banker Hint): by position
 ANSWERS = SharedAnswers("banker's advice", max_entries=256)
 
-MODEL_WORDS = (
+MODEL_WORDS = N_(
     "How the advisor weighs the players' hidden cards: all of them together, dealt from the cards you have "
     "not seen, so that what one player holds changes what the others can hold and what you can draw. A deal "
     "counts by how often it comes, and only if it never took a player's hand to 21 or beyond (either would "
@@ -71,6 +72,11 @@ MODEL_WORDS = (
     "every hand of his below 21 counts. Your own next cards come from the stock, shuffled anew with the "
     "face-up cards under it when it is down to its last card."
 )
+
+
+def model_words() -> str:
+    """MODEL_WORDS in the current language."""
+    return _(MODEL_WORDS)
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,10 @@ class BankerAdvice:
     busting: int
     facts: str
     reason: str
+    #: when his next card comes from a new stock: (face-up cards under the stock, how many of them would bust
+    #: him, face-down cards left: 1 or 0); (0, 0, 0) when no card is left to draw; None otherwise. The words
+    #: (`facts`, `reason`) are made from the figures in the asker's language, each time (_with_words)
+    reshuffle: tuple[int, int, int] | None = None
 
 
 def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand], stock: Stock | None = None,
@@ -115,37 +125,41 @@ def banker_advice(hand, seen, rules: RuleSet, *, open_hands: Sequence[OpenHand],
     rules = rule_set(rules)
     exact = flag("exact", exact)
     if not is_whole(player_stands_on) or not 1 <= player_stands_on <= 21:
-        raise InvalidSetup(f"player_stands_on: the banker the players play against stands on a total from 1 to 21, "
-                           f"not {shown(player_stands_on)}")
-    hand = check_cards(hand, rules.copies, "banker's cards")
+        raise InvalidSetup(_("player_stands_on: the banker the players play against stands on a total "
+                             "from 1 to 21, not {player_stands_on}").format(player_stands_on=shown(player_stands_on)))
+    hand = check_cards(hand, rules.copies, _("banker's cards"))
     if not hand:
-        raise InvalidCards("banker's cards: empty; the banker holds at least his first card")
-    seen = check_cards(seen, rules.copies, "seen cards")
+        raise InvalidCards(_("banker's cards: empty; the banker holds at least his first card"))
+    seen = check_cards(seen, rules.copies, _("seen cards"))
     open_hands = _check_open_hands(open_hands, rules)
     face_up = tuple(card for open_hand in open_hands for card in open_hand.cards if card is not None)
-    known = check_cards(hand + seen + face_up, rules.copies, "banker's cards, seen cards and open hands together")
+    known = check_cards(hand + seen + face_up, rules.copies, _("banker's cards, seen cards and open hands together"))
     pool = Counter(rules.pack) - Counter(known)
     unseen = sum(pool.values())
     hidden = sum(open_hand.cards.count(None) for open_hand in open_hands)
     if hidden > unseen:
-        raise InvalidCards(f"open hands: {hidden} face-down cards, but only {unseen} cards are unseen")
+        raise InvalidCards(_("open hands: {hidden} face-down cards, but only {unseen} cards are unseen").format(
+            hidden=hidden, unseen=unseen))
     if stock is None:
         stock_cards, under = unseen - hidden, seen
     else:
         if not isinstance(stock, Stock):
-            raise InvalidSetup(f"stock: a quitlok.stock.Stock (face-down cards left, cards under it), "
-                               f"not {shown(stock)}")
+            raise InvalidSetup(_("stock: a quitlok.stock.Stock (face-down cards left, cards under it), "
+                                 "not {stock}").format(stock=shown(stock)))
         stock = stock.checked(seen, rules.copies)
         stock_cards, under = stock.cards, stock.under
         if stock_cards + hidden > unseen:
-            raise InvalidCards(f"stock: {stock_cards} face-down cards in the stock and {hidden} in the open hands, "
-                               f"but only {unseen} cards are unseen; no table has that many")
+            raise InvalidCards(_("stock: {stock_cards} face-down cards in the stock and {hidden} in the "
+                                 "open hands, but only {unseen} cards are unseen; no table has that many").format(
+                stock_cards=stock_cards, hidden=hidden, unseen=unseen))
     # the normalised position: seen cards and those under the stock in any order, no stock = its default
     key = (rules, hand, tuple(sorted(seen)), open_hands, stock_cards, tuple(sorted(under)), player_stands_on, exact)
 
-    # worked out once per position (ANSWERS), in a worker process where the app has them (quitlok.costly.away)
-    return ANSWERS.answer(key, lambda: away(_work_out, rules, hand, pool, open_hands, player_stands_on, exact,
-                                            stock_cards, under))
+    # worked out once per position (ANSWERS), in a worker process where the app has them (quitlok.costly.away);
+    # said in the asker's language here, since the answer is shared by visitors of every language
+    advice = ANSWERS.answer(key, lambda: away(_work_out, rules, hand, pool, open_hands, player_stands_on, exact,
+                                              stock_cards, under))
+    return _with_words(advice, open_hands, rules.banker_must_reach, advice.reshuffle)
 
 
 def _work_out(rules: RuleSet, hand: tuple, pool: Counter, open_hands: tuple, player_stands_on: int, exact: bool,
@@ -158,29 +172,32 @@ def _work_out(rules: RuleSet, hand: tuple, pool: Counter, open_hands: tuple, pla
 
 def _check_open_hands(open_hands, rules: RuleSet) -> tuple[OpenHand, ...]:
     if isinstance(open_hands, OpenHand) or not isinstance(open_hands, Sequence):
-        raise InvalidSetup("open_hands: a list of OpenHand, one per staying player with a stake")
+        raise InvalidSetup(_("open_hands: a list of OpenHand, one per staying player with a stake"))
     if not open_hands:
-        raise InvalidSetup("open_hands: no stake is open, so the banker does not play")
+        raise InvalidSetup(_("open_hands: no stake is open, so the banker does not play"))
     checked = []
     for i, open_hand in enumerate(open_hands, 1):
         if not isinstance(open_hand, OpenHand):
-            raise InvalidSetup(f"open hand {i}: an OpenHand(stake, cards, room), not {shown(open_hand)}")
-        whole_number(f"open hand {i}'s stake", open_hand.stake)
-        whole_number(f"open hand {i}'s room", open_hand.room)
+            raise InvalidSetup(_("open hand {i}: an OpenHand(stake, cards, room), not {open_hand}").format(
+                i=i, open_hand=shown(open_hand)))
+        whole_number(_("open hand {i}'s stake").format(i=i), open_hand.stake)
+        whole_number(_("open hand {i}'s room").format(i=i), open_hand.room)
         if open_hand.stake < 1:
-            raise InvalidSetup(f"open hand {i}: a staying player with an open stake has at least 1 chip on it")
+            raise InvalidSetup(_("open hand {i}: a staying player with an open stake has at least 1 chip "
+                                 "on it").format(i=i))
         if not isinstance(open_hand.cards, tuple | list):
-            raise InvalidCards(f"open hand {i}: its cards are a list such as (None, 5), not {shown(open_hand.cards)}")
+            raise InvalidCards(_("open hand {i}: its cards are a list such as (None, 5), not {cards}").format(
+                i=i, cards=shown(open_hand.cards)))
         cards = tuple(open_hand.cards)
         if not cards:
-            raise InvalidCards(f"open hand {i}: no cards; a staying player holds at least his first card")
-        check_cards([c for c in cards if c is not None], 4, f"open hand {i}'s face-up cards")
+            raise InvalidCards(_("open hand {i}: no cards; a staying player holds at least his first card").format(i=i))
+        check_cards([c for c in cards if c is not None], 4, _("open hand {i}'s face-up cards").format(i=i))
         if cards[0] is not None:
-            raise InvalidCards(f"open hand {i}: a player's first card is dealt face down, so the banker cannot "
-                               f"know it (write ? for it)")
+            raise InvalidCards(_("open hand {i}: a player's first card is dealt face down, so the banker "
+                                 "cannot know it (write ? for it)").format(i=i))
         if not rules.blots and any(card is not None for card in cards):
-            raise InvalidCards(f"open hand {i}: under these rules every card a player takes comes face down "
-                               "(there are no blots), so write ? for each")
+            raise InvalidCards(_("open hand {i}: under these rules every card a player takes comes face "
+                                 "down (there are no blots), so write ? for each").format(i=i))
         checked.append(OpenHand(open_hand.stake, cards, open_hand.room))
     return tuple(checked)
 
@@ -247,9 +264,10 @@ class _Players:
             kept = self._sum_up(pieces, kept, track)
         keys, weights, table = kept
         if len(keys) > MOST_UNIONS:
-            raise TooLarge(f"open hands: their face-down cards can be made up in more than {MOST_UNIONS:,} ways "
-                           "that each change the odds, too many to weigh exactly here; fewer face-down cards or "
-                           "open hands can be answered")
+            raise TooLarge(_("open hands: their face-down cards can be made up in more than "
+                             "{fmost_unions} ways that each change the odds, too many to weigh exactly "
+                             "here; fewer face-down cards or open hands can be answered").format(
+                fmost_unions=f"{MOST_UNIONS:,}"))
         unions = (keys[:, None] // self.place[None, :]) % self.base
         return unions, keys, weights, table, marginal
 
@@ -325,8 +343,9 @@ class _Banker:
             self.models = [model for model, _ in kept]
             self.players = _Players([rows for _, rows in kept], stakes, self.pool, rules.copies, exact)
         if not self.players.whole:
-            raise InvalidCards("open hands: their face-down cards cannot all be dealt from the unseen cards "
-                               "without one of them reaching 21 first, so they cannot all still be open")
+            raise InvalidCards(_("open hands: their face-down cards cannot all be dealt from the unseen "
+                                 "cards without one of them reaching 21 first, so they cannot all still "
+                                 "be open"))
         # the stock: the banker's first `first` cards come from the unseen cards the table does not hold; then,
         # with cards under the stock, a new stock of the last one (`last`: 1, or 0 when none is left) and those
         self.stock_cards, self.under = stock_cards, np.array([under.count(r) for r in RANKS], dtype=np.int64)
@@ -379,10 +398,10 @@ class _Banker:
         walk(0, (0, 0, 0, 0))
         if not ways:
             up = self.value(summarize(card for card in open_hand.cards if card is not None))
-            why = (f"its face-up cards already count {up}" if ends_turn(up) else
-                   "no cards from those unseen could fill its face-down places without reaching 21 first")
-            raise InvalidCards(f"open hand {number}: {why}, and a hand at 21 or more is settled at once, so it "
-                               "cannot still be open")
+            why = (_("its face-up cards already count {total}").format(total=up) if ends_turn(up) else
+                   _("no cards from those unseen could fill its face-down places without reaching 21 first"))
+            raise InvalidCards(_("open hand {number}: {why}, and a hand at 21 or more is settled at "
+                                 "once, so it cannot still be open").format(number=number, why=why))
         stays = {key: w for key, w in ways.items() if best_play and self._best_play_stays(open_hand, *key)}
         model, kept = ("best play", stays) if stays else ("open", ways)
         totals: dict = defaultdict(int)
@@ -436,7 +455,7 @@ class _Banker:
             reshuffle = (int(self.under.sum()), bust, self.last)
         elif self.first + self.second == 0 and not ends_turn(mine):
             reshuffle = (0, 0, 0)  # no card is left to draw
-        return _with_words(advice, self.open_hands, self.rules.banker_must_reach, reshuffle)
+        return replace(advice, reshuffle=reshuffle)
 
     def orders(self, first: int, second: int) -> int:
         """How many orders of the banker's draws (and last stock cards) each weighed deal stands for."""
@@ -528,28 +547,39 @@ def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None,
     (0, 0, 0) when no card is left to draw."""
     stakes = sum(h.stake for h in open_hands)
     n = len(open_hands)
-    parts = [f"You hold {advice.value}, against {n} open hand{'s' if n != 1 else ''} "
-             f"({stakes} chip{'s' if stakes != 1 else ''} at stake)."]
+    hands = ngettext("{n} open hand", "{n} open hands", n).format(n=n)
+    chips = ngettext("{n} chip at stake", "{n} chips at stake", stakes).format(n=stakes)
+    # Translators: {hands} is "2 open hands", {chips} "3 chips at stake"
+    parts = [_("You hold {value}, against {hands} ({chips}).").format(value=advice.value, hands=hands, chips=chips)]
     if reshuffle == (0, 0, 0):
-        parts.append("No card is left to draw, in the stock or under it: you stand.")
+        parts.append(_("No card is left to draw, in the stock or under it: you stand."))
     elif reshuffle is not None:
         under, busting, last = reshuffle
-        cards = f"{under} face-up card{'s' if under != 1 else ''} under it"
-        parts.append(f"The stock is down to its last card: your next card comes from it shuffled with the {cards}, "
-                     f"{busting} of which would bust you." if last else
-                     f"The stock is empty: your next card comes from the {cards}, shuffled into a new stock; "
-                     f"{busting} of them would bust you.")
+        parts.append((ngettext("The stock is down to its last card: your next card comes from it shuffled with the "
+                               "{n} face-up card under it, {busting} of which would bust you.",
+                               "The stock is down to its last card: your next card comes from it shuffled with the "
+                               "{n} face-up cards under it, {busting} of which would bust you.", under) if last else
+                      ngettext("The stock is empty: your next card comes from the {n} face-up card under it, "
+                               "shuffled into a new stock; {busting} of them would bust you.",
+                               "The stock is empty: your next card comes from the {n} face-up cards under it, "
+                               "shuffled into a new stock; {busting} of them would bust you.", under)
+                      ).format(n=under, busting=busting))
     elif not ends_turn(advice.value) and not advice.busting:
-        parts.append(f"None of the {advice.unseen} unseen cards can bust you.")
+        parts.append(_("None of the {unseen} unseen cards can bust you.").format(unseen=advice.unseen))
     elif not ends_turn(advice.value):
-        parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you"
-                     f" ({percent(Fraction(advice.busting, advice.unseen))}).")
+        parts.append(_("{busting} of the {unseen} unseen cards would bust you ({percent}).").format(
+            busting=advice.busting, unseen=advice.unseen, percent=percent(Fraction(advice.busting, advice.unseen))))
     if must is not None and advice.value < must:
-        parts.append(f"The rules make you draw below {must}.")
+        parts.append(_("The rules make you draw below {must}.").format(must=must))
     facts = " ".join(parts)
-    words = {STAND: "stand", DRAW: "draw a card"}
-    others = [f"{words[c]}: {float(v):+.2f}" for c, v in advice.values.items() if c != advice.best]
-    verdict = (f"Best: {words[advice.best]}, worth {float(advice.values[advice.best]):+.2f} chips for the bank "
-               f"on average" + (f" ({'; '.join(others)})." if others else "."))
-    return BankerAdvice(**{**advice.__dict__, "facts": facts, "reason": f"{facts} {verdict}"})
+    # Translators: the banker's choices, in "Best: stand, worth +0.12 chips for the bank on average"
+    words = {STAND: pgettext("banker's choice", "stand"), DRAW: pgettext("banker's choice", "draw a card")}
+    # Translators: another choice and its value in chips: "draw a card: -0.30"
+    others = [_("{choice}: {value}").format(choice=words[c], value=f"{float(v):+.2f}")
+              for c, v in advice.values.items() if c != advice.best]
+    fields = {"choice": words[advice.best], "value": f"{float(advice.values[advice.best]):+.2f}",
+              "others": "; ".join(others)}
+    verdict = (_("Best: {choice}, worth {value} chips for the bank on average ({others}).") if others else
+               _("Best: {choice}, worth {value} chips for the bank on average.")).format(**fields)
+    return replace(advice, facts=facts, reason=f"{facts} {verdict}")
 

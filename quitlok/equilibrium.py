@@ -26,6 +26,7 @@ import numpy as np
 
 from quitlok.costly import SharedAnswers, away
 from quitlok.errors import InvalidSetup, QuitlokError
+from quitlok.i18n import N_, _, ngettext
 from quitlok.moves import Move
 from quitlok.solve import (
     PLAYER_ACTIONS,
@@ -121,7 +122,7 @@ def banker_stands_on(tree: Tree, stands_on: int) -> np.ndarray:
     """The banker who stands on `stands_on` or more (draws below it) wherever he may choose, as a strategy of
     the solver's game (the chance of standing at every banker state of every bank node)."""
     if not 1 <= stands_on <= 21:
-        raise InvalidSetup(f"The banker stands on a total from 1 to 21 (got {stands_on!r}).")
+        raise InvalidSetup(_("The banker stands on a total from 1 to 21 (got {got}).").format(got=repr(stands_on)))
     stand = (np.asarray(tree.b_value) >= stands_on).astype(float)
     return np.broadcast_to(stand, (tree.n_bank, tree.b_S)).copy()
 
@@ -143,13 +144,14 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
     whenever allowed, take cards while below 15 (17), keep a protected 11 only when it makes 17 to 21. "best"
     plays the advisor's best against a banker on 17 (the first of equal actions)."""
     if style == "best":
-        _, slotval, _ = tree.evaluate(tree.uniform_player(), tree.bank_values(banker_stands_on(tree, 17)),
+        _values, slotval, _best = tree.evaluate(tree.uniform_player(), tree.bank_values(banker_stands_on(tree, 17)),
                                       best=True)
         return _first_best(tree, slotval)
     if style not in STYLE_DRAWS_BELOW:
-        raise InvalidSetup(f"The player style must be one of {', '.join(STYLES)} (got {style!r}).")
+        raise InvalidSetup(_("The player style must be one of {styles} (got {got}).").format(styles=", ".join(STYLES),
+                                                                                             got=repr(style)))
     if not tree.game.rules.bet_first:
-        raise InvalidSetup("the styles are priced under bet-first rules only (Kvitlach)")
+        raise InvalidSetup(_("the styles are priced under bet-first rules only (Kvitlach)"))
     below = STYLE_DRAWS_BELOW[style]
     game = tree.game
     sigma = np.zeros(tree.n_slots)
@@ -268,25 +270,33 @@ def start_figures(name: str = "kvitlach") -> bool:
     return True
 
 
+#: how many more cards a player took, in words, where a word reads better than the figure
+_HOW_MANY_MORE = {1: N_("took one more card"), 2: N_("took two more cards"), 3: N_("took three more cards")}
+
+
 def history_words(history: tuple) -> str:
     """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed'."""
+    from quitlok.quiz import and_words  # (the quiz imports the game and the odds: only when words are wanted)
+
     taken = sum(event in ("draw", Move.DRAW_ALUVUN, Move.RAISE_ALUVUN) for event in history)
     called = any(str(event).endswith("aluvun") for event in history)
     thrown = history.count("reject")
-    number = {1: "one", 2: "two", 3: "three"}.get(taken, str(taken))
-    said = ["bet", f"took {number} more card{'s' if taken != 1 else ''}"]
+    # Translators: what a player did, one after another, as the banker saw it: "bet, took one more card and
+    # called elvaroon" (then "..., then stayed")
+    said = [_("bet"), _(_HOW_MANY_MORE[taken]) if taken in _HOW_MANY_MORE else
+            ngettext("took {n} more card", "took {n} more cards", taken).format(n=taken)]
     if called:
-        said.append("called elvaroon")
+        said.append(_("called elvaroon"))
     if thrown:
-        said.append(f"threw in {'an 11' if thrown == 1 else f'{thrown} 11s'} face up")
-    return ", ".join(said[:-1]) + " and " + said[-1] + ", then stayed"
+        said.append(ngettext("threw in an 11 face up", "threw in {n} 11s face up", thrown).format(n=thrown))
+    return _("{actions}, then stayed").format(actions=and_words(said))
 
 
 def within_words(gap: float) -> str:
     """How close the shipped strategies are to an equilibrium, for people: 'less than a millionth of a chip'."""
     if gap < 1e-6:
-        return "less than a millionth of a chip"
-    return f"{gap:.6f} chips"
+        return _("less than a millionth of a chip")
+    return _("{gap} chips").format(gap=f"{gap:.6f}")
 
 
 # --- the strategy cards (issue 27, item 5) ------------------------------------------------------------------
@@ -312,11 +322,20 @@ class StrategyCard:
     stands: tuple[tuple[str, tuple[float | None, ...]], ...]
 
 
-def _shown(history: tuple) -> str:
+def _seen_key(history: tuple) -> tuple[int, bool]:
+    """What the banker saw a player do, as the strategy card groups it: (cards taken, 4 standing for 4 or more;
+    elvaroon called)."""
     taken = sum(event in ("draw", Move.DRAW_ALUVUN, Move.RAISE_ALUVUN) for event in history)
-    cards = "took 1 card" if taken == 1 else "took 2 cards" if taken == 2 else f"took {taken} cards" \
-        if taken < 4 else "took 4 or more cards"
-    return cards + (", called elvaroon" if any(str(e).endswith("aluvun") for e in history) else "")
+    return min(taken, 4), any(str(e).endswith("aluvun") for e in history)
+
+
+def _shown(key: tuple[int, bool]) -> str:
+    """A `_seen_key` in words: 'took 1 card', 'took 2 cards, called elvaroon', 'took 4 or more cards'."""
+    taken, called = key
+    if taken < 4:
+        cards = ngettext("took {n} card", "took {n} cards", taken).format(n=taken)
+        return _("{cards}, called elvaroon").format(cards=cards) if called else cards
+    return _("took 4 or more cards, called elvaroon") if called else _("took 4 or more cards")
 
 
 def strategy_card(name: str = "kvitlach") -> StrategyCard:
@@ -344,17 +363,18 @@ def strategy_card(name: str = "kvitlach") -> StrategyCard:
     q = tree.bank_weights(player, reach)[tree.b_col_row]
     stand = tree._stand_prob(solution.banker)
     reach_b = tree._banker_reach(solution.banker)
-    groups: dict[str, np.ndarray] = {}
+    groups: dict[tuple[int, bool], np.ndarray] = {}
     for t in range(tree.n_bank):
         lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
         weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
-        sums = groups.setdefault(_shown(tree.bank_nodes[t]["key"]), np.zeros((2, len(CHOICE_TOTALS))))
+        sums = groups.setdefault(_seen_key(tree.bank_nodes[t]["key"]), np.zeros((2, len(CHOICE_TOTALS))))
         for k in tree.b_decide:
             column = CHOICE_TOTALS.index(int(tree.b_value[k]))
             sums[0, column] += weight[k] * stand[t, k]
             sums[1, column] += weight[k]
-    stands = tuple((shown, tuple(float(s / w) if w > 1e-12 else None for s, w in zip(*sums, strict=True)))
-                   for shown, sums in sorted(groups.items()) if sums[1].sum() > 1e-12)
+    # in the order of what the banker saw (fewer cards first, elvaroon after), then in the current language
+    stands = tuple((_shown(key), tuple(float(s / w) if w > 1e-12 else None for s, w in zip(*sums, strict=True)))
+                   for key, sums in sorted(groups.items()) if sums[1].sum() > 1e-12)
     return StrategyCard(name, solution.value, tuple(sorted(bets.items())),
                         tuple((total, float(s / w)) for total, (s, w) in sorted(draws.items()) if w > 1e-12),
                         float(elvaroon[0] / elvaroon[1]) if elvaroon[1] else 0.0, stands)

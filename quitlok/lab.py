@@ -34,6 +34,7 @@ from quitlok.costly import SharedAnswers, away
 from quitlok.errors import InvalidSetup
 from quitlok.game import PROTECTED, State, apply_action, new_game
 from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.i18n import N_, _
 from quitlok.moves import Move
 from quitlok.odds import EdgeOutcomes, action_values, card_value, edge_outcomes, position_value
 from quitlok.rulebook import ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
@@ -41,17 +42,23 @@ from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set, whole_number
 
 __all__ = ["MAX_HANDS", "PLAYER_STYLES", "LabBatch", "LabSetup", "LabSummary", "engine_results", "exact_edge",
-           "played", "simulate", "summarise"]
+           "played", "simulate", "style_words", "summarise"]
 
 #: the most hands one simulation may ask for
 MAX_HANDS = 1_000_000
 
 #: the player styles, by name, with a short description for people
+#: (marked for the catalog: shown in the current language with `style_words`)
 PLAYER_STYLES: dict[str, str] = {
-    "best": "plays every decision by the exact odds against this banker (the best play)",
-    "cautious": "takes cards while below 15, calls aluvun (elvaroon) whenever allowed",
-    "bold": "takes cards while below 17, calls aluvun (elvaroon) whenever allowed",
+    "best": N_("plays every decision by the exact odds against this banker (the best play)"),
+    "cautious": N_("takes cards while below 15, calls aluvun (elvaroon) whenever allowed"),
+    "bold": N_("takes cards while below 17, calls aluvun (elvaroon) whenever allowed"),
 }
+
+
+def style_words(style: str) -> str:
+    """A player style's description (PLAYER_STYLES) in the current language."""
+    return _(PLAYER_STYLES[style])
 
 #: what the rule-of-thumb styles draw below: the computer players of quitlok.bots
 _DRAW_BELOW = {name: PLAYERS[name]().draw_below for name in ("cautious", "bold")}
@@ -74,15 +81,17 @@ class LabSetup:
     def __post_init__(self) -> None:
         rule_set(self.rules)
         if not isinstance(self.player, str) or self.player not in PLAYER_STYLES:
-            raise InvalidSetup(f"The player style must be one of {', '.join(PLAYER_STYLES)} (got {self.player!r}).")
+            raise InvalidSetup(_("The player style must be one of {styles} (got {player}).").format(
+                styles=", ".join(PLAYER_STYLES), player=repr(self.player)))
         if not is_whole(self.stands_on) or not 1 <= self.stands_on <= 21:
-            raise InvalidSetup(f"The banker stands on a total from 1 to 21 (got {self.stands_on!r}).")
-        whole_number("The opening bank", self.bank, low=1)
+            raise InvalidSetup(_("The banker stands on a total from 1 to 21 (got {stands_on}).").format(
+                stands_on=repr(self.stands_on)))
+        whole_number(_("The opening bank"), self.bank, low=1)
         retire_at = self.retire_at
         if retire_at is not None and (isinstance(retire_at, bool) or not isinstance(retire_at, Real)
                                       or not math.isfinite(retire_at) or retire_at < 1):
-            raise InvalidSetup("The banker retires at a bank of at least 1 times the opening bank, "
-                               f"or never (None) (got {retire_at!r}).")
+            raise InvalidSetup(_("The banker retires at a bank of at least 1 times the opening bank, or "
+                                 "never (None) (got {retire_at}).").format(retire_at=repr(retire_at)))
 
     @property
     def banker_model(self) -> int:
@@ -473,9 +482,9 @@ def simulate(setup: LabSetup, hands: int, *, seed: int = 0, batch: int = 100_000
     give the same hands. The arguments are checked at once (InvalidSetup), before the first batch.
     """
     if not isinstance(setup, LabSetup):
-        raise InvalidSetup(f"setup must be a LabSetup (got {setup!r}).")
-    whole_number("The number of hands", hands, low=1, high=MAX_HANDS)
-    whole_number("The batch size", batch, low=1, high=MAX_HANDS)
+        raise InvalidSetup(_("setup must be a LabSetup (got {setup}).").format(setup=repr(setup)))
+    whole_number(_("The number of hands"), hands, low=1, high=MAX_HANDS)
+    whole_number(_("The batch size"), batch, low=1, high=MAX_HANDS)
     _check_seed(seed)
     tables = _setup_tables(setup)
 
@@ -490,7 +499,7 @@ def simulate(setup: LabSetup, hands: int, *, seed: int = 0, batch: int = 100_000
 
 def _check_seed(seed: object) -> None:
     if not is_whole(seed) or seed < 0:
-        raise InvalidSetup(f"The seed must be a whole number, 0 or more (got {seed!r}).")
+        raise InvalidSetup(_("The seed must be a whole number, 0 or more (got {seed}).").format(seed=repr(seed)))
 
 
 # --- a run, summed up ---------------------------------------------------------------------------------------
@@ -543,7 +552,7 @@ def summarise(batches: Iterable) -> LabSummary:
     results = np.concatenate([b.results for b in batches]).astype(np.int64)
     hands = len(results)
     if hands == 0:
-        raise ValueError("a run needs at least one hand")
+        raise ValueError(_("a run needs at least one hand"))
     x = sample_points(hands)
     sums = np.cumsum(results)[x - 1]
     squares = np.cumsum(results * results)[x - 1]  # results are -1, 0, +1: a square is 1 for a chip played
@@ -606,8 +615,8 @@ def engine_results(setup: LabSetup, hands: int, *, seed: int = 0) -> LabBatch:
     not carry over from hand to hand here: `broken` and `retired` are all False.
     """
     if not isinstance(setup, LabSetup):
-        raise InvalidSetup(f"setup must be a LabSetup (got {setup!r}).")
-    whole_number("The number of hands", hands, low=1, high=MAX_HANDS)
+        raise InvalidSetup(_("setup must be a LabSetup (got {setup}).").format(setup=repr(setup)))
+    whole_number(_("The number of hands"), hands, low=1, high=MAX_HANDS)
     _check_seed(seed)
     rules = setup.rules
     player = (_EngineBest(_Best(rules, setup.banker_model)) if setup.player == "best"

@@ -53,7 +53,7 @@ import numpy as np
 from quitlok.actions import Aluvun, Bet, Blot, Draw
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
-from quitlok.i18n import _
+from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.i18n import percent as _percent
 from quitlok.moves import KVITLACH_MOVES, QUITLOK_MOVES, Move
 from quitlok.rulebook import (
@@ -138,10 +138,10 @@ def _pool(hand: Iterable[int], seen: Iterable[int], rules: RuleSet, *, need_hand
     naming the problem."""
     rules = rule_set(rules)
     hand = check_cards(hand, rules.copies, "hand")
-    seen = check_cards(seen, rules.copies, "seen cards")
-    both = check_cards(hand + seen, rules.copies, "hand and seen cards together")
+    seen = check_cards(seen, rules.copies, _("seen cards"))
+    both = check_cards(hand + seen, rules.copies, _("hand and seen cards together"))
     if need_hand and not hand:
-        raise InvalidCards("hand: empty; the question needs at least one card in your hand")
+        raise InvalidCards(_("hand: empty; the question needs at least one card in your hand"))
     counts = [rules.copies - both.count(rank) for rank in RANKS]
     return hand, pack_counts(counts)
 
@@ -826,7 +826,8 @@ def solver_for(rules: RuleSet, stands_on: int, exact: bool) -> _Solver:
     """The solver for these rules, banker model and number type, after checking the arguments (always first:
     a look-up never answers for an argument the checks would refuse)."""
     if not is_whole(stands_on) or not 1 <= stands_on <= 21:
-        raise InvalidSetup(f"The banker model stands on a total from 1 to 21, not {shown(stands_on)}.")
+        raise InvalidSetup(_("The banker model stands on a total from 1 to 21, not {got}.").format(
+            got=shown(stands_on)))
     return (_SCRATCH.get() or _SOLVERS).get(rule_set(rules), stands_on, flag("exact", exact))
 
 
@@ -902,7 +903,7 @@ def _chips(stake: object, room: object) -> None:
 # --- the public functions -----------------------------------------------------------------------------
 
 
-_EMPTY = "pool: empty; every card of the pack is in your hand or seen, so none can be drawn"
+_EMPTY = N_("pool: empty; every card of the pack is in your hand or seen, so none can be drawn")
 
 
 def _deck(hand, seen, rules: RuleSet, stock: Stock | None, *, need_hand: bool) -> tuple[tuple, tuple]:
@@ -915,20 +916,25 @@ def _deck(hand, seen, rules: RuleSet, stock: Stock | None, *, need_hand: bool) -
     size = _size(pool)
     if stock is None:
         if not size:
-            raise InvalidCards(_EMPTY)
-        seen = check_cards(seen, rule_set(rules).copies, "seen cards")
+            raise InvalidCards(_(_EMPTY))
+        seen = check_cards(seen, rule_set(rules).copies, _("seen cards"))
         hidden, under = size - 1, _pack_cards(seen)
     else:
         if not isinstance(stock, Stock):
-            raise InvalidSetup(f"stock: a quitlok.stock.Stock such as Stock(3, (11,)) or None, not {shown(stock)}")
-        stock = stock.checked(check_cards(seen, rule_set(rules).copies, "seen cards"), rule_set(rules).copies)
+            raise InvalidSetup(_("stock: a quitlok.stock.Stock such as Stock(3, (11,)) or None, not {got}").format(
+                got=shown(stock)))
+        stock = stock.checked(check_cards(seen, rule_set(rules).copies, _("seen cards")), rule_set(rules).copies)
         hidden, under = stock.cards, _pack_cards(stock.under)
     if size < (2 if stock is None else hidden + 1):
-        stock_words = "at least one face-down card in the stock" if stock is None else \
-            f"the {stock.cards} face-down card{'s' * (stock.cards != 1)} of the stock"
-        raise InvalidCards(f"pool: only {size} unseen card{'s' * (size != 1)} (the pack minus your hand and the "
-                           f"seen cards), but at a table the banker's face-down card and {stock_words} are "
-                           "unseen: no table reaches this position")
+        stock_words = _("at least one face-down card in the stock") if stock is None else \
+            ngettext("the {n} face-down card of the stock", "the {n} face-down cards of the stock",
+                     stock.cards).format(n=stock.cards)
+        raise InvalidCards(ngettext(
+            "pool: only {n} unseen card (the pack minus your hand and the seen cards), but at a table the banker's "
+            "face-down card and {stock} are unseen: no table reaches this position",
+            "pool: only {n} unseen cards (the pack minus your hand and the seen cards), but at a table the banker's "
+            "face-down card and {stock} are unseen: no table reaches this position", size).format(
+            n=size, stock=stock_words))
     return hand, (pool, hidden, 0, under)
 
 
@@ -944,10 +950,10 @@ def next_card_odds(hand, seen, rules: RuleSet, *, exact: bool = False, stock: St
     """The chance of each rank (those with a chance) for the next card, taken from the stock (across the
     reshuffle when it is down to its last card)."""
     solver = solver_for(rules, 17, exact)
-    _, deck = _deck(hand, seen, rules, stock, need_hand=False)
+    _hand, deck = _deck(hand, seen, rules, stock, need_hand=False)
     odds = _next_cards(solver, deck)
     if not odds:
-        raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
+        raise InvalidCards(_("stock: empty, and no card lies under it: no card can be drawn"))
     return odds
 
 
@@ -963,7 +969,7 @@ def bust_chance(hand, seen, rules: RuleSet, *, aluvun: bool = False, exact: bool
     s = summarize(hand)
     protected = flag("aluvun", aluvun) and solver.can_call_aluvun(s)
     if not solver.deals(deck):
-        raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
+        raise InvalidCards(_("stock: empty, and no card lies under it: no card can be drawn"))
 
     def chance(deck: tuple, protected: bool):
         total = solver.num(0)
@@ -1001,12 +1007,13 @@ def card_value(hand, seen, rules: RuleSet, *, stake: int, room: int, bet: int = 
     """
     _chips(stake, room)
     if not is_whole(bet) or not 0 <= bet <= room:
-        raise InvalidSetup(f"A bet of {shown(bet)} does not fit a room of {shown(room)} chips.")
+        raise InvalidSetup(_("A bet of {bet} does not fit a room of {room} chips.").format(bet=shown(bet),
+                                                                                          room=shown(room)))
     flag("aluvun", aluvun)
     solver = solver_for(rules, stands_on, exact)
     hand, deck = _deck(hand, seen, rules, stock, need_hand=True)
     if not solver.deals(deck):
-        raise InvalidCards("stock: empty, and no card lies under it: no card can be drawn")
+        raise InvalidCards(_("stock: empty, and no card lies under it: no card can be drawn"))
     s = summarize(hand)
     return solver.take_at(s, ((deck, 1),), stake + bet, room - bet, aluvun and solver.can_call_aluvun(s))
 
@@ -1182,7 +1189,8 @@ def strategy_table(rules: RuleSet, stands_on: Iterable[int] | None = None, *, ex
     """
     rules, exact = rule_set(rules), flag("exact", exact)
     if stands_on is not None and (isinstance(stands_on, str | bytes) or not isinstance(stands_on, Sequence)):
-        raise InvalidSetup(f"stands_on must be a list of totals, or None for every model (got {shown(stands_on)}).")
+        raise InvalidSetup(_("stands_on must be a list of totals, or None for every model (got {got}).").format(
+            got=shown(stands_on)))
     rows = []
     for total in rules.banker_models if stands_on is None else stands_on:
         for card in RANKS:
@@ -1215,49 +1223,60 @@ def action_words(rules: RuleSet) -> dict[Move, str]:
     """The advisor's actions in words, with the tradition's own name for the call at 11."""
     call = rule_set(rules).aluvun_word
     return {
-        Move.STAY: "stay",
-        Move.BLOT: "take a blot (a free face-up card)",
-        Move.BET: "bet and take a face-down card",
-        Move.BLOT_ALUVUN: f"call {call}, then take a blot",
-        Move.BET_ALUVUN: f"call {call}, then bet",
-        Move.DRAW: "draw a card",
-        Move.DRAW_ALUVUN: f"call {call}, then draw",
-        Move.RAISE_ALUVUN: f"call {call} and raise",
+        # Translators: the advisor's actions, as "Best: ..." ends them; {call} is aluvun or elvaroon
+        Move.STAY: pgettext("advisor's action", "stay"),
+        Move.BLOT: _("take a blot (a free face-up card)"),
+        Move.BET: _("bet and take a face-down card"),
+        Move.BLOT_ALUVUN: _("call {call}, then take a blot").format(call=call),
+        Move.BET_ALUVUN: _("call {call}, then bet").format(call=call),
+        Move.DRAW: _("draw a card"),
+        Move.DRAW_ALUVUN: _("call {call}, then draw").format(call=call),
+        Move.RAISE_ALUVUN: _("call {call} and raise").format(call=call),
     }
 
 
 def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSet) -> Advice:
     """Add the plain-language facts and reason, in numbers a learner can follow."""
     call = rules.aluvun_word
-    parts = [f"Your cards count {mine}."]
+    parts = [_("Your cards count {value}.").format(value=mine)]
     if not ends_turn(mine) and advice.new_stock:
         parts.append(_reshuffle_words(advice))
     elif not ends_turn(mine):
-        parts.append(f"{advice.busting} of the {advice.unseen} unseen cards would bust you; "
-                     f"{advice.making_21} would give you 21 at once.")
+        parts.append(_("{busting} of the {unseen} unseen cards would bust you; {making} would give you 21 at once.")
+                     .format(busting=advice.busting, unseen=advice.unseen, making=advice.making_21))
     if advice.aluvun_callable:
-        parts.append(f"Calling {call} first cuts your bust chance from {percent(advice.bust)} "
-                     f"to {percent(advice.bust_with_aluvun)}.")
+        parts.append(_("Calling {call} first cuts your bust chance from {before} to {after}.").format(
+            call=call, before=percent(advice.bust), after=percent(advice.bust_with_aluvun)))
     elif hand == (11,) and rules.aluvun and rules.framed_pair_21:
-        parts.append(f"{call.capitalize()} is not called on a lone 11: the only card it could guard against is "
-                     "the other 11, which makes the framed pair, 21.")
+        parts.append(_("{call} is not called on a lone 11: the only card it could guard against is the other 11, "
+                       "which makes the framed pair, 21.").format(call=call.capitalize()))
     facts = " ".join(parts)
     gain = float(advice.values[advice.best])
-    best = f"Best: {action_words(rules)[advice.best]}, worth {gain:+.2f} chips on average."
+    best = _("Best: {action}, worth {gain} chips on average.").format(action=action_words(rules)[advice.best],
+                                                                       gain=f"{gain:+.2f}")
     return replace(advice, facts=facts, reason=f"{facts} {best}")
 
 
 def _reshuffle_words(advice: Advice) -> str:
     """The next card comes from a new stock: say so, with what the player knows of it."""
     back = advice.face_up_back
-    cards = f"{back} face-up card{'s' * (back != 1)}"
+    fields = {"n": back, "size": advice.new_stock, "busting": advice.busting_back, "making": advice.making_21_back,
+              "chance": percent(advice.bust)}
     if advice.new_stock > back:
-        where = (f"The stock is down to its last card: before the next card it is shuffled with the {cards} "
-                 f"under it into a new stock of {advice.new_stock}.")
+        where = ngettext("The stock is down to its last card: before the next card it is shuffled with the {n} "
+                         "face-up card under it into a new stock of {size}.",
+                         "The stock is down to its last card: before the next card it is shuffled with the {n} "
+                         "face-up cards under it into a new stock of {size}.", back)
     else:
-        where = f"The stock is empty: before the next card the {cards} under it are shuffled into a new stock."
-    return (f"{where} Of those {cards}, {advice.busting_back} would bust you and {advice.making_21_back} would "
-            f"give you 21 at once; the next card busts you with a chance of {percent(advice.bust)}.")
+        where = ngettext("The stock is empty: before the next card the {n} face-up card under it are shuffled into "
+                         "a new stock.",
+                         "The stock is empty: before the next card the {n} face-up cards under it are shuffled into "
+                         "a new stock.", back)
+    known = ngettext("Of those {n} face-up card, {busting} would bust you and {making} would give you 21 at once; "
+                     "the next card busts you with a chance of {chance}.",
+                     "Of those {n} face-up cards, {busting} would bust you and {making} would give you 21 at once; "
+                     "the next card busts you with a chance of {chance}.", back)
+    return where.format(**fields) + " " + known.format(**fields)
 
 
 def percent(p) -> str:

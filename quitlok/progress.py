@@ -34,9 +34,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from quitlok.actions import Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay, describe
 from quitlok.coach import Coaching
 from quitlok.errors import ProgressError, ProgressFromLater, ProgressTooLarge, shown
 from quitlok.game import Action, State, action_label
+from quitlok.i18n import SOURCE, _, use
+from quitlok.rules import ALUVUN_WORDS
 from quitlok.stock import Stock
 from quitlok.validate import flag, moment
 
@@ -91,7 +94,8 @@ class Mistake:
     seen: tuple[int, ...]
     stake: int
     room: int
-    #: each option's label (as its button said) and its exact value in chips, as the advisor priced it
+    #: each option's label (as its button said in English: the option's key, whatever the learner's language;
+    #: `label_words` says it in the current language) and its exact value in chips, as the advisor priced it
     options: tuple[tuple[str, float], ...]
     chosen: str
     #: how many right answers in a row on review, and when it is next due
@@ -113,11 +117,15 @@ class Mistake:
         values = dict(self.options)
         return max(values.values()) - values[self.chosen]
 
+    def label_words(self, label: str) -> str:
+        """An option's label (a key of `options`, or `chosen`) as the button says it in the current language."""
+        return action_words(label)
+
     def is_right(self, label: str) -> bool:
         """Whether `label` is as good as the best play (within a hundredth of a chip)."""
         values = dict(self.options)
         if not isinstance(label, str) or label not in values:
-            raise ProgressError(f"{shown(label)} is not one of this position's options.")
+            raise ProgressError(_("{label} is not one of this position's options.").format(label=shown(label)))
         return values[label] >= max(values.values()) - 0.005
 
 
@@ -151,7 +159,8 @@ class Progress:
         """The lesson step `slug` with `changes` (done, guess, answer)."""
         _check_topic(slug)
         if unknown := set(changes) - {"done", "guess", "answer"}:
-            raise ProgressError(f"A lesson step keeps done, guess and answer, not {', '.join(sorted(unknown))}.")
+            raise ProgressError(_("A lesson step keeps done, guess and answer, not {keys}.").format(
+                keys=', '.join(sorted(unknown))))
         record = replace(self.lessons.get(slug, LessonRecord()), **changes)
         return replace(self, lessons={**self.lessons, slug: record})
 
@@ -165,7 +174,8 @@ class Progress:
     def with_decision(self, mistake: Mistake | None, now: float) -> "Progress":
         """One more decision at a table; `mistake` when it cost more than MISTAKE_THRESHOLD chips."""
         if mistake is not None and not isinstance(mistake, Mistake):
-            raise ProgressError(f"A decision's mistake is a Mistake or None (got {shown(mistake)}).")
+            raise ProgressError(_("A decision's mistake is a Mistake or None (got {mistake}).").format(
+                mistake=shown(mistake)))
         moment("now", now)
         if mistake is None or mistake.cost <= MISTAKE_THRESHOLD:
             return replace(self, decisions=self.decisions + 1)
@@ -189,7 +199,7 @@ class Progress:
                             reviews=m.reviews + 1)
             mistakes.append(m)
         if all(m.made != made for m in self.mistakes):
-            raise ProgressError("That position is no longer among your mistakes.")
+            raise ProgressError(_("That position is no longer among your mistakes."))
         return replace(self, mistakes=tuple(mistakes))
 
     def forget(self, now: float) -> "Progress":
@@ -248,7 +258,7 @@ class Progress:
         it is this side that forgot later, the roles are swapped: only what `theirs` changed since `base` is
         added to this. The later forget is kept (`forgotten`)."""
         if not isinstance(theirs, Progress) or not isinstance(base, Progress | None):
-            raise ProgressError("Only two progresses can be merged.")
+            raise ProgressError(_("Only two progresses can be merged."))
         if self.forgotten > theirs.forgotten:  # this side forgot since: it is theirs that add only their changes
             return theirs.merged(self, base)
         base = base or Progress()
@@ -308,14 +318,16 @@ class Progress:
         nothing can be read (not a save, too large, too deep); ProgressFromLater for a later version's save."""
         data = _parse(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ProgressError("This is not a Quitlok progress save.")
+            raise ProgressError(_("This is not a Quitlok progress save."))
         version = data.get("version")
         if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-            raise ProgressFromLater(f"This progress was saved by a later version of Quitlok (version "
-                                    f"{shown(version)}; this one reads up to {VERSION}).", version)
+            raise ProgressFromLater(_("This progress was saved by a later version of Quitlok (version "
+                                      "{version}; this one reads up to {latest}).").format(
+                version=shown(version), latest=VERSION), version)
         if isinstance(version, bool) or version not in MIGRATIONS and version != VERSION:
-            raise ProgressError(f"This progress was saved by another version of Quitlok "
-                                f"(version {shown(version)}, this one reads {VERSION}).")
+            raise ProgressError(_("This progress was saved by another version of Quitlok (version "
+                                  "{version}, this one reads {latest}).").format(
+                version=shown(version), latest=VERSION))
         left_out: list[str] = []
         while version != VERSION:
             data, version = MIGRATIONS[version](data), version + 1
@@ -358,7 +370,8 @@ class Progress:
         with any part damaged included (Progress.read keeps what can be read of it)."""
         reading = cls.read(text)
         if reading.left_out:
-            raise ProgressError(f"The saved progress is damaged (in its {shown(reading.left_out[0])}).")
+            raise ProgressError(_("The saved progress is damaged (in its {part}).").format(
+                part=shown(reading.left_out[0])))
         return reading.progress
 
     def share_code(self) -> str:
@@ -372,39 +385,41 @@ class Progress:
         """The Progress of `share_code`; ProgressError, saying why, for a mistyped, cut-short or oversized code
         (nothing longer than MAX_CODE is looked at, nothing unpacks to more than MAX_SAVE)."""
         if not isinstance(code, str):
-            raise ProgressError("A progress code is a text starting with QL1-.")
+            raise ProgressError(_("A progress code is a text starting with QL1-."))
         if len(code) > 2 * MAX_CODE:
-            raise ProgressTooLarge(f"That is far longer than any progress code ({len(code):,} characters): "
-                                   f"copy only the code.")
+            raise ProgressTooLarge(_("That is far longer than any progress code ({length} characters): "
+                                     "copy only the code.").format(length=f"{len(code):,}"))
         code = "".join(code.split())  # a code pasted across lines
         if not code.startswith(_CODE_PREFIX):
-            raise ProgressError("A progress code starts with QL1-: copy the whole code.")
+            raise ProgressError(_("A progress code starts with QL1-: copy the whole code."))
         if len(code) > MAX_CODE:
-            raise ProgressTooLarge(f"That is far longer than any progress code ({len(code):,} characters): "
-                                   f"copy only the code.")
+            raise ProgressTooLarge(_("That is far longer than any progress code ({length} characters): "
+                                     "copy only the code.").format(length=f"{len(code):,}"))
         body = code[len(_CODE_PREFIX):]
         if set(body) - set(_ALPHABET):
-            raise ProgressError("That progress code has characters a code never has: copy it again.")
+            raise ProgressError(_("That progress code has characters a code never has: copy it again."))
         try:
             raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         except ValueError:  # a length no code has: cut short
             raw = b""
         check, packed = raw[:4], raw[4:]
         if len(raw) < 5 or hashlib.sha256(packed).digest()[:4] != check:
-            raise ProgressError("That progress code is incomplete or mistyped: copy the whole code again.")
+            raise ProgressError(_("That progress code is incomplete or mistyped: copy the whole code "
+                                  "again."))
         unpacker = zlib.decompressobj()
         try:
             data = unpacker.decompress(packed, MAX_SAVE + 1)
         except zlib.error as bad:
-            raise ProgressError("That progress code cannot be unpacked: copy it again.") from bad
+            raise ProgressError(_("That progress code cannot be unpacked: copy it again.")) from bad
         if len(data) > MAX_SAVE or unpacker.unconsumed_tail:
-            raise ProgressTooLarge("That progress code unpacks to far more than any progress: it was not read.")
+            raise ProgressTooLarge(_("That progress code unpacks to far more than any progress: it was "
+                                     "not read."))
         if not unpacker.eof:
-            raise ProgressError("That progress code cannot be unpacked: copy it again.")
+            raise ProgressError(_("That progress code cannot be unpacked: copy it again."))
         try:
             text = data.decode()
         except UnicodeDecodeError as bad:
-            raise ProgressError("That progress code cannot be unpacked: copy it again.") from bad
+            raise ProgressError(_("That progress code cannot be unpacked: copy it again.")) from bad
         return cls.from_json(text)
 
 
@@ -446,9 +461,10 @@ def _parse(text: object) -> object:
     """JSON of at most MAX_SAVE characters and MAX_DEPTH levels (checked before parsing); a whole number of more
     than _LONGEST_INT digits, NaN or an infinity is read as _OUT_OF_RANGE; ProgressError for anything else."""
     if not isinstance(text, str):
-        raise ProgressError("The saved progress is not readable.")
+        raise ProgressError(_("The saved progress is not readable."))
     if len(text) > MAX_SAVE:
-        raise ProgressTooLarge(f"The saved progress is far larger than any progress ({len(text):,} characters).")
+        raise ProgressTooLarge(_("The saved progress is far larger than any progress ({length} "
+                                 "characters).").format(length=f"{len(text):,}"))
     depth, in_text = 0, False
     for token in _TOKENS.finditer(text):
         mark = token.group()
@@ -459,13 +475,14 @@ def _parse(text: object) -> object:
         elif mark in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise ProgressError("The saved progress is not readable (nested far deeper than any progress).")
+                raise ProgressError(_("The saved progress is not readable (nested far deeper than any "
+                                      "progress)."))
         else:
             depth -= 1
     try:
         return json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_no_constant)
     except (ValueError, RecursionError) as bad:  # RecursionError cannot come after the depth check; kept as a net
-        raise ProgressError("The saved progress is not readable.") from bad
+        raise ProgressError(_("The saved progress is not readable.")) from bad
 
 
 class _OutOfRange:
@@ -511,7 +528,8 @@ def _day_cost(day: object, cost: object) -> tuple[int, float]:
 
 def _check_topic(topic: object) -> None:
     if not isinstance(topic, str):
-        raise ProgressError(f"A quiz topic or a lesson step is named by a word (got {shown(topic)}).")
+        raise ProgressError(_("A quiz topic or a lesson step is named by a word (got {topic}).").format(
+            topic=shown(topic)))
 
 
 def _mistake(item: object) -> Mistake:
@@ -600,19 +618,38 @@ def _card(value: object) -> int:
     return value
 
 
+def action_words(label: str) -> str:
+    """A move's label as kept in a progress (in English, as quitlok.actions.describe wrote it: a key) in the
+    current language; a label it does not know, as it is."""
+    simple = (Blot(), Draw(), Stay(), Reject(), Keep(), Stand(), Retire(), KeepBank())
+    number = label.rpartition(" ")[2]
+    found = [(action, "aluvun", False) for action in simple] + [(Aluvun(), word, False) for word in ALUVUN_WORDS]
+    if number.isdecimal() and len(number) < 10:
+        n = int(number)
+        found += [(Bet(n), "aluvun", False), (Bet(n), "aluvun", True), (StakeBank(n), "aluvun", False)]
+    with use(SOURCE):
+        known = {describe(action, word, raising=raising): (action, word, raising) for action, word, raising in found}
+    if label not in known:
+        return label
+    action, word, raising = known[label]
+    return describe(action, word, raising=raising)
+
+
 def decision(state: State, coaching: Coaching | None, action: Action, now: float) -> Mistake | None:
     """The decision `action` of the player to act in `state`, priced by `coaching` (quitlok.coach), as a
     Mistake to keep: the position as that player saw it and every option's value. None when the advisor
     had nothing to price (a banker's decision); with_decision keeps it only if it cost enough."""
     if not isinstance(state, State) or not (coaching is None or isinstance(coaching, Coaching)):
-        raise ProgressError("A decision is priced from a game State and its Coaching (or None).")
+        raise ProgressError(_("A decision is priced from a game State and its Coaching (or None)."))
     if not isinstance(action, Action):
-        raise ProgressError(f"{shown(action)} is not an action.")
+        raise ProgressError(_("{action} is not an action.").format(action=shown(action)))
     moment("now", now)
     if coaching is None or action not in coaching.values:
         return None
     seat = state.to_act
+    with use(SOURCE):  # the labels are the options' keys, kept and compared: the same in every language
+        options = tuple((action_label(state, a), round(v, 6)) for a, v in coaching.values.items())
+        chosen = action_label(state, action)
     return Mistake(made=now, rules=state.rules.name, hand=tuple(state.hands[seat]), seen=tuple(state.seen_by(seat)),
-                   stake=state.stakes[seat], room=state.bet_room(seat),
-                   options=tuple((action_label(state, a), round(v, 6)) for a, v in coaching.values.items()),
-                   chosen=action_label(state, action), stock=Stock.of(state))
+                   stake=state.stakes[seat], room=state.bet_room(seat), options=options, chosen=chosen,
+                   stock=Stock.of(state))

@@ -23,6 +23,7 @@ from quitlok.actions import Bet, Blot, Draw, Retire, Stand, Stay
 from quitlok.cards import a_card, card_name, is_framed
 from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.hand import hand_value, is_framed_pair, totals
+from quitlok.i18n import N_, _, ngettext
 from quitlok.narration import YOU
 from quitlok.odds import bust_chance, percent, young_chance_words
 from quitlok.rulebook import best_total, ends_turn, is_bust, is_twenty_one, player_wins
@@ -31,39 +32,55 @@ from quitlok.rules import QUITLOK, RuleSet
 #: questions in a round
 ROUND = 10
 
+#: the topics of the questions the engine makes: keys that progress stores (never translated there), each
+#: marked for the catalog and shown with topic_words
+COUNTING_TOPIC, FRAMED_TOPIC, BLOTS_TOPIC = N_("Counting"), N_("Framed cards"), N_("Blots")
+BUST_TOPIC, SETTLEMENT_TOPIC, BANK_TOPIC = N_("Bust and 21"), N_("Settlement"), N_("The bank")
+BETTING_TOPIC, ODDS_TOPIC = N_("Betting"), N_("Odds")
+#: the topics of the fixed questions (content/quiz/questions.md: '## History: ...', '## Terms: ...'), keys too
+HISTORY_TOPIC, TERMS_TOPIC = N_("History"), N_("Terms")
+TOPICS = (COUNTING_TOPIC, FRAMED_TOPIC, BLOTS_TOPIC, BUST_TOPIC, SETTLEMENT_TOPIC, BANK_TOPIC, BETTING_TOPIC,
+          ODDS_TOPIC, HISTORY_TOPIC, TERMS_TOPIC)
+
+
+def topic_words(topic: str) -> str:
+    """A question's topic (a key, as progress keeps it) as a person reads it, in the current language; a topic
+    it does not know, as it is."""
+    return _(topic) if topic in TOPICS else topic
+
 #: every misconception a wrong option may come from: what the learner believed -> what is true.
 #: "{...}" fields are filled in for the position (the rules' 12 values, the names at the table).
 MISCONCEPTIONS = {
-    "twelve_as_ten": "a 12 counts {twelve} under these rules, never 10 (10 is a Kvitlach house rule).",
-    "twelve_no_ten": "under these rules a 12 may also count 10: it counts {twelve}, whichever helps.",
-    "twelve_only_twelve": "a 12 may also count {lower}, whichever helps the holder.",
-    "twelve_always_low": "a 12 counts whichever of {twelve} helps most, not always the lowest.",
-    "one_as_eleven": "a 1 always counts 1, never 11 as an ace does in blackjack.",
-    "framed_plain": "two framed first cards (2s and 11s) count 21, whatever their numbers add up to, "
-                    "for players and banker alike.",
-    "framed_anywhere": "only a hand's first two cards make a framed pair; framed cards that come later "
-                       "count their numbers.",
-    "blot_not_counted": "a blot costs nothing, but it counts in your hand like any other card.",
-    "blot_cannot_win": "a blot counts in your hand: with chips at stake, a blot that makes 21 wins them.",
-    "blot_wins_chips": "only a stake can win: with nothing at stake, a 21 wins nothing.",
-    "twenty_one_waits": "exactly 21 ends your turn and is paid at once; it does not wait for the banker.",
-    "bust_waits": "a bust loses the stake at once; it does not come back if the banker busts later.",
-    "tie_to_player": "a tie goes to the banker, not the player.",
-    "tie_returns_stake": "a tie is not a draw: it goes to the banker, who takes the stake.",
-    "ignore_other_stakes": "the bank must cover all open bets together, {other}'s too.",
-    "bet_beyond_bank": "nobody may bet more than the bank can still cover.",
-    "bet_beyond_purse": "you can bet only the chips in your purse.",
-    "ignore_max_bet": "the table agreed a maximum bet of {max_bet}.",
-    "max_bet_shared": "the maximum bet is for each player's own stake, not for all the bets together.",
-    "retire_any_hand": "a banker may retire only from hand {retire_from} of the bank on.",
-    "retire_any_card": "only a first card of {retire_cards} lets the banker retire.",
-    "bank_passes_left": "the bank passes to the right, not to the left.",
-    "bank_to_winner": "the bank does not go to the player who broke it; it passes to the right.",
-    "bank_redrawn": "only the first banker is found by drawing cards; after that the bank passes to the right.",
-    "odds_ignore_seen": "the cards you have seen are out of the pack: count only the {pool} you have not seen.",
-    "odds_pack_24": "these rules use two packs shuffled together: 48 cards, four of each number.",
-    "odds_own_cards": "your own cards are out of the pack too: count only the {pool} you have not seen.",
-    "odds_safe_for_bust": "that is the chance that the next card does not bust you.",
+    "twelve_as_ten": N_("a 12 counts {twelve} under these rules, never 10 (10 is a Kvitlach house rule)."),
+    "twelve_no_ten": N_("under these rules a 12 may also count 10: it counts {twelve}, whichever helps."),
+    "twelve_only_twelve": N_("a 12 may also count {lower}, whichever helps the holder."),
+    "twelve_always_low": N_("a 12 counts whichever of {twelve} helps most, not always the lowest."),
+    "one_as_eleven": N_("a 1 always counts 1, never 11 as an ace does in blackjack."),
+    "framed_plain": N_("two framed first cards (2s and 11s) count 21, whatever their numbers add up to, "
+                       "for players and banker alike."),
+    "framed_anywhere": N_("only a hand's first two cards make a framed pair; framed cards that come later "
+                          "count their numbers."),
+    "blot_not_counted": N_("a blot costs nothing, but it counts in your hand like any other card."),
+    "blot_cannot_win": N_("a blot counts in your hand: with chips at stake, a blot that makes 21 wins them."),
+    "blot_wins_chips": N_("only a stake can win: with nothing at stake, a 21 wins nothing."),
+    "twenty_one_waits": N_("exactly 21 ends your turn and is paid at once; it does not wait for the banker."),
+    "bust_waits": N_("a bust loses the stake at once; it does not come back if the banker busts later."),
+    "tie_to_player": N_("a tie goes to the banker, not the player."),
+    "tie_returns_stake": N_("a tie is not a draw: it goes to the banker, who takes the stake."),
+    "ignore_other_stakes": N_("the bank must cover all open bets together, {other}'s too."),
+    "bet_beyond_bank": N_("nobody may bet more than the bank can still cover."),
+    "bet_beyond_purse": N_("you can bet only the chips in your purse."),
+    "ignore_max_bet": N_("the table agreed a maximum bet of {max_bet}."),
+    "max_bet_shared": N_("the maximum bet is for each player's own stake, not for all the bets together."),
+    "retire_any_hand": N_("a banker may retire only from hand {retire_from} of the bank on."),
+    "retire_any_card": N_("only a first card of {retire_cards} lets the banker retire."),
+    "bank_passes_left": N_("the bank passes to the right, not to the left."),
+    "bank_to_winner": N_("the bank does not go to the player who broke it; it passes to the right."),
+    "bank_redrawn": N_("only the first banker is found by drawing cards; after that the bank passes to the right."),
+    "odds_ignore_seen": N_("the cards you have seen are out of the pack: count only the {pool} you have not seen."),
+    "odds_pack_24": N_("these rules use two packs shuffled together: 48 cards, four of each number."),
+    "odds_own_cards": N_("your own cards are out of the pack too: count only the {pool} you have not seen."),
+    "odds_safe_for_bust": N_("that is the chance that the next card does not bust you."),
 }
 
 
@@ -110,9 +127,35 @@ class Question:
         return MISTAKE_LESSONS.get(mistake, self.lesson) if mistake else self.lesson
 
 
+def or_words(words: Sequence[object]) -> str:
+    """'7', '4 or 7', '12, 10 or 9': a list of choices in the current language."""
+    words = [str(word) for word in words]
+    if len(words) == 1:
+        return words[0]
+    listed = words[0]
+    for word in words[1:-1]:
+        # Translators: a list of choices, going on: "12, 10" (then "12, 10 or 9")
+        listed = _("{list}, {item}").format(list=listed, item=word)
+    # Translators: the last of a list of choices: "4 or 7", "12, 10 or 9"
+    return _("{list} or {last}").format(list=listed, last=words[-1])
+
+
+def and_words(words: Sequence[object]) -> str:
+    """'5', '5 and 12', '5, framed 2 and 12': a list in the current language."""
+    words = [str(word) for word in words]
+    if len(words) == 1:
+        return words[0]
+    listed = words[0]
+    for word in words[1:-1]:
+        # Translators: a list, going on: "5, framed 2" (then "5, framed 2 and 12")
+        listed = _("{list}, {item}").format(list=listed, item=word)
+    # Translators: the last of a list: "5 and 12", "5, framed 2 and 12"
+    return _("{list} and {last}").format(list=listed, last=words[-1])
+
+
 def twelve_words(values: Sequence[int]) -> str:
-    values = sorted(values, reverse=True)
-    return " or ".join(map(str, values)) if len(values) < 3 else f"{values[0]}, {values[1]} or {values[2]}"
+    """What a 12 may count under these values: '12 or 9', '12, 10 or 9'."""
+    return or_words(sorted(values, reverse=True))
 
 
 def correction(mistake: str, rules: RuleSet, **fields: object) -> str:
@@ -121,9 +164,9 @@ def correction(mistake: str, rules: RuleSet, **fields: object) -> str:
         "twelve": twelve_words(rules.twelve_values),
         "lower": twelve_words([v for v in rules.twelve_values if v != 12]),
         "retire_from": rules.retire_from_hand,
-        "retire_cards": " or ".join(map(str, sorted(rules.retire_cards))),
+        "retire_cards": or_words(sorted(rules.retire_cards)),
     }
-    return MISCONCEPTIONS[mistake].format(**words, **fields)
+    return _(MISCONCEPTIONS[mistake]).format(**words, **fields)
 
 
 #: how many positions a generator deals before it gives up on rules that cannot make its question
@@ -133,7 +176,8 @@ TRIES = 3000
 def _deals(what: str):
     """Count the positions a generator tries; raise a clear error rather than loop for ever."""
     yield from range(TRIES)
-    raise ValueError(f"The quiz found no position for {what} under these rules in {TRIES} deals.")
+    raise ValueError(_("The quiz found no position for {what} under these rules in {tries} deals.").format(
+        what=what, tries=TRIES))
 
 
 def _question(rng: random.Random, topic: str, prompt: str, right: str, wrong: dict[str, str], explanation: str,
@@ -150,10 +194,12 @@ def _question(rng: random.Random, topic: str, prompt: str, right: str, wrong: di
     chosen = rng.sample(sorted(kept), min(most, len(kept)))
     rows = [(right, None)] + [(kept[m], m) for m in chosen]
     rng.shuffle(rows)
-    options = tuple(option for option, _ in rows)
-    mistakes = tuple(m for _, m in rows)
-    feedback = tuple("Right! " + explanation if m is None else
-                     f"Not quite: {correction(m, rules, **fields)} {explanation}" for m in mistakes)
+    options = tuple(option for option, _mistake in rows)
+    mistakes = tuple(m for _option, m in rows)
+    feedback = tuple(_("Right! {explanation}").format(explanation=explanation) if m is None else
+                     _("Not quite: {correction} {explanation}").format(correction=correction(m, rules, **fields),
+                                                                      explanation=explanation)
+                     for m in mistakes)
     return Question(topic, prompt, options, mistakes.index(None), explanation, feedback, mistakes, lesson)
 
 
@@ -192,12 +238,12 @@ COUNTING = ("twelve_as_ten", "twelve_no_ten", "twelve_only_twelve", "twelve_alwa
 
 def card_words(cards: Sequence[int]) -> str:
     """'5, framed 2 and 12'."""
-    names = [card_name(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_words([card_name(c) for c in cards])
 
 
 def _worth(value: int) -> str:
-    return "Bust" if is_bust(value) else str(value)
+    # Translators: an answer to "What is the hand worth?": the hand is over 21
+    return _("Bust") if is_bust(value) else str(value)
 
 
 def reachable(cards: Sequence[int], rules: RuleSet) -> bool:
@@ -209,7 +255,7 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """What is this hand worth? Hands with a 12, a 1 or framed cards, where at least two mistakes show."""
     pack = list(rules.pack)
     special = (12, 12, 12, 1, 2, 11)
-    for _ in _deals("hand_worth"):
+    for _deal in _deals("hand_worth"):
         cards = rng.sample(pack, rng.choice((2, 2, 3, 3, 4)))
         if not set(cards) & set(special) or not reachable(cards, rules):
             continue
@@ -218,19 +264,21 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         if len(set(wrong.values()) - {_worth(value)}) >= 2:
             break
     if is_framed_pair(cards, rules):
-        why = "Two framed first cards count 21, whatever their numbers."
+        why = _("Two framed first cards count 21, whatever their numbers.")
     else:
         parts = []
         if 12 in cards:
-            parts.append(f"Each 12 counts {twelve_words(rules.twelve_values)}, whichever is best.")
+            parts.append(_("Each 12 counts {twelve}, whichever is best.").format(
+                twelve=twelve_words(rules.twelve_values)))
         if 1 in cards:
-            parts.append("A 1 counts 1.")
+            parts.append(_("A 1 counts 1."))
         if sum(map(is_framed, cards)) >= 2:
-            parts.append("Framed cards count their numbers unless they are the first two.")
-        parts.append(f"The best count is {value}." if not is_bust(value) else
-                     f"Even the lowest count is {value}, over 21: the hand is bust.")
+            parts.append(_("Framed cards count their numbers unless they are the first two."))
+        parts.append(_("The best count is {value}.").format(value=value) if not is_bust(value) else
+                     _("Even the lowest count is {value}, over 21: the hand is bust.").format(value=value))
         why = " ".join(parts)
-    return _question(rng, "Counting", f"Your cards, in order: {card_words(cards)}. What is the hand worth?",
+    return _question(rng, COUNTING_TOPIC, _("Your cards, in order: {cards}. What is the hand worth?").format(
+                     cards=card_words(cards)),
                      _worth(value), wrong, why, rules, "01_pack" if is_framed_pair(cards, rules) else "02_counting")
 
 
@@ -240,18 +288,18 @@ def hand_worth(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 def _after_card(value: int, stake: int) -> str:
     """What happens when a player's card takes the hand to `value` with `stake` chips at stake."""
     if is_bust(value):
-        return (f"Bust: you lose your stake of {stake} at once" if stake else
-                "Bust: your turn ends; with no stake you lose nothing")
+        return (_("Bust: you lose your stake of {stake} at once").format(stake=stake) if stake else
+                _("Bust: your turn ends; with no stake you lose nothing"))
     if is_twenty_one(value):
-        return (f"21: you are paid {stake} at once, and your stake comes back" if stake else
-                "21: your turn ends; with no stake you win nothing")
-    return f"{value}: you play on"
+        return (_("21: you are paid {stake} at once, and your stake comes back").format(stake=stake) if stake else
+                _("21: your turn ends; with no stake you win nothing"))
+    return _("{value}: you play on").format(value=value)
 
 
 def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """What happens when your next card comes? A real two-seat game deals it; the chips say what happened."""
     pack = list(rules.pack)
-    for _ in _deals("next_card"):
+    for _deal in _deals("next_card"):
         blot = rules.blots and rng.random() < 0.7
         state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=rng.sample(pack, len(pack)),
                          seed=rng.randrange(10**6))
@@ -271,11 +319,11 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         hand, stake, purse = state.hands[1], state.stakes[1], state.purses[1]
         card = state.stock[0]
         if blot:
-            action, how = Blot(), "You ask for a blot and get {card}."
+            action, how = Blot(), N_("You ask for a blot and get {card}.")
         elif rules.bet_first:
-            action, how = Draw(), "You take a face-down card: {card}."
+            action, how = Draw(), N_("You take a face-down card: {card}.")
         else:
-            action, how = Bet(1), "You bet 1 more and take a face-down card: {card}."
+            action, how = Bet(1), N_("You bet 1 more and take a face-down card: {card}.")
         if action not in legal_actions(state):
             continue
         after = apply_action(state, action)
@@ -289,30 +337,40 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         wrong = {m: _after_card(v, stake_now) for m in COUNTING
                  if (v := miscount(hand + (card,), rules, m)) is not None}
         if blot:
-            wrong["blot_not_counted"] = f"Still {hand_value(hand, rules)}: a blot does not count, so you play on"
+            wrong["blot_not_counted"] = _("Still {value}: a blot does not count, so you play on").format(
+                value=hand_value(hand, rules))
         if is_twenty_one(value) and stake_now:
-            wrong["twenty_one_waits"] = f"21: you stay, and your stake of {stake_now} waits for Bella's play"
+            wrong["twenty_one_waits"] = _("21: you stay, and your stake of {stake} waits for {banker}'s play").format(
+                stake=stake_now, banker="Bella")
             if blot:
-                wrong["blot_cannot_win"] = "21, but a blot cannot win: your stake waits for Bella's play"
+                wrong["blot_cannot_win"] = _("21, but a blot cannot win: your stake waits for {banker}'s play").format(
+                    banker="Bella")
         if is_twenty_one(value) and not stake_now and blot:
-            wrong["blot_wins_chips"] = "21: Bella pays you from the bank at once"
+            wrong["blot_wins_chips"] = _("21: {banker} pays you from the bank at once").format(banker="Bella")
         if is_bust(value) and stake_now:
-            wrong["bust_waits"] = "Bust, but your stake waits: if Bella busts too, it comes back"
+            wrong["bust_waits"] = _("Bust, but your stake waits: if {banker} busts too, it comes back").format(
+                banker="Bella")
         if len(set(wrong.values()) - {right}) >= 2:
             break
     framed = is_framed_pair(hand + (card,), rules)
-    stake_words = f"a stake of {stake}" if stake else "nothing at stake"
-    prompt = (f"Bella is the banker. You hold {card_words(hand)}, with {stake_words}. " + how.format(card=a_card(card))
-              + " What happens?")
-    why = "Two framed first cards count 21. " if framed else ""
-    why += f"Your cards now count {value}. " if not framed else ""
-    why += ("Over 21 you are bust at once" + (f" and your stake of {stake_now} goes to the bank." if stake_now else
-                                              "; with no stake there is nothing to lose.") if is_bust(value) else
-            "Exactly 21 ends your turn at once" + (f": your stake comes back with {stake_now} more from the bank."
-                                                   if stake_now else "; with no stake nothing is won.")
-            if is_twenty_one(value) else "Under 21 your turn goes on.")
-    topic, lesson = ("Framed cards", "01_pack") if framed else ("Blots", "05_turn") if blot else \
-        ("Bust and 21", "06_bust")
+    prompt = (_("{banker} is the banker. You hold {cards}, with a stake of {stake}.") if stake else
+              _("{banker} is the banker. You hold {cards}, with nothing at stake.")).format(
+        banker="Bella", cards=card_words(hand), stake=stake)
+    prompt += " " + _(how).format(card=a_card(card)) + " " + _("What happens?")
+    if framed:
+        why = _("Two framed first cards count 21.") + " "
+    else:
+        why = _("Your cards now count {value}.").format(value=value) + " "
+    if is_bust(value):
+        why += (_("Over 21 you are bust at once and your stake of {stake} goes to the bank.").format(stake=stake_now)
+                if stake_now else _("Over 21 you are bust at once; with no stake there is nothing to lose."))
+    elif is_twenty_one(value):
+        why += (_("Exactly 21 ends your turn at once: your stake comes back with {stake} more from the bank.").format(
+            stake=stake_now) if stake_now else _("Exactly 21 ends your turn at once; with no stake nothing is won."))
+    else:
+        why += _("Under 21 your turn goes on.")
+    topic, lesson = (FRAMED_TOPIC, "01_pack") if framed else (BLOTS_TOPIC, "05_turn") if blot else \
+        (BUST_TOPIC, "06_bust")
     return _question(rng, topic, prompt, right, wrong, why.strip(), rules, lesson)
 
 
@@ -322,23 +380,29 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 def _settle_words(mine: int, banker: int, name: str) -> str:
     """Who wins a stake left open on `mine` against a banker who ends on `banker`, and why."""
     if is_bust(banker):
-        return f"You win: {name} is bust with {banker}"
+        return _("You win: {banker} is bust with {total}").format(banker=name, total=banker)
     if player_wins(mine, banker):
-        return f"You win: your {mine} beats {name}'s {banker}"
+        return _("You win: your {mine} beats {banker}'s {total}").format(mine=mine, banker=name, total=banker)
     if mine == banker:
-        return f"{name} wins: a tie goes to the banker"
-    return f"{name} wins: her {banker} beats your {mine}"
+        return _("{banker} wins: a tie goes to the banker").format(banker=name)
+    return _("{banker} wins: her {total} beats your {mine}").format(banker=name, total=banker, mine=mine)
+
+
+def _settle_winner(mine: int, banker: int) -> str:
+    """Who takes a stake left open on `mine` against a banker on `banker`: "you" or "banker" (what
+    _settle_words says first, as a key: a sentence is never read back)."""
+    return "you" if is_bust(banker) or player_wins(mine, banker) else "banker"
 
 
 def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """Who wins this settlement, and why? A real two-seat game is played out and its settlement read back."""
     pack = list(rules.pack)
     want_tie = rng.random() < 0.4
-    for _ in _deals("who_wins"):
+    for _deal in _deals("who_wins"):
         state = new_game(rules, ["Bella", YOU], banker=0, bank=10, purses=10, stock=rng.sample(pack, len(pack)),
                          seed=rng.randrange(10**6))
         state = apply_action(state, Bet(1))
-        for _ in range(rng.choice((1, 1, 2)) if rules.bet_first else rng.choice((0, 0, 1))):
+        for _step in range(rng.choice((1, 1, 2)) if rules.bet_first else rng.choice((0, 0, 1))):
             if state.to_act == 1 and state.phase == TURN and state.stakes[1] and state.value(1) < 12:
                 state = apply_action(state, Draw() if rules.bet_first else Blot() if rules.blots else Bet(1))
         if not (state.to_act == 1 and state.phase == TURN and state.stakes[1]) or state.value(1) < 12:
@@ -359,32 +423,38 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         if want_tie != (mine == banker):
             continue
         right = _settle_words(mine, banker, "Bella")
-        wrong = {m: _settle_words(miscount(mine_cards, rules, m) or mine, miscount(banker_cards, rules, m) or banker,
-                                  "Bella")
-                 for m in COUNTING
-                 if miscount(mine_cards, rules, m) is not None or miscount(banker_cards, rules, m) is not None}
+        believed = {m: (miscount(mine_cards, rules, m) or mine, miscount(banker_cards, rules, m) or banker)
+                    for m in COUNTING
+                    if miscount(mine_cards, rules, m) is not None or miscount(banker_cards, rules, m) is not None}
+        wrong = {m: _settle_words(*totals_, "Bella") for m, totals_ in believed.items()}
+        winners = {m: _settle_winner(*totals_) for m, totals_ in believed.items()}
         if mine == banker:
-            wrong["tie_to_player"] = "You win: a tie goes to the player"
-            wrong["tie_returns_stake"] = "Nobody: a tie gives you your stake back"
+            wrong["tie_to_player"] = _("You win: a tie goes to the player")
+            wrong["tie_returns_stake"] = _("Nobody: a tie gives you your stake back")
+            winners["tie_to_player"], winners["tie_returns_stake"] = "you", "nobody"
         distinct: dict[str, str] = {}
         for mistake, option in sorted(wrong.items()):
             if option != right and option not in distinct.values():
                 distinct[mistake] = option
-        other_winner = sorted(m for m, option in distinct.items() if option.split(":")[0] != right.split(":")[0])
+        other_winner = sorted(m for m in distinct if winners[m] != _settle_winner(mine, banker))
         if len(distinct) >= 2 and other_winner:
             break  # at least one mistake changes who wins, not only the numbers
     first = rng.choice(other_winner)  # kept whatever else is left out
     wrong = {m: distinct[m] for m in [first] + rng.sample(sorted(set(distinct) - {first}), min(2, len(distinct) - 1))}
     draws = banker_cards[1:]
-    shown = (f"Bella, the banker, turns up {card_words(banker_cards[:1])}"
-             + (f" and draws {card_words(draws)}." if draws else ".") + " That ends her turn.")
-    prompt = (f"You stay on {card_words(mine_cards)} with {stake} chip{'s' if stake > 1 else ''} at stake. "
-              f"{shown} Who wins your stake, and why?")
-    why = (f"You have {mine} and Bella has {banker}" + (", over 21." if is_bust(banker) else ".")
-           + (" A bust banker pays every open stake." if is_bust(banker) else
-              " The higher total wins; a tie goes to the banker." if not player_wins(mine, banker) else
-              " The higher total wins."))
-    return _question(rng, "Settlement", prompt, right, wrong, why, rules, "09_settle")
+    shown = (_("{banker}, the banker, turns up {first} and draws {draws}.") if draws else
+             _("{banker}, the banker, turns up {first}.")).format(
+        banker="Bella", first=card_words(banker_cards[:1]), draws=card_words(draws) if draws else "")
+    prompt = " ".join((
+        ngettext("You stay on {cards} with {n} chip at stake.", "You stay on {cards} with {n} chips at stake.",
+                 stake).format(cards=card_words(mine_cards), n=stake),
+        shown, _("That ends her turn."), _("Who wins your stake, and why?")))
+    why = (_("You have {mine} and {banker} has {total}, over 21.") if is_bust(banker) else
+           _("You have {mine} and {banker} has {total}.")).format(mine=mine, banker="Bella", total=banker)
+    why += " " + (_("A bust banker pays every open stake.") if is_bust(banker) else
+                  _("The higher total wins; a tie goes to the banker.") if not player_wins(mine, banker) else
+                  _("The higher total wins."))
+    return _question(rng, SETTLEMENT_TOPIC, prompt, right, wrong, why, rules, "09_settle")
 
 
 # --- the bank: retiring and passing it on ------------------------------------------------------------------
@@ -396,14 +466,14 @@ def retire_allowed(rules: RuleSet, hand: int, first: int, seed: int) -> bool:
     random.Random(seed).shuffle(quiet)
     stock = quiet[:3 * hand - 1] + [first]
     state = new_game(rules, ["Bella", "Chaim", "Dina"], banker=0, bank=10, purses=20, stock=stock, seed=seed)
-    for _ in range(2 * (hand - 1)):
+    for _step in range(2 * (hand - 1)):
         state = apply_action(state, Stay())
     assert state.hand_number == hand and state.hands[0] == (first,)
     return Retire() in legal_actions(state)
 
 
 def _moment(hand: int, card: int) -> str:
-    return f"In hand {hand} of her bank, with {a_card(card)} as her first card"
+    return _("In hand {hand} of her bank, with {card} as her first card").format(hand=hand, card=a_card(card))
 
 
 def may_retire(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
@@ -419,11 +489,11 @@ def may_retire(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     allowed = {m: retire_allowed(rules, hand, card, seed) for m, (hand, card) in moments.items()}
     assert allowed[None] and not any(v for m, v in allowed.items() if m), "the rules changed under the quiz"
     hand, card = moments[None]
-    why = (f"A banker may retire from hand {start} of her bank on, when her first card (after a deal, or her "
-           f"new card after an early settlement) is a {' or a '.join(map(str, retire))}: "
-           f"hand {hand} and a {card} qualify.")
-    return _question(rng, "The bank", "Bella is the banker. At which of these moments may she show her card, "
-                     "retire and take the bank home?", _moment(hand, card),
+    why = _("A banker may retire from hand {start} of her bank on, when her first card (after a deal, or her "
+            "new card after an early settlement) is {cards}: hand {hand} and {card} qualify.").format(
+        start=start, cards=or_words([a_card(c) for c in retire]), hand=hand, card=a_card(card))
+    return _question(rng, BANK_TOPIC, _("{banker} is the banker. At which of these moments may she show her card, "
+                                        "retire and take the bank home?").format(banker="Bella"), _moment(hand, card),
                      {m: _moment(*moments[m]) for m in moments if m}, why, rules, "11_change_bank")
 
 
@@ -451,8 +521,8 @@ def who_banks_next(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         state = apply_action(state, Bet(whole))
         if rules.bet_first:
             state = apply_action(state, Draw())
-        event = (f"{names[opposite]} bets the whole bank of {whole} on a 10 and is dealt an 11: 21, paid at "
-                 "once. The bank is empty.")
+        event = _("{name} bets the whole bank of {whole} on a 10 and is dealt an 11: 21, paid at once. "
+                  "The bank is empty.").format(name=names[opposite], whole=whole)
     else:
         quiet = [c for c in rules.pack if c not in rules.retire_cards]
         random.Random(seed).shuffle(quiet)
@@ -460,35 +530,36 @@ def who_banks_next(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         hand = rules.retire_from_hand
         stock = quiet[:4 * hand - 1] + [first]
         state = new_game(rules, names, banker=b, bank=bank, purses=20, stock=stock, seed=seed)
-        for _ in range(3 * (hand - 1)):
+        for _step in range(3 * (hand - 1)):
             state = apply_action(state, Stay())
         state = apply_action(state, Retire())
-        event = (f"In hand {hand} of {names[b]}'s bank, {names[b]}'s first card is {a_card(first)}: "
-                 f"{names[b]} shows it, retires and takes the bank home.")
+        event = _("In hand {hand} of {banker}'s bank, {banker}'s first card is {card}: {banker} shows it, "
+                  "retires and takes the bank home.").format(hand=hand, banker=names[b], card=a_card(first))
     assert state.banker != b, "the bank did not pass"
     new = names[state.banker]
-    right = f"{new}, on {names[b]}'s right"
-    wrong = {"bank_passes_left": f"{names[left]}, on {names[b]}'s left",
-             "bank_redrawn": "Whoever draws the highest card, as at the start"}
+    right = _("{name}, on {banker}'s right").format(name=new, banker=names[b])
+    wrong = {"bank_passes_left": _("{name}, on {banker}'s left").format(name=names[left], banker=names[b]),
+             "bank_redrawn": _("Whoever draws the highest card, as at the start")}
     if broken:
-        wrong["bank_to_winner"] = f"{names[opposite]}, who broke the bank"
-    why = (f"When a banker retires or the bank is broken, the bank passes to the right. Going clockwise, "
-           f"{names[right_seat]} sits just before {names[b]}, so on {names[b]}'s right.")
-    prompt = (f"{', '.join(names[:3])} and {names[3]} sit in that order, clockwise. {names[b]} is the banker. "
-              f"{event} Who banks next?")
-    return _question(rng, "The bank", prompt, right, wrong, why, rules, "11_change_bank", other=names[opposite])
+        wrong["bank_to_winner"] = _("{name}, who broke the bank").format(name=names[opposite])
+    why = _("When a banker retires or the bank is broken, the bank passes to the right. Going clockwise, "
+            "{name} sits just before {banker}, so on {banker}'s right.").format(name=names[right_seat],
+                                                                               banker=names[b])
+    prompt = " ".join((_("{names} sit in that order, clockwise.").format(names=and_words(names)),
+                       _("{banker} is the banker.").format(banker=names[b]), event, _("Who banks next?")))
+    return _question(rng, BANK_TOPIC, prompt, right, wrong, why, rules, "11_change_bank", other=names[opposite])
 
 
 # --- betting ---------------------------------------------------------------------------------------------
 
 
 def _chips_words(n: int) -> str:
-    return "None: you may not bet" if n <= 0 else f"{n} chip{'s' if n > 1 else ''}"
+    return _("None: you may not bet") if n <= 0 else ngettext("{n} chip", "{n} chips", n).format(n=n)
 
 
 def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     """How much may you bet? Chaim bets first; the engine's legal bets say how many chips you may stake."""
-    for _ in _deals("max_bet"):
+    for _deal in _deals("max_bet"):
         bank = rng.randint(4, 16)
         share = rules.share_of(bank)
         purses = [40, 40, share + rng.randint(1, 12)]
@@ -513,15 +584,18 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             wrong["max_bet_shared"] = min(purse, cover, cap - others)
         if room >= 1 and len({n for n in wrong.values() if n != room}) >= 2:
             break
-    limit_words = f" The table agreed a maximum bet of {cap}." if cap is not None else ""
-    prompt = (f"The bank holds {state.bank}. Chaim has bet {others} and stays. Your purse holds {purse}."
-              f"{limit_words} How many chips may you bet at most?")
-    why = (f"All open bets together may not be more than the bank: {state.bank} - {others} = {cover} is left to "
-           f"cover yours. Your purse holds {purse}."
-           + (f" And no stake may be over the agreed maximum of {cap}." if cap is not None else "")
-           + f" So at most {room}.")
+    prompt = " ".join(
+        [_("The bank holds {bank}. {name} has bet {others} and stays. Your purse holds {purse}.").format(
+            bank=state.bank, name="Chaim", others=others, purse=purse)]
+        + ([_("The table agreed a maximum bet of {cap}.").format(cap=cap)] if cap is not None else [])
+        + [_("How many chips may you bet at most?")])
+    why = " ".join(
+        [_("All open bets together may not be more than the bank: {bank} - {others} = {cover} is left to cover "
+           "yours. Your purse holds {purse}.").format(bank=state.bank, others=others, cover=cover, purse=purse)]
+        + ([_("And no stake may be over the agreed maximum of {cap}.").format(cap=cap)] if cap is not None else [])
+        + [_("So at most {room}.").format(room=room)])
     lesson = "12_kvitlach" if cap is not None else "08_early"
-    return _question(rng, "Betting", prompt, _chips_words(room), {m: _chips_words(n) for m, n in wrong.items()},
+    return _question(rng, BETTING_TOPIC, prompt, _chips_words(room), {m: _chips_words(n) for m, n in wrong.items()},
                      why, rules, lesson, other="Chaim", max_bet=cap)
 
 
@@ -531,11 +605,12 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 def count_chance_words(p: Fraction, pool: int, young: bool = False) -> str:
     """'6 in 20 (30%)': the count of cards over the pool, then the percentage; for a young class (`young`) the
     chance in words instead of the percentage: '6 in 20 (3 in 10)', '7 in 19 (about 3 in 8)', '1 in 2'."""
-    count = f"{p * pool} in {pool}"
+    # Translators: a count of cards over the cards unseen: "6 in 20"
+    count = _("{count} in {pool}").format(count=p * pool, pool=pool)
     if not young:
-        return f"{count} ({percent(p)})"
+        return _("{count} ({percent})").format(count=count, percent=percent(p))
     simpler = young_chance_words(p)
-    return count if simpler == count else f"{count} ({simpler})"
+    return count if simpler == count else _("{count} ({simpler})").format(count=count, simpler=simpler)
 
 
 def _shown_apart(exact: Fraction, wrong: dict[str, tuple[Fraction, int]]) -> dict[str, str]:
@@ -543,7 +618,7 @@ def _shown_apart(exact: Fraction, wrong: dict[str, tuple[Fraction, int]]) -> dic
     right "10 in 24 (42%)" would read the same to a learner, so a wrong chance that rounds to the right one's
     percentage (or to another wrong one's) is dropped."""
     apart: dict[str, str] = {}
-    for m, (p, _) in wrong.items():
+    for m, (p, _pool) in wrong.items():
         if percent(p) != percent(exact):
             apart.setdefault(percent(p), m)
     return apart
@@ -562,7 +637,7 @@ def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK, young: bool = False)
     """What is the chance the next card busts you, with some cards seen? Answered by quitlok.odds. `young`: the
     chances in words for a young class (no percentages); the same question either way for the same rng."""
     pack = list(rules.pack)
-    for _ in _deals("bust_odds"):
+    for _deal in _deals("bust_odds"):
         cards = rng.sample(pack, 2 + rng.randint(1, 3))
         hand, seen = cards[:2], cards[2:]
         if not 12 <= hand_value(hand, rules) <= 20:
@@ -586,11 +661,11 @@ def bust_odds(rng: random.Random, rules: RuleSet = QUITLOK, young: bool = False)
             break
     options = {m: count_chance_words(*wrong[m], young) for m in _shown_apart(exact, wrong).values()}
     count = exact * pool
-    why = (f"Of the {pool} cards you have not seen, {count} take {card_words(hand)} over 21: "
-           f"{count_chance_words(exact, pool, young)}.")
-    prompt = (f"You hold {card_words(hand)}. Face up under the stock you can see {card_words(seen)}; no other card "
-              f"is known. What is the chance that the next card busts you?")
-    return _question(rng, "Odds", prompt, count_chance_words(exact, pool, young), options, why, rules, "06_bust",
+    why = _("Of the {pool} cards you have not seen, {count} take {cards} over 21: {chance}.").format(
+        pool=pool, count=count, cards=card_words(hand), chance=count_chance_words(exact, pool, young))
+    prompt = _("You hold {cards}. Face up under the stock you can see {seen}; no other card is known. What is the "
+               "chance that the next card busts you?").format(cards=card_words(hand), seen=card_words(seen))
+    return _question(rng, ODDS_TOPIC, prompt, count_chance_words(exact, pool, young), options, why, rules, "06_bust",
                      pool=pool)
 
 
@@ -646,7 +721,7 @@ def plan_round(rng: random.Random, fixed: int, made: Sequence[int] | None = None
     made = list(range(len(GENERATORS)) if made is None else made)[:ROUND]
     extra = ROUND - len(made)
     if not fixed and not made:
-        raise ValueError("A round needs fixed questions or questions the engine makes.")
+        raise ValueError(_("A round needs fixed questions or questions the engine makes."))
     plan = [("made", i) for i in made] + ([("fixed", k) for k in range(extra)] if fixed else
                                           [("made", i) for i in _repeats(rng, made, extra)])
     rng.shuffle(plan)

@@ -37,7 +37,7 @@ from quitlok.classroom.questions import check_kind, make_question
 from quitlok.classroom.report import Asked, Pupil, Report, build_report
 from quitlok.classroom.sequence import QuestionSequence
 from quitlok.errors import shown
-from quitlok.i18n import language
+from quitlok.i18n import N_, _, language
 from quitlok.lessons import LESSONS
 from quitlok.rooms.database import Store, metadata
 from quitlok.rooms.errors import BadName, NotHost, NotSeated, RoomNotFound
@@ -190,7 +190,8 @@ def _hash(token: str) -> str:
 
 def _count(value: object, most: int, what: str) -> int:
     if not is_whole(value) or not 0 <= value <= most:
-        raise ClassroomError(f"{what}: a whole number from 0 to {most} (got {shown(value)}).")
+        raise ClassroomError(_("{what}: a whole number from 0 to {most} (got {got}).").format(
+            what=_(what), most=most, got=shown(value)))
     return int(value)
 
 
@@ -213,16 +214,17 @@ class Homeworks(Store):
         teacher holds the returned key. ClassroomError when it holds nothing, or a part is out of range."""
         rules = rule_set(rules)
         if not isinstance(title, str) or len(title.strip()) > TITLE_CHARS or not (title.isprintable()):
-            raise ClassroomError(f"A title is one line of at most {TITLE_CHARS} characters.")
+            raise ClassroomError(_("A title is one line of at most {most} characters.").format(most=TITLE_CHARS))
         if isinstance(lessons, str) or not all(slug in LESSON_SLUGS for slug in lessons):
-            raise ClassroomError("Lessons are chosen from the app's lessons.")
+            raise ClassroomError(_("Lessons are chosen from the app's lessons."))
         lessons = tuple(slug for slug in LESSON_SLUGS if slug in set(lessons))  # in the lessons' own order
-        quiz_questions = _count(quiz_questions, MAX_QUIZ, "Quiz questions")
-        questions = _count(questions, MAX_QUESTIONS, "Class questions")
+        quiz_questions = _count(quiz_questions, MAX_QUIZ, N_("Quiz questions"))
+        questions = _count(questions, MAX_QUESTIONS, N_("Class questions"))
         if not is_whole(days) or not 1 <= days <= MAX_DAYS:
-            raise ClassroomError(f"A homework is kept from 1 to {MAX_DAYS} days (got {shown(days)}).")
+            raise ClassroomError(_("A homework is kept from 1 to {most} days (got {got}).").format(most=MAX_DAYS,
+                                                                                                   got=shown(days)))
         if not (lessons or quiz_questions or questions):
-            raise ClassroomError("Choose at least one lesson, quiz question or class question.")
+            raise ClassroomError(_("Choose at least one lesson, quiz question or class question."))
         seed = secrets.randbelow(2**31) if seed is None else seed
         if kinds is not None:
             kinds = tuple(check_kind(kind) for kind in kinds)
@@ -237,8 +239,8 @@ class Homeworks(Store):
         token = secrets.token_urlsafe(32)
         self.purge()
         now = self._clock()
-        for _ in range(20):
-            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+        for _try in range(20):
+            code = "".join(secrets.choice(ALPHABET) for _letter in range(CODE_LENGTH))
             try:
                 with self._transaction(write=True) as conn:
                     conn.execute(sa.insert(HOMEWORK).values(
@@ -248,7 +250,7 @@ class Homeworks(Store):
                 return Member(code, token)
             except sa.exc.IntegrityError:
                 continue
-        raise ClassroomError("No free homework code was found: try again.")
+        raise ClassroomError(_("No free homework code was found: try again."))
 
     def delete(self, code: str, teacher: str) -> None:
         """The teacher deletes the homework and every pupil's work now."""
@@ -284,10 +286,10 @@ class Homeworks(Store):
             taken = conn.execute(sa.select(HOMEWORK_PUPILS.c.pupil, HOMEWORK_PUPILS.c.name_key)
                                  .where(HOMEWORK_PUPILS.c.code == code)).all()
             if len(taken) >= MAX_PUPILS:
-                raise ClassroomError(f"This homework has {MAX_PUPILS} pupils already.")
+                raise ClassroomError(_("This homework has {most} pupils already.").format(most=MAX_PUPILS))
             if any(row.name_key == key for row in taken):
-                raise BadName(f"Someone called {isolated(name)} has started this homework already: if that was you "
-                              "on another device, go on there, or ask your teacher.")
+                raise BadName(_("Someone called {name} has started this homework already: if that was you on another "
+                                "device, go on there, or ask your teacher.").format(name=isolated(name)))
             pupil = max((row.pupil for row in taken), default=-1) + 1
             conn.execute(sa.insert(HOMEWORK_PUPILS).values(code=code, pupil=pupil, name=name, name_key=key,
                                                            token_hash=_hash(token)))
@@ -316,15 +318,16 @@ class Homeworks(Store):
         with self._transaction(write=False) as conn:
             row = self._load(conn, code)
         work = self._work(row)
-        kind, _, number = item.partition(":") if isinstance(item, str) else ("", "", "")
+        kind, _colon, number = item.partition(":") if isinstance(item, str) else ("", "", "")
         if kind not in ("quiz", "question") or not number.isdigit() or int(number) >= len(work[kind]):
-            raise BadResponse(f"{shown(item)} is not a question of this homework.")
+            raise BadResponse(_("{item} is not a question of this homework.").format(item=shown(item)))
         question = work[kind][int(number)]
         if isinstance(response, float) and response.is_integer():
             response = int(response)  # (as a page sends an option's number)
         if kind == "quiz":
             if not is_whole(response) or not 0 <= response < len(question.options):
-                raise BadResponse(f"An answer here is an option's number, 0 to {len(question.options) - 1}.")
+                raise BadResponse(_("An answer here is an option's number, 0 to {last}.").format(
+                    last=len(question.options) - 1))
             right = int(response) == question.answer
         else:
             right = question.score(response)
@@ -335,7 +338,7 @@ class Homeworks(Store):
                 conn.execute(sa.insert(HOMEWORK_WORK).values(code=code, pupil=pupil, item=f"{kind}:{int(number)}",
                                                              response=float(response), done=self._clock()))
             except sa.exc.IntegrityError:
-                raise ClassroomError("You have answered this one already: your first answer counts.") from None
+                raise ClassroomError(_("You have answered this one already: your first answer counts.")) from None
         return right
 
     # --- looking ------------------------------------------------------------------------------------------
@@ -421,8 +424,8 @@ class Homeworks(Store):
     def _load(self, conn: sa.Connection, code: str) -> sa.Row:
         row = conn.execute(sa.select(HOMEWORK).where(HOMEWORK.c.code == code)).first()
         if row is None or row.expires <= self._clock():
-            raise RoomNotFound(f"No homework has the code {code}: it may have been deleted at the end of the "
-                               "time the teacher set.")
+            raise RoomNotFound(_("No homework has the code {code}: it may have been deleted at the end of the time "
+                                 "the teacher set.").format(code=code))
         return row
 
     @staticmethod
@@ -431,7 +434,7 @@ class Homeworks(Store):
 
     def _check_teacher(self, row: sa.Row, token: object) -> None:
         if not self._is_teacher(row, token):
-            raise NotHost("Only the teacher who set this homework can do that.")
+            raise NotHost(_("Only the teacher who set this homework can do that."))
 
     @staticmethod
     def _pupil_of(conn: sa.Connection, code: str, token: object) -> int:
@@ -440,7 +443,8 @@ class Homeworks(Store):
                 HOMEWORK_PUPILS.c.code == code, HOMEWORK_PUPILS.c.token_hash == _hash(token))).scalar()
             if pupil is not None:
                 return pupil
-        raise NotSeated(f"This device has not started homework {code}: start it with your class name.")
+        raise NotSeated(_("This device has not started homework {code}: start it with your class name.").format(
+            code=code))
 
 
 @functools.lru_cache(maxsize=64)

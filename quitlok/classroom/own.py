@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from quitlok.classroom.errors import BadOwnQuestion, BadResponse
 from quitlok.errors import shown
+from quitlok.i18n import _
 from quitlok.validate import is_whole
 
 #: what a round stores for the kind of an own question
@@ -31,16 +32,18 @@ FORMAT, VERSION = "quitlok-own-questions", 1
 
 def _text(name: str, value: object, most: int, *, needed: bool = True) -> str:
     """A teacher's text, trimmed and in one Unicode form: printable characters only (a line break is allowed in
-    a prompt or a reason), at most `most` characters. BadOwnQuestion otherwise."""
+    a prompt or a reason), at most `most` characters. BadOwnQuestion otherwise. `name` says which text, in the
+    current language ("question", "option 2", "reason")."""
     if not isinstance(value, str):
-        raise BadOwnQuestion(f"The {name} is text, not {shown(value)}.")
+        raise BadOwnQuestion(_("The {name} is text, not {got}.").format(name=name, got=shown(value)))
     text = unicodedata.normalize("NFC", value).strip()
     if needed and not text:
-        raise BadOwnQuestion(f"The {name} is empty: write it in.")
+        raise BadOwnQuestion(_("The {name} is empty: write it in.").format(name=name))
     if len(text) > most:
-        raise BadOwnQuestion(f"The {name} is {len(text):,} characters long; {most} at most, please.")
+        raise BadOwnQuestion(_("The {name} is {length} characters long; {most} at most, please.").format(
+            name=name, length=f"{len(text):,}", most=most))
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") and c != "\n" for c in text):
-        raise BadOwnQuestion(f"The {name} holds a character that cannot be shown: type it again.")
+        raise BadOwnQuestion(_("The {name} holds a character that cannot be shown: type it again.").format(name=name))
     return text
 
 
@@ -55,18 +58,22 @@ class OwnQuestion:
     why: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "prompt", _text("question", self.prompt, PROMPT_CHARS))
+        # Translators: the names of the texts of a teacher's question, in "The {name} is empty: write it in."
+        object.__setattr__(self, "prompt", _text(_("question"), self.prompt, PROMPT_CHARS))
         if not isinstance(self.options, tuple | list):
-            raise BadOwnQuestion(f"The options are a list of texts, not {shown(self.options)}.")
-        options = tuple(_text(f"option {i + 1}", o, OPTION_CHARS) for i, o in enumerate(self.options))
+            raise BadOwnQuestion(_("The options are a list of texts, not {got}.").format(got=shown(self.options)))
+        options = tuple(_text(_("option {number}").format(number=i + 1), o, OPTION_CHARS)
+                        for i, o in enumerate(self.options))
         if not FEWEST_OPTIONS <= len(options) <= MOST_OPTIONS:
-            raise BadOwnQuestion(f"A question has {FEWEST_OPTIONS} to {MOST_OPTIONS} options, not {len(options)}.")
+            raise BadOwnQuestion(_("A question has {fewest} to {most} options, not {count}.").format(
+                fewest=FEWEST_OPTIONS, most=MOST_OPTIONS, count=len(options)))
         if len({o.casefold() for o in options}) != len(options):
-            raise BadOwnQuestion("Two options say the same: make each option different.")
+            raise BadOwnQuestion(_("Two options say the same: make each option different."))
         object.__setattr__(self, "options", options)
         if not is_whole(self.answer) or not 0 <= self.answer < len(options):
-            raise BadOwnQuestion(f"The right answer is one of the {len(options)} options, not {shown(self.answer)}.")
-        object.__setattr__(self, "why", _text("reason", self.why, WHY_CHARS, needed=False))
+            raise BadOwnQuestion(_("The right answer is one of the {count} options, not {got}.").format(
+                count=len(options), got=shown(self.answer)))
+        object.__setattr__(self, "why", _text(_("reason"), self.why, WHY_CHARS, needed=False))
 
     # --- what a session asks of a question (as of a ClassQuestion) ---------------------------------------
 
@@ -81,7 +88,7 @@ class OwnQuestion:
 
     @property
     def title(self) -> str:
-        return "The teacher's question"
+        return _("The teacher's question")
 
     @property
     def answer_text(self) -> str:
@@ -89,18 +96,18 @@ class OwnQuestion:
 
     def why_for(self, young: bool = False) -> str:
         """The teacher's reason (the same for every class), or the right answer said again without one."""
-        return self.why or f"The answer is: {self.answer_text}."
+        return self.why or _("The answer is: {answer}.").format(answer=self.answer_text)
 
     def score(self, response: object) -> bool:
         if not is_whole(response) or not 0 <= response < len(self.options):
-            raise BadResponse(f"An answer here is an option's number, 0 to {len(self.options) - 1} "
-                              f"(got {shown(response)}).")
+            raise BadResponse(_("An answer here is an option's number, 0 to {last} (got {got}).").format(
+                last=len(self.options) - 1, got=shown(response)))
         return response == self.answer
 
     def correction(self, choice: int) -> None:
         """No misconception is known behind a teacher's options."""
         if not is_whole(choice) or not 0 <= choice < len(self.options):
-            raise BadResponse(f"{shown(choice)} is not an option's number here.")
+            raise BadResponse(_("{choice} is not an option's number here.").format(choice=shown(choice)))
         return None
 
     # --- as data ---------------------------------------------------------------------------------------
@@ -112,7 +119,7 @@ class OwnQuestion:
     def from_dict(cls, data: object) -> "OwnQuestion":
         """A question from its stored form (BadOwnQuestion for anything else)."""
         if not isinstance(data, dict) or not {"prompt", "options", "answer"} <= set(data):
-            raise BadOwnQuestion("That is not a question: it needs a question, its options and the right answer.")
+            raise BadOwnQuestion(_("That is not a question: it needs a question, its options and the right answer."))
         return cls(data["prompt"], tuple(data["options"]) if isinstance(data["options"], list) else data["options"],
                    data["answer"], data.get("why", ""))
 
@@ -125,18 +132,19 @@ class QuestionSet:
 
     def __post_init__(self) -> None:
         if len(self.questions) > MOST_QUESTIONS:
-            raise BadOwnQuestion(f"A set holds {MOST_QUESTIONS} questions at most; remove one first.")
+            raise BadOwnQuestion(_("A set holds {most} questions at most; remove one first.").format(
+                most=MOST_QUESTIONS))
         if not all(isinstance(q, OwnQuestion) for q in self.questions):
-            raise BadOwnQuestion("A set holds the teacher's questions only.")
+            raise BadOwnQuestion(_("A set holds the teacher's questions only."))
 
     def added(self, question: OwnQuestion) -> "QuestionSet":
         if question in self.questions:
-            raise BadOwnQuestion("That question is in the set already.")
+            raise BadOwnQuestion(_("That question is in the set already."))
         return QuestionSet((*self.questions, question))
 
     def removed(self, index: int) -> "QuestionSet":
         if not is_whole(index) or not 0 <= index < len(self.questions):
-            raise BadOwnQuestion(f"There is no question {shown(index)} in the set.")
+            raise BadOwnQuestion(_("There is no question {number} in the set.").format(number=shown(index)))
         return QuestionSet(self.questions[:index] + self.questions[index + 1:])
 
     def to_text(self) -> str:
@@ -152,25 +160,27 @@ class QuestionSet:
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
-                raise BadOwnQuestion("That file is not a set of questions from Quitlok (it is not text).") from None
+                raise BadOwnQuestion(_("That file is not a set of questions from Quitlok (it is not text).")) from None
         if not isinstance(text, str):
-            raise BadOwnQuestion(f"A set of questions is text, not {shown(text)}.")
+            raise BadOwnQuestion(_("A set of questions is text, not {got}.").format(got=shown(text)))
         if len(text) > MOST_SET_CHARS:
-            raise BadOwnQuestion(f"That file is {len(text):,} characters long: too long for a set of questions.")
+            raise BadOwnQuestion(_("That file is {length} characters long: too long for a set of questions.").format(
+                length=f"{len(text):,}"))
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            raise BadOwnQuestion("That file is not a set of questions from Quitlok.") from None
+            raise BadOwnQuestion(_("That file is not a set of questions from Quitlok.")) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("questions"), list):
-            raise BadOwnQuestion("That file is not a set of questions from Quitlok.")
+            raise BadOwnQuestion(_("That file is not a set of questions from Quitlok."))
         if not is_whole(data.get("version")) or data["version"] > VERSION:
-            raise BadOwnQuestion("That set of questions comes from a later version of Quitlok: update the app.")
+            raise BadOwnQuestion(_("That set of questions comes from a later version of Quitlok: update the app."))
         questions = []
         for number, stored in enumerate(data["questions"], start=1):
             try:
                 questions.append(OwnQuestion.from_dict(stored))
             except BadOwnQuestion as problem:
-                raise BadOwnQuestion(f"Question {number} of that file: {problem}") from None
+                raise BadOwnQuestion(_("Question {number} of that file: {problem}").format(number=number,
+                                                                                         problem=problem)) from None
         return cls(tuple(questions))
 
 

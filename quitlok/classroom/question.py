@@ -12,6 +12,7 @@ from numbers import Real
 from quitlok.classroom.errors import BadQuestion, BadResponse
 from quitlok.classroom.position import Position
 from quitlok.errors import shown
+from quitlok.i18n import N_, _
 from quitlok.quiz import MISCONCEPTIONS, correction, count_chance_words
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole
@@ -25,14 +26,15 @@ RETIRE = "retire"
 #: every kind of class question, in the order a teacher's menu lists them
 KINDS = (HAND_VALUE, BEST_PLAY, CALL_ALUVUN, BUST_CHANCE, SETTLEMENT, RETIRE)
 
-#: each kind's heading in Quitlok's words (questions.kind_title gives it in the words of other rules)
+#: each kind's heading in Quitlok's words, marked for the catalog: shown translated, `_(TITLES[kind])`
+#: (questions.kind_title gives it in the words of other rules and the current language)
 TITLES = {
-    HAND_VALUE: "What is this hand worth?",
-    BEST_PLAY: "Bet, blot or stay?",
-    CALL_ALUVUN: "Call aluvun?",
-    BUST_CHANCE: "What is the chance the next card busts this hand?",
-    SETTLEMENT: "Who wins this settlement?",
-    RETIRE: "May the banker retire now?",
+    HAND_VALUE: N_("What is this hand worth?"),
+    BEST_PLAY: N_("Bet, blot or stay?"),
+    CALL_ALUVUN: N_("Call aluvun?"),
+    BUST_CHANCE: N_("What is the chance the next card busts this hand?"),
+    SETTLEMENT: N_("Who wins this settlement?"),
+    RETIRE: N_("May the banker retire now?"),
 }
 
 #: a slider answer within this many percentage points of the exact chance counts as right (inclusive)
@@ -54,7 +56,8 @@ class Slider:
         """`response` as an exact number, or BadResponse when it is not a number from low to high."""
         if (isinstance(response, bool) or not isinstance(response, Real) or not math.isfinite(response)
                 or not self.low <= response <= self.high):
-            raise BadResponse(f"An answer here is a number from {self.low} to {self.high} (got {shown(response)}).")
+            raise BadResponse(_("An answer here is a number from {low} to {high} (got {got}).").format(
+                low=self.low, high=self.high, got=shown(response)))
         return Fraction(response)
 
 
@@ -135,8 +138,8 @@ class ClassQuestion:
         slider's tolerance of the exact chance. BadResponse for anything that is not an answer here."""
         if self.slider is None:
             if not is_whole(response) or not 0 <= response < len(self.options):
-                raise BadResponse(f"An answer here is an option's number, 0 to {len(self.options) - 1} "
-                                  f"(got {shown(response)}).")
+                raise BadResponse(_("An answer here is an option's number, 0 to {last} (got {got}).").format(
+                    last=len(self.options) - 1, got=shown(response)))
             return response == self.answer
         return abs(self.slider.check(response) - self.answer_percent) <= self.slider.tolerance
 
@@ -144,6 +147,6 @@ class ClassQuestion:
         """What is true, for the students who chose option `choice` through a known misconception
         (quitlok.quiz.correction); None for the right option or where no misconception is known."""
         if self.slider is not None or not is_whole(choice) or not 0 <= choice < len(self.options):
-            raise BadResponse(f"{shown(choice)} is not an option's number here.")
+            raise BadResponse(_("{choice} is not an option's number here.").format(choice=shown(choice)))
         mistake = self.mistakes[choice] if self.mistakes else None
         return correction(mistake, self.rules) if mistake else None

@@ -38,15 +38,16 @@ from quitlok.classroom.question import (
     ClassQuestion,
     Slider,
 )
-from quitlok.classroom.table import BANKER_NAME, stake_words, table_position, table_words, your_turn
+from quitlok.classroom.table import BANKER_NAME, table_position, table_words, your_turn
 from quitlok.errors import shown
 from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
+from quitlok.i18n import N_, _, language, ngettext, pgettext
 from quitlok.moves import Move
 from quitlok.narration import YOU
 from quitlok.odds import action_words, advise, bust_chance, percent, young_chance_words
-from quitlok.quiz import COUNTING, NAMES, card_words, miscount, reachable, twelve_words
+from quitlok.quiz import COUNTING, NAMES, and_words, card_words, miscount, or_words, reachable, twelve_words
 from quitlok.rulebook import is_bust, player_wins, turn_moves
 from quitlok.rules import RuleSet
 from quitlok.stock import Stock
@@ -100,10 +101,10 @@ def kind_title(kind: str, rules: RuleSet) -> str:
     rules = rule_set(rules)
     check_kind(kind)
     if kind == CALL_ALUVUN:
-        return f"Call {rules.aluvun_word}?"
+        return _("Call {call}?").format(call=rules.aluvun_word)
     if kind == BEST_PLAY:
         return _choice_title(_play_names(rules))
-    return TITLES[kind]
+    return _(TITLES[kind])
 
 
 def _play_names(rules: RuleSet) -> list[Move]:
@@ -114,21 +115,40 @@ def _play_names(rules: RuleSet) -> list[Move]:
     return [move for move in _PLAY_ORDER if move in moves]
 
 
+#: a best-play question's heading for each set of choices the rules give
+_CHOICE_TITLES = {
+    (Move.BET, Move.BLOT, Move.STAY): TITLES[BEST_PLAY],
+    (Move.BET, Move.STAY): N_("Bet or stay?"),
+    (Move.DRAW, Move.STAY): N_("Draw or stay?"),
+    (Move.BLOT, Move.DRAW, Move.STAY): N_("Blot, draw or stay?"),
+    (Move.BET, Move.BLOT, Move.DRAW, Move.STAY): N_("Bet, blot, draw or stay?"),
+}
+#: a choice's name, for a heading made of names that _CHOICE_TITLES does not hold
+_CHOICE_NAMES = {Move.BET: N_("bet"), Move.BLOT: N_("blot"), Move.DRAW: N_("draw"), Move.STAY: N_("stay")}
+
+
 def _choice_title(names: list[str]) -> str:
-    words = [name.capitalize() if i == 0 else name for i, name in enumerate(names)]
-    return (", ".join(words[:-1]) + " or " + words[-1] + "?") if len(words) > 1 else words[0] + "?"
+    if tuple(names) in _CHOICE_TITLES:
+        return _(_CHOICE_TITLES[tuple(names)])
+    # Translators: a heading asking which of these choices is best: "Bet, blot or stay?"
+    words = _("{choices}?").format(choices=or_words([pgettext("a player's choice", _CHOICE_NAMES[name])
+                                                     for name in names]))
+    return words[0].upper() + words[1:]
 
 
 def check_kind(kind: object) -> str:
     if not isinstance(kind, str) or kind not in KINDS:
-        raise UnknownKind(f"{shown(kind)} is not a kind of class question; the kinds are {', '.join(KINDS)}.")
+        raise UnknownKind(_("{kind} is not a kind of class question; the kinds are {kinds}.").format(
+            kind=shown(kind), kinds=", ".join(KINDS)))
     return kind
 
 
-def check_seed(seed: object, what: str = "seed") -> int:
-    """`seed` if it is a whole number from 0 to MAX_SEED; otherwise BadSeed naming `what`."""
+def check_seed(seed: object, what: str | None = None) -> int:
+    """`seed` if it is a whole number from 0 to MAX_SEED; otherwise BadSeed naming `what` (words for people in
+    the current language; "seed" when None)."""
     if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
-        raise BadSeed(f"The {what} must be a whole number from 0 to {MAX_SEED:,} (got {shown(seed)}).")
+        raise BadSeed(_("The {what} must be a whole number from 0 to {most} (got {got}).").format(
+            what=_("seed") if what is None else what, most=f"{MAX_SEED:,}", got=shown(seed)))
     return seed
 
 
@@ -140,14 +160,15 @@ def make_question(kind: str, rules: RuleSet, seed: int) -> ClassQuestion:
     check_kind(kind)
     check_seed(seed)
     if kind not in available_kinds(rules):
-        raise KindUnavailable(f"{rules.name} rules play no {rules.aluvun_word}, so there is no question "
-                              f"about calling it.")
-    return _make(kind, rules, seed)
+        raise KindUnavailable(_("{rules} rules play no {call}, so there is no question about calling it.").format(
+            rules=rules.name, call=rules.aluvun_word))
+    return _make(kind, rules, seed, language())
 
 
 @lru_cache(maxsize=512)
-def _make(kind: str, rules: RuleSet, seed: int) -> ClassQuestion:
-    """Questions are immutable, so a class of phones asking for the same one shares it."""
+def _make(kind: str, rules: RuleSet, seed: int, language: str) -> ClassQuestion:
+    """Questions are immutable, so a class of phones asking for the same one shares it: one kept per
+    `language` (the current one, which the words are made in), since each phone reads it in its own."""
     return _GENERATORS[kind](random.Random(seed), rules, seed)
 
 
@@ -184,8 +205,8 @@ def retire_question(rules: RuleSet, seed: int) -> ClassQuestion:
 def _tries(kind: str, rules: RuleSet):
     """Count the positions a generator deals; KindUnavailable rather than a loop for ever."""
     yield from range(TRIES)
-    raise KindUnavailable(f"No position for the question '{kind_title(kind, rules)}' was found under "
-                          f"{rules.name} rules in {TRIES} deals.")
+    raise KindUnavailable(_("No position for the question '{title}' was found under {rules} rules in {tries} "
+                            "deals.").format(title=kind_title(kind, rules), rules=rules.name, tries=TRIES))
 
 
 # --- words ----------------------------------------------------------------------------------------------
@@ -196,18 +217,13 @@ def _chips(value) -> str:
     return f"{float(value):+.2f}"
 
 
-_HOW_MANY = {1: "one", 2: "two", 3: "three", 4: "four"}
+#: how many cards of a number, in words (a pack holds at most four of each)
+_HOW_MANY = {1: N_("one {rank}"), 2: N_("two {rank}s"), 3: N_("three {rank}s"), 4: N_("four {rank}s")}
 
 
 def _ranks_words(counts: dict[int, int]) -> str:
     """'three 10s, one 11 and two 12s'."""
-    parts = [f"{_HOW_MANY[n]} {rank}" + ("s" if n > 1 else "") for rank, n in sorted(counts.items())]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _or_words(words: list[str]) -> str:
-    """'a 4 or a 7', 'a 3, a 4 or a 7'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return and_words([_(_HOW_MANY[n]).format(rank=rank) for rank, n in sorted(counts.items())])
 
 
 def _counted(cards: tuple[int, ...], rules: RuleSet, value: int) -> list[int]:
@@ -241,14 +257,19 @@ def _gap(values) -> object:
 _PLAY_ORDER = (Move.BET, Move.BLOT, Move.DRAW, Move.STAY)
 
 
+#: the options of a best-play question that name the chips of the room ({room}) or the call ({call})
+_PLAY_LABELS = {
+    Move.BET: N_("Bet {room} and take a face-down card"),
+    Move.BET_ALUVUN: N_("Call {call}, then bet {room}"),
+    Move.RAISE_ALUVUN: N_("Call {call} and raise {room}"),
+}
+
+
 def _play_label(name: str, rules: RuleSet, room: int) -> str:
     """An advisor action as an option: 'Bet 3 and take a face-down card', 'Call elvaroon and raise 2'."""
+    if name in _PLAY_LABELS:
+        return _(_PLAY_LABELS[name]).format(room=room, call=rules.aluvun_word)
     words = action_words(rules)[name]
-    if name in (Move.BET, Move.BET_ALUVUN):
-        words = words.replace("bet", f"bet {room}", 1) if name == Move.BET else words.replace("then bet",
-                                                                                            f"then bet {room}")
-    if name == Move.RAISE_ALUVUN:
-        words = words.replace("raise", f"raise {room}")
     return words[0].upper() + words[1:]
 
 
@@ -257,30 +278,45 @@ def _over_21(hand: tuple[int, ...], rules: RuleSet) -> str:
     pass: 'your hand over 21 even at its lowest total, 15 with each 12 counted as 9'."""
     value, low = hand_value(hand, rules), min(totals(hand, rules))
     if low == value:
-        return f"your {value} over 21"
-    return f"your hand over 21 even at its lowest total, {low} with each 12 counted as {min(rules.twelve_values)}"
+        return _("your {value} over 21").format(value=value)
+    return _("your hand over 21 even at its lowest total, {low} with each 12 counted as {twelve}").format(
+        low=low, twelve=min(rules.twelve_values))
 
 
 def _next_card_words(busting: int, making_21: int, unseen: int, hand: tuple[int, ...], rules: RuleSet) -> str:
     """'6 of the 18 unseen cards would take your 15 over 21, and 2 of them would make it 21' (capitalised)."""
-    bust = (f"{busting} of the {unseen} unseen cards would take {_over_21(hand, rules)}" if busting else
-            f"None of the {unseen} unseen cards can take your {hand_value(hand, rules)} over 21")
-    return bust + (f", and {making_21} of them would make it 21" if making_21
-                   else ", and none would make it 21 at once")
+    fields = {"busting": busting, "unseen": unseen, "over": _over_21(hand, rules), "making": making_21,
+              "value": hand_value(hand, rules)}
+    if busting:
+        return (_("{busting} of the {unseen} unseen cards would take {over}, and {making} of them would make it 21")
+                if making_21 else
+                _("{busting} of the {unseen} unseen cards would take {over}, and none would make it 21 at once")
+                ).format(**fields)
+    return (_("None of the {unseen} unseen cards can take your {value} over 21, and {making} of them would make "
+              "it 21") if making_21 else
+            _("None of the {unseen} unseen cards can take your {value} over 21, and none would make it 21 at once")
+            ).format(**fields)
 
 
 def _young_next_card(busting: int, making_21: int, unseen: int) -> str:
     """The next card's chances for a young class: 'Of the 18 cards you cannot see, 6 would bust you (1 in 3),
     and 2 would make 21' (capitalised)."""
-    bust = (f"Of the {unseen} cards you cannot see, {busting} would bust you "
-            f"({young_chance_words(Fraction(busting, unseen))})" if busting else
-            f"None of the {unseen} cards you cannot see can bust you")
-    return bust + (f", and {making_21} would make 21" if making_21 else ", and none would make 21 at once")
+    fields = {"busting": busting, "unseen": unseen, "making": making_21,
+              "chance": young_chance_words(Fraction(busting, unseen)) if busting else ""}
+    if busting:
+        return (_("Of the {unseen} cards you cannot see, {busting} would bust you ({chance}), and {making} would "
+                  "make 21") if making_21 else
+                _("Of the {unseen} cards you cannot see, {busting} would bust you ({chance}), and none would make "
+                  "21 at once")).format(**fields)
+    return (_("None of the {unseen} cards you cannot see can bust you, and {making} would make 21") if making_21 else
+            _("None of the {unseen} cards you cannot see can bust you, and none would make 21 at once")
+            ).format(**fields)
 
 
 def _more_chips(better: str, worse: str) -> str:
     """'Played many times, staying leaves you with more chips than betting 2.'"""
-    return f"Played many times, {better} leaves you with more chips than {worse}."
+    return _("Played many times, {better} leaves you with more chips than {worse}.").format(better=better,
+                                                                                         worse=worse)
 
 
 def _reshuffle_next(state) -> bool:
@@ -289,13 +325,19 @@ def _reshuffle_next(state) -> bool:
     return len(state.stock) <= 1 and bool(state.under)
 
 
+#: a play, as the subject of a sentence ("staying leaves you with more chips than betting 2")
+_PLAY_VERBS = {Move.STAY: N_("staying"), Move.BLOT: N_("a blot"), Move.BET: N_("betting {room}"),
+               Move.DRAW: N_("drawing")}
+
+
 def _play_verb(name: str, room: int) -> str:
-    return {Move.STAY: "staying", Move.BLOT: "a blot", Move.BET: f"betting {room}", Move.DRAW: "drawing"}[name]
+    # Translators: a play as the subject of "... is worth +0.12 chips", "... leaves you with more chips"
+    return pgettext("a play, as a subject", _PLAY_VERBS[name]).format(room=room)
 
 
 def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     model = rules.banker_model(STANDS_ON)
-    for _ in _tries(BEST_PLAY, rules):
+    for _deal in _tries(BEST_PLAY, rules):
         got = your_turn(rng, rules)
         if got is None:
             continue
@@ -316,14 +358,17 @@ def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     values = tuple(advice.values[name] for name in names)
     answer = names.index(advice.best)
     position = table_position(state, you, model)
-    others = " and ".join(f"{_play_verb(n, room)} {_chips(advice.values[n])}" for n in names if n != advice.best)
-    why = (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, hand, rules)}, "
-           f"so against a banker "
-           f"who draws to {model} {_play_verb(advice.best, room)} is worth {_chips(advice.values[advice.best])} "
-           f"chips on average, {others}.")
-    young = (f"{_young_next_card(advice.busting, advice.making_21, advice.unseen)}. "
-             + _more_chips(_play_verb(advice.best, room),
-                           " or ".join(_play_verb(n, room) for n in names if n != advice.best)))
+    # Translators: a play and its value in chips: "staying -0.50"
+    others = and_words([_("{play} {chips}").format(play=_play_verb(n, room), chips=_chips(advice.values[n]))
+                        for n in names if n != advice.best])
+    why = _("{next_card}, so against a banker who draws to {model} {play} is worth {chips} chips on average, "
+            "{others}.").format(next_card=_next_card_words(advice.busting, advice.making_21, advice.unseen, hand,
+                                                           rules),
+                                model=model, play=_play_verb(advice.best, room),
+                                chips=_chips(advice.values[advice.best]), others=others)
+    young = (_("{next_card}.").format(next_card=_young_next_card(advice.busting, advice.making_21, advice.unseen))
+             + " " + _more_chips(_play_verb(advice.best, room),
+                                 or_words([_play_verb(n, room) for n in names if n != advice.best])))
     title = _choice_title(names)
     prompt = f"{table_words(position, chips=True)} {title}"
     return ClassQuestion(BEST_PLAY, seed, title, prompt, position,
@@ -334,7 +379,7 @@ def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
     model = rules.banker_model(STANDS_ON)
     word = rules.aluvun_word
     lone = rules.framed_pair_21 and rng.random() < LONE_11_SHARE
-    for _ in _tries(CALL_ALUVUN, rules):
+    for _deal in _tries(CALL_ALUVUN, rules):
         got = your_turn(rng, rules, first=11 if lone else None, own=not lone)
         if got is None:
             continue
@@ -356,16 +401,18 @@ def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
     position = table_position(state, you, model)
     if lone:
         assert yes is None, "the rules offer the call on a lone 11"
-        why = (f"{word.capitalize()} is not called on a lone 11: the only card it could guard against is "
-               "another 11, which makes the framed pair, 21.")
+        why = _("{call} is not called on a lone 11: the only card it could guard against is another 11, which "
+                "makes the framed pair, 21.").format(call=word.capitalize())
         young = ""
     else:
         why = _aluvun_why(advice, position, yes, no)
         young = _aluvun_why(advice, position, yes, no, young=True)
-    title = f"Call {word}?"
-    prompt = f"{table_words(position, chips=True)} Do you call {word} before your next card?"
+    title = _("Call {call}?").format(call=word)
+    prompt = table_words(position, chips=True) + " " + _("Do you call {call} before your next card?").format(
+        call=word)
     answer = 0 if yes is not None and yes > no else 1
-    return ClassQuestion(CALL_ALUVUN, seed, title, prompt, position, (f"Yes: call {word}", "No"), answer, why,
+    options = (_("Yes: call {call}").format(call=word), pgettext("an answer", "No"))
+    return ClassQuestion(CALL_ALUVUN, seed, title, prompt, position, options, answer, why,
                          (yes, no), young_why=young)
 
 
@@ -376,36 +423,59 @@ def _aluvun_why(advice, position: Position, yes, no, *, young: bool = False) -> 
     word = rules.aluvun_word
     elevens = position.pool()[11]
     raising = max((n for n in advice.values if Move(n).aluvun), key=advice.values.get) == Move.RAISE_ALUVUN
-    raise_words = f"raise {room} with the protected card" if raising else ""
-    worth = f"your best play is worth {_chips(yes)} chips on average instead of {_chips(no)}"
-    calling = (_more_chips(f"calling {word}", "not calling it") if yes > no
-               else _more_chips(f"not calling {word}", "calling it"))
+    fields = {"call": word, "room": room, "yes": _chips(yes), "no": _chips(no), "elevens": elevens,
+              "unseen": advice.unseen}
+    calling = (_more_chips(_("calling {call}").format(call=word), _("not calling it")) if yes > no
+               else _more_chips(_("not calling {call}").format(call=word), _("calling it")))
     if elevens and is_bust(hand_value(position.hand + (11,), rules)):
-        these = "is an 11" if elevens == 1 else "are 11s"
         if young:
-            return (f"{elevens} of the {advice.unseen} cards you cannot see {these}, which would bust you, and "
-                    f"calling {word} lets you send {'it' if elevens == 1 else 'one'} back"
-                    + (f" and {raise_words}" if raising else "")
-                    + f": your chance of going bust falls from "
-                    f"{young_chance_words(advice.bust)} to "
-                    f"{young_chance_words(advice.bust_with_aluvun)}. {calling}")
-        return (f"{elevens} of the {advice.unseen} unseen cards {these}, which would take "
-                f"{_over_21(position.hand, rules)}, "
-                f"and calling {word} lets you throw {'it' if elevens == 1 else 'one'} in"
-                + (f" and {raise_words}" if raising else "")
-                + f", so your bust chance falls from {percent(advice.bust)} to {percent(advice.bust_with_aluvun)} "
-                f"and {worth}.")
+            fields |= {"before": young_chance_words(advice.bust), "after": young_chance_words(advice.bust_with_aluvun)}
+            if raising:
+                words = ngettext(
+                    "{elevens} of the {unseen} cards you cannot see is an 11, which would bust you, and calling "
+                    "{call} lets you send it back and raise {room} with the protected card: your chance of going "
+                    "bust falls from {before} to {after}.",
+                    "{elevens} of the {unseen} cards you cannot see are 11s, which would bust you, and calling "
+                    "{call} lets you send one back and raise {room} with the protected card: your chance of going "
+                    "bust falls from {before} to {after}.", elevens)
+            else:
+                words = ngettext(
+                    "{elevens} of the {unseen} cards you cannot see is an 11, which would bust you, and calling "
+                    "{call} lets you send it back: your chance of going bust falls from {before} to {after}.",
+                    "{elevens} of the {unseen} cards you cannot see are 11s, which would bust you, and calling "
+                    "{call} lets you send one back: your chance of going bust falls from {before} to {after}.",
+                    elevens)
+            return words.format(**fields) + " " + calling
+        fields |= {"over": _over_21(position.hand, rules), "before": percent(advice.bust),
+                   "after": percent(advice.bust_with_aluvun)}
+        if raising:
+            words = ngettext(
+                "{elevens} of the {unseen} unseen cards is an 11, which would take {over}, and calling {call} lets "
+                "you throw it in and raise {room} with the protected card, so your bust chance falls from {before} "
+                "to {after} and your best play is worth {yes} chips on average instead of {no}.",
+                "{elevens} of the {unseen} unseen cards are 11s, which would take {over}, and calling {call} lets "
+                "you throw one in and raise {room} with the protected card, so your bust chance falls from "
+                "{before} to {after} and your best play is worth {yes} chips on average instead of {no}.", elevens)
+        else:
+            words = ngettext(
+                "{elevens} of the {unseen} unseen cards is an 11, which would take {over}, and calling {call} lets "
+                "you throw it in, so your bust chance falls from {before} to {after} and your best play is worth "
+                "{yes} chips on average instead of {no}.",
+                "{elevens} of the {unseen} unseen cards are 11s, which would take {over}, and calling {call} lets "
+                "you throw one in, so your bust chance falls from {before} to {after} and your best play is worth "
+                "{yes} chips on average instead of {no}.", elevens)
+        return words.format(**fields)
     assert raising, "a call gained chips without an 11 to throw in or a raise"
     if young:
-        return (f"{_young_next_card(advice.busting, advice.making_21, advice.unseen)}, and calling {word} lets "
-                f"you {raise_words}. {calling}")
-    return (f"{_next_card_words(advice.busting, advice.making_21, advice.unseen, position.hand, rules)}"
-            f", and calling {word} "
-            f"lets you {raise_words}, so {worth}.")
+        return _("{next_card}, and calling {call} lets you raise {room} with the protected card.").format(
+            next_card=_young_next_card(advice.busting, advice.making_21, advice.unseen), **fields) + " " + calling
+    return _("{next_card}, and calling {call} lets you raise {room} with the protected card, so your best play is "
+             "worth {yes} chips on average instead of {no}.").format(
+        next_card=_next_card_words(advice.busting, advice.making_21, advice.unseen, position.hand, rules), **fields)
 
 
 def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
-    for _ in _tries(BUST_CHANCE, rules):
+    for _deal in _tries(BUST_CHANCE, rules):
         got = your_turn(rng, rules)
         if got is None:
             continue
@@ -421,14 +491,18 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
     pool = position.pool()
     busting = {rank: n for rank, n in pool.items() if is_bust(hand_value(hand + (rank,), rules))}
     count, unseen = sum(busting.values()), position.unseen
-    why = (f"{count} of the {unseen} unseen cards would take {_over_21(hand, rules)} "
-           f"({_ranks_words(busting)}), so the chance is {count} in {unseen}, {percent(chance)}.")
-    exact, simple = f"{count} in {unseen}", young_chance_words(chance)
-    young = (f"{count} of the {unseen} cards you cannot see would bust you ({_ranks_words(busting)}): "
-             f"{exact if simple == exact else f'{exact}, that is {simple}'}.")
-    title = TITLES[BUST_CHANCE]
-    prompt = (f"{table_words(position, chips=False)} What is the chance that the next card busts your hand? "
-              f"Answer in per cent.")
+    why = _("{count} of the {unseen} unseen cards would take {over} ({ranks}), so the chance is {count} in "
+            "{unseen}, {percent}.").format(count=count, unseen=unseen, over=_over_21(hand, rules),
+                                           ranks=_ranks_words(busting), percent=percent(chance))
+    exact = _("{count} in {pool}").format(count=count, pool=unseen)
+    simple = young_chance_words(chance)
+    young = (_("{count} of the {unseen} cards you cannot see would bust you ({ranks}): {exact}.") if simple == exact
+             else _("{count} of the {unseen} cards you cannot see would bust you ({ranks}): {exact}, that is "
+                    "{simple}.")).format(count=count, unseen=unseen, ranks=_ranks_words(busting), exact=exact,
+                                         simple=simple)
+    title = _(TITLES[BUST_CHANCE])
+    prompt = table_words(position, chips=False) + " " + _("What is the chance that the next card busts your hand? "
+                                                          "Answer in per cent.")
     return ClassQuestion(BUST_CHANCE, seed, title, prompt, position, (), chance, why, slider=Slider(),
                          young_why=young)
 
@@ -437,13 +511,13 @@ def _bust_chance(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion
 
 
 def _worth_label(value: int) -> str:
-    return f"{value}: bust" if is_bust(value) else str(value)
+    return _("{value}: bust").format(value=value) if is_bust(value) else str(value)
 
 
 def _hand_value(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     """Hands with a 12, a 1 or framed cards, where at least two counting mistakes give other numbers."""
     pack = list(rules.pack)
-    for _ in _tries(HAND_VALUE, rules):
+    for _deal in _tries(HAND_VALUE, rules):
         cards = tuple(rng.sample(pack, rng.choice((2, 2, 3, 3, 4))))
         if not {1, 2, 11, 12} & set(cards) or not reachable(cards, rules):
             continue
@@ -462,26 +536,36 @@ def _hand_value(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     face_up = (False,) + tuple(rules.blots and rng.random() < 0.5 for _ in cards[1:])
     position = Position(rules, (SeatView(YOU, cards, face_up),), you=0)
     if is_framed_pair(cards, rules):
-        why = f"Two framed first cards count 21 whatever their numbers, so {card_words(cards)} make 21."
+        why = _("Two framed first cards count 21 whatever their numbers, so {cards} make 21.").format(
+            cards=card_words(cards))
     else:
         reasons = []
         if 12 in cards:
-            reasons.append(f"a 12 counts {twelve_words(rules.twelve_values)}"
-                           + (", whichever helps most" if not is_bust(value) else ""))
+            twelve = twelve_words(rules.twelve_values)
+            reasons.append(_("a 12 counts {twelve}").format(twelve=twelve) if is_bust(value) else
+                           _("a 12 counts {twelve}, whichever helps most").format(twelve=twelve))
         if 1 in cards:
-            reasons.append("a 1 counts 1")
+            reasons.append(_("a 1 counts 1"))
         if rules.framed_pair_21 and sum(map(is_framed, cards)) >= 2:
-            reasons.append("framed cards count their numbers unless they are the first two")
+            reasons.append(_("framed cards count their numbers unless they are the first two"))
         sums = " + ".join(map(str, _counted(cards, rules, value)))
-        lead = "; ".join(reasons) + ", so " if reasons else "The cards add up: "
-        tail = f"even at the lowest {sums} = {value}, over 21: the hand is bust" if is_bust(value) else \
-            f"{sums} = {value}"
-        why = lead[0].upper() + lead[1:] + tail + "."
-    return ClassQuestion(HAND_VALUE, seed, TITLES[HAND_VALUE],
-                         f"Your cards, in the order you got them: {card_words(cards)}. What is the hand worth?",
-                         position, tuple(_worth_label(v) for v, _ in rows),
-                         [m for _, m in rows].index(None), why, tuple(v for v, _ in rows),
-                         mistakes=tuple(m for _, m in rows))
+        joined = reasons[0] if reasons else ""
+        for reason in reasons[1:]:
+            # Translators: the reasons a hand counts what it does, one after another: "a 12 counts 12 or 9; a 1..."
+            joined = _("{reasons}; {reason}").format(reasons=joined, reason=reason)
+        if reasons:
+            why = (_("{reasons}, so even at the lowest {sums} = {value}, over 21: the hand is bust.") if is_bust(value)
+                   else _("{reasons}, so {sums} = {value}.")).format(reasons=joined, sums=sums, value=value)
+        else:
+            why = (_("The cards add up: even at the lowest {sums} = {value}, over 21: the hand is bust.")
+                   if is_bust(value) else _("The cards add up: {sums} = {value}.")).format(sums=sums, value=value)
+        why = why[0].upper() + why[1:]
+    return ClassQuestion(HAND_VALUE, seed, _(TITLES[HAND_VALUE]),
+                         _("Your cards, in the order you got them: {cards}. What is the hand worth?").format(
+                             cards=card_words(cards)),
+                         position, tuple(_worth_label(v) for v, _mistake in rows),
+                         [m for _value, m in rows].index(None), why, tuple(v for v, _mistake in rows),
+                         mistakes=tuple(m for _value, m in rows))
 
 
 # --- settlement -----------------------------------------------------------------------------------------
@@ -532,7 +616,9 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
             break
     outcome = _outcome(mine, banker)
     you_win = outcome in ("bust", "player")
-    options = (YOU, f"{BANKER_NAME}, the banker", "Nobody: the stake comes back")
+    # Translators: the answers to "Who wins this settlement?": you, the banker, nobody
+    options = (pgettext("who wins", "You"), _("{banker}, the banker").format(banker=BANKER_NAME),
+               _("Nobody: the stake comes back"))
     mistakes: list[str | None] = [None, None, None]
     if outcome == "tie":
         mistakes = ["tie_to_player", None, "tie_returns_stake"]
@@ -544,20 +630,30 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     seats = (SeatView(BANKER_NAME, banker_cards, (True,) * len(banker_cards)),
              SeatView(YOU, mine_cards, (True,) * len(mine_cards), stake))
     position = Position(rules, seats, banker=0, you=1, bank=bank)
-    theirs = (f"{BANKER_NAME}'s two framed first cards, which count 21," if is_framed_pair(banker_cards, rules)
-              else f"{BANKER_NAME}'s {banker}")
-    why = {
-        "bust": f"{BANKER_NAME}'s cards make {banker}, over 21, so she is bust and every open stake wins: you get "
-                f"your {stake} back and {stake} more.",
-        "player": f"Your {mine} beats {theirs}, so you win: your {stake} back and {stake} more.",
-        "tie": f"You both have {mine}, and a tie goes to the banker, so {BANKER_NAME} takes your stake of {stake}.",
-        "banker": f"{theirs[0].upper() + theirs[1:]} beats your {mine}, so she takes your stake of {stake}.",
-    }[outcome]
+    framed = is_framed_pair(banker_cards, rules)
+    fields = {"banker": BANKER_NAME, "total": banker, "mine": mine, "stake": stake}
+    if outcome == "bust":
+        why = _("{banker}'s cards make {total}, over 21, so she is bust and every open stake wins: you get your "
+                "{stake} back and {stake} more.")
+    elif outcome == "player":
+        # (a banker's framed pair counts 21, which no open stake beats)
+        why = _("Your {mine} beats {banker}'s {total}, so you win: your {stake} back and {stake} more.")
+    elif outcome == "tie":
+        why = _("You both have {mine}, and a tie goes to the banker, so {banker} takes your stake of {stake}.")
+    else:
+        why = (_("{banker}'s two framed first cards, which count 21, beats your {mine}, so she takes your stake of "
+                 "{stake}.") if framed else
+               _("{banker}'s {total} beats your {mine}, so she takes your stake of {stake}."))
+    why = why.format(**fields)
     draws = banker_cards[1:]
-    prompt = (f"You stay on {card_words(mine_cards)} with {stake_words(stake)}. {BANKER_NAME}, the banker, turns "
-              f"up {card_words(banker_cards[:1])}" + (f" and draws {card_words(draws)}." if draws else ".")
-              + " That ends her turn. Who wins this settlement?")
-    return ClassQuestion(SETTLEMENT, seed, TITLES[SETTLEMENT], prompt, position, options, 0 if you_win else 1,
+    prompt = " ".join((
+        (_("You stay on {cards} with a stake of {stake}.") if stake else
+         _("You stay on {cards} with nothing at stake.")).format(cards=card_words(mine_cards), stake=stake),
+        (_("{banker}, the banker, turns up {first} and draws {draws}.") if draws else
+         _("{banker}, the banker, turns up {first}.")).format(banker=BANKER_NAME, first=card_words(banker_cards[:1]),
+                                                              draws=card_words(draws) if draws else ""),
+        _("That ends her turn."), _("Who wins this settlement?")))
+    return ClassQuestion(SETTLEMENT, seed, _(TITLES[SETTLEMENT]), prompt, position, options, 0 if you_win else 1,
                          why, mistakes=tuple(mistakes))
 
 
@@ -584,25 +680,31 @@ def _retire(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
         seats = (SeatView(BANKER_NAME, (card,), (True,)), SeatView(NAMES[1], (), ()),
                  SeatView(NAMES[2], (None,), (False,)))
         position = Position(rules, seats, banker=0, under=tuple(chaim + old), hand_number=hand)
-        moment = (f"In hand {hand} of her bank, {BANKER_NAME} settled early with {NAMES[1]}, threw in her cards "
-                  f"and took a new card for the players still to play: {a_card(card)}.")
+        moment = _("In hand {hand} of her bank, {banker} settled early with {name}, threw in her cards and took a "
+                   "new card for the players still to play: {card}.").format(hand=hand, banker=BANKER_NAME,
+                                                                             name=NAMES[1], card=a_card(card))
     else:
         seats = (SeatView(BANKER_NAME, (card,), (True,)), SeatView(NAMES[1], (None,), (False,)),
                  SeatView(NAMES[2], (None,), (False,)))
         position = Position(rules, seats, banker=0, hand_number=hand)
-        moment = f"Hand {hand} of her bank has just been dealt, and her first card is {a_card(card)}."
+        moment = _("Hand {hand} of her bank has just been dealt, and her first card is {card}.").format(
+            hand=hand, card=a_card(card))
     if not qualify:
-        rule = "Under these rules no first card lets a banker retire"
+        why = _("Under these rules no first card lets a banker retire, so she may not.")
     else:
-        rule = (f"A banker may retire from hand {start} of the bank on, when her first card (after a deal, or "
-                f"after settling early) is {_or_words([a_card(c) for c in qualify])}")
-    verdict = ("so she may" if may else
-               "too early, so she may not" if way == "early" else
-               f"and {a_card(card)} is not one of them, so she may not")
-    why = f"{rule}: this is hand {hand}, {verdict}." if qualify else f"{rule}, so she may not."
-    prompt = f"{BANKER_NAME} is the banker. {moment} May she show it, retire and take the bank home?"
+        fields = {"start": start, "cards": or_words([a_card(c) for c in qualify]), "hand": hand, "card": a_card(card)}
+        why = (_("A banker may retire from hand {start} of the bank on, when her first card (after a deal, or after "
+                 "settling early) is {cards}: this is hand {hand}, so she may.") if may else
+               _("A banker may retire from hand {start} of the bank on, when her first card (after a deal, or after "
+                 "settling early) is {cards}: this is hand {hand}, too early, so she may not.") if way == "early" else
+               _("A banker may retire from hand {start} of the bank on, when her first card (after a deal, or after "
+                 "settling early) is {cards}: this is hand {hand}, and {card} is not one of them, so she may not."))\
+            .format(**fields)
+    prompt = " ".join((_("{banker} is the banker.").format(banker=BANKER_NAME), moment,
+                       _("May she show it, retire and take the bank home?")))
     mistakes = (None, None) if may else ("retire_any_hand" if way == "early" else "retire_any_card", None)
-    return ClassQuestion(RETIRE, seed, TITLES[RETIRE], prompt, position, ("Yes", "No"), 0 if may else 1, why,
+    options = (pgettext("an answer", "Yes"), pgettext("an answer", "No"))
+    return ClassQuestion(RETIRE, seed, _(TITLES[RETIRE]), prompt, position, options, 0 if may else 1, why,
                          mistakes=mistakes)
 
 

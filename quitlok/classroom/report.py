@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from quitlok.classroom.errors import BadQuestion
 from quitlok.classroom.position import Position
 from quitlok.classroom.question import ClassQuestion
+from quitlok.i18n import _, ngettext, pgettext
 from quitlok.text import spreadsheet_cell
 
 #: how a pupil's answer to a question is marked in the pupils' table
@@ -97,8 +98,10 @@ class Report:
         """One line per question, in the order asked."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["question", "title", "kind", "seed", "position", "right answer", "answers", "right",
-                         "share right", "wrong answers given"])
+        # Translators: the column headers of the questions' CSV file a teacher downloads
+        writer.writerow([pgettext("CSV column", "question"), _("title"), _("kind"), _("seed"), _("position"),
+                         _("right answer"), _("answers"), pgettext("CSV column", "right"), _("share right"),
+                         _("wrong answers given")])
         for q in self.questions:
             wrong = "; ".join(f"{shown} ({count})" for shown, count, _ in q.wrong)
             writer.writerow([q.number, spreadsheet_cell(q.title), q.kind, q.seed, spreadsheet_cell(q.position),
@@ -110,8 +113,9 @@ class Report:
         """One line per pupil: his totals, then his answer to each question (headed by its number)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["pupil", "asked while there", "answered", "right",
-                         *(f"question {q.number}" for q in self.questions)])
+        # Translators: the column headers of the pupils' CSV file a teacher downloads
+        writer.writerow([_("pupil"), _("asked while there"), _("answered"), pgettext("CSV column", "right"),
+                         *(_("question {number}").format(number=q.number) for q in self.questions)])
         for p in self.pupils:
             writer.writerow([spreadsheet_cell(p.name), p.asked, p.answered, p.right,
                              *(mark(a) for a in p.answers)])
@@ -143,15 +147,18 @@ def position_words(position: Position | None) -> str:
         return ""
     parts = []
     for index, seat in enumerate(position.seats):
-        name = "You" if index == position.you else seat.name
+        # Translators: the seat the class plays, in a one-line account of a table
+        name = pgettext("the class's seat", "You") if index == position.you else seat.name
         if index == position.banker:
-            name += " (banker)"
-        cards = [" ".join(str(c) for c in seat.known)] if seat.known else []
-        cards += [f"{seat.hidden} face down"] if seat.hidden else []
-        stake = f", stake {seat.stake}" if seat.stake else ""
-        parts.append(f"{name}: {' and '.join(cards) or 'no cards'}{stake}")
+            name = _("{name} (banker)").format(name=name)
+        known = " ".join(str(c) for c in seat.known)
+        hidden = ngettext("{n} face down", "{n} face down", seat.hidden).format(n=seat.hidden)
+        cards = (_("{known} and {hidden}").format(known=known, hidden=hidden) if seat.known and seat.hidden else
+                 known if seat.known else hidden if seat.hidden else _("no cards"))
+        parts.append((_("{seat}: {cards}, stake {stake}") if seat.stake else _("{seat}: {cards}")).format(
+            seat=name, cards=cards, stake=seat.stake))
     if position.under:
-        parts.append("under the stock: " + " ".join(str(c) for c in position.under))
+        parts.append(_("under the stock: {cards}").format(cards=" ".join(str(c) for c in position.under)))
     return " · ".join(parts)
 
 

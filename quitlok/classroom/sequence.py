@@ -13,6 +13,7 @@ from quitlok.classroom.errors import BadCount, KindUnavailable, UnknownKind
 from quitlok.classroom.question import ClassQuestion
 from quitlok.classroom.questions import available_kinds, check_kind, check_seed, make_question
 from quitlok.errors import shown
+from quitlok.i18n import _
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set
 
@@ -41,13 +42,15 @@ class QuestionSequence:
             kinds = possible
         else:
             if isinstance(self.kinds, str) or not isinstance(self.kinds, tuple | list):
-                raise UnknownKind(f"kinds must be a list of kinds of question (got {shown(self.kinds)}).")
+                raise UnknownKind(_("kinds must be a list of kinds of question (got {got}).").format(
+                    got=shown(self.kinds)))
             kinds = tuple(dict.fromkeys(check_kind(kind) for kind in self.kinds))
             if not kinds:
-                raise UnknownKind("A sequence needs at least one kind of question.")
+                raise UnknownKind(_("A sequence needs at least one kind of question."))
             for kind in kinds:
                 if kind not in possible:
-                    raise KindUnavailable(f"{rules.name} rules cannot make {kind} questions.")
+                    raise KindUnavailable(_("{rules} rules cannot make {kind} questions.").format(rules=rules.name,
+                                                                                                 kind=kind))
         object.__setattr__(self, "kinds", kinds)
 
     def _round(self, number: int) -> list[str]:
@@ -91,13 +94,15 @@ class QuestionSequence:
 
 def _check_index(index: object) -> int:
     if not is_whole(index) or not 0 <= index <= MAX_INDEX:
-        raise BadCount(f"A step of a sequence is a whole number from 0 to {MAX_INDEX:,} (got {shown(index)}).")
+        raise BadCount(_("A step of a sequence is a whole number from 0 to {most} (got {got}).").format(
+            most=f"{MAX_INDEX:,}", got=shown(index)))
     return index
 
 
 def _check_count(n: object) -> int:
     if not is_whole(n) or not 1 <= n <= MAX_QUESTIONS:
-        raise BadCount(f"A set holds a whole number of questions from 1 to {MAX_QUESTIONS} (got {shown(n)}).")
+        raise BadCount(_("A set holds a whole number of questions from 1 to {most} (got {got}).").format(
+            most=MAX_QUESTIONS, got=shown(n)))
     return n
 
 

@@ -55,6 +55,7 @@ from quitlok.classroom.sequence import QuestionSequence
 from quitlok.coach import coach
 from quitlok.errors import shown
 from quitlok.game import action_label
+from quitlok.i18n import N_, SOURCE, _, pgettext, use
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms.database import SEATS, Store, metadata
 from quitlok.rooms.errors import (
@@ -93,7 +94,8 @@ BOARD_SIZE = 5
 #: the computer players at the class table, by style
 TABLE_STYLES = ("cautious", "bold", "cautious")
 #: the class's seat at its table, and its name there
-CLASS_SEAT, CLASS_NAME = 0, "The class"
+#: (the class's name is its seat's player name, a key the code compares: marked for the catalog, shown `_()`ed)
+CLASS_SEAT, CLASS_NAME = 0, N_("The class")
 
 CLASSES = sa.Table(
     "quitlok_classes",
@@ -222,7 +224,7 @@ class Round:
 
     @property
     def title(self) -> str:
-        return "The class's move" if self.vote else self.question.title
+        return _("The class's move") if self.vote else self.question.title
 
     def right(self, response: float) -> bool | None:
         """Whether `response` was right (None for a vote: a vote has no right answer until the advisor's)."""
@@ -314,12 +316,12 @@ class Classes(Store):
         flag("friendly", friendly)
         seed = secrets.randbelow(2**31) if seed is None else seed
         if not is_whole(seed) or not 0 <= seed < 2**62:
-            raise ClassroomError(f"A session's seed is a whole number from 0 (got {shown(seed)}).")
+            raise ClassroomError(_("A session's seed is a whole number from 0 (got {seed}).").format(seed=shown(seed)))
         token = secrets.token_urlsafe(32)
         self.purge()
         now = self._clock()
-        for _ in range(20):
-            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+        for _try in range(20):
+            code = "".join(secrets.choice(ALPHABET) for _letter in range(CODE_LENGTH))
             try:
                 with self._transaction(write=True) as conn:
                     conn.execute(sa.insert(CLASSES).values(
@@ -329,7 +331,7 @@ class Classes(Store):
                 return Member(code, token)
             except sa.exc.IntegrityError:
                 continue
-        raise ClassroomError("No free session code was found: try again.")
+        raise ClassroomError(_("No free session code was found: try again."))
 
     def join(self, code: str, nickname: str, *, held: tuple[str, ...] | list[str] = ()) -> Member:
         """A student joins with a nickname (1 to 20 printable characters, unique in the session; one of the
@@ -343,7 +345,7 @@ class Classes(Store):
         with self._transaction(write=True) as conn:
             session = self._load(conn, code)
             if session.ended:
-                raise ClassroomError(f"The class session {code} has ended.")
+                raise ClassroomError(_("The class session {code} has ended.").format(code=code))
             for mine in held:
                 try:
                     student = self._student_of(conn, code, mine)
@@ -353,16 +355,18 @@ class Classes(Store):
                     continue
                 return Member(code, mine, student)
             if session.friendly and name not in friendly_names():
-                raise BadName("Choose one of the names in the list: this class uses them instead of nicknames.")
+                raise BadName(_("Choose one of the names in the list: this class uses them instead of "
+                                "nicknames."))
             if not session.friendly and refused_word(name):
-                raise BadName("That nickname is not allowed here: please choose another.")
+                raise BadName(_("That nickname is not allowed here: please choose another."))
             taken = conn.execute(sa.select(STUDENTS.c.student, STUDENTS.c.name_key)
                                  .where(STUDENTS.c.code == code)).all()
             if len(taken) >= MAX_STUDENTS:
-                raise ClassroomError(f"The class session {code} is full ({MAX_STUDENTS} students).")
+                raise ClassroomError(_("The class session {code} is full ({most} students).").format(
+                    code=code, most=MAX_STUDENTS))
             if any(row.name_key == key for row in taken):
-                raise BadName(f"Someone called {isolated(name)} is already in this class: please choose another "
-                              "nickname.")
+                raise BadName(_("Someone called {name} is already in this class: please choose another "
+                                "nickname.").format(name=isolated(name)))
             gone = conn.execute(sa.select(sa.func.max(CLASS_KEYS_GONE.c.student))
                                 .where(CLASS_KEYS_GONE.c.code == code)).scalar()
             student = max([row.student for row in taken] + [gone if gone is not None else -1], default=-1) + 1
@@ -410,7 +414,8 @@ class Classes(Store):
         the version."""
         code = room_code(code)
         if not isinstance(question, OwnQuestion):
-            raise BadOwnQuestion(f"A question of the teacher's own is an OwnQuestion, not {shown(question)}.")
+            raise BadOwnQuestion(_("A question of the teacher's own is an OwnQuestion, not {question}.").format(
+                question=shown(question)))
         return self._teacher_change(code, teacher, lambda session, rounds: [*rounds, {OWN: question.to_dict()}],
                                     phase="open")
 
@@ -426,9 +431,10 @@ class Classes(Store):
 
         def close(session: sa.Row, rounds: list[dict]) -> list[dict]:
             if session.phase != "open":
-                raise ClassroomError("There is no open question to reveal: ask one first.")
+                raise ClassroomError(_("There is no open question to reveal: ask one first."))
             if "vote" in rounds[-1]:  # a vote opened since the read above: closed by _close_vote only
-                raise StaleView("Someone changed the session at the same moment: nothing was done. Try again.")
+                raise StaleView(_("Someone changed the session at the same moment: nothing was done. Try "
+                                  "again."))
             return rounds
 
         return self._teacher_change(code, teacher, close, phase="revealed")
@@ -443,18 +449,19 @@ class Classes(Store):
         number, vote = len(rounds) - 1, rounds[-1]
         table = self._table(read, teacher)
         if table is None or table.version != vote["room_version"]:
-            raise StaleView("The class table changed since the vote opened: open a new vote.")
+            raise StaleView(_("The class table changed since the vote opened: open a new vote."))
         actions = _vote_actions(table, vote)
         coaching = coach(table.state, table.banker_stands_on)
         values = [coaching.values[action] for action in actions] if coaching else []
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
             if session.ended or session.phase != "open" or json.loads(session.rounds) != rounds:
-                raise StaleView("Someone changed the session at the same moment: nothing was done. Look again.")
+                raise StaleView(_("Someone changed the session at the same moment: nothing was done. "
+                                  "Look again."))
             counts = Counter(int(r.response) for r in conn.execute(
                 sa.select(ANSWERS.c.response).where(ANSWERS.c.code == code, ANSWERS.c.round == number)))
             if not counts:
-                raise ClassroomError("Nobody has voted yet: wait for the class, then reveal.")
+                raise ClassroomError(_("Nobody has voted yet: wait for the class, then reveal."))
             chosen = max(range(len(actions)), key=lambda i: (counts[i], -i))
             tied = sum(1 for n in counts.values() if n == counts[chosen]) > 1
             self.rooms._act_within(conn, table.code, _table_key(teacher, table.code), actions[chosen],
@@ -482,7 +489,7 @@ class Classes(Store):
             done = conn.execute(sa.update(STUDENTS).where(STUDENTS.c.code == code, STUDENTS.c.student == student)
                                 .values(hidden=hidden))
             if done.rowcount != 1:
-                raise ClassroomError(f"There is no student {student!r} in this class.")
+                raise ClassroomError(_("There is no student {student} in this class.").format(student=repr(student)))
             return self._bump(conn, session)
 
     def rename(self, code: str, teacher: str, student: int, nickname: str) -> int:
@@ -496,11 +503,12 @@ class Classes(Store):
             clash = conn.execute(sa.select(STUDENTS.c.student).where(
                 STUDENTS.c.code == code, STUDENTS.c.name_key == key, STUDENTS.c.student != student)).first()
             if clash is not None:
-                raise BadName(f"Someone called {isolated(name)} is already in this class: choose another name.")
+                raise BadName(_("Someone called {name} is already in this class: choose another name.").format(
+                    name=isolated(name)))
             done = conn.execute(sa.update(STUDENTS).where(STUDENTS.c.code == code, STUDENTS.c.student == student)
                                 .values(nickname=name, name_key=key))
             if done.rowcount != 1:
-                raise ClassroomError(f"There is no student {student!r} in this class.")
+                raise ClassroomError(_("There is no student {student} in this class.").format(student=repr(student)))
             return self._bump(conn, session)
 
     def remove(self, code: str, teacher: str, student: int) -> int:
@@ -514,7 +522,7 @@ class Classes(Store):
             place = sa.and_(STUDENTS.c.code == code, STUDENTS.c.student == student)
             key = conn.execute(sa.select(STUDENTS.c.token_hash).where(place)).scalar()
             if key is None:
-                raise ClassroomError(f"There is no student {student!r} in this class.")
+                raise ClassroomError(_("There is no student {student} in this class.").format(student=repr(student)))
             conn.execute(sa.update(CLASS_KEYS_GONE).where(CLASS_KEYS_GONE.c.code == code,
                                                           CLASS_KEYS_GONE.c.student == student)
                          .values(reason="removed"))  # his earlier phones too
@@ -564,9 +572,9 @@ class Classes(Store):
         def vote(session: sa.Row, rounds: list[dict]) -> list[dict]:
             table = self._table(session, teacher)
             if table is None:
-                raise ClassroomError("Start the class table first.")
+                raise ClassroomError(_("Start the class table first."))
             if not table.legal:
-                raise ClassroomError("It is not the class's turn at the table.")
+                raise ClassroomError(_("It is not the class's turn at the table."))
             state = table.state
             raising = state.rules.bet_first and state.aluvun_called  # how the options are named (action_label)
             return [*rounds, {"vote": [action_to_dict(a) for a in table.legal], "raising": raising,
@@ -662,20 +670,21 @@ class Classes(Store):
             session = self._load(conn, code)
             me = self._student_of(conn, code, token)
         if session.ended or session.phase != "open":
-            raise ClassroomError("Answers are closed: wait for the next question.")
+            raise ClassroomError(_("Answers are closed: wait for the next question."))
         rounds = json.loads(session.rounds)
         number = len(rounds) - 1
         current = stored_round(session_rules(session), rounds[-1])
         if current.vote:
             if not is_whole(response) or not 0 <= response < len(current.vote.options):
-                raise BadResponse(f"A vote is an option's number, 0 to {len(current.vote.options) - 1}.")
+                raise BadResponse(_("A vote is an option's number, 0 to {last}.").format(
+                    last=len(current.vote.options) - 1))
         else:
             current.question.score(_whole(response) if current.question.slider is None else response)
         where = sa.and_(ANSWERS.c.code == code, ANSWERS.c.round == number, ANSWERS.c.student == me)
         with self._transaction(write=True) as conn:
             now = self._load(conn, code, lock=True, shared=True)  # waits for a vote's close, which it then sees
             if now.phase != "open" or len(json.loads(now.rounds)) - 1 != number:
-                raise ClassroomError("Answers are closed: wait for the next question.")
+                raise ClassroomError(_("Answers are closed: wait for the next question."))
             if conn.execute(sa.update(ANSWERS).where(where).values(response=float(response))).rowcount == 0:
                 conn.execute(sa.insert(ANSWERS).values(code=code, round=number, student=me, response=float(response)))
 
@@ -706,7 +715,8 @@ class Classes(Store):
     def view(self, code: str, token: str) -> ClassView:
         """The session as the holder of `token` (the teacher or a student) may see it."""
         if not isinstance(token, str):
-            raise NotSeated(f"This device holds no place in class session {shown(code)}: join with a nickname.")
+            raise NotSeated(_("This device holds no place in class session {code}: join with a nickname.").format(
+                code=shown(code)))
         return self._view(code, token)
 
     def screen(self, code: str) -> ClassView:
@@ -780,10 +790,11 @@ class Classes(Store):
         spreadsheet never runs as a formula (quitlok.text.spreadsheet_cell)."""
         view = self.view(code, teacher)
         if not view.is_teacher:
-            raise NotHost("Only the teacher can download the class's results.")
+            raise NotHost(_("Only the teacher can download the class's results."))
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["question", "title", "answers", "share right"])
+        # Translators: the column headers of the class's results, a CSV file the teacher downloads
+        writer.writerow([pgettext("CSV column", "question"), _("title"), _("answers"), _("share right")])
         for number, title, share, answers in sorted(view.results, key=lambda r: (r[2], r[0])):
             writer.writerow([number, spreadsheet_cell(title), answers, f"{share:.2f}"])
         return out.getvalue()
@@ -809,7 +820,7 @@ class Classes(Store):
             session = self._load(conn, code)
         self._check_teacher(session, teacher)
         if session.ended:
-            raise ClassroomError("This class session has ended.")
+            raise ClassroomError(_("This class session has ended."))
         rounds = work(session, json.loads(session.rounds))
         with self._transaction(write=True) as conn:
             done = conn.execute(sa.update(CLASSES).where(CLASSES.c.code == code,
@@ -817,7 +828,8 @@ class Classes(Store):
                                 .values(version=session.version + 1, touched=self._clock(),
                                         rounds=json.dumps(rounds), **values))
             if done.rowcount != 1:
-                raise StaleView("Someone changed the session at the same moment: nothing was done. Try again.")
+                raise StaleView(_("Someone changed the session at the same moment: nothing was done. Try "
+                                  "again."))
             self._changed(conn, code, session.version + 1)
         return session.version + 1
 
@@ -833,14 +845,14 @@ class Classes(Store):
         query = sa.select(CLASSES).where(CLASSES.c.code == code)
         session = conn.execute(query.with_for_update(read=shared) if lock else query).first()
         if session is None or session.touched < self._clock() - IDLE_SECONDS:
-            raise RoomNotFound(f"No class session has the code {code}: it may have ended, or been idle for "
-                               f"{IDLE_SECONDS // 3600} hours.")
+            raise RoomNotFound(_("No class session has the code {code}: it may have ended, or been idle "
+                                 "for {hours} hours.").format(code=code, hours=IDLE_SECONDS // 3600))
         return session
 
     @staticmethod
     def _check_teacher(session: sa.Row, token: str) -> None:
         if not (isinstance(token, str) and hmac.compare_digest(session.teacher_hash, _hash(token))):
-            raise NotHost("Only the teacher can do that.")
+            raise NotHost(_("Only the teacher can do that."))
 
     @staticmethod
     def _student_of(conn: sa.Connection, code: str, token: str) -> int:
@@ -852,12 +864,15 @@ class Classes(Store):
             gone = conn.execute(sa.select(CLASS_KEYS_GONE.c.reason).where(
                 CLASS_KEYS_GONE.c.code == code, CLASS_KEYS_GONE.c.token_hash == _hash(token))).scalar()
             if gone == "removed":
-                raise Removed(f"The teacher took this device's place out of class session {code}, so it cannot "
-                              "answer or join again here. Ask the teacher if you think that is a mistake.")
+                raise Removed(_("The teacher took this device's place out of class session {code}, so it "
+                                "cannot answer or join again here. Ask the teacher if you think that is "
+                                "a mistake.").format(code=code))
             if gone is not None:
-                raise SeatMoved(f"Your place in class session {code} has moved to another device: you asked for it "
-                                "there and the teacher let you in, so this device no longer answers for you.")
-        raise NotSeated(f"This device holds no place in class session {code}: join with a nickname.")
+                raise SeatMoved(_("Your place in class session {code} has moved to another device: you "
+                                  "asked for it there and the teacher let you in, so this device no "
+                                  "longer answers for you.").format(code=code))
+        raise NotSeated(_("This device holds no place in class session {code}: join with a nickname.").format(
+            code=code))
 
     # --- a pupil on a new phone -------------------------------------------------------------------------
 
@@ -871,14 +886,15 @@ class Classes(Store):
         with self._transaction(write=True) as conn:
             session = self._load(conn, code, lock=True)
             if session.ended:
-                raise ClassroomError(f"The class session {code} has ended.")
+                raise ClassroomError(_("The class session {code} has ended.").format(code=code))
             student = conn.execute(sa.select(STUDENTS.c.student).where(STUDENTS.c.code == code,
                                                                        STUDENTS.c.name_key == key)).scalar()
             if student is None:
-                raise NoSuchPlayer(f"Nobody called {isolated(name)} is in this class: ask with the nickname you "
-                                   "joined with.")
+                raise NoSuchPlayer(_("Nobody called {name} is in this class: ask with the nickname you "
+                                     "joined with.").format(name=isolated(name)))
             if len(conn.execute(_WAITING, {"code": code}).all()) >= MAX_WAITING:
-                raise ClassroomError("Too many requests are waiting: ask again once the teacher has answered them.")
+                raise ClassroomError(_("Too many requests are waiting: ask again once the teacher has "
+                                       "answered them."))
             last = conn.execute(sa.select(sa.func.max(CLASS_REQUESTS.c.number))
                                 .where(CLASS_REQUESTS.c.code == code)).scalar()
             conn.execute(sa.insert(CLASS_REQUESTS).values(code=code, number=(last or 0) + 1, student=student,
@@ -898,8 +914,8 @@ class Classes(Store):
                 CLASS_REQUESTS.c.code == code,
                 CLASS_REQUESTS.c.token_hash == _hash(token if isinstance(token, str) else ""))).first()
         if row is None:
-            raise NoSuchRequest(f"This device has not asked for a place in class session {code}.")
-        return Asked(row.answer, row.student, row.nickname, "the teacher" if row.answer != "waiting" else None)
+            raise NoSuchRequest(_("This device has not asked for a place in class session {code}.").format(code=code))
+        return Asked(row.answer, row.student, row.nickname, _("the teacher") if row.answer != "waiting" else None)
 
     def let_in(self, code: str, teacher: str, number: int) -> int:
         """The teacher lets request `number` in: its key opens the pupil's place from now on, and the old
@@ -918,7 +934,7 @@ class Classes(Store):
             request = next((r for r in conn.execute(_WAITING, {"code": code})
                             if r.number == number and not isinstance(number, bool)), None)
             if request is None:
-                raise NoSuchRequest("That request has been answered already, or was never made.")
+                raise NoSuchRequest(_("That request has been answered already, or was never made."))
             mine = sa.and_(CLASS_REQUESTS.c.code == code, CLASS_REQUESTS.c.number == request.number)
             if yes:
                 place = sa.and_(STUDENTS.c.code == code, STUDENTS.c.student == request.student)
@@ -938,7 +954,7 @@ _WAITING = (sa.select(CLASS_REQUESTS).where(CLASS_REQUESTS.c.code == sa.bindpara
 
 def _check_student(student: object) -> None:
     if not is_whole(student) or not 0 <= student < 10 * MAX_STUDENTS:
-        raise ClassroomError(f"There is no student {shown(student)} in this class.")
+        raise ClassroomError(_("There is no student {student} in this class.").format(student=shown(student)))
 
 
 def _hash(token: str) -> str:
@@ -990,7 +1006,7 @@ def _vote_actions(table: RoomView, stored: dict) -> list[Action]:
     if not actions:
         return [_action_named(table, label) for label in stored["vote"]]
     if any(action not in table.legal for action in actions):
-        raise StaleView("The class table changed since the vote opened: open a new vote.")
+        raise StaleView(_("The class table changed since the vote opened: open a new vote."))
     return list(actions)
 
 
@@ -1001,9 +1017,11 @@ def _whole(response: object) -> int:
 
 
 def _action_named(table: RoomView, label: str) -> Action:
-    """The legal action of the class's seat whose button reads `label` (a vote stored by an earlier version)."""
-    for action in table.legal:
-        if action_label(table.state, action) == label:
-            return action
-    raise StaleView("The class table changed since the vote opened: open a new vote.")
+    """The legal action of the class's seat whose button reads `label` (a vote stored by an earlier version, in
+    English, whatever the language of the device that reads it now)."""
+    with use(SOURCE):
+        named = {action_label(table.state, action): action for action in table.legal}
+    if label in named:
+        return named[label]
+    raise StaleView(_("The class table changed since the vote opened: open a new vote."))
 

@@ -13,6 +13,7 @@ from quitlok.bots import bold, cautious
 from quitlok.classroom.position import Position, SeatView
 from quitlok.game import RETIRE, TURN, State, apply_action, legal_actions, new_game
 from quitlok.hand import can_call_aluvun
+from quitlok.i18n import _
 from quitlok.narration import YOU
 from quitlok.quiz import NAMES, card_words
 from quitlok.rulebook import turn_moves
@@ -46,7 +47,7 @@ def your_turn(rng: random.Random, rules: RuleSet, *, first: int | None = None,
     state = new_game(rules, players, banker=0, bank=rng.randint(6, 12), purses=20, stock=stock,
                      seed=rng.randrange(10**6))
     bots = {seat: rng.choice((cautious, bold))(rng.randrange(10**6)) for seat in range(1, you)}
-    for _ in range(100):
+    for _step in range(100):
         if state.phase == RETIRE:  # house rules that let her retire in hand 1: she keeps the bank
             state = apply_action(state, KeepBank())
         elif state.to_act in bots:
@@ -60,7 +61,7 @@ def your_turn(rng: random.Random, rules: RuleSet, *, first: int | None = None,
         if not bets:
             return None
         state = apply_action(state, rng.choice(bets))  # the bet comes first, and no card comes with it
-    for _ in range(rng.choice((0, 1, 1, 2)) if own else 0):
+    for _card in range(rng.choice((0, 1, 1, 2)) if own else 0):
         if state.value(you) >= 17:
             break
         legal = legal_actions(state)
@@ -89,34 +90,46 @@ def table_position(state: State, you: int, stands_on: int | None) -> Position:
 
 
 def stake_words(stake: int) -> str:
-    return f"a stake of {stake}" if stake else "nothing at stake"
+    return _("a stake of {stake}").format(stake=stake) if stake else _("nothing at stake")
 
 
-def _room_words(position: Position) -> str:
-    """How many more chips you may bet, in the rules' terms: ', and may bet up to 3 more'."""
+def _hold_words(position: Position) -> str:
+    """Your cards and chips in one sentence, in the rules' terms: 'You hold 5 and 9, with a stake of 2, and may
+    bet up to 3 more.'"""
     rules, room, stake = position.rules, position.room, position.stake
+    fields = {"cards": card_words(position.hand), "stake": stake, "room": room, "call": rules.aluvun_word}
     if rules.bet_first:  # the bet is placed; only the call at 11 lets you add to it
         raising = can_call_aluvun(position.hand, rules) and Bet in turn_moves(
             rules, staked=True, room=room, can_draw=True, aluvun=True, called=True)  # the card after the call
-        return f", and may raise up to {room} if you call {rules.aluvun_word}" if raising else ""
+        if raising:
+            return (_("You hold {cards}, with a stake of {stake}, and may raise up to {room} if you call {call}.")
+                    if stake else
+                    _("You hold {cards}, with nothing at stake, and may raise up to {room} if you call {call}."))\
+                .format(**fields)
+        return (_("You hold {cards}, with a stake of {stake}.") if stake else
+                _("You hold {cards}, with nothing at stake.")).format(**fields)
     if not room:
-        return ", and may bet no more" if stake else ", and may not bet: the bank is covered"
-    return f", and may bet up to {room}" + (" more" if stake else "")
+        return (_("You hold {cards}, with a stake of {stake}, and may bet no more.") if stake else
+                _("You hold {cards}, with nothing at stake, and may not bet: the bank is covered.")).format(**fields)
+    return (_("You hold {cards}, with a stake of {stake}, and may bet up to {room} more.") if stake else
+            _("You hold {cards}, with nothing at stake, and may bet up to {room}.")).format(**fields)
 
 
 def table_words(position: Position, *, chips: bool) -> str:
     """The position in words for a prompt: your cards, your chips (when `chips`), what you can see, and
     (with chips) the banker model behind the values."""
-    words = f"{BANKER_NAME} is the banker. You hold {card_words(position.hand)}"
+    words = [_("{banker} is the banker.").format(banker=BANKER_NAME)]
     if chips:
-        words += f", with {stake_words(position.stake)}{_room_words(position)}."
+        words.append(_hold_words(position))
         if position.max_bet is not None:
-            words += f" The table's maximum bet is {position.max_bet}."
+            words.append(_("The table's maximum bet is {max_bet}.").format(max_bet=position.max_bet))
     else:
-        words += "."
+        words.append(_("You hold {cards}.").format(cards=card_words(position.hand)))
     seen = position.seen
-    words += f" Face up you can see {card_words(seen)}; " if seen else " No other card is face up; "
-    words += f"the other {position.unseen} cards are unseen."
+    words.append((_("Face up you can see {seen}; the other {unseen} cards are unseen.") if seen else
+                  _("No other card is face up; the other {unseen} cards are unseen.")).format(
+        seen=card_words(seen) if seen else "", unseen=position.unseen))
     if chips:
-        words += f" Take it that {BANKER_NAME} draws until she has {position.stands_on} or more."
-    return words
+        words.append(_("Take it that {banker} draws until she has {stands_on} or more.").format(
+            banker=BANKER_NAME, stands_on=position.stands_on))
+    return " ".join(words)

@@ -22,6 +22,7 @@ from fpdf.enums import TableCellFillMode, XPos, YPos
 from fpdf.fonts import FontFace
 
 from quitlok.cards_svg import BLUE, GOLD, INK
+from quitlok.i18n import _, language, ngettext
 from quitlok.printing.errors import PrintingError, UnknownPaper
 from quitlok.printing.markdown import Block, Heading, ListBlock, Paragraph, Table, inline, plain
 
@@ -55,7 +56,9 @@ SIZES = (10.5, 10, 9.5, 9, 8.5, 8)
 def paper_format(paper: str) -> str:
     """fpdf2's format for a paper size named as PAPERS names it, or UnknownPaper."""
     if paper not in PAPERS:
-        raise UnknownPaper(f"Sheets are printed on {' or '.join(PAPERS)}, not {paper!r}.")
+        raise UnknownPaper(_("Sheets are printed on {papers}, not {paper}.").format(
+            papers=_("{list} or {last}").format(list=", ".join(list(PAPERS)[:-1]), last=list(PAPERS)[-1]),
+            paper=repr(paper)))
     return PAPERS[paper]
 
 
@@ -81,7 +84,7 @@ class Sheet(FPDF):
         self.set_title(title)
         self.set_author("Quitlok")
         self.set_creator("Quitlok (quitlok.printing, fpdf2)")
-        self.set_lang("en")
+        self.set_lang(language())  # the language the sheet is made in (quitlok.i18n.use), for screen readers
         self.set_font(SANS, size=size)
         self.set_text_color(INK)
 
@@ -93,7 +96,9 @@ class Sheet(FPDF):
         self.set_y(-MARGIN)
         self.set_font(SANS, size=7.5)
         self.set_text_color(GREY)
-        self.cell(0, 4, f"{self.footer_text} · page {self.page_no()} of {{nb}}", align="C")
+        # {pages} stays "{nb}" here: fpdf2 writes the number of pages in its place when the sheet is done
+        self.cell(0, 4, _("{footer} · page {page} of {pages}").format(footer=self.footer_text, page=self.page_no(),
+                                                                        pages="{nb}"), align="C")
         self.set_text_color(INK)
 
     def shape_for(self, *texts: str) -> None:
@@ -284,7 +289,8 @@ def two_columns(paper: str, *, title: str, footer_text: str, head: Part, parts: 
             return pdf
     finally:
         scratch.close_fonts()
-    raise PrintingError(f"This sheet no longer fits on one page at {sizes[-1]} points: shorten its text.")
+    raise PrintingError(_("This sheet no longer fits on one page at {size} points: shorten its text.").format(
+        size=sizes[-1]))
 
 
 def fit(build: Callable[[float], Sheet | None], pages: int, sizes: tuple[float, ...] = SIZES) -> Sheet:
@@ -308,5 +314,7 @@ def fit(build: Callable[[float], Sheet | None], pages: int, sizes: tuple[float, 
                 sheet.close_fonts()
             low = middle + 1
     if best is None:
-        raise PrintingError(f"This sheet no longer fits on {pages} page(s) at {sizes[-1]} points: shorten its text.")
+        raise PrintingError(ngettext("This sheet no longer fits on {pages} page at {size} points: shorten its text.",
+                                     "This sheet no longer fits on {pages} pages at {size} points: shorten its text.",
+                                     pages).format(pages=pages, size=sizes[-1]))
     return best

@@ -7,6 +7,7 @@ even on a machine without a single font of its own.
 """
 
 from quitlok import content
+from quitlok.i18n import _
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.markdown import Table, blocks
 
@@ -21,11 +22,11 @@ def glossary_pdf(paper: str = "A4") -> bytes:
     sources = blocks(sections["Sources"])
 
     def build(size: float) -> Sheet:
-        pdf = Sheet(paper, title="Kvitlach: glossary", footer_text="Quitlok · glossary", size=size)
+        pdf = Sheet(paper, title=_("Kvitlach: glossary"), footer_text=_("Quitlok · glossary"), size=size)
         pdf.add_page()
         pdf.title_block(content.title("history/glossary"),
-                        "The words of Kvitlach, with the Yiddish in Hebrew script. The numbers in the last column "
-                        "are the sources listed at the foot of the page.")
+                        _("The words of Kvitlach, with the Yiddish in Hebrew script. The numbers in the last column "
+                          "are the sources listed at the foot of the page."))
         for block in parts:
             if isinstance(block, Table):
                 pdf.table_block(block, col_widths=COLUMNS)

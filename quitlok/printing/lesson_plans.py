@@ -7,6 +7,7 @@ entry of every source it cites, from the app's reference list
 """
 
 from quitlok import content
+from quitlok.i18n import _
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.errors import PrintingError, UnknownLessonPlan
 from quitlok.printing.markdown import blocks
@@ -21,8 +22,9 @@ SMALLER = (9.5, 9)
 def lesson_plan_name(minutes: int) -> str:
     """The content file of the plan for a lesson of `minutes`, or UnknownLessonPlan."""
     if isinstance(minutes, bool) or minutes not in LESSON_PLANS:
-        raise UnknownLessonPlan(f"There are lesson plans for {' and '.join(map(str, LESSON_PLANS))} minutes, "
-                                f"not for {minutes!r}.")
+        raise UnknownLessonPlan(_("There are lesson plans for {minutes} minutes, not for {got}.").format(
+            minutes=_("{list} and {last}").format(list=", ".join(map(str, list(LESSON_PLANS)[:-1])),
+                                                   last=list(LESSON_PLANS)[-1]), got=repr(minutes)))
     return LESSON_PLANS[minutes]
 
 
@@ -40,10 +42,11 @@ def lesson_plan_pdf(minutes: int, paper: str = "A4") -> bytes:
     def build(size: float) -> Sheet:
         pdf = Sheet(paper, title=title, footer_text=f"Quitlok · {title}", size=size)
         pdf.add_page()
-        pdf.title_block(title, "A lesson plan from Quitlok, the app that teaches Kvitlach. The numbers in square "
-                               "brackets are the sources listed at the end.")
+        pdf.title_block(title, _("A lesson plan from Quitlok, the app that teaches Kvitlach. The numbers in square "
+                                 "brackets are the sources listed at the end."))
         pdf.markdown(blocks(sections["body"]))
-        pdf.heading("Sources", 3)
+        # Translators: the heading of the list of sources a lesson plan cites
+        pdf.heading(_("Sources"), 3)
         for number in content.cited(sections["body"]):
             entry_title, details = entries[number]
             pdf.paragraph(f"[{number}] **{entry_title}**. {' '.join(details.split())}", size=size * 0.85,

@@ -14,6 +14,7 @@ from fpdf.prefs import ViewerPreferences
 
 from quitlok.cards import make_pack
 from quitlok.cards_svg import INK
+from quitlok.i18n import N_, _
 from quitlok.printing.card_faces import ASPECT, CardFaces
 from quitlok.printing.document import GREY, SANS, SERIF, Sheet
 from quitlok.printing.errors import UnknownPack
@@ -28,10 +29,12 @@ MARK, GAP = 5.0, 1.5
 #: the band at the top of each sheet that holds its title and what to do
 HEADER = 21.0
 
-#: the two packs the traditions play with: copies of each number -> (title, note)
+#: the two packs the traditions play with: copies of each number -> (title, note), marked for the catalog and
+#: shown translated, `_(title)`
 PACKS = {
-    2: ("Quitli pack: 24 cards", "two of each number from 1 to 12, as Quitlok is played"),
-    4: ("Kvitlach pack: 48 cards", "two Quitli packs together, four of each number, as Kvitlach households play"),
+    2: (N_("Quitli pack: 24 cards"), N_("two of each number from 1 to 12, as Quitlok is played")),
+    4: (N_("Kvitlach pack: 48 cards"),
+        N_("two Quitli packs together, four of each number, as Kvitlach households play")),
 }
 
 
@@ -43,10 +46,10 @@ def sheets(copies: int) -> int:
 def pack_pdf(copies: int = 2, paper: str = "A4") -> bytes:
     """The pack with `copies` of each number (2: 24 cards; 4: 48 cards) as a PDF to print on `paper`."""
     if isinstance(copies, bool) or not isinstance(copies, int) or copies not in PACKS:
-        raise UnknownPack(f"Quitlok and Kvitlach are played with 24 or 48 cards (2 or 4 of each number), "
-                          f"not {copies!r} of each.")
-    title, note = PACKS[copies]
-    pdf = Sheet(paper, title=f"Quitlok: {title}", families=(SANS, SERIF))
+        raise UnknownPack(_("Quitlok and Kvitlach are played with 24 or 48 cards (2 or 4 of each number), not {got} "
+                            "of each.").format(got=repr(copies)))
+    title, note = (_(words) for words in PACKS[copies])
+    pdf = Sheet(paper, title=_("Quitlok: {pack}").format(pack=title), families=(SANS, SERIF))
     pdf.set_auto_page_break(False)
     pdf.viewer_preferences = ViewerPreferences(print_scaling="None")  # asks the print dialog not to scale it
     faces = CardFaces()
@@ -75,12 +78,15 @@ def _header(pdf: Sheet, title: str, note: str, sheet: int, total: int) -> None:
     pdf.set_xy(pdf.l_margin, 7)
     pdf.set_font(SANS, "B", 12)
     pdf.set_text_color(INK)
-    pdf.cell(0, 6, f"{title} · sheet {sheet} of {total}", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, _("{pack} · sheet {sheet} of {sheets}").format(pack=title, sheet=sheet, sheets=total),
+             new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(SANS, "", 8.5)
     pdf.set_text_color(GREY)
-    pdf.cell(0, 4.2, f"{note[0].upper()}{note[1:]}; the 2s and 11s are framed.", new_x="LMARGIN", new_y="NEXT")
-    pdf.cell(0, 4.2, f"Print at actual size (100%), not “fit to page”, then cut along the marks: each card is "
-                     f"{CARD_WIDTH:g} × {CARD_WIDTH * ASPECT:g} mm.", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 4.2, _("{pack}; the 2s and 11s are framed.").format(pack=note[0].upper() + note[1:]),
+             new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 4.2, _("Print at actual size (100%), not “fit to page”, then cut along the marks: each card is "
+                       "{width} × {height} mm.").format(width=f"{CARD_WIDTH:g}", height=f"{CARD_WIDTH * ASPECT:g}"),
+             new_x="LMARGIN", new_y="NEXT")
     pdf.set_text_color(INK)
 
 

@@ -8,6 +8,7 @@ content/teachers/pupils_quitlok.md and pupils_kvitlach.md; they are laid out at 
 """
 
 from quitlok import content
+from quitlok.i18n import _
 from quitlok.printing.document import Sheet, fit
 from quitlok.printing.errors import UnknownTradition
 from quitlok.printing.markdown import Heading, blocks
@@ -23,7 +24,9 @@ PAGES = 2
 def pupil_rules_pdf(tradition: str, paper: str = "A4") -> bytes:
     """The rules for pupils of `tradition` ("Quitlok" or "Kvitlach") on `paper`."""
     if not isinstance(tradition, str) or tradition not in TRADITIONS:
-        raise UnknownTradition(f"There are pupils' rules for {' and '.join(TRADITIONS)}, not for {tradition!r}.")
+        raise UnknownTradition(_("There are pupils' rules for {traditions}, not for {got}.").format(
+            traditions=_("{list} and {last}").format(list=", ".join(list(TRADITIONS)[:-1]), last=list(TRADITIONS)[-1]),
+            got=repr(tradition)))
     name = TRADITIONS[tradition]
     title = content.title(name)
     sections, headings = content.sections(name), content.headings(name)
@@ -31,7 +34,7 @@ def pupil_rules_pdf(tradition: str, paper: str = "A4") -> bytes:
     def build(size: float) -> Sheet:
         pdf = Sheet(paper, title=title, footer_text=f"Quitlok · {title}", size=size)
         pdf.add_page()
-        pdf.title_block(title, "Kvitlach, the Hanukkah game of 21, as families in Central Europe played it.")
+        pdf.title_block(title, _("Kvitlach, the Hanukkah game of 21, as families in Central Europe played it."))
         for key, text in sections.items():
             pdf.markdown([Heading(3, headings[key]), *blocks(text)])
         return pdf

@@ -11,6 +11,7 @@ text size that keeps them on one page.
 from functools import partial
 
 from quitlok import content
+from quitlok.i18n import _
 from quitlok.printing.document import GREY, Part, Sheet, two_columns
 from quitlok.printing.markdown import Heading, Table, blocks
 from quitlok.rules import RuleSet, rule_summary
@@ -28,19 +29,20 @@ def rules_sheet_pdf(rules: RuleSet, paper: str = "A4", *, max_bet: int | None = 
     rows = tuple(rule_summary(rules, max_bet))
 
     def your_table(pdf: Sheet, x: float, width: float) -> None:
-        pdf.heading(f"Your table: {rules.name}", 3, x=x, width=width)
-        pdf.table_block(Table(("Rule", "At your table"), rows), col_widths=(2, 3), x=x, width=width)
+        pdf.heading(_("Your table: {rules}").format(rules=rules.name), 3, x=x, width=width)
+        pdf.table_block(Table((_("Rule"), _("At your table")), rows), col_widths=(2, 3), x=x, width=width)
 
     parts: list[Part] = [partial(_section, heading=headings[key], text=summary[key]) for key in summary]
     parts += [your_table, partial(_small_print, text=content.read("rules/sources"))]
 
     def head(pdf: Sheet, x: float, width: float) -> None:
-        pdf.title_block("The rules at a glance",
-                        f"Kvitlach, the Hanukkah game of 21, as your table plays it: **{rules.name}**")
+        pdf.title_block(_("The rules at a glance"),
+                        _("Kvitlach, the Hanukkah game of 21, as your table plays it: **{rules}**").format(
+                            rules=rules.name))
 
-    return two_columns(paper, title=f"Kvitlach: the rules at a glance ({rules.name})",
-                       footer_text=f"Quitlok · the rules at a glance · {rules.name}", head=head, parts=parts,
-                       gutter=GUTTER).bytes()
+    return two_columns(paper, title=_("Kvitlach: the rules at a glance ({rules})").format(rules=rules.name),
+                       footer_text=_("Quitlok · the rules at a glance · {rules}").format(rules=rules.name), head=head,
+                       parts=parts, gutter=GUTTER).bytes()
 
 
 def _section(pdf: Sheet, x: float, width: float, *, heading: str, text: str) -> None:

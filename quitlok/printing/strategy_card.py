@@ -7,6 +7,7 @@ yet (docs/solving.md), so there is a card for Kvitlach only.
 
 from quitlok import content
 from quitlok.equilibrium import CHOICE_TOTALS, StrategyCard, strategy_card
+from quitlok.i18n import _
 from quitlok.printing.document import Sheet, fit
 from quitlok.printing.markdown import Table
 
@@ -19,15 +20,18 @@ def how_often(p: float | None) -> str:
     if p is None:
         return "-"
     if p >= 1 - SURE:
-        return "always"
+        # Translators: how often a player or banker at his best does this: always, never, 37% of the time
+        return _("always")
     if p <= SURE:
-        return "never"
-    return f"{100 * p:.0f}% of the time"
+        return _("never")
+    return _("{percent} of the time").format(percent=f"{100 * p:.0f}%")
 
 
 def _or_list(items: list) -> str:
     items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{list} or {last}").format(list=", ".join(items[:-1]), last=items[-1])
 
 
 def _runs(pairs: tuple[tuple[int, float], ...]) -> tuple[tuple[str, str], ...]:
@@ -39,7 +43,8 @@ def _runs(pairs: tuple[tuple[int, float], ...]) -> tuple[tuple[str, str], ...]:
             rows[-1][1] = total
         else:
             rows.append([total, total, said])
-    return tuple((str(a) if a == b else f"{a} to {b}", said) for a, b, said in rows)
+    # Translators: a run of totals in a table: "2 to 12"
+    return tuple((str(a) if a == b else _("{low} to {high}").format(low=a, high=b), said) for a, b, said in rows)
 
 
 def player_rows(card: StrategyCard) -> tuple[tuple[str, str], ...]:
@@ -54,22 +59,24 @@ def strategy_card_pdf(paper: str = "A4") -> bytes:
     """The Kvitlach strategy cards (player and banker at their best) on one page of `paper`."""
     words = {key: " ".join(text.split()) for key, text in content.sections("teachers/strategy_card").items()}
     card = strategy_card("kvitlach")
-    value = f"{100 * card.value:+.2f} chips per 100 hands"
+    value = _("{chips} chips per 100 hands").format(chips=f"{100 * card.value:+.2f}")
     bet = [rank for rank, p in card.bets if p >= 0.5]
     out = [rank for rank, p in card.bets if p < 0.5]
 
     def build(size: float) -> Sheet:
-        pdf = Sheet(paper, title="Kvitlach: strategy cards", footer_text="Quitlok · strategy cards", size=size)
+        pdf = Sheet(paper, title=_("Kvitlach: strategy cards"), footer_text=_("Quitlok · strategy cards"), size=size)
         pdf.add_page()
         pdf.title_block(words["title"], words["subtitle"].format(value=value))
         pdf.heading(words["player"], 2)
-        pdf.paragraph(words["player_bets"].format(bet=_or_list(bet), out=_or_list(out) if out else "none"))
+        # Translators: no first card on which the player stays out
+        pdf.paragraph(words["player_bets"].format(bet=_or_list(bet), out=_or_list(out) if out else _("none")))
         pdf.paragraph(words["player_draws"])
-        pdf.table_block(Table(("Your total", "Take another card"), player_rows(card)), col_widths=(1, 2))
+        pdf.table_block(Table((_("Your total"), _("Take another card")), player_rows(card)), col_widths=(1, 2))
         pdf.paragraph(words["player_elvaroon"].format(elvaroon=how_often(card.elvaroon)))
         pdf.heading(words["banker"], 2)
         pdf.paragraph(words["banker_stands"])
-        pdf.table_block(Table(("The player", *(f"Stand on {t}" for t in CHOICE_TOTALS)), banker_rows(card)),
+        pdf.table_block(Table((_("The player"), *(_("Stand on {total}").format(total=t) for t in CHOICE_TOTALS)),
+                              banker_rows(card)),
                         col_widths=(5, 3, 3, 3))
         pdf.paragraph(words["banker_why"])
         return pdf

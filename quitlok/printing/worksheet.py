@@ -15,6 +15,7 @@ is for the teacher.
 import random
 
 from quitlok import errors
+from quitlok.i18n import _
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.errors import InvalidSeed, WorksheetUnavailable
 from quitlok.quiz import GENERATORS, ROUND, Question, bust_odds, plan_round
@@ -36,10 +37,10 @@ SIZES = (13, 12.5, 12, 11.5, 11, 10.5, 10, 9.5, 9)
 def parse_seed(text: str | int) -> int:
     """The worksheet number a person typed, or InvalidSeed saying what a number must look like."""
     if isinstance(text, bool) or not isinstance(text, str | int):
-        raise InvalidSeed(f"A worksheet number is a whole number, not {type(text).__name__}.")
+        raise InvalidSeed(_("A worksheet number is a whole number, not {kind}.").format(kind=type(text).__name__))
     if isinstance(text, int) and text not in SEEDS:  # a number of thousands of digits cannot even be written out
-        raise InvalidSeed(f"A worksheet number is a whole number from {SEEDS[0]} to {SEEDS[-1]:,}; "
-                          f"“{errors.shown(text)}” is not one.")
+        raise InvalidSeed(_("A worksheet number is a whole number from {low} to {high}; “{got}” is not one.").format(
+            low=SEEDS[0], high=f"{SEEDS[-1]:,}", got=errors.shown(text)))
     shown = str(text).strip()
     digits = shown.replace(" ", "").replace(",", "").replace("_", "")
     # read as a number only when short enough to be one (Python refuses to read 4,300 digits and more)
@@ -47,8 +48,8 @@ def parse_seed(text: str | int) -> int:
             or int(digits) not in SEEDS):
         if len(shown) > 20:
             shown = shown[:20] + "…"
-        raise InvalidSeed(f"A worksheet number is a whole number from {SEEDS[0]} to {SEEDS[-1]:,}; "
-                          f"“{shown}” is not one.")
+        raise InvalidSeed(_("A worksheet number is a whole number from {low} to {high}; “{got}” is not one.").format(
+            low=SEEDS[0], high=f"{SEEDS[-1]:,}", got=shown))
     return int(digits)
 
 
@@ -69,15 +70,15 @@ def worksheet_questions(seed: int, rules: RuleSet, young: bool = False) -> tuple
     young = flag("young", young)
     rng = random.Random(f"quitlok-worksheet/{seed}")
     questions = []
-    for number, (_, k) in enumerate(plan_round(rng, 0), start=1):
+    for number, (_kind, k) in enumerate(plan_round(rng, 0), start=1):
         try:
             questions.append(bust_odds(rng, rules, young) if GENERATORS[k] is bust_odds else GENERATORS[k](rng, rules))
         except ValueError as error:  # the engine's own errors are ValueErrors with a message for people
             raise WorksheetUnavailable(
-                f"Worksheet {seed}: the engine could not make question {number} "
-                f"({GENERATORS[k].__name__.replace('_', ' ')}) under these house rules "
-                f"({str(error).rstrip('.')}). "
-                "Try another worksheet number.") from error
+                _("Worksheet {seed}: the engine could not make question {number} ({kind}) under these house rules "
+                  "({why}). Try another worksheet number.").format(
+                    seed=seed, number=number, kind=GENERATORS[k].__name__.replace("_", " "),
+                    why=str(error).rstrip("."))) from error
     assert len(questions) == ROUND
     return tuple(questions)
 
@@ -92,34 +93,38 @@ def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4", young: bool = Fa
     chances in words for a young class (the same questions)."""
     questions = worksheet_questions(seed, rules, young)
     seed = parse_seed(seed)
-    rules_words = "; ".join(f"{rule}: {value}" for rule, value in rule_summary(rules))
+    # Translators: one house rule and its value, in a list of them separated by semicolons
+    rules_words = "; ".join(_("{rule}: {value}").format(rule=rule, value=value) for rule, value in rule_summary(rules))
 
     def build(size: float) -> Sheet:
-        pdf = Sheet(paper, title=f"Kvitlach worksheet {seed} ({rules.name})",
-                    footer_text=f"Quitlok worksheet {seed} · {rules.name}", size=size)
+        pdf = Sheet(paper, title=_("Kvitlach worksheet {seed} ({rules})").format(seed=seed, rules=rules.name),
+                    footer_text=_("Quitlok worksheet {seed} · {rules}").format(seed=seed, rules=rules.name), size=size)
         for page in range(2):
             pdf.add_page()
             if page == 0:
-                pdf.title_block(f"Kvitlach worksheet {seed}",
-                                f"Ten questions from real games, under the house rules **{rules.name}**"
-                                f"{', for a young class' if young else ''}. Circle the letter of the best answer.")
-                pdf.paragraph("Name: ____________________________    Class: ____________    "
-                              "Date: ______________", after=1.2)
+                pdf.title_block(_("Kvitlach worksheet {seed}").format(seed=seed),
+                                (_("Ten questions from real games, under the house rules **{rules}**, for a young "
+                                   "class. Circle the letter of the best answer.") if young else
+                                 _("Ten questions from real games, under the house rules **{rules}**. Circle the "
+                                   "letter of the best answer.")).format(rules=rules.name))
+                # Translators: the lines a pupil writes on; keep the underscores
+                pdf.paragraph(_("Name: ____________________________    Class: ____________    "
+                                "Date: ______________"), after=1.2)
             else:
-                pdf.heading(f"Worksheet {seed}, continued", 3)
+                pdf.heading(_("Worksheet {seed}, continued").format(seed=seed), 3)
             for number in range(page * PER_PAGE, (page + 1) * PER_PAGE):
                 _question(pdf, number + 1, questions[number])
         pdf.add_page()
-        pdf.title_block(f"Answer key: worksheet {seed}",
-                        "For the teacher. Each answer comes with its reason, worked out by the engine.")
+        pdf.title_block(_("Answer key: worksheet {seed}").format(seed=seed),
+                        _("For the teacher. Each answer comes with its reason, worked out by the engine."))
         for number, question in enumerate(questions, start=1):
             letter = LETTERS[question.answer]
             pdf.paragraph(f"**{number}. {letter}**: {question.options[question.answer]}", after=0.1)
             pdf.paragraph(question.explanation, x=pdf.l_margin + pdf.size * 0.75, size=size * 0.9, colour=GREY,
                           after=0.6)
-        pdf.paragraph(f"Made under the house rules **{rules.name}**: {rules_words}. The same worksheet number "
-                      "under the same house rules, on the Teachers page, prints this sheet again.",
-                      size=size * 0.85, colour=GREY)
+        pdf.paragraph(_("Made under the house rules **{rules}**: {rules_words}. The same worksheet number under the "
+                        "same house rules, on the Teachers page, prints this sheet again.").format(
+                          rules=rules.name, rules_words=rules_words), size=size * 0.85, colour=GREY)
         return pdf
 
     return fit(build, pages=PAGES, sizes=SIZES).bytes()
