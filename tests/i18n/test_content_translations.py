@@ -2,7 +2,7 @@
 reads it exactly as it reads the English one (issue 26): the same sections in the same order, a key heading
 (`## try`, `## not_found`: lowercase, digits and underscores) unchanged and a heading people read (`## The pack`,
 `## [7] Rudi von Leyden, ...`) translated in its place, the same check questions with the same right answers,
-the same citations and the same links. A language may translate file by file: a file it lacks is read in
+the same citations, links and {placeholders}. A language may translate file by file: a file it lacks is read in
 English."""
 
 import re
@@ -16,6 +16,7 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 KEY = re.compile(r"[a-z0-9_]+")
 CITATION = re.compile(r"(?<!\\)\[(\d{1,2})\](?!\()")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
 OPTION = re.compile(r"^- \[([ x])\] ", re.MULTILINE)
 
 
@@ -68,3 +69,4 @@ def test_a_translated_file_keeps_the_english_file_s_shape(code, path):
         assert OPTION.findall(here) == OPTION.findall(there), "check question's options or right answers differ"
         assert sorted(set(CITATION.findall(here))) == sorted(set(CITATION.findall(there))), "citations differ"
         assert sorted(LINK.findall(here)) == sorted(LINK.findall(there)), "links differ"
+        assert set(PLACEHOLDER.findall(here)) == set(PLACEHOLDER.findall(there)), "{placeholders} differ"
