@@ -334,7 +334,8 @@ def log(state) -> tuple[str, ...]:
 
 
 def _ending(you: bool, name: str, mine: str, theirs: str, **values: object) -> str:
-    return mine.format(**values) if you else theirs.format(name=name, **values)
+    """`mine` (already translated) for the reader's own seat, else `theirs` with the seat's name as shown."""
+    return mine.format(**values) if you else theirs.format(name=seat_name(name), **values)
 
 
 def ending_words(name: str, status: SeatStatus, *, you: bool = False) -> str:
