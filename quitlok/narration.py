@@ -24,8 +24,9 @@ from quitlok import events as ev
 from quitlok.cards import a_card
 from quitlok.game import SeatStatus
 from quitlok.i18n import SOURCE, _, ngettext, pgettext, use
+from quitlok.rules import call_word
 
-__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "ending_words", "hand_over_words", "hand_title", "ordinal",
+__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "call_word", "ending_words", "hand_over_words", "hand_title", "ordinal",
            "seat_name", "sentence", "sentences", "status_from_line", "status_line"]
 
 #: the name of the learner's seat, which makes the log speak to it in the second person ("You bet 3"): a key the
@@ -38,18 +39,6 @@ NEW_CARD = ", then a new card"
 #: the end of a player's status once the banker has settled a second time in the hand: which settlement it was
 #: in ("lost 10 with 20 (1st settlement)"); the English of status_line, as NEW_CARD
 SETTLEMENT = " ({nth} settlement)"
-
-def call_word(word: str) -> str:
-    """The tradition's word for the call at 11 (quitlok.rules.RuleSet.aluvun_word: 'aluvun', 'elvaroon') in the
-    current language."""
-    if word == "aluvun":
-        # Translators: the call at 11 in the Quitlok tradition (Yiddish "eleven"); keep it a game's term.
-        return pgettext("the call at 11", "aluvun")
-    if word == "elvaroon":
-        # Translators: the call at 11 in the Kvitlach tradition (Yiddish "eleven"); keep it a game's term.
-        return pgettext("the call at 11", "elvaroon")
-    return word
-
 
 def seat_name(name: str) -> str:
     """A seat's name as shown: the learner's seat (named YOU) as the current language says "You"; any other name

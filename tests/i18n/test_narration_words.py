@@ -16,7 +16,6 @@ from quitlok.game import SeatStatus, apply_action, new_game
 from quitlok.i18n import PSEUDO, SOURCE, use
 from quitlok.narration import (
     YOU,
-    call_word,
     ending_words,
     hand_over_words,
     hand_title,
@@ -26,6 +25,7 @@ from quitlok.narration import (
     sentences,
     status_line,
 )
+from quitlok.rules import call_word
 from quitlok.seat_log import seat_events
 from tests.engine.test_seat_log import RULES
 from tests.random_play import random_move
