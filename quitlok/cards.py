@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Set
 
 from quitlok.errors import InvalidCards, shown
+from quitlok.i18n import _, ngettext
 
 RANKS = tuple(range(1, 13))
 FRAMED = frozenset({2, 11})
@@ -31,16 +32,19 @@ def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple
     """
     # a set or a dict is no hand: it has no order and no second copy of a card ({6: 1, 5: 1} is not 6 and 5)
     if isinstance(cards, str | bytes | Mapping | Set) or not isinstance(cards, Iterable):
-        raise InvalidCards(f"{what}: {shown(cards)} is not a list of cards; give the numbers, such as [6, 5]")
+        # Translators: {what} names the cards asked about (a program's name such as "hand", or "stock").
+        raise InvalidCards(_("{what}: {value} is not a list of cards; give the numbers, such as [6, 5]").format(
+            what=what, value=shown(cards)))
     cards = tuple(cards)
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= 12:
-            raise InvalidCards(f"{what}: {shown(card)} is not a card; cards are numbered 1 to 12")
+            raise InvalidCards(_("{what}: {value} is not a card; cards are numbered 1 to 12").format(
+                what=what, value=shown(card)))
     for rank, count in sorted(Counter(cards).items()):
         if count > copies:
-            raise InvalidCards(
-                f"{what}: {count} cards numbered {rank}, but the pack holds only {copies}"
-            )
+            raise InvalidCards(ngettext("{what}: {count} cards numbered {rank}, but the pack holds only {copies}",
+                                        "{what}: {count} cards numbered {rank}, but the pack holds only {copies}",
+                                        copies).format(what=what, count=count, rank=rank, copies=copies))
     return cards
 
 

@@ -3,6 +3,8 @@
 import math
 import reprlib
 
+from quitlok.i18n import _, ngettext
+
 
 class QuitlokError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -34,8 +36,21 @@ class TooOften(QuitlokError):
     than quitlok.limits allows; `wait` is about how many seconds until it may again. Nothing was done."""
 
     def __init__(self, what: str, whom: str, wait: float) -> None:
-        super().__init__(f"too many steps of the kind {what!r} from this {whom} in a short time: wait about "
-                         f"{math.ceil(wait / 60)} minute(s)")
+        minutes = math.ceil(wait / 60)
+        # Translators: {what} is the kind of step, a program's key ('join'); "minute(s)" in both forms in English.
+        if whom == "address":
+            message = ngettext("too many steps of the kind {what} from this address in a short time: wait about "
+                               "{minutes} minute(s)", "too many steps of the kind {what} from this address in a "
+                               "short time: wait about {minutes} minute(s)", minutes)
+        elif whom == "visitor":
+            message = ngettext("too many steps of the kind {what} from this visitor in a short time: wait about "
+                               "{minutes} minute(s)", "too many steps of the kind {what} from this visitor in a "
+                               "short time: wait about {minutes} minute(s)", minutes)
+        else:  # {whom} is a program's key
+            message = ngettext("too many steps of the kind {what} from this {whom} in a short time: wait about "
+                               "{minutes} minute(s)", "too many steps of the kind {what} from this {whom} in a "
+                               "short time: wait about {minutes} minute(s)", minutes)
+        super().__init__(message.format(what=repr(what), whom=whom, minutes=minutes))
         self.what, self.whom, self.wait = what, whom, wait
 
     def __reduce__(self):
@@ -66,6 +81,9 @@ def shown(value: object) -> str:
     """A wrong argument as a message shows it: its repr, cut to LONGEST_SHOWN characters (a number of five
     thousand digits, or a list of a million cards, is not repeated in full)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**LONGEST_SHOWN:
-        return f"a number of {len(str(abs(value))) if abs(value) < 10**4000 else 'thousands of'} digits"
+        if abs(value) < 10**4000:
+            return ngettext("a number of {n} digit", "a number of {n} digits", len(str(abs(value)))).format(
+                n=len(str(abs(value))))
+        return _("a number of thousands of digits")
     text = reprlib.repr(value)  # a long list is cut before it is written out
     return text if len(text) <= LONGEST_SHOWN else text[:LONGEST_SHOWN] + "…"
