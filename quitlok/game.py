@@ -38,7 +38,7 @@ from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
 from quitlok.i18n import N_, _, ngettext
 from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
-from quitlok.rules import RuleSet
+from quitlok.rules import RuleSet, game_name
 from quitlok.validate import is_whole, rule_set, shown, whole_number
 
 __all__ = [
@@ -274,7 +274,8 @@ def new_game(
     if max_bet is None:
         max_bet = rules.default_max_bet(bank)
     elif not rules.agreed_max_bet:
-        raise InvalidSetup(_("{rules} rules have no maximum bet: only the bank limits a bet.").format(rules=rules.name))
+        raise InvalidSetup(_("{rules} rules have no maximum bet: only the bank limits a bet.").format(
+            rules=game_name(rules.name)))
     else:
         max_bet = whole_number(N_("The maximum bet"), max_bet, low=1)
     first_stake = min(bank, purses[banker])
@@ -293,7 +294,7 @@ def new_game(
         seed = random.SystemRandom().randrange(2**32)
     if stock is not None and (isinstance(stock, str | bytes) or not isinstance(stock, Sequence)):
         raise InvalidSetup(_("stock must be a list of cards from the top (got {value}).").format(value=shown(stock)))
-    top = check_cards(stock or (), rules.copies, "stock")
+    top = check_cards(stock or (), rules.copies, N_("stock"))
     rest = list((Counter(rules.pack) - Counter(top)).elements())
     random.Random(f"{seed}/deal").shuffle(rest)
     n = len(players)

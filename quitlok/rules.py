@@ -18,6 +18,18 @@ from quitlok.i18n import _, pgettext
 ALUVUN_WORDS = ("aluvun", "elvaroon")
 
 
+def game_name(name: str) -> str:
+    """A rule set's name (RuleSet.name) as people read it: the presets' names, the games' own, in the current
+    language's letters ("Kvitlach" in Hebrew is written in Hebrew); a house rules' own name as it is."""
+    if name == "Quitlok":
+        # Translators: the game's name (pagat's spelling of the Yiddish kvitlekh); write it in your language's letters.
+        return pgettext("the game's name", "Quitlok")
+    if name == "Kvitlach":
+        # Translators: the game's name (Yiddish kvitlekh, "little notes"); write it in your language's letters.
+        return pgettext("the game's name", "Kvitlach")
+    return name
+
+
 def call_word(word: str) -> str:
     """The tradition's word for the call at 11 (quitlok.rules.RuleSet.aluvun_word: 'aluvun', 'elvaroon') in the
     current language."""

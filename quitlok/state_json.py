@@ -21,6 +21,7 @@ from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidCards, InvalidSetup
 from quitlok.events import event_from_dict, event_to_dict
 from quitlok.game import STATUS_KINDS, SeatStatus, State
+from quitlok.i18n import N_
 from quitlok.narration import status_from_line
 from quitlok.rules import RuleSet
 
@@ -211,7 +212,7 @@ def _check(state: State) -> None:
         raise InvalidSetup("A saved game is damaged: chips must be whole numbers, 0 or more.")
     cards = [c for hand in state.hands for c in hand] + list(state.stock) + list(state.under)
     try:
-        check_cards(cards, state.rules.copies, "a saved game's cards")
+        check_cards(cards, state.rules.copies, N_("a saved game's cards"))
     except InvalidCards as problem:
         raise InvalidSetup(f"A saved game is damaged: {problem}") from None
     if len(cards) != state.rules.pack_size:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from quitlok.cards import check_cards
 from quitlok.errors import InvalidCards, InvalidSetup, shown
+from quitlok.i18n import N_
 from quitlok.validate import is_whole
 
 __all__ = ["Stock"]
@@ -47,7 +48,7 @@ class Stock:
             raise InvalidSetup(f"stock: a whole number of face-down cards, 0 or more, not {shown(self.cards)}")
         if not isinstance(self.under, tuple | list):
             raise InvalidCards(f"stock: the cards under it are a list such as (3, 11), not {shown(self.under)}")
-        under = check_cards(self.under, copies, "cards under the stock")
+        under = check_cards(self.under, copies, N_("cards under the stock"))
         missing = Counter(under) - Counter(seen)
         if missing:
             raise InvalidCards("cards under the stock: they lie face up, so they are among the seen cards; "

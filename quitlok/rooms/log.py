@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 
 from quitlok.events import Event, Prose, event_from_dict, event_to_dict
+from quitlok.i18n import language
 from quitlok.narration import sentence
 from quitlok.rooms.database import EVENTS
 
@@ -144,7 +145,7 @@ class Logs:
     the rows written since. At most `size` (room, seat) pairs are kept, the least recently read dropped."""
 
     def __init__(self, size: int = 128) -> None:
-        self._seen: OrderedDict[tuple[str, str, int | None], _Seen] = OrderedDict()
+        self._seen: OrderedDict[tuple[str, str, int | None, str], _Seen] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
@@ -155,9 +156,10 @@ class Logs:
     def read(self, conn: sa.Connection, code: str, seat: int | None, players: Sequence[str],
              upto: int) -> tuple[tuple[Event, ...], tuple[str | None, ...]]:
         """The log of the game in room `code` written by version `upto` or earlier, as `seat` may see it, and each
-        event's sentence for that seat (None where nothing is said)."""
+        event's sentence for that seat in the current language (None where nothing is said): devices at one table
+        read in their own languages, so the sentences are kept per language."""
         start = first_at(conn, code)
-        key = (str(conn.engine.url), code, seat)
+        key = (str(conn.engine.url), code, seat, language())
         with self._lock:
             old = self._seen.get(key)
         if old is None or old.start != start:
