@@ -22,11 +22,26 @@ class InvalidSetup(QuitlokError):
     """A game that cannot start: bad seats, banker, bank or purses."""
 
 
-class TooLarge(QuitlokError):
+class SaidWhenRead(QuitlokError):
+    """An error whose message is said in the language of whoever reads it (`str`), not of where it was raised: it
+    may be raised in a worker process (which has no reader's language) or kept in an answer that visitors of
+    other languages share (quitlok.costly). Its args are the message in English, marked for the catalog where
+    it is written (`N_`), and, when the message has {placeholders}, a dict of their values."""
+
+    def __str__(self) -> str:
+        if not self.args or not isinstance(self.args[0], str):
+            return super().__str__()
+        message = _(self.args[0])
+        if len(self.args) == 2 and isinstance(self.args[1], dict):
+            return message.format(**self.args[1])
+        return message
+
+
+class TooLarge(SaidWhenRead):
     """A question whose exact answer would take more memory and time than the app gives one question."""
 
 
-class Unavailable(QuitlokError):
+class Unavailable(SaidWhenRead):
     """A question the server could not work out just now (its worker process failed, or was too busy to answer
     in time): nothing is wrong with the question, and asking again later may answer it. Never kept as an answer."""
 

@@ -4,6 +4,7 @@ message with no English left in the pseudo-language, the same message in English
 and the computer players' styles likewise. And a room's log, which the store keeps in words per seat, is kept
 per language too: two devices at one table reading in two languages each read their own."""
 
+import pickle
 import re
 from dataclasses import replace
 
@@ -12,7 +13,8 @@ import pytest
 from quitlok import KVITLACH, QUITLOK
 from quitlok.actions import Aluvun, Bet, Blot, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay, describe
 from quitlok.bots import PLAYERS, RandomPlayer, style_name
-from quitlok.errors import IllegalAction, InvalidCards, InvalidSetup, QuitlokError, TooOften
+from quitlok.costly import cpu_budget, spend
+from quitlok.errors import IllegalAction, InvalidCards, InvalidSetup, QuitlokError, TooLarge, TooOften
 from quitlok.game import apply_action, new_game
 from quitlok.i18n import PSEUDO, use
 from quitlok.limits import Limits, Rule
@@ -120,3 +122,18 @@ def test_each_device_reads_a_rooms_log_in_its_own_language(tmp_path):
         assert any(escaped(line, ["Ann", "Ben"]) for line in english)
     finally:
         rooms.close()
+
+
+def test_a_too_large_question_is_refused_in_the_language_of_whoever_reads_it():
+    """A question refused for its size may be refused in a worker process, or kept in an answer that visitors of
+    other languages share: its message is said when it is read, in the reader's language."""
+    with cpu_budget(1e-9), pytest.raises(TooLarge) as refused:  # raised where no language is set (English)
+        while True:
+            spend()
+    english = str(refused.value)
+    assert english.startswith("this question takes more computing than the app gives one question")
+    copy = pickle.loads(pickle.dumps(refused.value))  # as a worker process hands it back
+    with use(PSEUDO):
+        for error in (refused.value, copy):
+            assert not escaped(str(error)) and str(error) != english
+    assert str(copy) == english
