@@ -26,7 +26,7 @@ __all__ = [
     "AluvunCalled", "BankBroken", "BankOffered", "BankPassed", "BankStaked", "BankTakenBack", "BankerBust",
     "BankerDrew", "BankerEarly", "BankerTurnedUp", "BetPlaced", "BlotAsked", "CardDealt", "ElevenKept",
     "ElevenProtected", "ElevenRejected", "Event", "FaceDownTaken", "GameOver", "HandDealt", "KeptBank",
-    "MayRetire", "NewCard", "NothingToSettle", "Prose", "Reshuffled", "Retired", "SatOut", "Settled",
+    "MayRetire", "NewCard", "Note", "NothingToSettle", "Prose", "Reshuffled", "Retired", "SatOut", "Settled",
     "SharePaid", "Stayed", "Stood", "TurnBegan", "TwentyOne", "WentBust", "EVENT_TYPES",
 ]
 
@@ -367,12 +367,24 @@ class Prose(Event):
     text: str
 
 
+@dataclass(frozen=True)
+class Note(Prose):
+    """A room's own note (a seat left, a pause, the end), said in each reader's language: `text` is the English
+    sentence as the catalog knows it (marked with N_ where it is written), with the {name} of a seat, the {style}
+    of a computer player (a key: quitlok.bots.style_name) and a number of {minutes} where it has them. A Prose,
+    so that whatever treats a room's notes apart from the engine's facts treats these alike."""
+
+    name: str = ""
+    style: str = ""
+    minutes: int = 0
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls for cls in (
         BankOffered, BankStaked, SharePaid, SatOut, BankTakenBack, BankPassed, BankBroken, GameOver, HandDealt,
         CardDealt, Reshuffled, TurnBegan, BlotAsked, BetPlaced, FaceDownTaken, AluvunCalled, ElevenProtected,
         ElevenRejected, ElevenKept, WentBust, TwentyOne, Stayed, BankerEarly, NothingToSettle, MayRetire,
-        KeptBank, Retired, BankerTurnedUp, BankerDrew, Stood, BankerBust, Settled, NewCard, Prose)
+        KeptBank, Retired, BankerTurnedUp, BankerDrew, Stood, BankerBust, Settled, NewCard, Prose, Note)
 }
 
 

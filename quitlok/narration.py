@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from quitlok import events as ev
+from quitlok.bots import style_name
 from quitlok.cards import a_card
 from quitlok.game import SeatStatus
 from quitlok.i18n import SOURCE, _, ngettext, pgettext, use
@@ -98,7 +99,9 @@ def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None)
     w = _Words(players, viewer)
     say = w.say
     match event:
-        case ev.Prose(text):
+        case ev.Note(text, name=name, style=style, minutes=minutes):
+            return _(text).format(name=name, style=style_name(style), minutes=minutes)
+        case ev.Prose(text):  # a line of a game saved before the log was events: as it was written
             return text
         case ev.CardDealt(seat, card, face_up=face_up, told=told):
             if not (face_up and told and card is not None):

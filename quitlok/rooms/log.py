@@ -86,7 +86,7 @@ def append(conn: sa.Connection, code: str, at: int, events: Sequence[Event], sea
 #: past every row of a write (the numbers within one)
 _LAST = 2**31 - 1
 _LAST_OF_ENGINE = (sa.select(EVENTS.c.at, EVENTS.c.number, EVENTS.c.seat, EVENTS.c.event)
-                   .where(EVENTS.c.code == sa.bindparam("code"), EVENTS.c.kind != "Prose")
+                   .where(EVENTS.c.code == sa.bindparam("code"), EVENTS.c.kind.not_in(("Prose", "Note")))
                    .order_by(EVENTS.c.at.desc(), EVENTS.c.number.desc()).limit(1))
 
 

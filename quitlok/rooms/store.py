@@ -30,7 +30,7 @@ import sqlalchemy as sa
 
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
-from quitlok.events import Event, Prose
+from quitlok.events import Event, Note, Prose
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
 from quitlok.i18n import N_, _, language
 from quitlok.narration import sentences, status_line
@@ -79,8 +79,8 @@ MAX_COMPUTER_MOVES = 60
 #: and the most time those moves may take, in seconds (a best-play computer's decision can take 20 ms)
 COMPUTER_SECONDS = 0.15
 #: the log line written when the room ends a game because no person at the table has a chip left
-PEOPLE_OUT = ("Nobody at the table but the computer players has chips left, so the game ends here: each "
-              "seat keeps its purse and its open stake, the banker the bank.")
+PEOPLE_OUT = N_("Nobody at the table but the computer players has chips left, so the game ends here: each "
+                "seat keeps its purse and its open stake, the banker the bank.")
 #: how often the host's tools work a change out again when someone else changed the room first
 RETRIES = 5
 #: the total a banker model stands on when the banker is a person
@@ -92,9 +92,10 @@ AWAY_SECONDS = 30
 GONE_SECONDS = 300
 #: the log line written when the room ends a game that every person has left (_abandoned): no person's page had
 #: said it was here for GONE_SECONDS, and the computers would have played on among themselves
-ABANDONED = (f"Everyone at the table had been gone for {GONE_SECONDS // 60} minutes, so the game ended here rather "
-             "than let the computer players play on alone: each seat keeps its purse and its open stake, the banker "
-             "the bank.")
+_ABANDONED = N_("Everyone at the table had been gone for {minutes} minutes, so the game ended here rather than let "
+                "the computer players play on alone: each seat keeps its purse and its open stake, the banker the "
+                "bank.")
+ABANDONED = _ABANDONED.format(minutes=GONE_SECONDS // 60)
 #: a device's heartbeat older than this is forgotten
 FORGET_SECONDS = 3600
 #: the computer player that plays a seat for its absent person, or makes a move when the turn timer runs out
@@ -500,9 +501,9 @@ class Rooms(Store):
                                                               seat=seat.seat, reason="moved"))
             values = {}
             if room.state is not None:
-                back = (f"{seat.name} is back in the seat a computer played, on a new device." if seat.style
-                        else f"{seat.name} plays on from a new device.")
-                values = {"state": _note(_state(room.state), back)}
+                back = (N_("{name} is back in the seat a computer played, on a new device.") if seat.style
+                        else N_("{name} plays on from a new device."))
+                values = {"state": _note(_state(room.state), back, name=seat.name)}
             return Change(values, statements)
 
         return self._change(code, answer, retries=RETRIES)
@@ -584,8 +585,8 @@ class Rooms(Store):
                 requests = sa.delete(REQUESTS).where(REQUESTS.c.code == code, REQUESTS.c.seat == seat)
                 return Change({}, [sa.delete(SEATS).where(where), requests, *gone, *moves])
             computers = _computers(seats) | {seat: PLAYERS[style](seats[seat].bot_seed)}
-            state = _note(_state(room.state), f"{seats[seat].name} has left the table; a computer player ({style}) "
-                                              "plays the seat from now on.")
+            state = _note(_state(room.state), N_("{name} has left the table; a computer player ({style}) plays the "
+                                                 "seat from now on."), name=seats[seat].name, style=style)
             people = [p for p in _people(seats) if p != seat]
             values = ({"state": state} if room.paused or room.ended
                       else _played(state, seats, computers, people))
@@ -644,7 +645,7 @@ class Rooms(Store):
             if room.paused == paused:
                 return None
             state = _note(_state(room.state),
-                          "The host has paused the game." if paused else "The host lets the game go on.")
+                          N_("The host has paused the game.") if paused else N_("The host lets the game go on."))
             if not paused:
                 return Change({**_played(state, seats), "paused": False})
             return Change({"state": state, "paused": paused})
@@ -662,8 +663,8 @@ class Rooms(Store):
                 return None
             if room.state is None:
                 return Change({"ended": True, "paused": False})
-            state = _note(_state(room.state), "The host has ended the game: each seat keeps its purse "
-                                              "and its open stake, the banker the bank.")
+            state = _note(_state(room.state), N_("The host has ended the game: each seat keeps its purse and its "
+                                                 "open stake, the banker the bank."))
             return Change({"state": state, "ended": True, "paused": False})
 
         return self._change(code, close, retries=RETRIES)
@@ -905,11 +906,13 @@ class Rooms(Store):
             now = self._clock()
             state = _state(room.state)
             if _abandoned(seats, extra, now):  # nobody is left to play for: the game ends, as the host would end it
-                return Change({"state": _note(state, ABANDONED), "ended": True, "paused": False})
+                return Change({"state": _note(state, _ABANDONED, minutes=GONE_SECONDS // 60), "ended": True,
+                               "paused": False})
             computers = _computers(seats) | _stand_ins(seats, _absent(seats, extra, now))
             if state.to_act not in computers:  # the turn timer ran out
                 seat = seats[state.to_act]
-                state = _note(state, f"{seat.name}'s time to decide ran out, so a computer player made the move.")
+                state = _note(state, N_("{name}'s time to decide ran out, so a computer player made the move."),
+                              name=seat.name)
                 state = step(state, {seat.seat: PLAYERS[STAND_IN](seat.bot_seed)})
             return Change(_played(state, seats, computers))
 
@@ -1231,9 +1234,11 @@ def _seat_lines(text: str, seat: int | None, lang: str) -> tuple[str, ...]:
     return sentences(shown.events, shown.players, seat)
 
 
-def _note(state: State, line: str) -> State:
-    """The state with a line of the room's own added to the log (a seat left, a pause, the end)."""
-    return replace(state, events=state.events + (Prose(line),))
+def _note(state: State, text: str, **values: str | int) -> State:
+    """The state with a note of the room's own added to the log (a seat left, a pause, the end): `text` the
+    English sentence marked for the catalog, `values` its seat's name, computer style or minutes (quitlok.events.Note:
+    each reader reads it in his own language)."""
+    return replace(state, events=state.events + (Note(text, **values),))
 
 
 def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
@@ -1281,7 +1286,8 @@ def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, e
     events += shown.events  # a game kept in the old form: its own log, as the seat may see it (else none)
     lines = tuple(line for line in lines if line is not None) + _seat_lines(room.state, me, language())
     shown = replace(shown, events=events)
-    abandoned = room.ended and events[-1:] == (Prose(ABANDONED),)
+    abandoned = room.ended and events[-1:] in ((Note(_ABANDONED, minutes=GONE_SECONDS // 60),),
+                                               (Prose(ABANDONED),))  # as kept before notes were Notes
     people_out = room.ended and not abandoned and _out(state, _people(seats))
     if room.ended:
         shown = replace(shown, to_act=None, phase=OVER, waiting=())
