@@ -36,7 +36,7 @@ from quitlok.actions import (
 from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
-from quitlok.i18n import N_, _, ngettext
+from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
 from quitlok.rules import RuleSet, game_name
 from quitlok.validate import is_whole, rule_set, shown, whole_number
@@ -57,12 +57,14 @@ __all__ = [
     "Stand",
     "State",
     "Stay",
+    "YOU",
     "action_label",
     "apply_action",
     "draw_for_banker",
     "legal_actions",
     "new_game",
     "observe",
+    "seat_name",
 ]
 
 #: phases of play: who decides what
@@ -75,6 +77,18 @@ OVER = "over"  # the game has ended
 
 # The engine writes no words: the log is events (quitlok.events), a seat's status a SeatStatus, and
 # quitlok.narration, which the engine never imports, words them both.
+#: the name of the learner's seat (the practice table, the lessons, the quiz): a key the code compares, which makes
+#: the log speak to that seat in the second person ("You bet 3"), shown in the reader's language by `seat_name`
+YOU = "You"
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown: the learner's seat (named YOU) as the current language says "You"; any other name
+    as it is (a person's or a computer player's name is never translated)."""
+    # Translators: the learner's own seat at the practice table, shown where the other seats show a name.
+    return pgettext("the learner's seat", "You") if name == YOU else name
+
+
 #: the largest seed a game or a draw for the first banker takes (a seed is kept in every saved game)
 MAX_SEED = 2**64 - 1
 
@@ -521,8 +535,6 @@ def _why_illegal(state: State, action: Action) -> str:
             value=shown(action))
     if state.to_act is None:
         return _("The game is over: no more actions.")
-    from quitlok.narration import seat_name  # narration words the game's events: it imports this module
-
     who = seat_name(state.players[state.to_act])  # the learner's seat ("You") in the reader's language
     name = action_label(state, action)
     if isinstance(action, Bet):

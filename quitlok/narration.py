@@ -23,16 +23,13 @@ from dataclasses import replace
 from quitlok import events as ev
 from quitlok.bots import style_name
 from quitlok.cards import a_card
-from quitlok.game import SeatStatus
+from quitlok.game import YOU, SeatStatus, seat_name
 from quitlok.i18n import SOURCE, _, ngettext, pgettext, use
 from quitlok.rules import call_word
 
 __all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "call_word", "ending_words", "hand_over_words", "hand_title", "ordinal",
            "seat_name", "sentence", "sentences", "status_from_line", "status_line"]
 
-#: the name of the learner's seat, which makes the log speak to it in the second person ("You bet 3"): a key the
-#: code compares, shown in the reader's language by `seat_name`
-YOU = "You"
 #: the end of a banker's status after an early settlement, when he takes a new card for the players still to
 #: play; a later settlement (or his retiring) follows it after ": " ("banker: 21, then a new card: bust"). The
 #: English of status_line, kept to read old saved games back (status_from_line)
@@ -40,13 +37,6 @@ NEW_CARD = ", then a new card"
 #: the end of a player's status once the banker has settled a second time in the hand: which settlement it was
 #: in ("lost 10 with 20 (1st settlement)"); the English of status_line, as NEW_CARD
 SETTLEMENT = " ({nth} settlement)"
-
-def seat_name(name: str) -> str:
-    """A seat's name as shown: the learner's seat (named YOU) as the current language says "You"; any other name
-    as it is (a person's or a computer player's name is never translated)."""
-    # Translators: the learner's own seat at the practice table, shown where the other seats show a name.
-    return pgettext("the learner's seat", "You") if name == YOU else name
-
 
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th' (in the current language: each ending is a message of its own)."""
