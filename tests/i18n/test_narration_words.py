@@ -23,6 +23,7 @@ from quitlok.narration import (
     seat_name,
     sentence,
     sentences,
+    status_from_line,
     status_line,
 )
 from quitlok.rules import call_word
@@ -133,3 +134,15 @@ def test_every_ending_speaks_in_the_language():
             for you in (False, True):
                 assert not escaped(ending_words("Ann", status, you=you)), status
             assert not escaped(status_line(status)), status
+
+
+def test_old_saved_status_lines_are_read_in_english_whatever_the_readers_language():
+    """Games saved when statuses were kept as lines hold English lines: they are read back as English, under any
+    current language (a room opened by a reader of Czech reads its old game all the same)."""
+    lines = {"won 2 with 18 (2nd settlement)": SeatStatus("won", stake=2, value=18, nth=2),
+             "banker: 21, then a new card: bust": SeatStatus("banker", results=(21, None)),
+             "sitting out: no chips": SeatStatus("out: chips"), "21! won 4": SeatStatus("21", stake=4)}
+    for line, status in lines.items():
+        assert status_from_line(line) == status
+        with use(PSEUDO):
+            assert status_from_line(line) == status, line
