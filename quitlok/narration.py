@@ -110,8 +110,8 @@ def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None)
         case ev.SharePaid(seat, share):
             return say(seat, _("You add {share} to the bank."), _("{name} adds {share} to the bank."), share=share)
         case ev.SatOut(seat, share):
-            return say(seat, _("You cannot pay a share of {share} and still bet, so you pay nothing and sit out "
-                                "this bank."),
+            return say(seat, _("You cannot pay a share of {share} and still bet, so pay nothing and sit out this "
+                               "bank."),
                        _("{name} cannot pay a share of {share} and still bet, so pays nothing and sits out this "
                           "bank."), share=share)
         case ev.BankTakenBack(seat, bank):
