@@ -55,7 +55,7 @@ def ordinal(n: int) -> str:
 
 def _and(items: Sequence[str]) -> str:
     """'A', 'A and B', 'A and B and C': names (or cards) in one sentence."""
-    text = items[0]
+    text = items[0] if items else ""
     for item in items[1:]:
         # Translators: two items of a list in a sentence ("Bella and you", "a 7 and a 5"); it nests for more.
         text = _("{first} and {second}").format(first=text, second=item)
