@@ -7,7 +7,7 @@ placeholders, and a sentence whose form follows a number is chosen by `ngettext`
 
 Who is "you": the reader's own seat is spoken to in the second person ("You bet 3", "your bank") and every other
 seat in the third ("Bella bets 3"): two messages, so that a language conjugates each as it must. The reader's
-seat is the learner's, the seat named "You" (`YOU`, the key the practice table, the lessons and the quiz give
+seat is the learner's, the seat named "You" (quitlok.game.YOU, the key the practice table, the lessons and the quiz give
 the learner's seat, and compare; never shown as it is: `seat_name` shows it in the reader's language). A
 room's seats carry their people's names (a room refuses the name "You"), so a room's log names every seat,
 its reader's too; the `viewer` argument (the seat reading, None for an onlooker) decides what secrets are told.
@@ -37,6 +37,7 @@ NEW_CARD = ", then a new card"
 #: the end of a player's status once the banker has settled a second time in the hand: which settlement it was
 #: in ("lost 10 with 20 (1st settlement)"); the English of status_line, as NEW_CARD
 SETTLEMENT = " ({nth} settlement)"
+
 
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th' (in the current language: each ending is a message of its own)."""
