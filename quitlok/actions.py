@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 
 from quitlok.errors import IllegalAction
+from quitlok.i18n import _, pgettext
+from quitlok.rules import call_word
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,8 @@ class StakeBank:
 
     def __post_init__(self) -> None:
         if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n < 1:
-            raise IllegalAction(f"A bank is a whole number of chips, at least 1 (got {self.n!r}).")
+            raise IllegalAction(_("A bank is a whole number of chips, at least 1 (got {value}).").format(
+                value=repr(self.n)))
 
 
 Action = Blot | Bet | Draw | Stay | Aluvun | Reject | Keep | Stand | Retire | KeepBank | StakeBank
@@ -94,19 +97,24 @@ def describe(action: Action, aluvun_word: str = "aluvun", *, raising: bool = Fal
     for the Kvitlach bet that comes with elvaroon, which is a raise. `quitlok.game.action_label` fills both
     in from a game state.
     """
-    labels = {
-        Blot: "Blot (free face-up card)",
-        Draw: "Draw a card",
-        Stay: "Stay",
-        Aluvun: f"Call {aluvun_word}",
-        Reject: "Reject the 11",
-        Keep: "Keep the 11",
-        Stand: "Stand",
-        Retire: "Retire with the bank",
-        KeepBank: "Keep the bank",
-    }
     if isinstance(action, Bet):
-        return f"{'Raise' if raising else 'Bet'} {action.n}"
+        # Translators: a move's label (a button): {n} chips.
+        return (pgettext("move", "Raise {n}") if raising else pgettext("move", "Bet {n}")).format(n=action.n)
     if isinstance(action, StakeBank):
-        return f"Stake a bank of {action.n}"
-    return labels[type(action)]
+        return pgettext("move", "Stake a bank of {n}").format(n=action.n)
+    if isinstance(action, Aluvun):
+        # Translators: a move's label: {word} is the tradition's word for the call at 11 (aluvun, elvaroon).
+        return pgettext("move", "Call {word}").format(word=call_word(aluvun_word))
+    return {
+        # Translators: a move's label: a free face-up card.
+        Blot: lambda: pgettext("move", "Blot (free face-up card)"),
+        Draw: lambda: pgettext("move", "Draw a card"),
+        # Translators: a move's label: the player takes no more cards.
+        Stay: lambda: pgettext("move", "Stay"),
+        Reject: lambda: pgettext("move", "Reject the 11"),
+        Keep: lambda: pgettext("move", "Keep the 11"),
+        # Translators: a move's label: the banker stops drawing.
+        Stand: lambda: pgettext("move", "Stand"),
+        Retire: lambda: pgettext("move", "Retire with the bank"),
+        KeepBank: lambda: pgettext("move", "Keep the bank"),
+    }[type(action)]()

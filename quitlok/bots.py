@@ -16,6 +16,7 @@ from typing import Protocol
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.coach import coach
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, legal_actions
+from quitlok.i18n import _, pgettext
 from quitlok.rules import RuleSet
 
 
@@ -73,9 +74,16 @@ class StyledPlayer:
     def describe(self, rules: RuleSet) -> str:
         """What this player does, by its numbers, as the rules let it: a style's name alone says too little
         (a 'bold' banker stands lower, which a newcomer reads backwards)."""
-        share = {0.2: "a fifth", 0.6: "three fifths"}.get(self.bet_share, f"{self.bet_share:.0%}")
-        return (f"takes cards below {self.draw_below}, bets about {share} of what is allowed; "
-                f"as banker stands on {rules.banker_model(self.stands_on)}")
+        values = {"below": self.draw_below, "total": rules.banker_model(self.stands_on)}
+        if self.bet_share == 0.2:
+            return _("takes cards below {below}, bets about a fifth of what is allowed; as banker stands on "
+                     "{total}").format(**values)
+        if self.bet_share == 0.6:
+            return _("takes cards below {below}, bets about three fifths of what is allowed; as banker stands on "
+                     "{total}").format(**values)
+        # Translators: {share} is a percentage ("40%").
+        return _("takes cards below {below}, bets about {share} of what is allowed; as banker stands on "
+                 "{total}").format(share=f"{self.bet_share:.0%}", **values)
 
     def _bet(self, bets: list[Bet], state: State) -> Bet:
         """A stake of about `bet_share` of the room, varied a little by the seed."""
@@ -115,7 +123,8 @@ class BestPlayer:
 
     def describe(self, rules: RuleSet) -> str:
         """What this player does, by its numbers (see StyledPlayer.describe)."""
-        return f"plays every decision by the exact odds; as banker stands on {rules.banker_model(self.stands_on)}"
+        return _("plays every decision by the exact odds; as banker stands on {total}").format(
+            total=rules.banker_model(self.stands_on))
 
 
 @dataclass(frozen=True)
@@ -137,7 +146,7 @@ class QuietPlayer:
 
     def describe(self, rules: RuleSet) -> str:
         """What this player does, by its numbers (see StyledPlayer.describe)."""
-        return f"never bets; as banker stands on {rules.banker_model(self.stands_on)}"
+        return _("never bets; as banker stands on {total}").format(total=rules.banker_model(self.stands_on))
 
 
 def cautious(seed: int = 0) -> StyledPlayer:
@@ -163,8 +172,30 @@ class RandomPlayer:
 
     def describe(self, rules: RuleSet) -> str:
         """What this player does (see StyledPlayer.describe)."""
-        return "picks any legal move at random"
+        return _("picks any legal move at random")
 
 
 #: the computer players a table offers, by name
 PLAYERS = {"cautious": cautious, "bold": bold, "best": BestPlayer}
+
+
+def style_name(style: str) -> str:
+    """A computer player's style as people read it, in the current language: a player's `label` ("cautious",
+    "best play") or a practice table's choice of styles (quitlok.practice.STYLES: "mixed", "best"). The labels
+    and styles stay the keys the code compares; a key without words is shown as it is."""
+    names = {
+        # Translators: a computer player's style: bets small, stops early.
+        "cautious": lambda: pgettext("computer style", "cautious"),
+        # Translators: a computer player's style: bets big, draws on.
+        "bold": lambda: pgettext("computer style", "bold"),
+        # Translators: a computer player's style: plays every decision by the exact odds.
+        "best play": lambda: pgettext("computer style", "best play"),
+        "best": lambda: pgettext("computer style", "best play"),
+        # Translators: a computer player's style: never bets (the lessons' players).
+        "steady": lambda: pgettext("computer style", "steady"),
+        # Translators: a computer player's style: any legal move at random.
+        "random": lambda: pgettext("computer style", "random"),
+        # Translators: a practice table's computer players: one of each style.
+        "mixed": lambda: pgettext("computer style", "mixed"),
+    }
+    return names[style]() if style in names else style

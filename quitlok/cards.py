@@ -28,20 +28,24 @@ def check_cards(cards: Iterable[int], copies: int, what: str = "cards") -> tuple
     """Return `cards` as a tuple, or raise InvalidCards naming the first problem.
 
     A card must be an int from 1 to 12, and no number may appear more often than
-    the pack holds (`copies` of each).
+    the pack holds (`copies` of each). `what` names the cards in the message: English, marked for the catalog
+    where it is written (`N_("seen cards")`), said in the current language.
     """
     # a set or a dict is no hand: it has no order and no second copy of a card ({6: 1, 5: 1} is not 6 and 5)
     if isinstance(cards, str | bytes | Mapping | Set) or not isinstance(cards, Iterable):
-        raise InvalidCards(f"{what}: {shown(cards)} is not a list of cards; give the numbers, such as [6, 5]")
+        # Translators: {what} names the cards asked about ("hand", "seen cards").
+        raise InvalidCards(_("{what}: {value} is not a list of cards; give the numbers, such as [6, 5]").format(
+            what=_(what), value=shown(cards)))
     cards = tuple(cards)
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= 12:
-            raise InvalidCards(f"{what}: {shown(card)} is not a card; cards are numbered 1 to 12")
+            raise InvalidCards(_("{what}: {value} is not a card; cards are numbered 1 to 12").format(
+                what=_(what), value=shown(card)))
     for rank, count in sorted(Counter(cards).items()):
         if count > copies:
-            raise InvalidCards(
-                f"{what}: {count} cards numbered {rank}, but the pack holds only {copies}"
-            )
+            raise InvalidCards(ngettext("{what}: {count} cards numbered {rank}, but the pack holds only {copies}",
+                                        "{what}: {count} cards numbered {rank}, but the pack holds only {copies}",
+                                        copies).format(what=_(what), count=count, rank=rank, copies=copies))
     return cards
 
 

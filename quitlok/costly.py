@@ -50,6 +50,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from quitlok.errors import InvalidSetup, QuitlokError, TooLarge, Unavailable
+from quitlok.i18n import N_
 
 __all__ = ["BUDGET", "FairShare", "SharedAnswers", "away", "cpu_budget", "set_default_workers", "spend",
            "worker_count"]
@@ -92,8 +93,8 @@ def spend() -> None:
     """Raise TooLarge when the current budget (if any) is used up."""
     deadline = getattr(_local, "deadline", None)
     if deadline is not None and time.thread_time() > deadline:
-        raise TooLarge("this question takes more computing than the app gives one question, too much to answer "
-                       "exactly here")
+        raise TooLarge(N_("this question takes more computing than the app gives one question, too much to answer "
+                          "exactly here"))
 
 
 class FairShare:
@@ -266,8 +267,8 @@ def away(function: Callable[..., Any], *args: Any, wait: float | None = None,
                 waited = time.monotonic() - started
                 if waited >= most:
                     future.cancel()  # not started yet: dropped; under way: its answer is not awaited
-                    raise Unavailable(f"the server is too busy to work this out now (no answer within "
-                                      f"{most:.0f} seconds); try again in a moment") from None
+                    raise Unavailable(N_("the server is too busy to work this out now (no answer within {seconds} "
+                                         "seconds); try again in a moment"), {"seconds": f"{most:.0f}"}) from None
                 if waiting is not None:
                     waiting(waited)
     except QuitlokError:
@@ -275,7 +276,7 @@ def away(function: Callable[..., Any], *args: Any, wait: float | None = None,
     except BrokenProcessPool:
         _log.exception("a worker process for %s stopped", getattr(function, "__name__", function))
         _forget(pool)
-        raise Unavailable("the server could not work this out just now (its worker stopped); try again") from None
+        raise Unavailable(N_("the server could not work this out just now (its worker stopped); try again")) from None
     except Exception:
         _log.exception("a worker process failed on %s", getattr(function, "__name__", function))
-        raise Unavailable("the server could not work this out just now; try again") from None
+        raise Unavailable(N_("the server could not work this out just now; try again")) from None

@@ -36,8 +36,9 @@ from quitlok.actions import (
 from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
-from quitlok.rules import RuleSet
+from quitlok.rules import RuleSet, game_name
 from quitlok.validate import is_whole, rule_set, shown, whole_number
 
 __all__ = [
@@ -56,12 +57,14 @@ __all__ = [
     "Stand",
     "State",
     "Stay",
+    "YOU",
     "action_label",
     "apply_action",
     "draw_for_banker",
     "legal_actions",
     "new_game",
     "observe",
+    "seat_name",
 ]
 
 #: phases of play: who decides what
@@ -74,6 +77,18 @@ OVER = "over"  # the game has ended
 
 # The engine writes no words: the log is events (quitlok.events), a seat's status a SeatStatus, and
 # quitlok.narration, which the engine never imports, words them both.
+#: the name of the learner's seat (the practice table, the lessons, the quiz): a key the code compares, which makes
+#: the log speak to that seat in the second person ("You bet 3"), shown in the reader's language by `seat_name`
+YOU = "You"
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown: the learner's seat (named YOU) as the current language says "You"; any other name
+    as it is (a person's or a computer player's name is never translated)."""
+    # Translators: the learner's own seat at the practice table, shown where the other seats show a name.
+    return pgettext("the learner's seat", "You") if name == YOU else name
+
+
 #: the largest seed a game or a draw for the first banker takes (a seed is kept in every saved game)
 MAX_SEED = 2**64 - 1
 
@@ -245,47 +260,55 @@ def new_game(
     """
     rules = rule_set(rules)
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise InvalidSetup(f"players must be a list of names, one per seat (got {shown(players)}).")
+        raise InvalidSetup(_("players must be a list of names, one per seat (got {value}).").format(
+            value=shown(players)))
     players = tuple(players)
     if len(players) < 2:
-        raise InvalidSetup("A game needs at least two seats: a banker and a player.")
+        raise InvalidSetup(_("A game needs at least two seats: a banker and a player."))
     if not all(isinstance(p, str) and p.strip() for p in players) or len(set(players)) != len(players):
-        raise InvalidSetup("Every seat needs a name of its own.")
+        raise InvalidSetup(_("Every seat needs a name of its own."))
     if len(players) * 3 > rules.pack_size:
-        raise InvalidSetup(f"A {rules.pack_size}-card pack is too small for {len(players)} seats.")
+        raise InvalidSetup(_("A {size}-card pack is too small for {seats} seats.").format(size=rules.pack_size,
+                                                                                       seats=len(players)))
     if is_whole(purses):
         purses = (purses,) * len(players)
     if isinstance(purses, str | bytes) or not isinstance(purses, Sequence):
-        raise InvalidSetup(f"purses must be a whole number of chips, or one per seat (got {shown(purses)}).")
-    purses = tuple(whole_number("Each purse", p) for p in purses)
+        raise InvalidSetup(_("purses must be a whole number of chips, or one per seat (got {value}).").format(
+            value=shown(purses)))
+    purses = tuple(whole_number(N_("Each purse"), p) for p in purses)
     if len(purses) != len(players):
-        raise InvalidSetup(f"{len(purses)} purses for {len(players)} seats.")
+        raise InvalidSetup(ngettext("{purses} purses for {seats} seats.", "{purses} purses for {seats} seats.",
+                                     len(purses)).format(purses=len(purses), seats=len(players)))
     if not is_whole(banker) or not 0 <= banker < len(players):
-        raise InvalidSetup(f"The banker must be one of the seats 0 to {len(players) - 1} (got {shown(banker)}).")
-    bank = whole_number("The opening bank", bank, low=1)
+        raise InvalidSetup(_("The banker must be one of the seats 0 to {last} (got {value}).").format(
+            last=len(players) - 1, value=shown(banker)))
+    bank = whole_number(N_("The opening bank"), bank, low=1)
     if purses[banker] < 1:
-        raise InvalidSetup(f"{players[banker]} has no chips to stake a bank.")
+        raise InvalidSetup(_("{name} has no chips to stake a bank.").format(name=players[banker]))
     if max_bet is None:
         max_bet = rules.default_max_bet(bank)
     elif not rules.agreed_max_bet:
-        raise InvalidSetup(f"{rules.name} rules have no maximum bet: only the bank limits a bet.")
+        raise InvalidSetup(_("{rules} rules have no maximum bet: only the bank limits a bet.").format(
+            rules=game_name(rules.name)))
     else:
-        max_bet = whole_number("The maximum bet", max_bet, low=1)
+        max_bet = whole_number(N_("The maximum bet"), max_bet, low=1)
     first_stake = min(bank, purses[banker])
     if not any(_can_join(rules, first_stake, purse) for seat, purse in enumerate(purses) if seat != banker):
         share = rules.share_of(first_stake)
-        raise InvalidSetup("Nobody could play against the bank: " + (
-            f"every player needs more than the share of {share} to pay it and still bet." if share
-            else "no player other than the banker has chips."))
+        raise InvalidSetup(_("Nobody could play against the bank: every player needs more than the share of "
+                             "{share} to pay it and still bet.").format(share=share) if share
+                           else _("Nobody could play against the bank: no player other than the banker has chips."))
     if not isinstance(choose_stake, bool):
-        raise InvalidSetup(f"choose_stake must be True or False (got {shown(choose_stake)}).")
+        raise InvalidSetup(_("{name} must be True or False (got {value}).").format(name="choose_stake",
+                                                                                 value=shown(choose_stake)))
     if seed is not None and (not is_whole(seed) or not 0 <= seed <= MAX_SEED):
-        raise InvalidSetup(f"seed must be a whole number from 0 to 2**64 - 1, or None (got {shown(seed)}).")
+        raise InvalidSetup(_("seed must be a whole number from 0 to 2**64 - 1, or None (got {value}).").format(
+            value=shown(seed)))
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if stock is not None and (isinstance(stock, str | bytes) or not isinstance(stock, Sequence)):
-        raise InvalidSetup(f"stock must be a list of cards from the top (got {shown(stock)}).")
-    top = check_cards(stock or (), rules.copies, "stock")
+        raise InvalidSetup(_("stock must be a list of cards from the top (got {value}).").format(value=shown(stock)))
+    top = check_cards(stock or (), rules.copies, N_("stock"))
     rest = list((Counter(rules.pack) - Counter(top)).elements())
     random.Random(f"{seed}/deal").shuffle(rest)
     n = len(players)
@@ -373,7 +396,8 @@ def check_seat(state: object, seat: object, *, onlookers: bool = False) -> int |
 
 def _check_state(state: object) -> State:
     if not isinstance(state, State):
-        raise IllegalAction(f"That is not a game state (got {type(state).__name__}); start one with new_game.")
+        raise IllegalAction(_("That is not a game state (got {type}); start one with new_game.").format(
+            type=type(state).__name__))
     return state
 
 
@@ -507,22 +531,26 @@ def action_label(state: State, action: Action) -> str:
 def _why_illegal(state: State, action: Action) -> str:
     """A message that says what was wrong with an action."""
     if type(action) not in _ACTION_TYPES:
-        return f"{shown(action)} is not an action; use Bet(2), Stay() and the like from quitlok.game."
+        return _("{value} is not an action; use Bet(2), Stay() and the like from quitlok.game.").format(
+            value=shown(action))
     if state.to_act is None:
-        return "The game is over: no more actions."
-    who = state.players[state.to_act]
+        return _("The game is over: no more actions.")
+    who = seat_name(state.players[state.to_act])  # the learner's seat ("You") in the reader's language
     name = action_label(state, action)
     if isinstance(action, Bet):
         room = state.bet_room(state.to_act)
         if state.phase == TURN and room < action.n and any(isinstance(a, Bet) for a in legal_actions(state)):
-            return (
-                f"{who} may bet at most {room} now (purse {state.purses[state.to_act]}, "
-                f"bank {state.bank} with {state.open_stakes} already covering stakes"
-                + (f", maximum bet {state.max_bet}" if state.max_bet is not None else "")
-                + ")."
-            )
+            values = {"name": who, "room": room, "purse": state.purses[state.to_act], "bank": state.bank,
+                      "covering": state.open_stakes, "most": state.max_bet}
+            if state.max_bet is not None:
+                return _("{name} may bet at most {room} now (purse {purse}, bank {bank} with {covering} already "
+                         "covering stakes, maximum bet {most}).").format(**values)
+            return _("{name} may bet at most {room} now (purse {purse}, bank {bank} with {covering} already "
+                     "covering stakes).").format(**values)
     options = ", ".join(sorted({action_label(state, a).rstrip("0123456789 ") for a in legal_actions(state)}))
-    return f"{name} is not allowed now for {who}; the choices are: {options}."
+    # Translators: {action} is a move's label ("Bet 2"), {choices} the moves allowed, separated by commas.
+    return _("{action} is not allowed now for {name}; the choices are: {choices}.").format(action=name, name=who,
+                                                                                         choices=options)
 
 
 def _kind(annotation: object) -> str:

@@ -3,6 +3,7 @@
 from collections.abc import Iterable
 
 from quitlok.cards import check_cards, is_framed
+from quitlok.i18n import N_
 from quitlok.rulebook import best_total, framed_pair, may_call_aluvun
 from quitlok.rules import RuleSet
 from quitlok.validate import rule_set
@@ -31,7 +32,7 @@ def hand_value(cards: Iterable[int], rules: RuleSet) -> int:
     Two framed first cards make 21; otherwise the largest total not over 21, or,
     when every total is over 21, the smallest (the hand is bust).
     """
-    cards = check_cards(cards, rule_set(rules).copies, "hand")
+    cards = check_cards(cards, rule_set(rules).copies, N_("hand"))
     if is_framed_pair(cards, rules):
         return 21
     return best_total(totals(cards, rules))

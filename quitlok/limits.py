@@ -31,6 +31,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from quitlok.errors import InvalidSetup, TooOften, shown
+from quitlok.i18n import _
 from quitlok.rooms.database import Store, metadata
 
 __all__ = ["RULES", "Limits", "Rule"]
@@ -89,7 +90,8 @@ class Limits(Store):
         rules = RULES if rules is None else rules
         for what, rule in rules.items():
             if not (isinstance(rule, Rule) and rule.per_visitor >= 1 and rule.per_address >= 1 and rule.seconds > 0):
-                raise InvalidSetup(f"rules: {shown(what)} needs a Rule of at least 1 step in more than 0 seconds")
+                raise InvalidSetup(_("rules: {what} needs a Rule of at least 1 step in more than 0 seconds").format(
+                    what=shown(what)))
         self.rules = dict(rules)
         self._swept = -math.inf
         self._sweeping = threading.Lock()
@@ -97,7 +99,8 @@ class Limits(Store):
 
     def _rule(self, what: object) -> Rule:
         if not isinstance(what, str) or what not in self.rules:
-            raise InvalidSetup(f"what: one of {', '.join(self.rules)}, not {shown(what)}")
+            raise InvalidSetup(_("what: one of {keys}, not {value}").format(keys=", ".join(self.rules),
+                                                                            value=shown(what)))
         return self.rules[what]
 
     def _whom(self, visitor: object, address: object) -> list[tuple[str, str]]:
@@ -107,7 +110,8 @@ class Limits(Store):
             if value is None:
                 continue
             if not isinstance(value, str) or not 0 < len(value) <= 200:
-                raise InvalidSetup(f"{name}: a text of 1 to 200 characters or None, not {shown(value)}")
+                raise InvalidSetup(_("{name}: a text of 1 to 200 characters or None, not {value}").format(
+                    name=name, value=shown(value)))
             found.append((_who(name[0], value), name))
         return found
 

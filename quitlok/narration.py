@@ -1,13 +1,19 @@
 """Words for events: the one module that turns the engine's facts (quitlok.events) into sentences.
 
 `sentence(event, players)` is one event's sentence (None for an event nobody is told in words, such as a card
-dealt face down, or a secret hidden from the viewer); `sentences(events, players)` the log as lines. A seat
-whose name is "You" (quitlok.game.YOU: the learner at the practice table) is spoken to in the second person
-("You bet 3", "your bank"), as the engine's log always did. The wording is today's English; the `viewer`
-argument (the seat reading, None for an onlooker) is where a later step makes "you" follow the reader, and a
-language can come in beside it.
+dealt face down, or a secret hidden from the viewer); `sentences(events, players)` the log as lines. Every
+sentence is in the current language (quitlok.i18n): each is one whole message of the catalog, with named
+placeholders, and a sentence whose form follows a number is chosen by `ngettext`.
 
-The statuses of the seats (`quitlok.game.SeatStatus`) are worded here too: `status_line`.
+Who is "you": the reader's own seat is spoken to in the second person ("You bet 3", "your bank") and every other
+seat in the third ("Bella bets 3"): two messages, so that a language conjugates each as it must. The reader's
+seat is the learner's, the seat named "You" (quitlok.game.YOU, the key the practice table, the lessons and the quiz give
+the learner's seat, and compare; never shown as it is: `seat_name` shows it in the reader's language). A
+room's seats carry their people's names (a room refuses the name "You"), so a room's log names every seat,
+its reader's too; the `viewer` argument (the seat reading, None for an onlooker) decides what secrets are told.
+
+The statuses of the seats (`quitlok.game.SeatStatus`) are worded here too: `status_line`, and how a hand ended
+(`hand_over_words`).
 """
 
 import re
@@ -15,30 +21,50 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from quitlok import events as ev
-from quitlok.cards import a_card, plural
-from quitlok.game import SeatStatus
-from quitlok.i18n import N_, _
+from quitlok.bots import style_name
+from quitlok.cards import a_card
+from quitlok.game import YOU, SeatStatus, seat_name
+from quitlok.i18n import N_, SOURCE, _, ngettext, pgettext, use
+from quitlok.rules import call_word
 
-__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "STYLE_WORDS", "ending_words", "hand_over_words", "hand_title",
-           "ordinal", "room_note", "sentence", "sentences", "status_from_line", "status_line"]
+__all__ = ["YOU", "NEW_CARD", "SETTLEMENT", "call_word", "ending_words", "hand_over_words", "hand_title",
+           "ordinal", "room_note", "seat_name", "sentence", "sentences", "status_from_line", "status_line"]
 
-#: the name that makes the log speak in the second person ("You bet 3")
-YOU = "You"
 #: the end of a banker's status after an early settlement, when he takes a new card for the players still to
-#: play; a later settlement (or his retiring) follows it after ": " ("banker: 21, then a new card: bust")
+#: play; a later settlement (or his retiring) follows it after ": " ("banker: 21, then a new card: bust"). The
+#: English of status_line, kept to read old saved games back (status_from_line)
 NEW_CARD = ", then a new card"
 #: the end of a player's status once the banker has settled a second time in the hand: which settlement it was
-#: in ("lost 10 with 20 (1st settlement)"); quitlok.ui.table groups the hand's summary by it
+#: in ("lost 10 with 20 (1st settlement)"); the English of status_line, as NEW_CARD
 SETTLEMENT = " ({nth} settlement)"
 
 
 def ordinal(n: int) -> str:
-    """'1st', '2nd', '3rd', '4th'."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """'1st', '2nd', '3rd', '4th' (in the current language: each ending is a message of its own)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        # Translators: an ordinal number such as 4th, 11th, 12th (English: all but those ending in 1st, 2nd, 3rd).
+        return pgettext("ordinal", "{n}th").format(n=n)
+    if n % 10 == 1:
+        # Translators: an ordinal number ending in 1: 1st, 21st.
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if n % 10 == 2:
+        # Translators: an ordinal number ending in 2: 2nd, 22nd.
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    # Translators: an ordinal number ending in 3: 3rd, 23rd.
+    return pgettext("ordinal", "{n}rd").format(n=n)
+
+
+def _and(items: Sequence[str]) -> str:
+    """'A', 'A and B', 'A and B and C': names (or cards) in one sentence."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        # Translators: two items of a list in a sentence ("Bella and you", "a 7 and a 5"); it nests for more.
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 class _Words:
-    """The names of one table's seats, and the agreement of verbs with them."""
+    """The names of one table's seats, and which of them is spoken to ("you")."""
 
     def __init__(self, players: Sequence[str], viewer: int | None) -> None:
         self.players, self.viewer = players, viewer
@@ -46,19 +72,17 @@ class _Words:
     def you(self, seat: int) -> bool:
         return self.players[seat] == YOU
 
-    def say(self, seat: int, text: str, **values: object) -> str:
-        """A sentence about a seat; '{s}', '{is}', '{has}' agree with the name ("You bet")."""
-        you = self.you(seat)
-        words = {"s": "" if you else "s", "is": "are" if you else "is", "has": "have" if you else "has"}
-        return f"{self.players[seat]} " + text.format(**words, **values)
+    def say(self, seat: int, you: str, other: str, **values: object) -> str:
+        """A sentence about `seat`: `you` (already translated) when it is the reader's own seat, else `other`,
+        whose {name} is the seat's name."""
+        if self.you(seat):
+            return you.format(**values)
+        return other.format(name=self.players[seat], **values)
 
     def name(self, seat: int) -> str:
-        """A seat's name inside a sentence: 'Bella', or 'you'."""
-        return "you" if self.you(seat) else self.players[seat]
-
-    def whose(self, seat: int) -> str:
-        """A seat's possessive inside a sentence: "Bella's", or 'your'."""
-        return "your" if self.you(seat) else f"{self.players[seat]}'s"
+        """A seat's name inside a list of names: 'Bella', or 'you'."""
+        # Translators: the reader's own seat inside a list of names ("Most chips: you and Bella (20)").
+        return pgettext("a seat in a list of names", "you") if self.you(seat) else self.players[seat]
 
 
 def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None) -> str | None:
@@ -66,107 +90,159 @@ def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None)
     w = _Words(players, viewer)
     say = w.say
     match event:
-        case ev.Prose(text):
+        case ev.Prose(text):  # a line of a game saved before the log was events: as it was written
             return text
         case ev.RoomNote():
             return room_note(event, players)
         case ev.CardDealt(seat, card, face_up=face_up, told=told):
-            return say(seat, "get{s} {card}.", card=a_card(card)) if face_up and told and card is not None else None
+            if not (face_up and told and card is not None):
+                return None
+            return say(seat, _("You get {card}."), _("{name} gets {card}."), card=a_card(card))
         case ev.BankOffered(seat, least, most):
-            return say(seat, "{is} the new banker and may stake from {least} to {most} chips.", least=least,
-                       most=most)
+            # Translators: the English says "chips" even for a most of 1 (a stake "from 1 to 1 chips" is rare).
+            return say(seat, ngettext("You are the new banker and may stake from {least} to {most} chips.",
+                                      "You are the new banker and may stake from {least} to {most} chips.", most),
+                       ngettext("{name} is the new banker and may stake from {least} to {most} chips.",
+                                "{name} is the new banker and may stake from {least} to {most} chips.", most),
+                       least=least, most=most)
         case ev.BankStaked(seat, bank):
-            return say(seat, "take{s} the bank and stake{s} {bank}.", bank=bank)
+            return say(seat, _("You take the bank and stake {bank}."), _("{name} takes the bank and stakes {bank}."),
+                       bank=bank)
         case ev.SharePaid(seat, share):
-            return say(seat, "add{s} {share} to the bank.", share=share)
+            return say(seat, _("You add {share} to the bank."), _("{name} adds {share} to the bank."), share=share)
         case ev.SatOut(seat, share):
-            return say(seat, "cannot pay a share of {share} and still bet, so {pays} nothing and sit{s} out this "
-                       "bank.", share=share, pays="pay" if w.you(seat) else "pays")
+            return say(seat, _("You cannot pay a share of {share} and still bet, so pay nothing and sit out this "
+                               "bank."),
+                       _("{name} cannot pay a share of {share} and still bet, so pays nothing and sits out this "
+                          "bank."), share=share)
         case ev.BankTakenBack(seat, bank):
-            return say(seat, "take{s} back the bank of {bank}: nobody who joined it has chips left.", bank=bank)
+            return say(seat, _("You take back the bank of {bank}: nobody who joined it has chips left."),
+                       _("{name} takes back the bank of {bank}: nobody who joined it has chips left."), bank=bank)
         case ev.HandDealt(direction=direction, first=first):
-            way = "clockwise" if direction == 1 else "anticlockwise"
-            return f"{hand_title(event, players, viewer)}: dealt {way}, starting with {w.name(first)}."
+            title = hand_title(event, players, viewer)
+            if direction == 1:
+                line = say(first, _("{title}: dealt clockwise, starting with you."),
+                           _("{title}: dealt clockwise, starting with {name}."), title=title)
+            else:
+                line = say(first, _("{title}: dealt anticlockwise, starting with you."),
+                           _("{title}: dealt anticlockwise, starting with {name}."), title=title)
+            return line
         case ev.MayRetire(seat, card, hand=hand):
-            return None if card is None else say(seat, "{has} {card} as first card in hand {h} and may retire.",
-                                                  card=a_card(card), h=hand)
+            if card is None:
+                return None
+            return say(seat, _("You have {card} as first card in hand {hand} and may retire."),
+                       _("{name} has {card} as first card in hand {hand} and may retire."), card=a_card(card),
+                       hand=hand)
         case ev.KeptBank(seat, card):
-            return None if card is None else say(seat, "keep{s} the bank.")
+            return None if card is None else say(seat, _("You keep the bank."), _("{name} keeps the bank."))
         case ev.BankPassed(seat):
-            return f"The bank passes to the right, to {w.name(seat)}."
+            return say(seat, _("The bank passes to the right, to you."),
+                       _("The bank passes to the right, to {name}."))
         case ev.GameOver(sitting_out, winners, best):
-            why = ("nobody left can pay a share of the bank and still bet" if sitting_out
-                   else "fewer than two seats have chips")
-            return f"Game over: {why}. Most chips: {' and '.join(w.name(s) for s in winners)} ({best})."
+            names = _and([w.name(s) for s in winners])
+            if sitting_out:
+                return _("Game over: nobody left can pay a share of the bank and still bet. Most chips: {names} "
+                          "({best}).").format(names=names, best=best)
+            return _("Game over: fewer than two seats have chips. Most chips: {names} ({best}).").format(
+                names=names, best=best)
         case ev.TurnBegan(seat):
-            return say(seat, "{has} the turn.")
+            return say(seat, _("You have the turn."), _("{name} has the turn."))
         case ev.BankBroken():
-            return "The bank is broken: the hand ends."
+            return _("The bank is broken: the hand ends.")
         case ev.BankerEarly():
-            return "The open stakes cover the whole bank: the banker plays now."
+            return _("The open stakes cover the whole bank: the banker plays now.")
         case ev.NothingToSettle():
-            return "No stake is open: nothing to settle, and the hand ends."
+            return _("No stake is open: nothing to settle, and the hand ends.")
         case ev.BankerTurnedUp(seat, hand, n):
-            return say(seat, "turn{s} up {cards} and play{s} against {n} chip{plural} of open stakes.",
-                       cards=" and ".join(a_card(c) for c in hand), n=n, plural="" if n == 1 else "s")
+            return say(seat, ngettext("You turn up {cards} and play against {n} chip of open stakes.",
+                                      "You turn up {cards} and play against {n} chips of open stakes.", n),
+                       ngettext("{name} turns up {cards} and plays against {n} chip of open stakes.",
+                                "{name} turns up {cards} and plays against {n} chips of open stakes.", n),
+                       cards=_and([a_card(c) for c in hand]), n=n)
         case ev.Stood(seat, value):
-            return say(seat, "stand{s} on {v}.", v=value)
+            return say(seat, _("You stand on {value}."), _("{name} stands on {value}."), value=value)
         case ev.BankerDrew(seat, card, value):
-            return say(seat, "draw{s} {card}: {v}.", card=a_card(card), v=value)
+            return say(seat, _("You draw {card}: {value}."), _("{name} draws {card}: {value}."), card=a_card(card),
+                       value=value)
         case ev.BlotAsked(seat):
-            return say(seat, "ask{s} for a blot.")
+            return say(seat, _("You ask for a blot."), _("{name} asks for a blot."))
         case ev.BetPlaced(seat, n, stake, with_card, raised):
             if not with_card:
-                return say(seat, "bet{s} {n}; the bank sets {n} aside to cover it.", n=n)
-            verb = "raise{s}" if raised else "bet{s}"
-            return say(seat, verb + " {n} (stake {stake}) and take{s} a face-down card.", n=n, stake=stake)
+                return say(seat, _("You bet {n}; the bank sets {n} aside to cover it."),
+                           _("{name} bets {n}; the bank sets {n} aside to cover it."), n=n)
+            if raised:
+                return say(seat, _("You raise {n} (stake {stake}) and take a face-down card."),
+                           _("{name} raises {n} (stake {stake}) and takes a face-down card."), n=n, stake=stake)
+            return say(seat, _("You bet {n} (stake {stake}) and take a face-down card."),
+                       _("{name} bets {n} (stake {stake}) and takes a face-down card."), n=n, stake=stake)
         case ev.FaceDownTaken(seat):
-            return say(seat, "take{s} a face-down card.")
+            return say(seat, _("You take a face-down card."), _("{name} takes a face-down card."))
         case ev.AluvunCalled(seat, word):
-            return say(seat, "call{s} {word}: the next card is protected.", word=word)
+            return say(seat, _("You call {word}: the next card is protected."),
+                       _("{name} calls {word}: the next card is protected."), word=call_word(word))
         case ev.ElevenProtected(seat, card, word=word):
-            return None if card is None else say(
-                seat, "{is} dealt an 11 after calling {word} and may reject it.", word=word)
+            if card is None:
+                return None
+            return say(seat, _("You are dealt an 11 after calling {word} and may reject it."),
+                       _("{name} is dealt an 11 after calling {word} and may reject it."), word=call_word(word))
         case ev.ElevenRejected(seat):
-            return say(seat, "reject{s} the 11 (it goes face up under the stock) and take{s} the next card.")
+            return say(seat, _("You reject the 11 (it goes face up under the stock) and take the next card."),
+                       _("{name} rejects the 11 (it goes face up under the stock) and takes the next card."))
         case ev.ElevenKept(seat):
-            return say(seat, "keep{s} the 11.")
+            return say(seat, _("You keep the 11."), _("{name} keeps the 11."))
         case ev.WentBust(seat, value, stake):
-            return say(seat, "{is} bust with {v}" + (f"; the stake of {stake} goes to the bank." if stake else "."),
-                       v=value)
+            if stake:
+                return say(seat, _("You are bust with {value}; the stake of {stake} goes to the bank."),
+                           _("{name} is bust with {value}; the stake of {stake} goes to the bank."), value=value,
+                           stake=stake)
+            return say(seat, _("You are bust with {value}."), _("{name} is bust with {value}."), value=value)
         case ev.TwentyOne(seat, stake):
-            return say(seat, "{has} 21" + (f" and {{is}} paid {stake} at once." if stake else ", but had no stake."))
+            if stake:
+                return say(seat, _("You have 21 and are paid {stake} at once."),
+                           _("{name} has 21 and is paid {stake} at once."), stake=stake)
+            return say(seat, _("You have 21, but had no stake."), _("{name} has 21, but had no stake."))
         case ev.Stayed(seat, stake):
             if stake:
-                return say(seat, "stay{s} with a stake of {stake}.", stake=stake)
-            return say(seat, "stay{s} with no stake and throw{s} the cards in.")
+                return say(seat, _("You stay with a stake of {stake}."), _("{name} stays with a stake of {stake}."),
+                           stake=stake)
+            return say(seat, _("You stay with no stake and throw the cards in."),
+                       _("{name} stays with no stake and throws the cards in."))
         case ev.BankerBust(seat):
-            return say(seat, "{is} bust: every open stake wins.")
+            return say(seat, _("You are bust: every open stake wins."), _("{name} is bust: every open stake wins."))
         case ev.Settled(seat, value, stake, won, tie):
             if won:
-                return say(seat, "show{s} {v} and win{s} {stake} from the bank.", v=value, stake=stake)
-            return say(seat, "show{s} {v} and lose{s} {stake} to the bank{tie}.", v=value, stake=stake,
-                       tie=" (ties go to the banker)" if tie else "")
+                return say(seat, _("You show {value} and win {stake} from the bank."),
+                           _("{name} shows {value} and wins {stake} from the bank."), value=value, stake=stake)
+            if tie:
+                return say(seat, _("You show {value} and lose {stake} to the bank (ties go to the banker)."),
+                           _("{name} shows {value} and loses {stake} to the bank (ties go to the banker)."),
+                           value=value, stake=stake)
+            return say(seat, _("You show {value} and lose {stake} to the bank."),
+                       _("{name} shows {value} and loses {stake} to the bank."), value=value, stake=stake)
         case ev.NewCard(seat):
-            return say(seat, "take{s} a new card; play goes on with the players still to play.")
+            return say(seat, _("You take a new card; play goes on with the players still to play."),
+                       _("{name} takes a new card; play goes on with the players still to play."))
         case ev.Retired(seat, card, bank):
-            return say(seat, "show{s} {card}, retire{s} and take{s} the bank of {bank}.", card=a_card(card),
-                       bank=bank)
+            return say(seat, _("You show {card}, retire and take the bank of {bank}."),
+                       _("{name} shows {card}, retires and takes the bank of {bank}."), card=a_card(card), bank=bank)
         case ev.Reshuffled(face_up, size):
-            return ("The stock is down to its last card: it is shuffled with the "
-                    f"{plural(face_up, 'face-up card')} into a new stock of {size}.")
+            return ngettext("The stock is down to its last card: it is shuffled with the {n} face-up card into a "
+                            "new stock of {size}.",
+                            "The stock is down to its last card: it is shuffled with the {n} face-up cards into a "
+                            "new stock of {size}.", face_up).format(n=face_up, size=size)
     raise TypeError(f"No words for {event!r}")
 
 
 def hand_title(deal: ev.HandDealt, players: Sequence[str], viewer: int | None = None, *, bank: bool = True) -> str:
     """A hand's title, as its deal's sentence begins: "Hand 3 of Bella's bank (bank 20)"; without `bank`, "Hand 3
     of Bella's bank"."""
-    title = f"Hand {deal.hand} of {_Words(players, viewer).whose(deal.banker)} bank"
-    return f"{title} (bank {deal.bank})" if bank else title
+    say = _Words(players, viewer).say
+    if bank:
+        return say(deal.banker, _("Hand {hand} of your bank (bank {bank})"),
+                   _("Hand {hand} of {name}'s bank (bank {bank})"), hand=deal.hand, bank=deal.bank)
+    return say(deal.banker, _("Hand {hand} of your bank"), _("Hand {hand} of {name}'s bank"), hand=deal.hand)
 
 
-#: the computer players' styles (quitlok.bots.PLAYERS) as a note names them
-STYLE_WORDS = {"cautious": N_("cautious"), "bold": N_("bold"), "best": N_("best play")}
 _ROOM_NOTES = {
     "new_device": N_("{name} plays on from a new device."),
     "back": N_("{name} is back in the seat a computer played, on a new device."),
@@ -186,7 +262,7 @@ _ROOM_NOTES = {
 def room_note(note: ev.RoomNote, players: Sequence[str]) -> str:
     """A room's own note (quitlok.rooms) as a sentence, in the current language."""
     name = players[note.seat] if note.seat is not None and 0 <= note.seat < len(players) else ""
-    style = _(STYLE_WORDS[note.style]) if note.style in STYLE_WORDS else (note.style or "")
+    style = style_name(note.style) if note.style else ""
     return _(_ROOM_NOTES[note.what]).format(name=name, style=style, minutes=note.minutes)
 
 
@@ -202,31 +278,57 @@ def status_line(status) -> str:
     kind = status.kind
     stake, value = status.stake, status.value
     if kind == "banker":
-        line = "banker"
+        # Translators: a status line's start: this seat is the banker (more may follow after ": ").
+        line = pgettext("status", "banker")
         results = status.results
         for i, result in enumerate(results):
-            line += f": {'bust' if result is None else result}"
+            if result is None:
+                # Translators: the banker's status: {line} is what came before, "bust" his result.
+                line = _("{line}: bust").format(line=line)
+            else:
+                # Translators: the banker's status: {line} is what came before, {total} his final total.
+                line = _("{line}: {total}").format(line=line, total=result)
             if i < len(results) - 1 or status.new_card:
-                line += NEW_CARD
+                # Translators: the banker's status: after an early settlement he took a new card.
+                line = _("{line}, then a new card").format(line=line)
         if status.drawing:
-            line += ": drawing"
+            # Translators: the banker's status: he is drawing cards.
+            line = _("{line}: drawing").format(line=line)
         elif status.retired is not None:
-            line += f": retired with the bank of {status.retired}"
+            line = _("{line}: retired with the bank of {bank}").format(line=line, bank=status.retired)
         return line
-    line = {
-        "": "",
-        "waiting": "waiting",
-        "playing": "playing",
-        "out: share": "sitting out: could not pay a share",
-        "out: chips": "sitting out: no chips",
-        "threw in": "threw in",
-        "stayed": f"stayed on a stake of {stake}",
-        "bust": f"bust, lost {stake}" if stake else "bust",
-        "21": f"21! won {stake}" if stake else "21 (no stake)",
-        "won": f"won {stake} with {value}",
-        "lost": f"lost {stake} with {value}",
-    }[kind]
-    return line + (SETTLEMENT.format(nth=ordinal(status.nth)) if status.nth else "")
+    if kind == "":
+        line = ""
+    elif kind == "waiting":
+        # Translators: a player's status: his turn has not come yet.
+        line = pgettext("status", "waiting")
+    elif kind == "playing":
+        # Translators: a player's status: it is his turn.
+        line = pgettext("status", "playing")
+    elif kind == "out: share":
+        line = _("sitting out: could not pay a share")
+    elif kind == "out: chips":
+        line = _("sitting out: no chips")
+    elif kind == "threw in":
+        # Translators: a player's status: he threw his cards in (he stayed with nothing staked).
+        line = pgettext("status", "threw in")
+    elif kind == "stayed":
+        line = _("stayed on a stake of {stake}").format(stake=stake)
+    elif kind == "bust":
+        # Translators: a player's status: his hand went over 21.
+        line = _("bust, lost {stake}").format(stake=stake) if stake else pgettext("status", "bust")
+    elif kind == "21":
+        line = _("21! won {stake}").format(stake=stake) if stake else _("21 (no stake)")
+    elif kind == "won":
+        line = _("won {stake} with {value}").format(stake=stake, value=value)
+    elif kind == "lost":
+        line = _("lost {stake} with {value}").format(stake=stake, value=value)
+    else:
+        raise KeyError(kind)
+    if status.nth:
+        # Translators: a status line ({line}) and which of the banker's settlements in the hand it was in.
+        line = _("{line} ({nth} settlement)").format(line=line, nth=ordinal(status.nth))
+    return line
 
 
 def log(state) -> tuple[str, ...]:
@@ -237,87 +339,150 @@ def log(state) -> tuple[str, ...]:
 # --- how a hand ended, seat by seat (the hand-over panel of quitlok.ui.table) ----------------------------------
 
 
-def ending_words(name: str, status: SeatStatus) -> str:
-    """One seat's result as the hand ended, in a sentence after its name (`name`: 'you', 'Bella'): 'you won 2
-    with 18', 'Bella (banker) ended on 17'; a status with no sentence of its own reads 'Bella: stayed on ...'."""
+def _ending(you: bool, name: str, mine: str, theirs: str, **values: object) -> str:
+    """`mine` (already translated) for the reader's own seat, else `theirs` with the seat's name as shown."""
+    return mine.format(**values) if you else theirs.format(name=seat_name(name), **values)
+
+
+def ending_words(name: str, status: SeatStatus, *, you: bool = False) -> str:
+    """One seat's result as the hand ended, in a sentence after its name (`name`: 'Bella'; `you`: the reader's
+    own seat, spoken to, whatever `name`): 'you won 2 with 18', 'Bella (banker) ended on 17'; a status with no
+    sentence of its own reads 'Bella: stayed on ...'."""
     kind, stake, value = status.kind, status.stake, status.value
-    words = None
+
+    def say(mine: str, theirs: str, **values: object) -> str:
+        return _ending(you, name, mine, theirs, **values)
+
     if status.nth:  # told settlement by settlement (hand_over_words), never here
         pass
-    elif kind in ("won", "lost"):
-        words = f"{kind} {stake} with {value}"
+    elif kind == "won":
+        return say(_("you won {stake} with {value}"), _("{name} won {stake} with {value}"), stake=stake,
+                   value=value)
+    elif kind == "lost":
+        return say(_("you lost {stake} with {value}"), _("{name} lost {stake} with {value}"), stake=stake,
+                   value=value)
     elif kind == "bust":
-        words = f"went bust and lost {stake}" if stake else "went bust, with nothing staked"
+        if stake:
+            return say(_("you went bust and lost {stake}"), _("{name} went bust and lost {stake}"), stake=stake)
+        return say(_("you went bust, with nothing staked"), _("{name} went bust, with nothing staked"))
     elif kind == "21":
-        words = f"made 21 and won {stake}" if stake else "made 21, with nothing staked"
+        if stake:
+            return say(_("you made 21 and won {stake}"), _("{name} made 21 and won {stake}"), stake=stake)
+        return say(_("you made 21, with nothing staked"), _("{name} made 21, with nothing staked"))
     elif kind == "threw in":
-        words = "threw the cards in, with nothing staked"
+        return say(_("you threw the cards in, with nothing staked"),
+                   _("{name} threw the cards in, with nothing staked"))
     elif kind == "waiting":
-        words = "had no turn (the hand ended first)"
+        return say(_("you had no turn (the hand ended first)"), _("{name} had no turn (the hand ended first)"))
     elif kind == "out: share":
-        words = "sat out (could not pay a share)"
+        return say(_("you sat out (could not pay a share)"), _("{name} sat out (could not pay a share)"))
     elif kind == "out: chips":
-        words = "sat out (no chips)"
+        return say(_("you sat out (no chips)"), _("{name} sat out (no chips)"))
     elif kind == "banker" and not (status.new_card or status.drawing):
         results, retired = status.results, status.retired
         if not results and retired is not None:
-            words = f"(banker) retired and took the bank of {retired}"
-        elif not results and retired is None:
-            words = "(banker) did not play"
-        elif len(results) == 1 and retired is None:
-            words = "(banker) went bust" if results[0] is None else f"(banker) ended on {results[0]}"
-    return f"{name} {words}" if words is not None else f"{name}: {status_line(status)}"
+            return say(_("you (banker) retired and took the bank of {bank}"),
+                       _("{name} (banker) retired and took the bank of {bank}"), bank=retired)
+        if not results and retired is None:
+            return say(_("you (banker) did not play"), _("{name} (banker) did not play"))
+        if len(results) == 1 and retired is None:
+            if results[0] is None:
+                return say(_("you (banker) went bust"), _("{name} (banker) went bust"))
+            return say(_("you (banker) ended on {total}"), _("{name} (banker) ended on {total}"), total=results[0])
+    # Translators: a seat's result as the hand ended, told by its status line ({status}).
+    return say(_("you: {status}"), _("{name}: {status}"), status=status_line(status))
 
 
 def hand_over_words(title: str, statuses: Sequence[SeatStatus], names: Sequence[str], first: int | None) -> str:
     """'Hand 3 of Bella's bank is over: you won 2 with 18; Bella (banker) ended on 17.' from each seat's status as
-    the hand ended (`names`: each seat as the sentence names it, 'you' for the reader's). Seat `first` (the
-    reader's) first, then the banker, then the others. When the banker settled more than once (he played early,
-    took a new card and played again), each settlement is told in turn with the banker's total at it."""
+    the hand ended (`names`: each seat's name; `first`: the reader's seat, spoken to as "you" whatever its name).
+    Seat `first` first, then the banker, then the others. When the banker settled more than once (he played
+    early, took a new card and played again), each settlement is told in turn with the banker's total at it."""
     played = [seat for seat, status in enumerate(statuses) if status.kind]
     banker = next((seat for seat in played if statuses[seat].kind == "banker"), None)
     order = ([first] if first in played else []) + ([banker] if banker not in (None, first) else []) + [
         x for x in played if x not in (first, banker)]
     if banker is not None and statuses[banker].settled_more_than_once:
         others = [x for x in order if x != banker]
-        return f"{title} is over: {_settlements_words(statuses, names, banker, others)}"
-    return f"{title} is over: " + "; ".join(ending_words(names[seat], statuses[seat]) for seat in order) + "."
+        return _("{title} is over: {results}").format(
+            title=title, results=_settlements_words(statuses, names, banker, others, first))
+    results = "; ".join(ending_words(names[seat], statuses[seat], you=seat == first) for seat in order)
+    # Translators: {title} is a hand's title ("Hand 3 of Bella's bank"), {results} each seat's result.
+    return _("{title} is over: {results}.").format(title=title, results=results)
 
 
-def _settlements_words(statuses: Sequence[SeatStatus], names: Sequence[str], banker: int, others: list[int]) -> str:
+def _settled_words(you: bool, name: str, kind: str, number: int | None, nth: int, once: bool, results: str) -> str:
+    """One settlement of the banker's: what he had ('went bust', 'had 21') and the results settled at it."""
+    values = {"nth": ordinal(nth), "total": number, "results": results}
+    if once:
+        frames = {
+            "bust": (_("you (banker) played early and went bust: {results}."),
+                     _("{name} (banker) played early and went bust: {results}.")),
+            "total": (_("you (banker) played early and had {total}: {results}."),
+                      _("{name} (banker) played early and had {total}: {results}.")),
+            "drawing": (_("you (banker) played early and had drawing: {results}."),
+                        _("{name} (banker) played early and had drawing: {results}.")),
+        }
+    elif nth == 1:
+        frames = {
+            "bust": (_("at the {nth} settlement you (banker) went bust: {results}."),
+                     _("at the {nth} settlement {name} (banker) went bust: {results}.")),
+            "total": (_("at the {nth} settlement you (banker) had {total}: {results}."),
+                      _("at the {nth} settlement {name} (banker) had {total}: {results}.")),
+            "drawing": (_("at the {nth} settlement you (banker) had drawing: {results}."),
+                        _("at the {nth} settlement {name} (banker) had drawing: {results}.")),
+        }
+    else:
+        frames = {
+            "bust": (_("at the {nth} settlement you went bust: {results}."),
+                     _("at the {nth} settlement {name} went bust: {results}.")),
+            "total": (_("at the {nth} settlement you had {total}: {results}."),
+                      _("at the {nth} settlement {name} had {total}: {results}.")),
+            "drawing": (_("at the {nth} settlement you had drawing: {results}."),
+                        _("at the {nth} settlement {name} had drawing: {results}.")),
+        }
+    mine, theirs = frames[kind]
+    return _ending(you, name, mine, theirs, **values)
+
+
+def _settlements_words(statuses: Sequence[SeatStatus], names: Sequence[str], banker: int, others: list[int],
+                       first: int | None) -> str:
     """A hand where the banker played early and took a new card, settlement by settlement: 'at the 1st
     settlement Eli (banker) had 21: you lost 10 with 20. Then Eli took a new card; at the 2nd settlement Eli
     went bust: Dov won 2 with 15. Fay went bust and lost 2.' Each player's status names the settlement it was in
     once there was a second (`nth`). A lone settlement before a new card the banker did not play reads 'Eli
     (banker) played early and had 21: ...'."""
-    name, status = names[banker], statuses[banker]
+    name, status, you = names[banker], statuses[banker], banker == first
     at: dict[int, list[str]] = {}
     rest = []
     for seat in others:
         mine = statuses[seat]
         if mine.nth:
-            at.setdefault(mine.nth, []).append(ending_words(names[seat], replace(mine, nth=0)))
+            at.setdefault(mine.nth, []).append(ending_words(names[seat], replace(mine, nth=0), you=seat == first))
         elif mine.kind in ("won", "lost"):  # the only settlement: the new card was not played
-            at.setdefault(1, []).append(ending_words(names[seat], mine))
+            at.setdefault(1, []).append(ending_words(names[seat], mine, you=seat == first))
         else:
-            rest.append(ending_words(names[seat], mine))
+            rest.append(ending_words(names[seat], mine, you=seat == first))
     steps: list[tuple[str, int | None]] = [("bust", None) if r is None else ("total", r) for r in status.results]
     if status.new_card:  # what came of the new card: nothing, his draw going on, or retiring with it
         steps.append(("drawing", None) if status.drawing else ("retired", status.retired)
                      if status.retired is not None else ("", None))
-    once = sum(1 for kind, _ in steps if kind in ("bust", "total")) == 1
+    once = sum(1 for kind, _number in steps if kind in ("bust", "total")) == 1
     told = []
     for nth, (kind, number) in enumerate(steps, start=1):
-        then = "" if nth == 1 else f"then {name} took a new card"
+        # Translators: the banker (after an early settlement) took a new card; more of the sentence follows.
+        then = "" if nth == 1 else _ending(you, name, _("then you took a new card"),
+                                           _("then {name} took a new card"))
         if not kind:
-            told.append(f"{then} and did not play again.")
+            # Translators: {then} is "then Eli took a new card".
+            told.append(_("{then} and did not play again.").format(then=then))
         elif kind == "retired":
-            told.append(f"{then}, showed it, retired and took the bank of {number}.")
+            # Translators: {then} is "then Eli took a new card".
+            told.append(_("{then}, showed it, retired and took the bank of {bank}.").format(then=then, bank=number))
         else:
-            total = {"bust": "went bust", "total": f"had {number}", "drawing": "had drawing"}[kind]
-            settled = (f"{name} (banker) played early and {total}: " if once else
-                       f"at the {ordinal(nth)} settlement {name}{' (banker)' if nth == 1 else ''} {total}: ")
-            told.append((f"{then}; " if then else "") + settled + "; ".join(at.get(nth, [])) + ".")
+            settled = _settled_words(you, name, kind, number, nth, once, "; ".join(at.get(nth, [])))
+            # Translators: {then} is "then Eli took a new card", {settled} what the banker had at a settlement.
+            told.append(_("{then}; {settled}").format(then=then, settled=settled) if then else settled)
     if rest:
         told.append("; ".join(rest) + ".")
     return " ".join(told[:1] + [line[0].upper() + line[1:] for line in told[1:]])
@@ -360,4 +525,5 @@ def status_from_line(line: str) -> SeatStatus | None:
         if all(r is None or isinstance(r, int) for r in results):
             status = SeatStatus("banker", results=tuple(results), new_card=new_card, drawing=drawing,
                                 retired=retired)
-    return status if status is not None and status_line(status) == line else None
+    with use(SOURCE):  # the lines were saved in English
+        return status if status is not None and status_line(status) == line else None

@@ -22,6 +22,7 @@ from quitlok.game import (
     new_game,
     seen_events,
 )
+from quitlok.i18n import _
 from quitlok.narration import YOU
 from quitlok.rules import RuleSet
 from quitlok.seat_log import seat_events
@@ -123,7 +124,7 @@ class PracticeTable:
         """Computer moves until the learner decides, a hand ends (so the learner sees every result),
         the game ends, or MAX_SKIP moves."""
         table = self
-        for _ in range(MAX_SKIP):
+        for _move in range(MAX_SKIP):
             if table.state.to_act in (None, table.human):
                 break
             table = table.step()
@@ -154,14 +155,16 @@ def start_table(
     to the purse); computer bankers stake `bank`.
     """
     if not 1 <= computers <= len(COMPUTER_NAMES):
-        raise InvalidSetup(f"Choose 1 to {len(COMPUTER_NAMES)} computer players.")
+        raise InvalidSetup(_("Choose 1 to {most} computer players.").format(most=len(COMPUTER_NAMES)))
     seats = computers + 1
     if not 0 <= seat < seats:
-        raise InvalidSetup(f"Your seat must be one of 1 to {seats}.")
+        raise InvalidSetup(_("Your seat must be one of 1 to {seats}.").format(seats=seats))
     if style not in STYLES:
-        raise InvalidSetup(f"Unknown computer style {style!r}; choose one of {', '.join(STYLES)}.")
+        raise InvalidSetup(_("Unknown computer style {style}; choose one of {styles}.").format(
+            style=repr(style), styles=", ".join(STYLES)))
     if bank > chips:
-        raise InvalidSetup(f"The opening bank ({bank}) cannot be more than each player's chips ({chips}).")
+        raise InvalidSetup(_("The opening bank ({bank}) cannot be more than each player's chips ({chips}).").format(
+            bank=bank, chips=chips))
     names = list(COMPUTER_NAMES[:computers])
     names.insert(seat, YOU)
     draws: tuple = ()

@@ -12,9 +12,36 @@ from fractions import Fraction
 
 from quitlok.cards import make_pack
 from quitlok.errors import InvalidSetup
+from quitlok.i18n import _, pgettext
 
 #: the names of the call at 11 in the two traditions
 ALUVUN_WORDS = ("aluvun", "elvaroon")
+
+
+def game_name(name: str) -> str:
+    """A rule set's name (RuleSet.name) as people read it: the presets' names, the games' own, in the current
+    language's letters ("Kvitlach" in Hebrew is written in Hebrew); a house rules' own name as it is."""
+    if name == "Quitlok":
+        # Translators: the game's name (pagat's spelling of the Yiddish kvitlekh); write it in your language's letters.
+        return pgettext("the game's name", "Quitlok")
+    if name == "Kvitlach":
+        # Translators: the game's name (Yiddish kvitlekh, "little notes"); write it in your language's letters.
+        return pgettext("the game's name", "Kvitlach")
+    return name
+
+
+def call_word(word: str) -> str:
+    """The tradition's word for the call at 11 (quitlok.rules.RuleSet.aluvun_word: 'aluvun', 'elvaroon') in the
+    current language."""
+    if word == "aluvun":
+        # Translators: the call at 11 in the Quitlok tradition (Yiddish "eleven"); keep it a game's term.
+        return pgettext("the call at 11", "aluvun")
+    if word == "elvaroon":
+        # Translators: the call at 11 in the Kvitlach tradition (Yiddish "eleven"); keep it a game's term.
+        return pgettext("the call at 11", "elvaroon")
+    return word
+
+
 #: the totals a banker model may stand on in the advisor and at the table
 BANKER_MODELS = (15, 16, 17, 18)
 #: the latest hand of a bank from which retiring may start: far beyond any real table
@@ -66,27 +93,28 @@ class RuleSet:
         object.__setattr__(self, "retire_cards", frozenset(self.retire_cards))
         problems = []
         if self.aluvun_word not in ALUVUN_WORDS:
-            problems.append(f"the call at 11 is named {' or '.join(ALUVUN_WORDS)}")
+            problems.append(_("the call at 11 is named {words}").format(words=" or ".join(ALUVUN_WORDS)))
         if self.copies not in (2, 4):
-            problems.append("the pack holds 2 or 4 copies of each number (24 or 48 cards)")
+            problems.append(_("the pack holds 2 or 4 copies of each number (24 or 48 cards)"))
         if 12 not in self.twelve_values or not set(self.twelve_values) <= {9, 10, 12}:
-            problems.append("a 12 counts 12 and optionally 10 or 9")
+            problems.append(_("a 12 counts 12 and optionally 10 or 9"))
         if len(set(self.twelve_values)) != len(self.twelve_values):
-            problems.append("each value of a 12 is listed once")
+            problems.append(_("each value of a 12 is listed once"))
         if not 0 <= self.bank_share <= 1:
-            problems.append("the players' share of the bank is between 0 and 1")
+            problems.append(_("the players' share of the bank is between 0 and 1"))
         if self.blots and self.bet_first:
-            problems.append("blots belong to Quitlok's betting at any time, not to bet-first play")
+            problems.append(_("blots belong to Quitlok's betting at any time, not to bet-first play"))
         if self.elvaroon_raise and not self.bet_first:
-            problems.append("the elvaroon raise only matters with bet-first play")
+            problems.append(_("the elvaroon raise only matters with bet-first play"))
         if self.banker_must_reach is not None and not 2 <= self.banker_must_reach <= 21:
-            problems.append("the banker's must-draw total is between 2 and 21")
+            problems.append(_("the banker's must-draw total is between 2 and 21"))
         if not 1 <= self.retire_from_hand <= MOST_HANDS:
-            problems.append(f"retiring starts from hand 1 to {MOST_HANDS}")
+            problems.append(_("retiring starts from hand 1 to {most}").format(most=MOST_HANDS))
         if not self.retire_cards <= set(range(1, 13)):
-            problems.append("retire cards are numbers 1 to 12")
+            problems.append(_("retire cards are numbers 1 to 12"))
         if problems:
-            raise InvalidSetup("Invalid house rules: " + "; ".join(problems) + ".")
+            # Translators: {problems} lists what is wrong with the house rules, separated by semicolons.
+            raise InvalidSetup(_("Invalid house rules: {problems}.").format(problems="; ".join(problems)))
 
     @property
     def pack(self) -> tuple[int, ...]:
@@ -130,26 +158,27 @@ def _check_types(rules: "RuleSet") -> None:
     (a flag is True or False, never "yes" or 1; numbers are whole where they count things; no strings for sets)."""
     wrong = []
     if not isinstance(rules.name, str) or not 0 < len(rules.name) <= LONGEST_NAME:
-        wrong.append(f"name (a text of 1 to {LONGEST_NAME} characters)")
+        wrong.append(_("name (a text of 1 to {most} characters)").format(most=LONGEST_NAME))
     if not _whole(rules.copies):
-        wrong.append("copies (2 or 4)")
+        wrong.append(_("copies (2 or 4)"))
     if not isinstance(rules.twelve_values, tuple | list) or not all(_whole(v) for v in rules.twelve_values):
-        wrong.append("twelve_values (whole numbers such as (12, 9))")
+        wrong.append(_("twelve_values (whole numbers such as (12, 9))"))
     if isinstance(rules.bank_share, bool) or not isinstance(rules.bank_share, int | Fraction | float) \
             or (isinstance(rules.bank_share, float) and not math.isfinite(rules.bank_share)):
-        wrong.append("bank_share (a number from 0 to 1)")
-    wrong += [f"{name} (True or False)" for name in _FLAGS if not isinstance(getattr(rules, name), bool)]
+        wrong.append(_("bank_share (a number from 0 to 1)"))
+    wrong += [_("{name} (True or False)").format(name=name) for name in _FLAGS
+              if not isinstance(getattr(rules, name), bool)]
     if rules.banker_must_reach is not None and not _whole(rules.banker_must_reach):
-        wrong.append("banker_must_reach (None or a whole number from 2 to 21)")
+        wrong.append(_("banker_must_reach (None or a whole number from 2 to 21)"))
     if not isinstance(rules.aluvun_word, str):
-        wrong.append("aluvun_word (aluvun or elvaroon)")
+        wrong.append(_("aluvun_word (aluvun or elvaroon)"))
     if not _whole(rules.retire_from_hand):
-        wrong.append(f"retire_from_hand (a whole number from 1 to {MOST_HANDS})")
+        wrong.append(_("retire_from_hand (a whole number from 1 to {most})").format(most=MOST_HANDS))
     if not isinstance(rules.retire_cards, set | frozenset | tuple | list) \
             or not all(_whole(c) for c in rules.retire_cards):
-        wrong.append("retire_cards (numbers 1 to 12, such as {4, 7})")
+        wrong.append(_("retire_cards (numbers 1 to 12, such as {4, 7})"))
     if wrong:
-        raise InvalidSetup("Invalid house rules, wrong kind of value for: " + "; ".join(wrong) + ".")
+        raise InvalidSetup(_("Invalid house rules, wrong kind of value for: {fields}.").format(fields="; ".join(wrong)))
 
 
 QUITLOK = RuleSet()

@@ -21,6 +21,7 @@ from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidCards, InvalidSetup
 from quitlok.events import event_from_dict, event_to_dict
 from quitlok.game import STATUS_KINDS, SeatStatus, State
+from quitlok.i18n import N_, _
 from quitlok.narration import status_from_line
 from quitlok.rules import RuleSet
 
@@ -49,7 +50,7 @@ def rules_from_dict(data: object) -> RuleSet:
     """The RuleSet of `rules_to_dict`; InvalidSetup for anything else (RuleSet validates its fields)."""
     names = {f.name for f in fields(RuleSet)}
     if not isinstance(data, dict) or set(data) != names:
-        raise InvalidSetup("Saved rules are damaged: they must list every rule of a RuleSet.")
+        raise InvalidSetup(_("Saved rules are damaged: they must list every rule of a RuleSet."))
     values = dict(data)
     try:
         values["bank_share"] = Fraction(values["bank_share"])
@@ -57,7 +58,7 @@ def rules_from_dict(data: object) -> RuleSet:
         values["retire_cards"] = frozenset(values["retire_cards"])
         return RuleSet(**values)
     except (TypeError, ValueError, ZeroDivisionError) as problem:
-        raise InvalidSetup(f"Saved rules are damaged: {problem}") from None
+        raise InvalidSetup(_("Saved rules are damaged: {problem}").format(problem=problem)) from None
 
 
 #: every kind of action, by its type's name (quitlok.actions)
@@ -68,24 +69,25 @@ def action_to_dict(action: Action) -> dict:
     """An action as plain JSON values: its type's name under "a", then its fields (`{"a": "Bet", "n": 3}`), so
     that what is kept names the move itself, not a button's words."""
     if type(action) not in _ACTIONS.values():
-        raise InvalidSetup(f"Only an action can be saved as one (got {type(action).__name__}).")
+        raise InvalidSetup(_("Only an action can be saved as one (got {type}).").format(type=type(action).__name__))
     return {"a": type(action).__name__, **{f.name: getattr(action, f.name) for f in fields(action)}}
 
 
 def action_from_dict(data: object) -> Action:
     """The action of `action_to_dict`; InvalidSetup naming the problem for anything else."""
     if not isinstance(data, dict) or data.get("a") not in _ACTIONS:
-        raise InvalidSetup(f"A saved action is damaged: {str(data)[:60]!r} names no action.")
+        raise InvalidSetup(_("A saved action is damaged: {value} names no action.").format(value=repr(str(data)[:60])))
     cls = _ACTIONS[data["a"]]
     values = {k: v for k, v in data.items() if k != "a"}
     if set(values) != {f.name for f in fields(cls)}:
         names = ", ".join(f.name for f in fields(cls))
-        raise InvalidSetup(f"A saved action is damaged: {cls.__name__} "
-                           + (f"has the fields {names}." if names else "has no fields."))
+        raise InvalidSetup((_("A saved action is damaged: {action} has the fields {names}.") if names else
+                            _("A saved action is damaged: {action} has no fields.")).format(action=cls.__name__,
+                                                                                            names=names))
     try:
         return cls(**values)
     except (IllegalAction, TypeError) as problem:
-        raise InvalidSetup(f"A saved action is damaged: {problem}") from None
+        raise InvalidSetup(_("A saved action is damaged: {problem}").format(problem=problem)) from None
 
 
 def state_to_json(state: State) -> str:
@@ -94,7 +96,7 @@ def state_to_json(state: State) -> str:
     Not indented: Python's json module falls back to its slow pure-Python encoder for indented output,
     and a room writes its state at every move. Any JSON tool pretty-prints it for a reader."""
     if not isinstance(state, State):
-        raise InvalidSetup(f"Only a game State can be saved (got {type(state).__name__}).")
+        raise InvalidSetup(_("Only a game State can be saved (got {type}).").format(type=type(state).__name__))
     data = {"format": FORMAT}
     for f in fields(State):
         value = getattr(state, f.name)
@@ -124,14 +126,14 @@ def _status_to_dict(status: SeatStatus) -> dict:
 
 def _status_from_dict(data: object) -> SeatStatus:
     if not isinstance(data, dict) or not set(data) <= set(_NO_STATUS):
-        raise InvalidSetup("A saved game is damaged: a seat's status is not one.")
+        raise InvalidSetup(_("A saved game is damaged: a seat's status is not one."))
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
     try:
         status = SeatStatus(**values)
     except (TypeError, ValueError):
-        raise InvalidSetup("A saved game is damaged: a seat's status is not one.") from None
+        raise InvalidSetup(_("A saved game is damaged: a seat's status is not one.")) from None
     if status.kind not in STATUS_KINDS:
-        raise InvalidSetup("A saved game is damaged: a seat's status is not one.")
+        raise InvalidSetup(_("A saved game is damaged: a seat's status is not one."))
     return status
 
 
@@ -139,10 +141,10 @@ def _old_status(line: object) -> SeatStatus:
     """The SeatStatus that a status line of the old format words ("won 2 with 18", "banker: 21, then a new card");
     InvalidSetup for a line no status words. quitlok.narration, which wrote such lines, reads them back."""
     if not isinstance(line, str):
-        raise InvalidSetup("A saved game is damaged: a seat's status is not a line of text.")
+        raise InvalidSetup(_("A saved game is damaged: a seat's status is not a line of text."))
     status = status_from_line(line)
     if status is None:
-        raise InvalidSetup(f"A saved game is damaged: {line[:60]!r} is no seat's status.")
+        raise InvalidSetup(_("A saved game is damaged: {value} is no seat's status.").format(value=repr(line[:60])))
     return status
 
 
@@ -151,9 +153,10 @@ def state_from_json(text: str) -> State:
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as problem:
-        raise InvalidSetup(f"A saved game is not JSON: {problem}") from None
+        raise InvalidSetup(_("A saved game is not JSON: {problem}").format(problem=problem)) from None
     if not isinstance(data, dict) or data.get("format") not in (FORMAT, OLD_FORMAT):
-        raise InvalidSetup(f"A saved game must be a JSON object of format {FORMAT} (or {OLD_FORMAT}).")
+        raise InvalidSetup(_("A saved game must be a JSON object of format {format} (or {old}).").format(
+            format=FORMAT, old=OLD_FORMAT))
     old = data["format"] == OLD_FORMAT
     if old:
         new_names = {old: new for new, old in _OLD_STATUSES.items()}
@@ -163,22 +166,22 @@ def state_from_json(text: str) -> State:
     names = [f.name for f in fields(State)]
     missing = [name for name in names if name not in data]
     if missing:
-        raise InvalidSetup(f"A saved game lacks {', '.join(missing)}.")
+        raise InvalidSetup(_("A saved game lacks {fields}.").format(fields=", ".join(missing)))
     rules = rules_from_dict(data["rules"])
     values = {name: _frozen(data[name]) for name in names if name not in ("rules", "events", *_STATUSES)}
     events, statuses = data["events"], {name: data[name] for name in _STATUSES}
     if not isinstance(events, list) or not all(isinstance(v, list) for v in statuses.values()):
-        raise InvalidSetup("A saved game is damaged: its log and statuses must be lists.")
+        raise InvalidSetup(_("A saved game is damaged: its log and statuses must be lists."))
     if old and not all(isinstance(line, str) for line in events):
-        raise InvalidSetup("A saved game is damaged: its log must be lines of text.")
+        raise InvalidSetup(_("A saved game is damaged: its log must be lines of text."))
     try:
         values["events"] = tuple(event_from_dict(event) for event in events)
     except (TypeError, ValueError) as problem:
-        raise InvalidSetup(f"A saved game is damaged: {problem}") from None
+        raise InvalidSetup(_("A saved game is damaged: {problem}").format(problem=problem)) from None
     for name, statuses_ in statuses.items():
         values[name] = tuple((_old_status if old else _status_from_dict)(status) for status in statuses_)
     if isinstance(values["moves"], bool) or not isinstance(values["moves"], int) or values["moves"] < 0:
-        raise InvalidSetup("A saved game is damaged: its move counter must be a whole number.")
+        raise InvalidSetup(_("A saved game is damaged: its move counter must be a whole number."))
     state = State(rules=rules, **values)
     _check(state)
     return state
@@ -205,14 +208,15 @@ def _check(state: State) -> None:
                 "last_cards")
     if seats < 2 or any(not isinstance(getattr(state, name), tuple) or len(getattr(state, name)) != seats
                         for name in per_seat):
-        raise InvalidSetup("A saved game is damaged: every seat needs one entry of each kind.")
+        raise InvalidSetup(_("A saved game is damaged: every seat needs one entry of each kind."))
     chips = [*state.purses, *state.stakes, state.bank, state.opening_bank]
     if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in chips):
-        raise InvalidSetup("A saved game is damaged: chips must be whole numbers, 0 or more.")
+        raise InvalidSetup(_("A saved game is damaged: chips must be whole numbers, 0 or more."))
     cards = [c for hand in state.hands for c in hand] + list(state.stock) + list(state.under)
     try:
-        check_cards(cards, state.rules.copies, "a saved game's cards")
+        check_cards(cards, state.rules.copies, N_("a saved game's cards"))
     except InvalidCards as problem:
-        raise InvalidSetup(f"A saved game is damaged: {problem}") from None
+        raise InvalidSetup(_("A saved game is damaged: {problem}").format(problem=problem)) from None
     if len(cards) != state.rules.pack_size:
-        raise InvalidSetup(f"A saved game is damaged: {len(cards)} cards, not a pack of {state.rules.pack_size}.")
+        raise InvalidSetup(_("A saved game is damaged: {count} cards, not a pack of {size}.").format(
+            count=len(cards), size=state.rules.pack_size))

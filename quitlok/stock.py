@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from quitlok.cards import check_cards
 from quitlok.errors import InvalidCards, InvalidSetup, shown
+from quitlok.i18n import N_, _
 from quitlok.validate import is_whole
 
 __all__ = ["Stock"]
@@ -44,12 +45,14 @@ class Stock:
         """This stock after checking it against the seat's seen cards; InvalidSetup or InvalidCards says
         what does not fit."""
         if not is_whole(self.cards) or self.cards < 0:
-            raise InvalidSetup(f"stock: a whole number of face-down cards, 0 or more, not {shown(self.cards)}")
+            raise InvalidSetup(_("stock: a whole number of face-down cards, 0 or more, not {value}").format(
+                value=shown(self.cards)))
         if not isinstance(self.under, tuple | list):
-            raise InvalidCards(f"stock: the cards under it are a list such as (3, 11), not {shown(self.under)}")
-        under = check_cards(self.under, copies, "cards under the stock")
+            raise InvalidCards(_("stock: the cards under it are a list such as (3, 11), not {value}").format(
+                value=shown(self.under)))
+        under = check_cards(self.under, copies, N_("cards under the stock"))
         missing = Counter(under) - Counter(seen)
         if missing:
-            raise InvalidCards("cards under the stock: they lie face up, so they are among the seen cards; "
-                               f"{sorted(missing.elements())} are not")
+            raise InvalidCards(_("cards under the stock: they lie face up, so they are among the seen cards; "
+                                 "{cards} are not").format(cards=sorted(missing.elements())))
         return Stock(int(self.cards), tuple(sorted(under)))

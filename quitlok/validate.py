@@ -8,6 +8,7 @@ was wrong, never a `TypeError` from deep inside, and no state is built from nons
 from numbers import Real
 
 from quitlok.errors import InvalidSetup, shown
+from quitlok.i18n import _
 from quitlok.rules import RuleSet
 
 #: the most chips any one amount may hold: far beyond a real table, small enough to stay exact and fast
@@ -26,14 +27,16 @@ def is_whole(value: object) -> bool:
 def whole_number(name: str, value: object, low: int = 0, high: int = MAX_CHIPS) -> int:
     """`value` if it is a whole number from `low` to `high`; otherwise InvalidSetup naming `name`."""
     if not is_whole(value) or not low <= value <= high:
-        raise InvalidSetup(f"{name} must be a whole number from {low:,} to {high:,} (got {shown(value)}).")
+        # Translators: {name} names what was given ("The opening bank", or an argument's name such as "room").
+        raise InvalidSetup(_("{name} must be a whole number from {low} to {high} (got {value}).").format(
+            name=_(name), low=f"{low:,}", high=f"{high:,}", value=shown(value)))
     return value
 
 
 def flag(name: str, value: object) -> bool:
     """`value` if it is True or False; otherwise InvalidSetup (a string such as "no" is not a flag)."""
     if not isinstance(value, bool):
-        raise InvalidSetup(f"{name} must be True or False (got {shown(value)}).")
+        raise InvalidSetup(_("{name} must be True or False (got {value}).").format(name=_(name), value=shown(value)))
     return value
 
 
@@ -41,20 +44,22 @@ def moment(name: str, value: object, latest: float = MAX_MOMENT) -> float:
     """`value` if it is a moment in seconds since 1970, from 0 to `latest`; otherwise InvalidSetup (NaN, inf, a
     bool, a string, a time before 1970 or after `latest` is no real moment)."""
     if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= latest:  # NaN compares False
-        raise InvalidSetup(f"{name} must be a moment in seconds since 1970, from 0 to {latest:,.0f} "
-                           f"(got {shown(value)}).")
+        raise InvalidSetup(_("{name} must be a moment in seconds since 1970, from 0 to {latest} (got {value}).").format(
+            name=_(name), latest=f"{latest:,.0f}", value=shown(value)))
     return value
 
 
 def chance(name: str, value: object) -> Real:
     """`value` if it is a chance: a real number from 0 to 1 (a float's rounding aside); otherwise InvalidSetup."""
     if isinstance(value, bool) or not isinstance(value, Real) or not -CHANCE_SLACK <= value <= 1 + CHANCE_SLACK:
-        raise InvalidSetup(f"{name} must be a chance, a number between 0 and 1 (got {shown(value)}).")
+        raise InvalidSetup(_("{name} must be a chance, a number between 0 and 1 (got {value}).").format(
+            name=_(name), value=shown(value)))
     return value
 
 
 def rule_set(rules: object) -> RuleSet:
     """`rules` if it is a RuleSet; otherwise InvalidSetup."""
     if not isinstance(rules, RuleSet):
-        raise InvalidSetup(f"rules must be a RuleSet such as QUITLOK or KVITLACH (got {shown(rules)}).")
+        raise InvalidSetup(_("rules must be a RuleSet such as QUITLOK or KVITLACH (got {value}).").format(
+            value=shown(rules)))
     return rules

@@ -28,14 +28,15 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from quitlok.i18n import N_, _
 from quitlok.rooms.errors import RoomsUnavailable
 from quitlok.rooms.news import CHANNEL, NEWS, News, Topic
 from quitlok.validate import moment
 
 LOG = logging.getLogger("quitlok.rooms")
 #: what a person is told when the database cannot be reached (no address, path or driver in it)
-UNAVAILABLE = ("The rooms cannot be reached just now: the connection to where they are kept was lost. "
-               "Trying again in a moment usually works.")
+UNAVAILABLE = N_("The rooms cannot be reached just now: the connection to where they are kept was lost. "
+                 "Trying again in a moment usually works.")
 #: the driver's errors that mean the database went away (stopped, restarting, its file unreachable), rather than
 #: a refusal of the call: SQLAlchemy wraps every driver's connection failures in these
 LOST = (sa.exc.OperationalError, sa.exc.InterfaceError)
@@ -220,7 +221,7 @@ def _reachable(store: "Store") -> Iterator[None]:
     except LOST as lost:
         store.lost_at = store._clock()
         LOG.warning("The rooms' database could not be reached: %s", lost)
-        raise RoomsUnavailable(UNAVAILABLE) from lost
+        raise RoomsUnavailable(_(UNAVAILABLE)) from lost
 
 
 #: the trigger function: "<topic> <code> <version>" on CHANNEL, the topic being the table's name without its prefix

@@ -144,7 +144,7 @@ class Logs:
     the rows written since. At most `size` (room, seat) pairs are kept, the least recently read dropped."""
 
     def __init__(self, size: int = 128) -> None:
-        self._seen: OrderedDict[tuple[str, str, int | None], _Seen] = OrderedDict()
+        self._seen: OrderedDict[tuple[str, str, int | None, str], _Seen] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 

@@ -17,6 +17,7 @@ from quitlok.actions import Action
 from quitlok.bots import PLAYERS
 from quitlok.events import Event
 from quitlok.game import SeatStatus, State, observe
+from quitlok.i18n import _
 from quitlok.practice import PracticeTable
 from quitlok.rooms.errors import RoomError
 from quitlok.rules import RuleSet
@@ -151,10 +152,11 @@ def seat_table(view: RoomView, *, hand_ended: bool = False) -> PracticeTable:
     total. `hand_ended` says the page should show how the last hand ended. Drawing only: the table's
     step() is for a practice game, where every other seat is a computer."""
     if not isinstance(view, RoomView):
-        raise RoomError(f"That is not a room's view (got {type(view).__name__}): ask Rooms.view for one.")
+        raise RoomError(_("That is not a room's view (got {type}): ask Rooms.view for one.").format(
+            type=type(view).__name__))
     flag("hand_ended", hand_ended)
     if view.state is None:
-        raise RoomError("The game in this room has not started yet.")
+        raise RoomError(_("The game in this room has not started yet."))
     computers = tuple((seat, PLAYERS[style]()) for seat, style in enumerate(view.styles) if style is not None)
     return PracticeTable(state=view.state, human=view.seat, computers=computers, banker_draws=view.banker_draws,
                          hand_ended=hand_ended)

@@ -32,6 +32,7 @@ from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
 from quitlok.events import Event, RoomNote
 from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
+from quitlok.i18n import N_, _
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rooms import log as room_log
 from quitlok.rooms.database import EVENTS, FAMILY, KEYS_GONE, PRESENCE, REQUESTS, ROOM_SETTINGS, ROOMS, SEATS, Store
@@ -214,7 +215,7 @@ class Rooms(Store):
         name, key = person_name(host)
         self.purge()
         token = secrets.token_urlsafe(32)
-        for _ in range(20):
+        for _attempt in range(20):
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
             now = self._clock()
             try:
@@ -228,7 +229,7 @@ class Rooms(Store):
                 return Seat(code, token, 0)
             except sa.exc.IntegrityError:
                 continue  # the code is taken: draw another
-        raise RoomError("No free room code was found; please try again.")
+        raise RoomError(_("No free room code was found; please try again."))
 
     def join(self, code: str, name: str) -> Seat:
         """Sit down in room `code` as `name`, before the game starts."""
@@ -246,7 +247,8 @@ class Rooms(Store):
         """The host adds a computer player of `style` (a key of quitlok.bots.PLAYERS); returns its seat."""
         code = room_code(code)
         if not isinstance(style, str) or style not in PLAYERS:
-            raise RoomError(f"There is no computer player called {shown(style)}; choose {_styles()}.")
+            raise RoomError(_("There is no computer player called {value}; choose {styles}.").format(
+                value=shown(style), styles=_styles()))
         with self._transaction(write=True) as conn:
             room, seats = self._load(conn, code, lock=True)
             self._host(seats, host_token, code, "add computer players")
@@ -267,9 +269,11 @@ class Rooms(Store):
         def deal(room: sa.Row, seats: list[sa.Row]) -> Change:
             self._host(seats, host_token, code, "start the game")
             if room.state is not None or room.ended:
-                raise RoomStarted(f"The game in room {code} has already {'ended' if room.ended else 'started'}.")
+                raise RoomStarted((_("The game in room {code} has already ended.") if room.ended else
+                                   _("The game in room {code} has already started.")).format(code=code))
             if len(seats) < 2:
-                raise RoomError("A game needs at least two seats: wait for someone to join, or add a computer player.")
+                raise RoomError(_("A game needs at least two seats: wait for someone to join, or add a computer "
+                                  "player."))
             rules = _rules(room)
             banker, rounds = draw_for_banker(rules, len(seats), seed)
             state = new_game(rules, [s.name for s in seats], banker=banker, bank=room.bank, purses=room.purses,
@@ -326,11 +330,13 @@ class Rooms(Store):
         write: that log counts as written by the room's current version."""
         code = room_code(code)
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise RoomError(f"A room's version is a whole number, 0 or more (not {shown(version)}).")
-        room, seats, _ = self._read(code)
+            raise RoomError(_("A room's version is a whole number, 0 or more (not {value}).").format(
+                value=shown(version)))
+        room, seats, _extra = self._read(code)
         me = self._seat_of(seats, token, code)
         if version > room.version:
-            raise RoomError(f"Room {code} has not reached version {shown(version)}: it is at {room.version}.")
+            raise RoomError(_("Room {code} has not reached version {value}: it is at {version}.").format(
+                code=code, value=shown(version), version=room.version))
         if room.state is None:
             return ()
         with self._transaction(write=False) as conn:
@@ -386,8 +392,8 @@ class Rooms(Store):
         low, high = TURN_SECONDS
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int)
                                     or not low <= seconds <= high):
-            raise RoomError(f"A turn timer is a whole number of seconds from {low} to {high}, or none "
-                            f"(not {shown(seconds)}).")
+            raise RoomError(_("A turn timer is a whole number of seconds from {low} to {high}, or none (not "
+                              "{value}).").format(low=low, high=high, value=shown(seconds)))
 
         def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
             self._host(seats, host_token, code, "set the turn timer")
@@ -415,11 +421,11 @@ class Rooms(Store):
             extra = self._extra(code)
             seat = next((s for s in seats if s.name_key == key), None)
             if seat is None or (seat.style is not None and seat.seat not in extra.revoked):
-                raise NoSuchPlayer(f"Nobody called {isolated(name)} has a seat of their own at this table: ask "
-                                   "with the name your seat has, as the table shows it.")
+                raise NoSuchPlayer(_("Nobody called {name} has a seat of their own at this table: ask with the "
+                                     "name your seat has, as the table shows it.").format(name=isolated(name)))
             if len(extra.waiting) >= MAX_WAITING:
-                raise RoomError("Too many requests to be let in are waiting at this table: ask again once the "
-                                "host has answered them.")
+                raise RoomError(_("Too many requests to be let in are waiting at this table: ask again once the "
+                                  "host has answered them."))
             with self._transaction(write=False) as conn:
                 last = conn.execute(sa.select(sa.func.max(REQUESTS.c.number)).where(REQUESTS.c.code == code)).scalar()
             number = (last or 0) + 1
@@ -439,7 +445,8 @@ class Rooms(Store):
                 REQUESTS.c.code == code, REQUESTS.c.token_hash == _hash(token if isinstance(token, str) else ""))
             ).first()
         if row is None or row.seat >= len(seats):
-            raise NoSuchRequest(f"This device has not asked for a seat in room {code}, or the request was removed.")
+            raise NoSuchRequest(_("This device has not asked for a seat in room {code}, or the request was "
+                                  "removed.").format(code=code))
         return Asked(row.answer, row.seat, seats[row.seat].name, row.by)
 
     def let_in(self, code: str, token: str, number: int) -> int:
@@ -461,11 +468,11 @@ class Rooms(Store):
             me = self._seat_of(seats, token, code)
             if not _may_decide(seats, extra, self._clock(), me.seat):
                 host = _acting_host(seats, _absent(seats, extra, self._clock()))
-                raise NotHost(f"Only the host, {seats[host].name}, lets people in (or, while the host is away, "
-                              "anyone at the table).")
+                raise NotHost(_("Only the host, {host}, lets people in (or, while the host is away, anyone at the "
+                                "table).").format(host=seats[host].name))
             request = next((r for r in extra.waiting if r.number == number and not isinstance(number, bool)), None)
             if request is None:
-                raise NoSuchRequest("That request has been answered already, or was never made.")
+                raise NoSuchRequest(_("That request has been answered already, or was never made."))
             done = sa.update(REQUESTS).where(REQUESTS.c.code == code, REQUESTS.c.number == request.number)
             if not yes:
                 return Change({}, [done.values(answer="refused", by=me.name)])
@@ -517,18 +524,18 @@ class Rooms(Store):
         code = room.code
         me = self._seat_of(seats, token, code)
         if room.state is None:
-            raise NotYourTurn("The game has not started yet: the host starts it once everyone is seated.")
+            raise NotYourTurn(_("The game has not started yet: the host starts it once everyone is seated."))
         if room.ended:
-            raise NotYourTurn("The game has ended: no more moves.")
+            raise NotYourTurn(_("The game has ended: no more moves."))
         if room.paused:
-            raise RoomPaused("The host has paused the game: wait until it goes on.")
+            raise RoomPaused(_("The host has paused the game: wait until it goes on."))
         if version != room.version:
-            raise StaleView(_STALE)
+            raise StaleView(_(_STALE))
         state = _state(room.state)
         if state.to_act is None:
-            raise NotYourTurn("The game is over: no more moves.")
+            raise NotYourTurn(_("The game is over: no more moves."))
         if state.to_act != me.seat:
-            raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
+            raise NotYourTurn(_("It is {name}'s turn, not yours.").format(name=state.players[state.to_act]))
         absent = _absent(seats, extra, self._clock())
         return Change(_played(apply_action(state, action), seats, _computers(seats) | _stand_ins(seats, absent)))
 
@@ -542,16 +549,17 @@ class Rooms(Store):
         The room's own host (seat 0) keeps his seat. Returns the new version."""
         code = room_code(code)
         if not isinstance(style, str) or style not in PLAYERS:
-            raise RoomError(f"There is no computer player called {shown(style)}; choose {_styles()}.")
+            raise RoomError(_("There is no computer player called {value}; choose {styles}.").format(
+                value=shown(style), styles=_styles()))
 
         def remove(room: sa.Row, seats: list[sa.Row]) -> Change:
             me = self._host(seats, host_token, code, "remove a seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise RoomError(f"There is no seat {shown(seat)} in room {code}.")
+                raise RoomError(_("There is no seat {value} in room {code}.").format(value=shown(seat), code=code))
             if seat in (me.seat, 0):
-                raise RoomError("The host keeps his seat: to stop playing, end the game.")
+                raise RoomError(_("The host keeps his seat: to stop playing, end the game."))
             if seats[seat].style is not None:
-                raise RoomError(f"{seats[seat].name} is already a computer player.")
+                raise RoomError(_("{name} is already a computer player.").format(name=seats[seat].name))
             where = sa.and_(SEATS.c.code == code, SEATS.c.seat == seat)
             gone = [sa.delete(PRESENCE).where(PRESENCE.c.code == code, PRESENCE.c.seat == seat),
                     sa.insert(KEYS_GONE).values(token_hash=seats[seat].token_hash, code=code, seat=seat,
@@ -583,11 +591,12 @@ class Rooms(Store):
         def rekey(room: sa.Row, seats: list[sa.Row]) -> Change:
             me = self._host(seats, host_token, code, "give a seat a new key")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise RoomError(f"There is no seat {shown(seat)} in room {code}.")
+                raise RoomError(_("There is no seat {value} in room {code}.").format(value=shown(seat), code=code))
             if seat == me.seat:
-                raise RoomError("The host's own key cannot be changed from another seat's page.")
+                raise RoomError(_("The host's own key cannot be changed from another seat's page."))
             if seats[seat].style is not None:
-                raise RoomError(f"{seats[seat].name} is a computer player: there is no key to give.")
+                raise RoomError(_("{name} is a computer player: there is no key to give.").format(
+                    name=seats[seat].name))
             where = sa.and_(SEATS.c.code == code, SEATS.c.seat == seat)
             return Change({}, [sa.update(SEATS).where(where).values(token_hash=_hash(token))])
 
@@ -618,8 +627,8 @@ class Rooms(Store):
         def switch(room: sa.Row, seats: list[sa.Row]) -> Change | None:
             self._host(seats, host_token, code, "pause the game" if paused else "let the game go on")
             if room.state is None or room.ended:
-                raise RoomError("The game is not being played: there is nothing to "
-                                + ("pause." if paused else "go on with."))
+                raise RoomError(_("The game is not being played: there is nothing to pause.") if paused else
+                                _("The game is not being played: there is nothing to go on with."))
             if room.paused == paused:
                 return None
             state = _note(_state(room.state), "paused" if paused else "resumed")
@@ -656,10 +665,10 @@ class Rooms(Store):
         def deal_again(room: sa.Row, seats: list[sa.Row]) -> Change:
             self._host(seats, host_token, code, "start a new game")
             if room.state is None:
-                raise RoomError("The first game has not been dealt yet: start it once everyone is seated.")
+                raise RoomError(_("The first game has not been dealt yet: start it once everyone is seated."))
             if not _over(room.ended, room.state):
-                raise RoomStarted("The game is still being played: a new one can start once it is over (or "
-                                  "once you end it).")
+                raise RoomStarted(_("The game is still being played: a new one can start once it is over (or once "
+                                    "you end it)."))
             rules = _rules(room)
             banker, rounds = draw_for_banker(rules, len(seats), seed)
             state = new_game(rules, [s.name for s in seats], banker=banker, bank=room.bank, purses=room.purses,
@@ -749,9 +758,9 @@ class Rooms(Store):
         if room is None or (room.touched < self._clock() - IDLE_SECONDS
                             and (room.touched < self._clock() - FAMILY_IDLE_SECONDS
                                  or (_family(conn, code) or _NO_FAMILY).nights == "[]")):
-            raise RoomNotFound(f"No room has the code {code}: it may have ended, or been idle for "
-                               f"{IDLE_SECONDS // 3600} hours ({FAMILY_IDLE_SECONDS // 86400} days once it holds a "
-                               "finished game's result).")
+            raise RoomNotFound(_("No room has the code {code}: it may have ended, or been idle for {hours} hours "
+                                 "({days} days once it holds a finished game's result).").format(
+                code=code, hours=IDLE_SECONDS // 3600, days=FAMILY_IDLE_SECONDS // 86400))
         if not with_seats:
             return room, []
         seats = conn.execute(_SEATS_OF, {"code": code}).all()
@@ -770,7 +779,7 @@ class Rooms(Store):
         done = conn.execute(sa.update(ROOMS).where(ROOMS.c.code == room.code, ROOMS.c.version == room.version)
                             .values(version=new, touched=self._clock(), **values))
         if done.rowcount != 1:
-            raise StaleView(_STALE)
+            raise StaleView(_(_STALE))
         if new_game:
             conn.execute(sa.delete(EVENTS).where(EVENTS.c.code == room.code))
         if isinstance(state, State):
@@ -788,12 +797,15 @@ class Rooms(Store):
     def _new_seat(room: sa.Row, seats: list[sa.Row], name: str, key: str) -> int:
         """The index of a new seat for `name`, or why there is none."""
         if room.state is not None or room.ended:
-            raise RoomStarted(f"The game in room {room.code} has {'ended' if room.ended else 'started'}: "
-                              "nobody can sit down now.")
+            raise RoomStarted((_("The game in room {code} has ended: nobody can sit down now.") if room.ended else
+                               _("The game in room {code} has started: nobody can sit down now.")).format(
+                code=room.code))
         if len(seats) >= MAX_SEATS:
-            raise RoomFull(f"Room {room.code} is full: a table holds at most {MAX_SEATS} seats.")
+            raise RoomFull(_("Room {code} is full: a table holds at most {most} seats.").format(code=room.code,
+                                                                                                most=MAX_SEATS))
         if any(s.name_key == key for s in seats):
-            raise BadName(f"Someone called {isolated(name)} already sits at this table: please choose another name.")
+            raise BadName(_("Someone called {name} already sits at this table: please choose another name.").format(
+                name=isolated(name)))
         return len(seats)
 
     def _seat_of(self, seats: list[sa.Row], token: str, code: str) -> sa.Row:
@@ -804,20 +816,24 @@ class Rooms(Store):
             for seat in seats:
                 if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
                     if seat.style is not None:
-                        raise SeatRevoked(f"The host has given your seat in room {code} to a computer player.")
+                        raise SeatRevoked(_("The host has given your seat in room {code} to a computer player.").format(
+                            code=code))
                     return seat
             with self._transaction(write=False) as conn:
                 gone = conn.execute(sa.select(KEYS_GONE).where(KEYS_GONE.c.token_hash == digest,
                                                                KEYS_GONE.c.code == code)).first()
             if gone is not None and gone.reason == "moved":
-                name = seats[gone.seat].name if gone.seat < len(seats) else "yours"
-                raise SeatMoved(f"Your seat in room {code} ({name}) has moved to another device: its person "
-                                "asked for it there and was let in, so this device no longer plays it.")
+                # Translators: {name} is the seat's name, or "yours" when the seat is no longer there.
+                name = seats[gone.seat].name if gone.seat < len(seats) else _("yours")
+                raise SeatMoved(_("Your seat in room {code} ({name}) has moved to another device: its person asked "
+                                  "for it there and was let in, so this device no longer plays it.").format(
+                    code=code, name=name))
             if gone is not None:
-                raise SeatRevoked(f"The host has given your seat in room {code} to a computer player for now: "
-                                  "you may watch, or ask to be let back in." if gone.reason == "revoked" else
-                                  f"The host has taken your seat in room {code} away.")
-        raise NotSeated(f"This device holds no key to a seat in room {code}, or its key no longer opens one.")
+                raise SeatRevoked((_("The host has given your seat in room {code} to a computer player for now: "
+                                     "you may watch, or ask to be let back in.") if gone.reason == "revoked" else
+                                   _("The host has taken your seat in room {code} away.")).format(code=code))
+        raise NotSeated(_("This device holds no key to a seat in room {code}, or its key no longer opens one.").format(
+            code=code))
 
     def _host(self, seats: list[sa.Row], token: str, code: str, what: str) -> sa.Row:
         """The host's seat, if `token` is the acting host's: the room's own host (seat 0), or while he is away
@@ -825,7 +841,7 @@ class Rooms(Store):
         me = self._seat_of(seats, token, code)
         host = _acting_host(seats, _absent(seats, self._extra(code), self._clock()))
         if me.seat != host:
-            raise NotHost(f"Only the host, {seats[host].name}, can {what}.")
+            raise NotHost(_(_ONLY_HOST[what]).format(host=seats[host].name))
         return me
 
     # --- presence and stand-ins -------------------------------------------------------------------------
@@ -896,7 +912,20 @@ _WAITING = (sa.select(REQUESTS).where(REQUESTS.c.code == sa.bindparam("code"), R
             .order_by(REQUESTS.c.number))
 _TIMER = sa.select(ROOM_SETTINGS.c.turn_seconds).where(ROOM_SETTINGS.c.code == sa.bindparam("code"))
 _REVOKED = sa.select(KEYS_GONE.c.seat).where(KEYS_GONE.c.code == sa.bindparam("code"), KEYS_GONE.c.reason == "revoked")
-_STALE = "Someone acted first, so the table has changed: nothing was done. Look again, then choose."
+_STALE = N_("Someone acted first, so the table has changed: nothing was done. Look again, then choose.")
+#: what only the host may do (the keys Rooms._host is given), each its whole sentence: {host} is the host's name
+_ONLY_HOST = {
+    "add computer players": N_("Only the host, {host}, can add computer players."),
+    "start the game": N_("Only the host, {host}, can start the game."),
+    "set the turn timer": N_("Only the host, {host}, can set the turn timer."),
+    "remove a seat": N_("Only the host, {host}, can remove a seat."),
+    "give a seat a new key": N_("Only the host, {host}, can give a seat a new key."),
+    "pause the game": N_("Only the host, {host}, can pause the game."),
+    "let the game go on": N_("Only the host, {host}, can let the game go on."),
+    "end the game": N_("Only the host, {host}, can end the game."),
+    "start a new game": N_("Only the host, {host}, can start a new game."),
+    "change the family settings": N_("Only the host, {host}, can change the family settings."),
+}
 
 
 class _Family(NamedTuple):
@@ -948,7 +977,7 @@ def _hash(token: str) -> str:
 def _device(text: object) -> str:
     """A device's name as a page gives it (RoomError if it cannot be one)."""
     if not (isinstance(text, str) and _DEVICE.fullmatch(text)):
-        raise RoomError("That is not a device's name: 8 to 64 letters, digits, '-' and '_'.")
+        raise RoomError(_("That is not a device's name: 8 to 64 letters, digits, '-' and '_'."))
     return text
 
 
@@ -1034,24 +1063,26 @@ def room_code(text: object) -> str:
     code = re.sub(r"[\s-]", "", text).upper() if isinstance(text, str) else ""
     if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
         shown = f"“{code}”" if 0 < len(code) <= 12 and code.isprintable() else "That"
-        raise RoomNotFound(f"{shown} is not a room code: a code has {CODE_LENGTH} letters and digits, "
-                           "such as K7QH3M.")
+        raise RoomNotFound(_("{value} is not a room code: a code has {length} letters and digits, such as "
+                             "K7QH3M.").format(value=shown, length=CODE_LENGTH))
     return code
 
 
 def person_name(text: object) -> tuple[str, str]:
     """A person's name, trimmed (runs of spaces made one), and its key for uniqueness; BadName if unfit."""
     if not isinstance(text, str):
-        raise BadName("A name is a word or two of text.")
+        raise BadName(_("A name is a word or two of text."))
     name = unicodedata.normalize("NFC", text).strip()
     if not name.isprintable():
-        raise BadName("A name cannot hold line breaks, tabs or other control characters.")
+        raise BadName(_("A name cannot hold line breaks, tabs or other control characters."))
     name = re.sub(" {2,}", " ", name)
     if not 1 <= len(name) <= MAX_NAME:
-        raise BadName(f"A name needs 1 to {MAX_NAME} characters" + (f" (this one has {len(name)})." if name else "."))
+        raise BadName(_("A name needs 1 to {most} characters (this one has {length}).").format(
+            most=MAX_NAME, length=len(name)) if name else _("A name needs 1 to {most} characters.").format(
+            most=MAX_NAME))
     key = unicodedata.normalize("NFKC", name).casefold()
     if key == "you":
-        raise BadName("“You” is how the table speaks to each player: please give your own name.")
+        raise BadName(_("“You” is how the table speaks to each player: please give your own name."))
     return name, key
 
 
@@ -1065,7 +1096,8 @@ def _check_setup(rules: object, bank: object, purses: object, max_bet: object, c
     except InvalidSetup as problem:
         raise RoomError(str(problem)) from None
     if bank > purses:
-        raise RoomError(f"The opening bank ({bank}) cannot be more than each player's chips ({purses}).")
+        raise RoomError(_("The opening bank ({bank}) cannot be more than each player's chips ({chips}).").format(
+            bank=bank, chips=purses))
     return rules
 
 
@@ -1095,7 +1127,7 @@ def _play_on(state: State, computers: dict[int, ComputerPlayer], people: Sequenc
     """The computer seats' moves, until a person is to act, the game is over, no person at the table has a
     chip left, or one step's worth: MAX_COMPUTER_MOVES moves or COMPUTER_SECONDS, whichever comes first."""
     deadline = time.perf_counter() + COMPUTER_SECONDS
-    for _ in range(MAX_COMPUTER_MOVES):
+    for _move in range(MAX_COMPUTER_MOVES):
         if state.to_act not in computers or _out(state, people):
             break
         state = step(state, computers)
