@@ -13,9 +13,11 @@ its facts alone):
 4. the stake the solved game assumes: one chip, bet before the second card, with no room to raise (the
    table's maximum bet, the bank or his purse allow him no more); a larger stake, or room to raise with
    elvaroon, gives the player choices the solved game does not have;
-5. the table has told the banker no more than the solved game does: a protected 11 that the player *kept*
-   is announced at the table (quitlok.events.ElevenKept), while in the solved game the banker cannot tell it
-   from any other card, so after a kept 11 it does not apply.
+5. the table has told the banker no more than the solved game does. A protected 11 that the player *kept* is
+   announced at the table (quitlok.events.ElevenKept), while in the solved game the banker cannot tell it from
+   another card; but keeping it always ends the turn (the cards could count 11, so with the 11 they make 21 or
+   bust), so no decision of the solved game follows one, and `history_of` refuses it all the same. The choice to
+   keep or reject itself is not answered here.
 
 Quitlok (blots, bets at any time) is not solved yet, so nothing here applies under its rules.
 

@@ -14,7 +14,7 @@ from quitlok import KVITLACH, QUITLOK, at_best, equilibrium
 from quitlok.actions import Bet, Draw, Keep, Reject, Stand, Stay
 from quitlok.bank_odds import OpenHand
 from quitlok.bots import BestPlayer, bank
-from quitlok.game import BANKER, PROTECTED, TURN, apply_action, legal_actions, new_game
+from quitlok.game import BANKER, PROTECTED, apply_action, legal_actions, new_game
 from quitlok.i18n import PSEUDO, use
 from quitlok.moves import Move
 from quitlok.solve import RANKS
@@ -174,34 +174,42 @@ def test_a_game_with_the_best_bot_replays_from_its_seed():
 # --- outside the spot, nothing changes ------------------------------------------------------------------------
 
 
-def _banker_turn(s, actions):
-    for action in actions:
-        s = apply_action(s, action)
-    return s
+def _to_banker_choice(rules, players, max_bet, bet, second_hand):
+    """A game played to the banker's first free draw-or-stand: each player bets `bet`, takes one card and stays
+    (on the second hand when `second_hand`: the first is thrown in); the first seed that gets there."""
+    for seed in range(100):
+        s = new_game(rules, players, banker=len(players) - 1, bank=8, purses=20, seed=seed,
+                     max_bet=max_bet if rules.agreed_max_bet else None)
+        if second_hand:
+            s = apply_action(s, Stay())  # thrown in: his cards lie face up under the stock
+        for _ in range(60):
+            if s.phase == BANKER and Stand() in legal_actions(s) or s.is_over or s.hands_dealt > 1 + second_hand:
+                break
+            legal = legal_actions(s)
+            if s.to_act == s.banker:
+                choice = bank(s, 17, float("inf"))
+            elif not s.stakes[s.to_act]:
+                choice = Bet(bet)
+            else:
+                choice = Draw() if len(s.hands[s.to_act]) < 2 else Stay()
+            s = apply_action(s, choice if choice in legal else Stay())
+        if s.phase == BANKER and Stand() in legal_actions(s) and s.hands_dealt == 1 + second_hand:
+            return s
+    raise AssertionError("no seed reached the banker's choice")
+
+
+def test_the_spot_is_found_where_the_solved_game_is_played():
+    s = _to_banker_choice(KVITLACH, ["A", "B"], 1, 1, False)
+    assert at_best.spot(s) is not None and at_best.banker_at_best(s) is not None
 
 
 @pytest.mark.parametrize("why", ["quitlok", "24 cards", "three seats", "room to raise", "two chips", "second hand"])
 def test_outside_the_spot_the_banker_plays_and_is_advised_as_today(why):
-    rules = dataclasses.replace(KVITLACH, copies=2) if why == "24 cards" else QUITLOK if why == "quitlok" else KVITLACH
+    rules = dataclasses.replace(KVITLACH, copies=2) if why == "24 cards" else QUITLOK if why == "quitlok" \
+        else KVITLACH
     players = ["A", "B", "C"] if why == "three seats" else ["A", "B"]
-    max_bet = {"room to raise": 2, "two chips": 2}.get(why, 1)
-    s = new_game(rules, players, banker=len(players) - 1, bank=8, purses=20, seed=5, max_bet=max_bet
-                 if rules.agreed_max_bet else None)
-    bet = 2 if why == "two chips" else 1
-    if why == "second hand":
-        s = _banker_turn(s, [Stay()])  # the player throws in: his cards lie face up under the stock
-    for _ in range(200):  # play on to a banker's draw or stand, the players betting and staying
-        if s.phase == BANKER and Stand() in legal_actions(s) or s.is_over:
-            break
-        legal = legal_actions(s)
-        if s.phase == TURN and s.to_act != s.banker:
-            choice = Bet(bet) if Bet(bet) in legal and not s.stakes[s.to_act] else \
-                Draw() if Draw() in legal and not s.face_up[s.to_act] and len(s.hands[s.to_act]) < 2 else Stay()
-            choice = choice if choice in legal else legal[0]
-        else:
-            choice = bank(s, 17, float("inf"))
-        s = apply_action(s, choice)
-    assert s.phase == BANKER and Stand() in legal_actions(s)
+    max_bet = 2 if why in ("room to raise", "two chips") else 1
+    s = _to_banker_choice(rules, players, max_bet, 2 if why == "two chips" else 1, why == "second hand")
     assert at_best.spot(s) is None and at_best.banker_at_best(s) is None
     assert at_best.banker_feedback(s, Stand()) is None
     for seed in range(20):
