@@ -340,12 +340,13 @@ def advisor_banker(rules: RuleSet, hand: Sequence[int], seen: Sequence[int], ope
     found = []
     for history in _histories(taken, rejected=len(seen)):
         stand = banker_stand_chance(history, hand)
-        if stand is not None and (*history, STAY) and key_text((*history, STAY)) in table().banker:
+        if stand is not None:
             found.append((history, BankerAtBest(stand, history, tuple(hand))))
     return found or None
 
 
-def _histories(taken: int, rejected: int) -> list[tuple[str, ...]]:
+@cache
+def _histories(taken: int, rejected: int) -> tuple[tuple[str, ...], ...]:
     """Every public history of the solved game in which the player bet, took `taken` cards after his first and
     rejected `rejected` 11s (each rejected 11 is followed by the card that stands), that the table holds."""
     out = []
@@ -363,7 +364,7 @@ def _histories(taken: int, rejected: int) -> list[tuple[str, ...]]:
 
     walk((BET,), 0, 0)
     known = table().banker
-    return [h for h in out if key_text((*h, STAY)) in known]
+    return tuple(h for h in out if key_text((*h, STAY)) in known)
 
 
 def advisor_player(rules: RuleSet, hand: Sequence[int], seen: Sequence[int], *, stake: int, room: int,
