@@ -5,7 +5,6 @@ there; a game with the best bot replays from its seed."""
 
 import dataclasses
 import random
-from collections import Counter
 from math import sqrt
 
 import pytest
@@ -15,7 +14,6 @@ from quitlok.actions import Bet, Draw, Keep, Reject, Stand, Stay
 from quitlok.bank_odds import OpenHand
 from quitlok.bots import BestPlayer, bank
 from quitlok.game import BANKER, PROTECTED, apply_action, legal_actions, new_game
-from quitlok.i18n import PSEUDO, use
 from quitlok.moves import Move
 from quitlok.solve import RANKS
 
@@ -232,15 +230,3 @@ def test_the_advisor_answers_at_best_only_in_the_spot():
     assert {h for h, _ in at_best.advisor_player(KVITLACH, [5, 6, 3], [], stake=1, room=0, stock=None)} == {
         ("bet", "draw", "draw"), ("bet", "draw", Move.DRAW_ALUVUN.value, "on")}
     assert at_best.outside_words(QUITLOK) == "" and "fresh pack" in at_best.outside_words(KVITLACH)
-
-
-def test_the_words_are_marked_for_translation():
-    best = at_best.banker_at_best(_mixed_spot())
-    with use(PSEUDO):
-        said = " ".join([at_best.banker_words(best), at_best.outside_words(KVITLACH), at_best.fixed_model_lead(),
-                         at_best.advisor_banker_words(KVITLACH, [10, 7], [], [OpenHand(1, (None,) * 3, 0)]),
-                         at_best.advisor_player_words(KVITLACH, [5, 6, 3], [], stake=1, room=0, stock=None),
-                         at_best.banker_feedback(_mixed_spot(), Stand())[1]])
-    plain = Counter(word for word in said.replace("*", " ").split() if word.isascii() and word.isalpha()
-                    and len(word) >= 3)
-    assert not plain, plain
