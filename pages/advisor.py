@@ -5,7 +5,7 @@ from collections import Counter
 
 import streamlit as st
 
-from quitlok import InvalidCards, QuitlokError, hand_value, ui
+from quitlok import InvalidCards, QuitlokError, at_best, hand_value, ui
 from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
 from quitlok.errors import TooLarge, Unavailable
@@ -208,6 +208,10 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
               f"{advice.making_21} would give you 21 at once.")
     st.markdown(f"{counts}\n\n**Should I bet?** {said.should_bet}\n\n"
                 f"**Should I call {call}?** {said.should_call}")
+    if solved := at_best.advisor_player_words(rules, hand, seen, stake=stake, room=room, stock=stock_cards):
+        st.info(solved, icon=":material/balance:")  # the solved game: against a banker at his best
+    elif outside := at_best.outside_words(rules):
+        st.caption(outside)
     left = Counter(rules.pack) - Counter(hand) - Counter(seen)
     large = ui.projector()
     where = "the cards still unseen" if stock_cards is None else (
@@ -268,6 +272,11 @@ def show_banker_answer(hand: list[int], seen: list[int]) -> None:
     names = [f"Player {i + 1}" for i in range(len(read))]
     st.markdown(f"{banker_verdict(advice)}\n\n{advice.facts}\n\n"
                 + open_hand_lines(advice, names, [stake for stake, _, _ in read]))
+    open_hands = [OpenHand(stake, cards, room) for stake, cards, room in read]
+    if solved := at_best.advisor_banker_words(rules, hand, seen, open_hands):
+        st.info(solved, icon=":material/balance:")  # the solved game: a banker at his best
+    elif outside := at_best.outside_words(rules):
+        st.caption(outside)
     st.html(parts_html(
         part("What each staying player may hold",
              bars.open_hands_chart(advice.totals, names, value, large=ui.projector())),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
+from quitlok.at_best import choose_as_banker
 from quitlok.coach import coach
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, legal_actions
 from quitlok.i18n import _, pgettext
@@ -109,7 +110,9 @@ def bank(state: State, stands_on: int, retire_at: float) -> Action:
 @dataclass(frozen=True)
 class BestPlayer:
     """Plays every turn by the advisor's exact odds (quitlok.coach), taking the banker to stand on
-    `stands_on`; as banker it stands on the same total and retires at `retire_at` times the bank."""
+    `stands_on`; as banker it stands on the same total and retires at `retire_at` times the bank. Where the
+    solved game applies to its draw or stand (quitlok.at_best: one player, a fresh pack, one chip), it plays
+    the banker's equilibrium strategy instead, a mixed choice sampled with its seed and the move counter."""
 
     seed: int = 0
     label: str = "best play"
@@ -118,7 +121,8 @@ class BestPlayer:
 
     def choose(self, state: State) -> Action:
         if state.to_act == state.banker:
-            return bank(state, self.stands_on, self.retire_at)
+            at_best = choose_as_banker(state, self.seed) if state.phase == BANKER else None
+            return at_best or bank(state, self.stands_on, self.retire_at)
         return coach(state, self.stands_on).best
 
     def describe(self, rules: RuleSet) -> str:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import streamlit as st
 
+from quitlok import at_best
 from quitlok.actions import Action, Bet, Draw, Stand
 from quitlok.bank_odds import DRAW, MODEL_WORDS, STAND, BankerAdvice
 from quitlok.coach import TOLERANCE, Coaching
@@ -43,6 +44,8 @@ def feedback(state: State, coaching: Coaching | BankerAdvice | None, action: Act
 
 
 def _banker_feedback(state: State, advice: BankerAdvice, action: Action) -> tuple[str, str] | None:
+    if (solved := at_best.banker_feedback(state, action)) is not None:  # where the solved game applies
+        return solved
     choice = {Draw(): DRAW, Stand(): STAND}.get(action)
     if choice not in advice.values:
         return None
@@ -115,6 +118,9 @@ def banker_hint(s: State, advice: BankerAdvice) -> None:
     """The banker's draw or stand, exactly, with what each open hand may hold (as the Advisor says it)."""
     best = Draw() if advice.best == DRAW else Stand()
     lead = "You must now" if len(advice.values) == 1 else "Best now"
+    if (solved := at_best.banker_at_best(s)) is not None and len(advice.values) > 1:  # the solved game applies
+        st.markdown(f"**{at_best.banker_words(solved)}**")
+        lead = at_best.fixed_model_lead()
     st.markdown(f"**{lead}: {action_label(s, best)}**. {banker_verdict(advice)}")
     st.markdown(advice.facts)
     seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
@@ -124,4 +130,5 @@ def banker_hint(s: State, advice: BankerAdvice) -> None:
     if len(advice.values) > 1:
         st.caption(" · ".join(f"{action_label(s, actions[c])}: {chips(v)}"
                               for c, v in sorted(advice.values.items(), key=lambda item: -item[1])))
-    st.caption(MODEL_WORDS + " Players at a real table may play otherwise: this is a guide, not a certainty.")
+    st.caption(MODEL_WORDS + " Players at a real table may play otherwise: this is a guide, not a certainty."
+               + (f" {outside}" if solved is None and (outside := at_best.outside_words(s.rules)) else ""))
