@@ -1,5 +1,6 @@
 """Nicknames in a class session: the friendly names a pupil may be asked to choose from, and the short list of
-words a free nickname may not hold (both in content/classroom/names.md, the words for people).
+words a free nickname may not hold (both in content/classroom/names.md, the words for people; each language
+has its own friendly names, and a nickname is held to the refused words of every language).
 
 `refused_word(name)` finds a refused word however it is dressed up: in any case, with look-alike digits or
 signs for letters ("4" for a, "0" for o, "$" for s), with spaces, dots or accents between or on the letters
@@ -12,6 +13,7 @@ import unicodedata
 from functools import cache
 
 from quitlok import content
+from quitlok.i18n import LANGUAGES, language, use
 
 #: digits and signs read as the letters they look like
 _LOOK_ALIKES = str.maketrans({"0": "o", "1": "i", "!": "i", "|": "i", "3": "e", "4": "a", "@": "a", "5": "s",
@@ -23,15 +25,27 @@ def _items(section: str) -> tuple[str, ...]:
     return tuple(_ITEM.findall(content.sections("classroom/names")[section]))
 
 
-@cache
 def friendly_names() -> tuple[str, ...]:
-    """The names a pupil chooses from when the session asks for friendly names, in the list's order."""
-    return _items("friendly")
+    """The names a pupil chooses from when the session asks for friendly names, in the list's order, in the
+    current language (each language's list is its own: content/<language>/classroom/names.md)."""
+    return _friendly(language())
+
+
+@cache
+def _friendly(code: str) -> tuple[str, ...]:
+    with use(code):
+        return _items("friendly")
 
 
 @cache
 def _refused() -> tuple[str, ...]:
-    return tuple(_squashed(word) for word in _items("refused"))
+    """The refused words of every language's list: a pupil may type a word in any language, whatever his
+    device's language is."""
+    words = set()
+    for code in LANGUAGES:
+        with use(code):
+            words.update(_squashed(word) for word in _items("refused"))
+    return tuple(sorted(word for word in words if word))
 
 
 def _squashed(text: str) -> str:

@@ -69,7 +69,7 @@ def test_every_content_file_is_used_and_exists(loaded):
     strategy_card_pdf()  # likewise the strategy cards' words
     # read only on a teacher's device in a running class session (tests/app/test_own_questions_page.py and
     # test_classroom_moderation_page.py draw them there)
-    friendly_names.cache_clear()
+    names_module._friendly.cache_clear()
     names_module._refused.cache_clear()
     friendly_names(), refused_word("x"), own_questions.words("intro")
     assert loaded <= ON_DISK, f"pages load missing files: {loaded - ON_DISK}"

@@ -100,3 +100,19 @@ def test_a_vote_kept_as_labels_is_read_in_any_language(monkeypatch):
     table = SimpleNamespace(state=state, legal=tuple(legal_actions(state)))
     with use(PSEUDO):
         assert store._vote_actions(table, {"vote": ["Stay", "Bet 2"]}) == [Stay(), Bet(2)]
+
+
+def test_friendly_names_are_the_device_s_language_s_and_refused_words_are_every_language_s():
+    from quitlok.classroom import names
+
+    english = names.friendly_names()
+    with use("he"):
+        hebrew = names.friendly_names()
+    assert english and hebrew and set(english).isdisjoint(hebrew), "each language offers its own names"
+    assert names.friendly_names() == english, "the English list is not the Hebrew one kept"
+    for code in ("en", "he", "cs"):
+        with use(code):
+            refused = names._items("refused")
+        for code_reading in ("en", "he", "cs"):  # a word of any language's list, refused on a device of any
+            with use(code_reading):
+                assert all(names.refused_word(word) for word in refused), (code, code_reading)
