@@ -75,7 +75,7 @@ def the_question(mistake: Mistake) -> None:
         st.success(words("right"), icon=":material/celebration:")
     else:
         st.warning(words("wrong", best=names.markdown(mistake.best)), icon=":material/lightbulb:")
-    best = max(v for _, v in mistake.options)
+    best = max(v for _label, v in mistake.options)
     # Translators: the headings of the table of the position's moves ("Move": a move the player could make)
     average, cost = _("Chips on average"), _("Cost against the best")
     frame = pd.DataFrame([(names.markdown(label), value, best - value) for label, value in mistake.options],
