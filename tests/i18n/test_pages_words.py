@@ -130,7 +130,7 @@ def _strings(message, texts: list[str]) -> None:
                 _strings(item, texts)
 
 
-def _walk(node, texts: list[str]) -> None:
+def _walk(node, texts: list[str], cells: list[str]) -> None:
     proto = getattr(node, "proto", None)
     if hasattr(proto, "ListFields"):
         _strings(proto, texts)
@@ -139,15 +139,15 @@ def _walk(node, texts: list[str]) -> None:
         frame = node.value
         if hasattr(frame, "data"):  # a Styler
             frame = frame.data
-        texts += [str(c) for c in frame.columns]
-        texts += [v for v in frame.to_numpy().ravel() if isinstance(v, str)]
+        cells += [str(c) for c in frame.columns]
+        cells += [v for v in frame.to_numpy().ravel() if isinstance(v, str)]
     if kind in ("Markdown", "Caption", "Title", "Header", "Subheader", "Info", "Warning", "Error", "Success",
                 "Toast", "Metric"):
         texts.append(str(node.value))
     if kind == "UnknownElement" and getattr(proto, "spec", ""):  # a Plotly chart: the figure's words
         texts += chart_words(json.loads(proto.spec))
     for child in getattr(node, "children", {}).values():
-        _walk(child, texts)
+        _walk(child, texts, cells)
 
 
 def chart_words(figure: dict) -> list[str]:
@@ -172,21 +172,35 @@ def chart_words(figure: dict) -> list[str]:
     return found
 
 
-def screen(at: AppTest, where: str) -> list[str]:
-    """Every text a person sees in `where` ("main" or "sidebar") of the page."""
+def screen_parts(at: AppTest) -> tuple[list[str], list[str]]:
+    """Every text a person sees on the page (main area and sidebar): its elements' and widgets' texts, and the
+    column names and text cells of its tables."""
     texts: list[str] = []
-    _walk(at.main if where == "main" else at.sidebar, texts)
-    return texts
+    cells: list[str] = []
+    for root in (at.main, at.sidebar):
+        _walk(root, texts, cells)
+    return texts, cells
 
 
-def english_of(phrases, texts: list[str]) -> list[str]:
-    """The strings of `phrases` found in English in `texts`."""
+def screen(at: AppTest, where: str) -> list[str]:
+    """Every text a person sees in `where` ("main" or "sidebar") of the page, tables' words included."""
+    texts: list[str] = []
+    cells: list[str] = []
+    _walk(at.main if where == "main" else at.sidebar, texts, cells)
+    return texts + cells
+
+
+def english_of(phrases, texts: list[str], cells: list[str] = ()) -> list[str]:
+    """The strings of `phrases` found in English in `texts`, or in `cells` (tables' words, which other modules'
+    tables share: a string of several words only)."""
     return sorted({template for template, pattern, whole in phrases for text in texts
-                   if (pattern.fullmatch(text) if whole else pattern.search(text))})
+                   if (pattern.fullmatch(text) if whole else pattern.search(text))}
+                  | {template for template, pattern, whole in phrases for text in cells
+                     if not whole and pattern.search(text)})
 
 
 def template_in(phrases, template: str, text: str) -> bool:
-    return bool(english_of([p for p in phrases if p[0] == template], [text]))
+    return bool(english_of([p for p in phrases if p[0] == template], [text], [text]))
 
 
 # --- the app in the pseudo-language ------------------------------------------------------------------------------
@@ -286,6 +300,7 @@ def lessons_screens():
             break
         yield click(at, keys[0])
     lesson = LESSONS[0]
+    assert at.session_state[f"lesson.moves.{lesson.slug}"], "the learner made a move"
     radio = at.radio(key=f"lesson.check.{lesson.slug}")
     radio.set_value(0).run()
     yield click(at, f"lesson.check_button.{lesson.slug}")
@@ -307,6 +322,7 @@ def quiz_screens():
         click(at, "quiz.check")
         yield at
         click(at, "quiz.next")
+    assert at.session_state["quiz.summary"], "the round's summary"
     yield at
     at.toggle(key="quiz.everything").set_value(True).run()
     yield click(at, "quiz.new_round")
@@ -318,12 +334,14 @@ def review_screens():
     yield at
     at.radio(key="review.choice").set_value(1).run()
     yield click(at, "review.check")
+    assert at.session_state["review.answer"], "answered: the values of every move are shown"
 
 
 def play_screens():
     at = visit("pages/play.py")
     yield at
     click(at, "play.start")
+    assert at.session_state["play.table"] is not None
     yield at
     for key in ("play.next", "play.skip", "play.next", "play.do.stay", "play.skip", "play.next"):
         if any(b.key == key or (b.key or "").rsplit(".", 1)[0] == key for b in at.button if not b.disabled):
@@ -333,10 +351,12 @@ def play_screens():
 def advisor_screens():
     at = visit("pages/advisor.py", query={"hand": "6,x", "stake": "lots", "stock": "99"})
     yield at  # the link's problems
+    assert at.error, "the link's problems are said"
     for rank in (6, 5):
         click(at, f"advisor.add.{rank}")
     at.radio(key="advisor.target").set_value("Cards I have seen").run()
     click(at, "advisor.add.9")
+    assert at.session_state["advisor.hand"] == [6, 5] and at.session_state["advisor.seen"] == [9]
     yield at
     at.number_input(key="advisor.stock").set_value(8).run()
     yield at
@@ -360,6 +380,7 @@ def lab_screens():
     at.radio(key="lab.player").set_value("cautious").run()
     at.radio(key="lab.retire").set_value("2").run()
     yield click(at, "lab.run")
+    assert at.session_state["lab.last"] is not None and len(at.get("plotly_chart")) == 3, "the run's charts"
     at.radio(key="lab.player").set_value("best").run()
     at.radio(key="lab.retire").set_value("never").run()
     yield at  # the last run no longer matches the controls
@@ -411,9 +432,9 @@ def test_no_english_from_the_page_files_words(name, in_pseudo):
     for at in screens():
         count += 1
         assert not at.exception, at.exception
-        shown = screen(at, "main") + screen(at, "sidebar")
-        found = english_of(phrases, shown)
-        assert not found, [(template, [text for text in shown if template_in(phrases, template, text)])
+        shown, cells = screen_parts(at)
+        found = english_of(phrases, shown, cells)
+        assert not found, [(template, [text for text in shown + cells if template_in(phrases, template, text)])
                            for template in found]
         assert not english_of(titles, screen(at, "sidebar"))
     assert count >= 1
