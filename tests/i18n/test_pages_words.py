@@ -381,6 +381,7 @@ def lab_screens():
     at.radio(key="lab.retire").set_value("2").run()
     yield click(at, "lab.run")
     assert at.session_state["lab.last"] is not None and len(at.get("plotly_chart")) == 3, "the run's charts"
+    assert all(chart_words(json.loads(chart.proto.spec)) for chart in at.get("plotly_chart")), "the charts' words"
     at.radio(key="lab.player").set_value("best").run()
     at.radio(key="lab.retire").set_value("never").run()
     yield at  # the last run no longer matches the controls
