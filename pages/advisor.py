@@ -61,39 +61,51 @@ call = rules.aluvun_word
 # --- state and callbacks ---------------------------------------------------------------------------
 
 
+#: the address's parameters that may carry a position
+LINK_PARAMETERS = ("hand", "seen", "stake", "room", "stock")
+
+
 def read_link() -> None:
     """A link may carry the position: ?hand=6,5&seen=11,3&stake=1&room=2. Bad values get a clear message, and
-    whatever the link says is shown as plain text, never as a link or formatting."""
+    whatever the link says is shown as plain text, never as a link or formatting. The link is read once; a bad
+    one is kept as the link's own texts (never as a message: the message is said in the language of each run)."""
     if st.session_state.get("advisor.link_read"):
         return
     st.session_state["advisor.link_read"] = True
-    params = st.query_params
-    problems = []
+    link = {name: st.query_params[name] for name in LINK_PARAMETERS if name in st.query_params}
+    values, problems = link_position(link)
+    st.session_state.update(values)
+    if problems:
+        st.session_state["advisor.problem"] = link
+
+
+def link_position(link: dict[str, str]) -> tuple[dict, list[str]]:
+    """What a link's `link` parameters set ({session key: value}) and what is wrong with them, in words."""
+    values, problems = {}, []
     try:
         # Translators: these name the cards a message of the library is about ("hand in the link: 13 is not a card")
-        hand = check_cards(_numbers(params.get("hand", ""), "hand"), rules.copies, _("hand in the link"))
-        seen = check_cards(_numbers(params.get("seen", ""), "seen"), rules.copies, _("seen cards in the link"))
+        hand = check_cards(_numbers(link.get("hand", ""), "hand"), rules.copies, _("hand in the link"))
+        seen = check_cards(_numbers(link.get("seen", ""), "seen"), rules.copies, _("seen cards in the link"))
         check_cards(hand + seen, rules.copies, _("the link's cards together"))
     except (InvalidCards, ValueError) as problem:
         problems.append(_("The link's cards are not possible: {problem}").format(problem=problem))
     else:
-        st.session_state[HAND], st.session_state[SEEN] = list(hand), list(seen)
+        values[HAND], values[SEEN] = list(hand), list(seen)
     for name, key in (("stake", STAKE), ("room", ROOM)):
-        if name in params:
-            text = params[name].strip()
+        if name in link:
+            text = link[name].strip()
             if text.isascii() and text.isdigit() and len(text) <= len(str(MOST_CHIPS)) and int(text) <= MOST_CHIPS:
-                st.session_state[key] = int(text)
+                values[key] = int(text)
             else:
                 problems.append(_(LINK_CHIPS_WORDS[name]).format(text=_shown(text), most=f"{MOST_CHIPS:,}"))
-    if "stock" in params:
-        text = params["stock"].strip()
+    if "stock" in link:
+        text = link["stock"].strip()
         if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) <= rules.pack_size:
-            st.session_state[STOCK] = int(text)
+            values[STOCK] = int(text)
         else:
             problems.append(_("The link's stock “{text}” should be the number of face-down cards left in the stock, "
                               "a whole number from 0 to {most}.").format(text=_shown(text), most=rules.pack_size))
-    if problems:
-        st.session_state["advisor.problem"] = " ".join(problems)
+    return values, problems
 
 
 def _numbers(text: str, name: str) -> list[int]:
@@ -346,8 +358,8 @@ def position() -> None:
     """The cards, the stakes and the answer: a card pressed, a stake or a banker model changed reruns only this
     part of the page (not the sidebar, the words above or the strategy table)."""
     role = st.session_state[ROLE]
-    if problem := st.session_state.get("advisor.problem"):
-        st.error(problem)
+    if (link := st.session_state.get("advisor.problem")) and (problems := link_position(link)[1]):
+        st.error(" ".join(problems))  # said in this run's language
     try:
         check_cards(st.session_state[HAND] + st.session_state[SEEN], rules.copies, _("your cards and seen cards"))
     except InvalidCards as problem:

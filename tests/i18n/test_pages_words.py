@@ -451,3 +451,24 @@ def test_the_pages_show_no_english(name, in_pseudo):
         for where in ("main", "sidebar"):
             found = visible.escapes(screen(at, where), names=names)
             assert not found, (name, where, found)
+
+
+def test_a_bad_links_problem_is_kept_as_the_links_texts_and_said_in_the_language_of_the_run(monkeypatch):
+    """The Advisor reads a link once; what was wrong with it is kept as the link's own texts, never as a sentence
+    in the language of the run that read it, and said in the language of each run that shows it. (The language
+    is not changed inside one AppTest session: AppTest matches a radio's value by its words, formatted in the
+    test's own thread, so the second half is a session of its own, as the first left it.)"""
+    monkeypatch.setattr(learner, "CLOCK", lambda: NOW)
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    for key, value in {"hand": "6,x", "stake": "lots"}.items():
+        at.query_params[key] = value
+    run(at)
+    run(at.switch_page("pages/advisor.py"))
+    english = at.error[0].value
+    assert "The link's cards are not possible" in english and "The link's stake “lots”" in english
+    kept = at.session_state["advisor.problem"]
+    assert kept == {"hand": "6,x", "stake": "lots"}, "the link's texts, not a sentence"
+    monkeypatch.setattr(i18n, "_LANGUAGE", ContextVar("quitlok_language", default=PSEUDO))
+    later = visit("pages/advisor.py", **{"advisor.problem": kept, "advisor.link_read": True})
+    said = later.error[0].value
+    assert "“lots”" in said and "The link's" not in said and i18n.pseudo("The link's stake") in said
