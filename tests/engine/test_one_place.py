@@ -25,13 +25,19 @@ APP_CODE = (*sorted((ROOT / "quitlok").rglob("*.py")), *sorted((ROOT / "pages").
             ROOT / "tutorial_app.py")
 
 
+#: the one public name that looks private: gettext's `_`, the translation of a string (quitlok.i18n, issue 26)
+GETTEXT = ("quitlok.i18n", "_")
+
+
 def private_imports(source: str, path: str = "<planted>") -> list[str]:
-    """Every `from quitlok... import _name` (or a relative one) in `source`: 'path:line: module._name'."""
+    """Every `from quitlok... import _name` (or a relative one) in `source`: 'path:line: module._name' (but
+    gettext's `from quitlok.i18n import _`)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(".")[0] == "quitlok"):
             found += [f"{path}:{node.lineno}: {node.module}.{alias.name}" for alias in node.names
-                      if alias.name.startswith("_") and not alias.name.startswith("__")]
+                      if alias.name.startswith("_") and not alias.name.startswith("__")
+                      and (node.module, alias.name) != GETTEXT]
     return found
 
 
@@ -43,8 +49,10 @@ def test_no_module_imports_another_modules_private_names():
 
 def test_the_private_import_check_finds_a_planted_one():
     planted = ("import quitlok\nfrom quitlok.odds import advise\nfrom quitlok.odds import (\n    percent,\n"
-               "    _solver,\n)\nfrom .store import _code\nfrom quitlok.rules import __all__\nfrom os import _exit\n")
-    assert private_imports(planted) == ["<planted>:3: quitlok.odds._solver", "<planted>:7: store._code"]
+               "    _solver,\n)\nfrom .store import _code\nfrom quitlok.rules import __all__\nfrom os import _exit\n"
+               "from quitlok.i18n import _\nfrom quitlok.i18n import _pattern\n")
+    assert private_imports(planted) == ["<planted>:3: quitlok.odds._solver", "<planted>:7: store._code",
+                                        "<planted>:11: quitlok.i18n._pattern"]
 
 
 def test_the_odds_moves_are_named_in_quitlok_moves_alone():
