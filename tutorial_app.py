@@ -3,38 +3,44 @@
 import streamlit as st
 
 from quitlok import ui
+from quitlok.i18n import N_, _
 from quitlok.ui import fair, guard, language, nav, progress, session_only
 
 language.apply()  # this run's language: the address's ?lang=, the visitor's choice, the browser's (quitlok.ui.language)
-st.set_page_config(page_title="Quitlok · learn Kvitlach", page_icon="🕎", layout="wide")
+st.set_page_config(page_title=_("Quitlok · learn Kvitlach"), page_icon="🕎", layout="wide")
 
+# the sections' names are keys (quitlok.ui.nav compares one): marked here, translated where drawn
 pages = {
-    "Start": [st.Page("pages/home.py", title="Home", icon=":material/home:", default=True)],
-    "Learn": [
-        st.Page("pages/lessons.py", title="Lessons, step by step", icon=":material/school:"),
-        st.Page("pages/rules.py", title="The rules at a glance", icon=":material/menu_book:"),
-        st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:"),
-        st.Page("pages/review.py", title="Review your mistakes", icon=":material/replay:", url_path="review"),
+    # Translators: the names of the sections of the list of pages (Start holds the Home page).
+    N_("Start"): [st.Page("pages/home.py", title=_("Home"), icon=":material/home:", default=True)],
+    N_("Learn"): [
+        st.Page("pages/lessons.py", title=_("Lessons, step by step"), icon=":material/school:"),
+        st.Page("pages/rules.py", title=_("The rules at a glance"), icon=":material/menu_book:"),
+        st.Page("pages/quiz.py", title=_("Quiz"), icon=":material/quiz:"),
+        st.Page("pages/review.py", title=_("Review your mistakes"), icon=":material/replay:", url_path="review"),
     ],
-    "Play": [
-        st.Page("pages/play.py", title="Practice table", icon=":material/playing_cards:"),
-        st.Page("pages/together.py", title="Play together", icon=":material/diversity_3:", url_path="together"),
+    N_("Play"): [
+        st.Page("pages/play.py", title=_("Practice table"), icon=":material/playing_cards:"),
+        st.Page("pages/together.py", title=_("Play together"), icon=":material/diversity_3:", url_path="together"),
     ],
-    "Teachers": [
-        st.Page("pages/classroom.py", title="Class session", icon=":material/co_present:", url_path="classroom"),
-        st.Page("pages/class_report.py", title="Class report", icon=":material/summarize:", url_path="class_report"),
-        st.Page("pages/homework.py", title="Homework", icon=":material/assignment:", url_path="homework"),
-        st.Page("pages/teachers.py", title="Printables and lesson plans", icon=":material/print:", url_path="teachers"),
+    N_("Teachers"): [
+        st.Page("pages/classroom.py", title=_("Class session"), icon=":material/co_present:", url_path="classroom"),
+        st.Page("pages/class_report.py", title=_("Class report"), icon=":material/summarize:", url_path="class_report"),
+        st.Page("pages/homework.py", title=_("Homework"), icon=":material/assignment:", url_path="homework"),
+        st.Page("pages/teachers.py", title=_("Printables and lesson plans"), icon=":material/print:",
+                url_path="teachers"),
     ],
-    "Tools": [st.Page("pages/advisor.py", title="Advisor: should I bet?", icon=":material/calculate:"),
-              st.Page("pages/lab.py", title="Lab: who has the edge?", icon=":material/science:", url_path="lab")],
-    "History": [
-        st.Page("pages/history_origins.py", title="Origins and names", icon=":material/history_edu:"),
-        st.Page("pages/history_cards.py", title="The cards", icon=":material/style:"),
-        st.Page("pages/history_people.py", title="Who wrote the sources", icon=":material/groups:"),
-        st.Page("pages/variants.py", title="Variants side by side", icon=":material/compare_arrows:"),
-        st.Page("pages/glossary.py", title="Glossary", icon=":material/translate:"),
-        st.Page("pages/sources.py", title="Reference list", icon=":material/library_books:"),
+    N_("Tools"): [
+        st.Page("pages/advisor.py", title=_("Advisor: should I bet?"), icon=":material/calculate:"),
+        st.Page("pages/lab.py", title=_("Lab: who has the edge?"), icon=":material/science:", url_path="lab"),
+    ],
+    N_("History"): [
+        st.Page("pages/history_origins.py", title=_("Origins and names"), icon=":material/history_edu:"),
+        st.Page("pages/history_cards.py", title=_("The cards"), icon=":material/style:"),
+        st.Page("pages/history_people.py", title=_("Who wrote the sources"), icon=":material/groups:"),
+        st.Page("pages/variants.py", title=_("Variants side by side"), icon=":material/compare_arrows:"),
+        st.Page("pages/glossary.py", title=_("Glossary"), icon=":material/translate:"),
+        st.Page("pages/sources.py", title=_("Reference list"), icon=":material/library_books:"),
     ],
 }
 # a pupil in a running class session, and the projected screen, see the session alone (quitlok.ui.session_only)

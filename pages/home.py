@@ -3,7 +3,7 @@
 import streamlit as st
 
 from quitlok import ui
-from quitlok.cards import plural
+from quitlok.i18n import _, ngettext
 from quitlok.lessons import LESSONS
 from quitlok.progress import MAX_CODE, Progress, ProgressError
 from quitlok.ui import progress as learner
@@ -21,24 +21,29 @@ def welcome_back(kept: Progress) -> None:
     done = [lesson.slug for lesson in LESSONS if (r := kept.lessons.get(lesson.slug)) and r.done]
     mastered, met = kept.topics_mastered()  # the Quiz's summary counts them the same way
     with st.container(border=True, key="home-welcome-back"):
-        st.header("Welcome back")
+        st.header(_("Welcome back"))
         st.caption(words("back"))
         a, b, c = st.columns(3)
-        a.metric("Lessons done", f"{len(done)} of {len(LESSONS)}")
-        b.metric("Quiz topics mastered", f"{mastered} of {met}" if met else "none yet",
+        # Translators: a count shown as a figure, such as "3 of 12" (lessons done, topics mastered).
+        a.metric(_("Lessons done"), _("{done} of {total}").format(done=len(done), total=len(LESSONS)))
+        b.metric(_("Quiz topics mastered"),
+                 _("{done} of {total}").format(done=mastered, total=met) if met else _("none yet"),
                  help=ui.content_sections("quiz/page")["mastered"])
         due = len(kept.due(learner.now()))
-        c.metric("Positions due for review", due)
+        c.metric(_("Positions due for review"), due)
         if due:
-            st.page_link("pages/review.py", label=f"Review {plural(due, 'position')} where a move cost you chips",
+            st.page_link("pages/review.py", label=ngettext("Review {n} position where a move cost you chips",
+                                                          "Review {n} positions where a move cost you chips",
+                                                          due).format(n=due),
                          icon=":material/replay:")
         step = next((i for i, lesson in enumerate(LESSONS) if lesson.slug not in done), None)
         if step is not None:
             title = ui.lesson_words(LESSONS[step].slug)[0]
-            st.button(f"Go on: lesson {step + 1}, {title}", type="primary", key="home.go_on",
+            st.button(_("Go on: lesson {number}, {title}").format(number=step + 1, title=title), type="primary",
+                      key="home.go_on",
                       icon=":material/play_arrow:", on_click=go_on, args=("pages/lessons.py", step))
         else:
-            st.button("Go on: a round of the quiz", type="primary", key="home.go_on", icon=":material/quiz:",
+            st.button(_("Go on: a round of the quiz"), type="primary", key="home.go_on", icon=":material/quiz:",
                       on_click=go_on, args=("pages/quiz.py",))
 
 
@@ -55,7 +60,7 @@ def load_code() -> None:
     except ProgressError as refused:
         st.session_state["home.note"] = ("error", ui.escape_markdown(str(refused)))  # it may repeat the code's words
         return
-    learner.update(lambda _: loaded)
+    learner.update(lambda old: loaded)
     st.session_state["home.note"] = ("success", words("loaded"))
 
 
@@ -66,7 +71,7 @@ def forget() -> None:
 
 def progress_tools(kept: Progress) -> None:
     """Copy the progress to another device, load it from one, or forget it."""
-    with st.expander("Your progress on this device: copy, load or forget", key="home.tools",
+    with st.expander(_("Your progress on this device: copy, load or forget"), key="home.tools",
                      on_change="rerun") as tools:  # drawn only when opened: each widget costs every page load
         if not tools.open:
             return
@@ -77,17 +82,17 @@ def progress_tools(kept: Progress) -> None:
         if not kept.empty:
             st.markdown(words("copy"))
             st.code(kept.share_code(), language=None, wrap_lines=True)
-        st.text_input("Load progress", key="home.code", placeholder="QL1-…", help=words("load"),
+        st.text_input(_("Load progress"), key="home.code", placeholder="QL1-…", help=words("load"),
                       max_chars=MAX_CODE)
-        st.button("Load progress", key="home.load", on_click=load_code, icon=":material/upload:")
+        st.button(_("Load progress"), key="home.load", on_click=load_code, icon=":material/upload:")
         if aside := learner.kept_aside():
             st.caption(words("aside_kept").format(count=str(aside)))
         if not kept.empty or aside:
             sure = st.checkbox(words("forget"), key="home.sure")
-            st.button("Forget my progress", key="home.forget", disabled=not sure, on_click=forget,
+            st.button(_("Forget my progress"), key="home.forget", disabled=not sure, on_click=forget,
                       icon=":material/delete:")
 
-st.title("Quitlok: learn Kvitlach")
+st.title(_("Quitlok: learn Kvitlach"))
 kept = learner.current()
 if not kept.empty:
     welcome_back(kept)
@@ -97,18 +102,19 @@ ui.show_cards(tuple(range(1, 13)), (True,) * 12, mine=False, small=True)
 
 newcomer, teacher = st.columns(2, border=True)
 with newcomer:
-    st.header("New to the game?")
+    st.header(_("New to the game?"))
     st.markdown(ui.content("home/newcomer"))
-    st.page_link("pages/lessons.py", label="Start the lessons (about twenty minutes)", icon=":material/school:")
-    st.page_link("pages/play.py", label="Play a practice hand", icon=":material/playing_cards:")
-    st.page_link("pages/advisor.py", label="Ask the advisor: should I bet?", icon=":material/calculate:")
+    st.page_link("pages/lessons.py", label=_("Start the lessons (about twenty minutes)"), icon=":material/school:")
+    st.page_link("pages/play.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
+    st.page_link("pages/advisor.py", label=_("Ask the advisor: should I bet?"), icon=":material/calculate:")
 with teacher:
-    st.header("Teaching a class?")
+    st.header(_("Teaching a class?"))
     st.markdown(ui.content("home/teacher"))
-    st.page_link("pages/rules.py", label="Rules to show the class", icon=":material/menu_book:")
-    st.page_link("pages/history_origins.py", label="History and culture, with sources", icon=":material/history_edu:")
-    st.page_link("pages/variants.py", label="How family traditions differ", icon=":material/compare_arrows:")
-    st.page_link("pages/play.py", label="Play a hand together", icon=":material/groups:")
+    st.page_link("pages/rules.py", label=_("Rules to show the class"), icon=":material/menu_book:")
+    st.page_link("pages/history_origins.py", label=_("History and culture, with sources"),
+                 icon=":material/history_edu:")
+    st.page_link("pages/variants.py", label=_("How family traditions differ"), icon=":material/compare_arrows:")
+    st.page_link("pages/play.py", label=_("Play a hand together"), icon=":material/groups:")
 
 progress_tools(kept)
 

@@ -2,11 +2,13 @@
 (quitlok.lab) that shows the average settling on it, for the player and banker styles the learner picks."""
 
 from dataclasses import replace
+from functools import reduce
 
 import streamlit as st
 
 from quitlok import equilibrium, ui
 from quitlok.errors import InvalidSetup, QuitlokError, Unavailable
+from quitlok.i18n import N_, _, ngettext
 from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, LabSummary, exact_edge, played
 from quitlok.odds import EdgeOutcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
@@ -23,7 +25,16 @@ FIGURES = "lab.figures"  # the last run's charts, and what they were drawn from 
 HANDS_A_SECOND = 150_000
 #: when the banker retires: never, or once his bank has grown to this many times the opening bank
 RETIRING = {"never": None, "1.5": 1.5, "2": 2.0}
-RETIRING_WORDS = {"never": "Never", "1.5": "At 1½ times his opening bank", "2": "At twice his opening bank"}
+RETIRING_WORDS = {"never": N_("Never"), "1.5": N_("At 1½ times his opening bank"), "2": N_("At twice his opening bank")}
+#: the same, inside the line that says a run's settings
+RETIRES_WORDS = {"never": N_("never retires"), "1.5": N_("retires at 1½ times his opening bank"),
+                 "2": N_("retires at twice his opening bank")}
+#: the player's styles (quitlok.lab.PLAYER_STYLES' keys) as the choice names them, and inside a sentence
+# Translators: how the simulated player plays: at his best, cautiously or boldly
+STYLE_LABELS = {"best": N_("Best"), "cautious": N_("Cautious"), "bold": N_("Bold")}
+STYLE_WORDS = {"best": N_("best"), "cautious": N_("cautious"), "bold": N_("bold")}
+#: who has the edge, as the house rules' line names him
+WHO_WORDS = {"player": N_("player"), "bank": N_("bank")}
 HAND_CHOICES = [n for n in (1_000, 10_000, 100_000, 1_000_000) if n <= MAX_HANDS]
 MOST_BANK, MOST_SEED = 10_000, 2**31 - 1
 house = ui.current_rules()
@@ -38,14 +49,14 @@ def exact(rules: RuleSet, stands_on: int) -> EdgeOutcomes:
     for every visitor (quitlok.lab.exact_edge), with a spinner while it is."""
     if EDGES.knows((rules, stands_on)):
         return exact_edge(rules, stands_on)
-    with st.spinner("Working out the exact edge…"):
+    with st.spinner(_("Working out the exact edge…")):
         return exact_edge(rules, stands_on)
 
 
 def or_list(items) -> str:
     """'15, 16, 17 or 18'."""
     items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 # --- the exact answer --------------------------------------------------------------------------------------
@@ -75,7 +86,7 @@ def the_edges() -> None:
         for who in ("player", "bank"):
             totals = [o.stands_on for o in mine if (o.edge > 0) == (who == "player")]
             if totals:
-                said.append(words("house_edge", name=house.name, who=who, totals=or_list(totals)))
+                said.append(words("house_edge", name=house.name, who=_(WHO_WORDS[who]), totals=or_list(totals)))
     st.markdown(" ".join(said))
     st.markdown(words("why"))
     st.table(lab.edge_frame(rows), hide_index=True)
@@ -104,6 +115,11 @@ def waiting_for_figures() -> None:
     st.info(words("best_working"), icon=":material/hourglass_top:")
 
 
+def either(first: str, second: str) -> str:
+    """Two examples, one after the other: 'a; or b'."""
+    return _("{first}; or {second}").format(first=first, second=second)
+
+
 def cards_words(cards: tuple) -> str:
     return " + ".join(str(c) for c in cards)
 
@@ -119,7 +135,7 @@ def both_at_best() -> None:
     except QuitlokError as problem:  # a refusal, stored (the shipped data unreadable): said, the page goes on
         st.warning(words("unavailable", problem=problem))
         return
-    value = f"{lab.hundredths(solved.value)} per 100 hands"
+    value = _("{value} per 100 hands").format(value=lab.hundredths(solved.value))
     st.markdown(words("best_value", value=value))
     st.markdown(words("best_models"))
     st.table(lab.banker_models_frame(solved), hide_index=True)
@@ -131,7 +147,7 @@ def both_at_best() -> None:
                       history=equilibrium.history_words(m.history), stands=percent(m.stands))
                 for m in solved.mixed[:MIXED_EXAMPLES]]
     if examples:
-        st.markdown(words("best_mixed", count=len(solved.mixed), examples="; or ".join(examples)))
+        st.markdown(words("best_mixed", count=len(solved.mixed), examples=reduce(either, examples)))
     st.markdown(words("best_quitlok"))
     st.caption(words("best_method", gap=equilibrium.within_words(solved.exploitability)))
 
@@ -162,36 +178,38 @@ def keep_option(key: str, options: list, default) -> None:
 def controls() -> tuple[RuleSet, str, int, str, int, int, int]:
     choices = rules_choices()
     keep_option(RULES, list(choices), HOUSE)
-    chosen = st.radio("Rules", list(choices), key=RULES, format_func=lambda key: choices[key].name,
-                      help="The first are the house rules chosen in the sidebar.")
+    chosen = st.radio(_("Rules"), list(choices), key=RULES, format_func=lambda key: choices[key].name,
+                      help=_("The first are the house rules chosen in the sidebar."))
     rules = choices[chosen]
     styles = list(PLAYER_STYLES)
     keep_option(PLAYER, styles, "best")
-    player = st.radio("The player plays", styles, key=PLAYER, format_func=str.capitalize,
-                      captions=[PLAYER_STYLES[s][:1].upper() + PLAYER_STYLES[s][1:] for s in styles],
+    captions = [_(PLAYER_STYLES[s]) for s in styles]
+    player = st.radio(_("The player plays"), styles, key=PLAYER, format_func=lambda style: _(STYLE_LABELS[style]),
+                      captions=[c[:1].upper() + c[1:] for c in captions],
                       help=words("player_help"))
     models = list(rules.banker_models)
     keep_option(MODEL, models, 17)
-    stands_on = st.select_slider("The banker stands on", models, key=MODEL,
+    stands_on = st.select_slider(_("The banker stands on"), models, key=MODEL,
                                  help=banker_model_words(st.session_state[MODEL]).capitalize() + ".")
     keep_option(RETIRE, list(RETIRING), "never")
-    retire = st.radio("The banker retires", list(RETIRING), key=RETIRE, format_func=RETIRING_WORDS.get,
+    retire = st.radio(_("The banker retires"), list(RETIRING), key=RETIRE,
+                      format_func=lambda when: _(RETIRING_WORDS[when]),
                       help=words("retire_help"))
-    bank = st.number_input("Opening bank (chips)", 1, MOST_BANK, key=BANK)
+    bank = st.number_input(_("Opening bank (chips)"), 1, MOST_BANK, key=BANK)
     keep_option(HANDS, HAND_CHOICES, 10_000)
-    hands = st.radio("Hands to play", HAND_CHOICES, key=HANDS, horizontal=True, format_func="{:,}".format)
-    with st.expander("Random seed"):
-        seed = st.number_input("Seed: the same seed plays the same cards again", 0, MOST_SEED, key=SEED,
-                               help="A longer run is dealt afresh: it does not continue a shorter one.")
+    hands = st.radio(_("Hands to play"), HAND_CHOICES, key=HANDS, horizontal=True, format_func="{:,}".format)
+    with st.expander(_("Random seed")):
+        seed = st.number_input(_("Seed: the same seed plays the same cards again"), 0, MOST_SEED, key=SEED,
+                               help=_("A longer run is dealt afresh: it does not continue a shorter one."))
     return rules, player, stands_on, retire, bank, hands, seed
 
 
 def setup_words(setup: LabSetup, hands: int, seed: int) -> str:
     """A run's settings in a line: 'Quitlok, best player, banker stands on 17 and never retires, ...'."""
-    retiring = next((f"retires at {w[3:].lower()}" for k, w in RETIRING_WORDS.items()
-                     if RETIRING[k] == setup.retire_at and k != "never"), "never retires")
-    return (f"{setup.rules.name}, {setup.player} player, banker stands on {setup.stands_on} and {retiring}, "
-            f"opening bank {setup.bank}, {hands:,} hands, seed {seed}")
+    retiring = next((w for k, w in RETIRES_WORDS.items() if RETIRING[k] == setup.retire_at), RETIRES_WORDS["never"])
+    return _("{rules}, {style} player, banker stands on {total} and {retiring}, opening bank {bank}, {hands} hands, "
+             "seed {seed}").format(rules=setup.rules.name, style=_(STYLE_WORDS[setup.player]), total=setup.stands_on,
+                                   retiring=_(retiring), bank=setup.bank, hands=f"{hands:,}", seed=seed)
 
 
 def run(setup: LabSetup, hands: int, seed: int) -> None:
@@ -240,7 +258,7 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
     if current is not None and current != (setup, hands, seed):
         st.info(words("stale", setup=setup_words(setup, hands, seed)))
     else:
-        st.caption(f"Last run: {setup_words(setup, hands, seed)}.")
+        st.caption(_("Last run: {setup}.").format(setup=setup_words(setup, hands, seed)))
     best = setup.player == "best" and setup.retire_at is None
     outcomes = None
     if best:
@@ -269,11 +287,14 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
     st.caption(words("banker_caption"))
     st.markdown(f"**{words('shares_title')}**")
     with st.container(horizontal=True, gap="medium"):  # side by side on a phone too
-        st.metric("Hands played", f"{summary.hands:,}", width="content")
-        st.metric("Hands ending in a broken bank", percent(summary.broken / summary.hands), width="content",
-                  help=f"{summary.broken:,} hands ended with the bank empty")
-        st.metric("Hands ending in a retirement", percent(summary.retired / summary.hands), width="content",
-                  help=f"{summary.retired:,} hands: the banker took his bank home")
+        st.metric(_("Hands played"), f"{summary.hands:,}", width="content")
+        # the English says "hands" for one too (as before): the number is there for the languages that need it
+        st.metric(_("Hands ending in a broken bank"), percent(summary.broken / summary.hands), width="content",
+                  help=ngettext("{n} hands ended with the bank empty", "{n} hands ended with the bank empty",
+                                summary.broken).format(n=f"{summary.broken:,}"))
+        st.metric(_("Hands ending in a retirement"), percent(summary.retired / summary.hands), width="content",
+                  help=ngettext("{n} hands: the banker took his bank home", "{n} hands: the banker took his bank home",
+                                summary.retired).format(n=f"{summary.retired:,}"))
     st.plotly_chart(shares, key="lab.shares_chart", config={"displayModeBar": False})
 
 
@@ -289,7 +310,8 @@ def the_simulation() -> None:
     current = None
     with left, st.container(border=True):
         rules, player, stands_on, retire, bank, hands, seed = controls()
-        st.button("Run", type="primary", key="lab.run", icon=":material/play_arrow:", width="stretch",
+        # Translators: the button that plays the simulation's hands
+        st.button(_("Run"), type="primary", key="lab.run", icon=":material/play_arrow:", width="stretch",
                   on_click=st.session_state.update, args=({PRESSED: True},))
     model.markdown(words("model", hand=rules.retire_from_hand, cards=or_list(sorted(rules.retire_cards))))
     with right:
@@ -317,7 +339,7 @@ def for_teachers() -> None:
 
 # --- the page --------------------------------------------------------------------------------------------
 
-st.title("Lab: who has the edge?")
+st.title(_("Lab: who has the edge?"))
 st.markdown(ui.link_citations(words("intro")))
 the_exact_answer()
 st.divider()

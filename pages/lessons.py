@@ -6,6 +6,7 @@ import streamlit as st
 
 from quitlok import IllegalAction, ui
 from quitlok.game import BANKER, Bet, action_label
+from quitlok.i18n import _, ngettext
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
 from quitlok.ui import focus, guard, restarts
@@ -106,8 +107,11 @@ def progress() -> None:
     done = done_steps()
     step = st.session_state[STEP]
     which = [str(i + 1) for i, lesson in enumerate(LESSONS) if lesson.slug in done]
-    st.progress(len(done) / len(LESSONS), text=f"Step {step + 1} of {len(LESSONS)} · {len(done)} done"
-                + (f" (step{'s' if len(which) > 1 else ''} {', '.join(which)})" if which else ""))
+    numbers = {"step": step + 1, "total": len(LESSONS), "done": len(done), "steps": ", ".join(which)}
+    text = (ngettext("Step {step} of {total} · {done} done (step {steps})",
+                     "Step {step} of {total} · {done} done (steps {steps})", len(which)) if which else
+            _("Step {step} of {total} · {done} done"))
+    st.progress(len(done) / len(LESSONS), text=text.format(**numbers))
 
 
 def step_picker() -> None:
@@ -117,7 +121,7 @@ def step_picker() -> None:
     step 1, and reported it as the learner's choice (issue 21: lesson 9 jumped back to step 1). Its default is
     the step shown, too, so a picker drawn afresh never reports a change of its own."""
     guard.keep_choice(jump_key(st.session_state[STEP]), range(len(LESSONS)))
-    st.selectbox("Go to step", range(len(LESSONS)), key=jump_key(st.session_state[STEP]), on_change=jump,
+    st.selectbox(_("Go to step"), range(len(LESSONS)), key=jump_key(st.session_state[STEP]), on_change=jump,
                  index=st.session_state[STEP], format_func=lambda i: f"{i + 1}. {TITLES[i]}")
 
 
@@ -135,35 +139,38 @@ def prediction(lesson, words: dict) -> None:
     if guess is not None:
         st.session_state[guess_key(slug)] = guess  # show the guess that was revealed, whatever the widget forgot
     with st.container(border=True):
-        st.markdown(f"**Predict first.** {words['predict']}")
+        st.markdown(_("**Predict first.** {question}").format(question=words["predict"]))
         if lesson.predict == "value":
-            st.number_input("Your guess", 0, 40, key=guess_key(slug), value=None, placeholder="a number",
+            st.number_input(_("Your guess"), 0, 40, key=guess_key(slug), value=None, placeholder=_("a number"),
                             disabled=guess is not None)
         else:
             st.session_state.setdefault(guess_key(slug), 50)
-            st.slider("Your guess (%)", 0, 100, key=guess_key(slug), disabled=guess is not None)
+            st.slider(_("Your guess (%)"), 0, 100, key=guess_key(slug), disabled=guess is not None)
         if guess is None:
-            st.button("Reveal", key=f"lesson.reveal.{slug}", disabled=st.session_state.get(guess_key(slug)) is None,
+            st.button(_("Reveal"), key=f"lesson.reveal.{slug}", disabled=st.session_state.get(guess_key(slug)) is None,
                       on_click=reveal, args=(slug,), type="primary")
         elif lesson.predict == "value":
             right = guess == exact
             (st.success if right else st.info)(
-                f"{'Right!' if right else f'Not quite: you guessed {guess}.'} Your cards count **{exact}**.")
+                (_("Right! Your cards count **{exact}**.") if right else
+                 _("Not quite: you guessed {guess}. Your cards count **{exact}**.")).format(guess=guess, exact=exact))
         else:
             close = abs(guess - 100 * float(exact)) <= 5
-            verdict = "Very close!" if close else f"You guessed {guess}%."
-            (st.success if close else st.info)(f"{verdict} {figure_words(lesson, exact)}")
+            said = _("Very close! {figure}") if close else _("You guessed {guess}%. {figure}")
+            (st.success if close else st.info)(said.format(guess=guess, figure=figure_words(lesson, exact)))
 
 
 def figure_words(lesson, exact) -> str:
     """The exact chance in words, with what it was counted over."""
     if lesson.predict == "bust":
         pool = lesson.unseen()
-        return (f"The exact chance is **{chance_words(exact)}**: {exact * pool} of the {pool} cards you have not "
-                "seen would take you over 21.")
-    text = f"The exact chance is **{chance_words(exact)}**, worked out over every card you have not seen."
+        return _("The exact chance is **{chance}**: {busting} of the {pool} cards you have not seen would take you "
+                 "over 21.").format(chance=chance_words(exact), busting=exact * pool, pool=pool)
+    text = _("The exact chance is **{chance}**, worked out over every card you have not seen.").format(
+        chance=chance_words(exact))
     if lesson.predict == "bust with aluvun":
-        text += f" Without aluvun it would be {chance_words(lesson.figure_without_aluvun())}."
+        without = chance_words(lesson.figure_without_aluvun())
+        text += " " + _("Without aluvun it would be {chance}.").format(chance=without)
     return text
 
 
@@ -174,7 +181,7 @@ def lesson_table(lesson):
 
 def try_it(words: dict) -> str:
     """The words that start the lesson's hand."""
-    return f"**Try it.** {words['try']}"
+    return _("**Try it.** {task}").format(task=words["try"])
 
 
 def step_text(number: int, title: str, words: dict, lesson) -> str:
@@ -199,14 +206,14 @@ def the_hand(lesson, words: dict) -> None:
         if lesson.reached(table):
             st.success(words["done"], icon=":material/check_circle:")
         else:
-            st.info("This hand went another way. Start it again and try the suggested moves.")
-        st.markdown("**The table now**, as the next hand begins:")
+            st.info(_("This hand went another way. Start it again and try the suggested moves."))
+        st.markdown(_("**The table now**, as the next hand begins:"))
         view.top_bar(table)
     else:
         next_decision(lesson, table)
-    st.button("Start this hand again", key="lesson.restart", on_click=restart, args=(slug,),
+    st.button(_("Start this hand again"), key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
-    with st.expander("What happened, step by step (newest first)", expanded=lesson.over(table)):
+    with st.expander(_("What happened, step by step (newest first)"), expanded=lesson.over(table)):
         st.markdown("  \n".join(reversed(lesson.story(table))))
 
 
@@ -220,7 +227,7 @@ def next_decision(lesson, table) -> None:
     st.html(view.whole_table_html(table, with_hand_over=False, then=view.phone_hand_html(table) if mine else "")
             + (view.wrap_buttons_css("lesson-actions") if mine else ""))
     if not yours:
-        st.info("Make your guess above and reveal it; then play the hand.", icon=":material/arrow_upward:")
+        st.info(_("Make your guess above and reveal it; then play the hand."), icon=":material/arrow_upward:")
     elif table.humans_turn:
         made = st.session_state.get(history_key(slug), ())
         move = lesson.next_move(made)
@@ -232,9 +239,10 @@ def next_decision(lesson, table) -> None:
         view.action_buttons(table, "lesson", lambda action: act(lesson, action), css=False)
     else:
         who = s.players[s.to_act]
-        done = "" if table.human in s.waiting or table.human == s.banker else "Your turn is over. "
-        st.markdown(done + (f"{who}, the banker, plays now." if s.phase == BANKER else f"It is {who}'s turn."))
-        st.button("Let the others play", key="lesson.next", on_click=let_the_others_play, args=(lesson,),
+        over = [] if table.human in s.waiting or table.human == s.banker else [_("Your turn is over.")]
+        now = _("{name}, the banker, plays now.") if s.phase == BANKER else _("It is {name}'s turn.")
+        st.markdown(" ".join([*over, now.format(name=who)]))
+        st.button(_("Let the others play"), key="lesson.next", on_click=let_the_others_play, args=(lesson,),
                   icon=":material/play_arrow:", type="primary")
 
 
@@ -266,10 +274,10 @@ def check(lesson, question) -> None:
         st.session_state[f"lesson.check.{slug}"] = order.index(chosen)
     guard.keep_choice(f"lesson.check.{slug}", [*order, None])
     with st.container(border=True):
-        st.markdown(f"**Check.** {question.question}")
+        st.markdown(_("**Check.** {question}").format(question=question.question))
         st.radio(question.question, range(len(order)), key=f"lesson.check.{slug}", index=None,
                  format_func=lambda i: question.options[order[i]], label_visibility="collapsed")
-        st.button("Check my answer", key=f"lesson.check_button.{slug}", on_click=check_answer, args=(slug, order))
+        st.button(_("Check my answer"), key=f"lesson.check_button.{slug}", on_click=check_answer, args=(slug, order))
         chosen = st.session_state.get(f"lesson.checked.{slug}")
         if chosen is not None:
             (st.success if chosen == question.answer else st.warning)(question.feedback[chosen])
@@ -282,7 +290,7 @@ if restore := st.session_state.pop("lesson.restore", None):
     go_to(restore[0])
     st.session_state["lesson.lost"] = restore[1].format(step=st.session_state[STEP] + 1)
 
-st.title("Learn to play, step by step")
+st.title(_("Learn to play, step by step"))
 with st.sidebar:  # the page reruns as soon as a restarted server is back, so that it finds its step again
     ui.internals.rerun_on_reconnect()
 
@@ -311,18 +319,19 @@ def this_step() -> None:
     the_hand(lesson, words)
     check(lesson, question)
     if done:
-        st.success("Step done!" + (" On to the next one." if st.session_state[STEP] < len(LESSONS) - 1 else
-                                   " That was the last step: try a whole game at the practice table, or the quiz."))
+        st.success(_("Step done! On to the next one.") if st.session_state[STEP] < len(LESSONS) - 1 else
+                   _("Step done! That was the last step: try a whole game at the practice table, or the quiz."))
     if st.session_state[STEP] == len(LESSONS) - 1 or len(done_steps()) == len(LESSONS):
         with st.container(horizontal=True):
-            st.page_link("pages/play.py", label="Play a whole game", icon=":material/playing_cards:")
-            st.page_link("pages/quiz.py", label="Take the quiz", icon=":material/quiz:")
-            st.page_link("pages/history_origins.py", label="Where the game comes from", icon=":material/history_edu:")
+            st.page_link("pages/play.py", label=_("Play a whole game"), icon=":material/playing_cards:")
+            st.page_link("pages/quiz.py", label=_("Take the quiz"), icon=":material/quiz:")
+            st.page_link("pages/history_origins.py", label=_("Where the game comes from"),
+                         icon=":material/history_edu:")
 
     with st.container(horizontal=True, gap="medium"):  # a row without columns: fewer elements
-        st.button("Back", key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),
+        st.button(_("Back"), key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),
                   disabled=st.session_state[STEP] == 0, icon=":material/arrow_back:", width="stretch")
-        st.button("Next", key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
+        st.button(_("Next"), key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
                   disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
                   type="primary", width="stretch")
     step = st.session_state[STEP]

@@ -9,6 +9,7 @@ from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS
 from quitlok.events import GameOver
 from quitlok.game import STAKE, Action
+from quitlok.i18n import N_, _, ngettext
 from quitlok.narration import sentence
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
@@ -22,7 +23,11 @@ ui.through_the_app()
 TABLE = "play.table"
 #: a number new with every change of the table: each move names the one its screen showed (quitlok/ui/move_bar.py)
 VERSION = "play.version"
-STYLE_NAMES = {"mixed": "Mixed", "cautious": "All cautious", "bold": "All bold", "best": "All best play"}
+#: the computer players' styles as the new-game form names them (translated where shown)
+STYLE_NAMES = {"mixed": N_("Mixed"), "cautious": N_("All cautious"), "bold": N_("All bold"),
+               "best": N_("All best play")}
+#: who banks first: the choice's values (kept in the session) and their words
+FIRST_BANKER = {"Highest card": N_("Highest card"), "Me": N_("Me")}
 
 
 # --- callbacks: every button returns a new, immutable table -------------------------------
@@ -103,7 +108,9 @@ def style_words(rules: RuleSet, style: str, stands_on: int | str) -> str:
         player = PLAYERS[kind](0)
         if stands_on != "style":
             player = replace(player, stands_on=stands_on)
-        lines.append(f"**{player.label.capitalize()}**: {player.describe(rules)}.")
+        # Translators: a computer player's style and what it does, such as "**Cautious**: takes cards below 15."
+        lines.append(_("**{style}**: {description}.").format(style=player.label.capitalize(),
+                                                            description=player.describe(rules)))
     return "  \n".join(lines)
 
 
@@ -121,38 +128,42 @@ def setup_form(open_: bool) -> None:
     models = ["style", *rules.banker_models]
     if ss["play.stands_on"] not in models:
         ss["play.stands_on"] = "style"
-    with st.expander("New game", expanded=open_):
+    with st.expander(_("New game"), expanded=open_):
         a, b, c = st.columns(3)
-        a.slider("Computer players", 1, len(COMPUTER_NAMES), key="play.computers")
+        a.slider(_("Computer players"), 1, len(COMPUTER_NAMES), key="play.computers")
         seats = ss["play.computers"] + 1
         ss["play.seat"] = min(ss.get("play.seat", seats), seats)
-        a.number_input("Your seat (1 is first, clockwise)", 1, seats, key="play.seat")
-        a.radio("First banker", ["Highest card", "Me"], key="play.first", horizontal=True,
-                help="By the rules, every seat is dealt a card and the highest banks.")
-        b.number_input("Starting chips for everyone", 1, 1000, key="play.chips")
-        b.number_input("Opening bank", 1, 1000, key="play.bank",
-                       help="The least every new banker stakes; you may stake more when the bank comes to you. "
-                            "It can't be more than the starting chips.")
+        a.number_input(_("Your seat (1 is first, clockwise)"), 1, seats, key="play.seat")
+        a.radio(_("First banker"), list(FIRST_BANKER), key="play.first", horizontal=True,
+                format_func=lambda choice: _(FIRST_BANKER[choice]),
+                help=_("By the rules, every seat is dealt a card and the highest banks."))
+        b.number_input(_("Starting chips for everyone"), 1, 1000, key="play.chips")
+        b.number_input(_("Opening bank"), 1, 1000, key="play.bank",
+                       help=_("The least every new banker stakes; you may stake more when the bank comes to you. "
+                              "It can't be more than the starting chips."))
         if rules.agreed_max_bet:
-            b.number_input("Maximum bet (chips)", 1, 1000, key="play.max_bet", on_change=max_bet_set,
-                           help=f"{rules.name} players agree a maximum bet before the game; by default a quarter "
-                                "of the opening bank, at least 1.")
-        c.selectbox("How the computer players play", list(STYLES), key="play.style", format_func=STYLE_NAMES.get)
+            b.number_input(_("Maximum bet (chips)"), 1, 1000, key="play.max_bet", on_change=max_bet_set,
+                           help=_("{rules} players agree a maximum bet before the game; by default a quarter "
+                                  "of the opening bank, at least 1.").format(rules=rules.name))
+        c.selectbox(_("How the computer players play"), list(STYLES), key="play.style",
+                    format_func=lambda style: _(STYLE_NAMES[style]))
         must = rules.banker_must_reach
-        c.selectbox("Computer bankers stand on", models, key="play.stands_on",
-                    format_func=lambda v: "each style's own total" if v == "style" else f"{v} or more",
-                    help=(f"{rules.name} rules make every banker draw until he has {must} or more."
-                          if must else "Standing on 17, for example: " + banker_model_words(17) + "."))
+        c.selectbox(_("Computer bankers stand on"), models, key="play.stands_on",
+                    format_func=lambda v: _("each style's own total") if v == "style" else
+                    _("{total} or more").format(total=v),
+                    help=(_("{rules} rules make every banker draw until he has {total} or more.").format(
+                        rules=rules.name, total=must) if must else
+                          _("Standing on 17, for example: {model}.").format(model=banker_model_words(17))))
         c.caption(style_words(rules, ss["play.style"], ss["play.stands_on"]))
-        st.button("Start a new game", type="primary", on_click=start_game, key="play.start")
+        st.button(_("Start a new game"), type="primary", on_click=start_game, key="play.start")
 
 
 def your_turn(table: PracticeTable) -> None:
     s = table.state
     if s.phase == STAKE:
-        st.header("The bank comes to you")
+        st.header(_("The bank comes to you"))
     else:
-        st.header("Your turn as banker" if s.banker == table.human else "Your turn")
+        st.header(_("Your turn as banker") if s.banker == table.human else _("Your turn"))
     view.hand_for_phones(table)
     st.markdown(view.situation(table))
     move_bar.move_bar(table, "play", version(), act)  # the moves in fixed places, each naming its screen
@@ -162,24 +173,26 @@ def your_turn(table: PracticeTable) -> None:
 def computer_turn(table: PracticeTable) -> None:
     s = table.state
     who = s.players[s.to_act]
-    st.header(f"{who} {view.doing_words(s)}…")
+    # Translators: a computer player's name and what he is doing, such as "Bella is deciding…"
+    st.header(_("{name} {doing}…").format(name=who, doing=view.doing_words(s)))
     if table.human_out:
-        st.info("You have no chips left, so you sit out. Watch the others play on, or start a new game above.")
+        st.info(_("You have no chips left, so you sit out. Watch the others play on, or start a new game above."))
     with st.container(key="play-moves", horizontal=True, gap="medium"):  # a row without columns: fewer elements
-        st.button("Next move", key="play.next", on_click=next_move, type="primary", width="stretch",
+        st.button(_("Next move"), key="play.next", on_click=next_move, type="primary", width="stretch",
                   icon=":material/play_arrow:")
-        st.button("Skip to my turn" if not table.human_out else "Play on", key="play.skip",
+        st.button(_("Skip to my turn") if not table.human_out else _("Play on"), key="play.skip",
                   on_click=skip_to_my_turn, width="stretch", icon=":material/fast_forward:",
-                  help="Computer moves until it is your turn; it stops at the end of every hand.")
+                  help=_("Computer moves until it is your turn; it stops at the end of every hand."))
 
 
 def game_over(table: PracticeTable) -> None:
     s = table.state
-    st.header("Game over")
+    st.header(_("Game over"))
     mine = s.purses[table.human]
     why = next((sentence(e, s.players) for e in reversed(s.events) if isinstance(e, GameOver)), "")
-    st.markdown(f"{why} You finish with **{mine}** chips.".strip())
-    st.button("Play again with the same settings", type="primary", on_click=start_game, key="play.again")
+    finish = ngettext("You finish with **{chips}** chips.", "You finish with **{chips}** chips.", mine)
+    st.markdown(" ".join(filter(None, [why, finish.format(chips=mine)])))
+    st.button(_("Play again with the same settings"), type="primary", on_click=start_game, key="play.again")
 
 
 # --- the page ----------------------------------------------------------------------
@@ -199,8 +212,8 @@ def play_area() -> None:
         st.markdown(view.help_text("intro"))
         return
     if table.state.rules != ui.current_rules():
-        st.info(f"This game is played by **{table.state.rules.name}** rules. The house rules in the sidebar "
-                "have changed; they apply from your next new game.")
+        st.info(_("This game is played by **{rules}** rules. The house rules in the sidebar have changed; they "
+                  "apply from your next new game.").format(rules=table.state.rules.name))
     view.whole_table(table)
     coaching_ui.show_feedback("play.feedback")
     if table.state.is_over:
@@ -216,7 +229,7 @@ def play_area() -> None:
             st.session_state["play.kept"] = learner.current()
 
 
-st.title("Practice table")
+st.title(_("Practice table"))
 with st.sidebar:  # this tab remembers that a game is in progress, so that a restart or a reload can say it was lost
     if lost := restarts.held("play", "" if st.session_state.get(TABLE) is None else "game"):
         st.session_state["play.lost"] = lost.words

@@ -6,10 +6,12 @@ that teaches it.
 """
 
 import random
+from functools import reduce
 
 import streamlit as st
 
 from quitlok import ui
+from quitlok.i18n import N_, _
 from quitlok.lessons import LESSONS
 from quitlok.quiz import GENERATORS, ROUND, Question, lessons_needed, open_generators, plan_round
 from quitlok.ui import progress as learner
@@ -17,16 +19,19 @@ from quitlok.ui import restarts
 
 ui.through_the_app()
 
-#: where the fixed questions' topics are taught: (page, title)
+#: where the fixed questions' topics are taught: (page, title); a topic is a key (kept with the progress), shown
+#: translated, `_(topic)`, as the engine's topics are
 FURTHER_READING = {
-    "History": ("pages/history_origins.py", "Origins and names"),
-    "Terms": ("pages/glossary.py", "Glossary"),
+    "History": ("pages/history_origins.py", N_("Origins and names")),
+    "Terms": ("pages/glossary.py", N_("Glossary")),
 }
+# Translators: the topics of the quiz's questions on history and on the game's words (a label on a question)
+N_("History"), N_("Terms")
 SLUGS = [lesson.slug for lesson in LESSONS]
 #: what each generator's questions are about, in words for the learner
-ABOUT = {"hand_worth": "counting a hand", "next_card": "bust and 21", "who_wins": "settling a stake",
-         "may_retire": "when the banker may retire", "who_banks_next": "who banks next",
-         "max_bet": "how much you may bet", "bust_odds": "the chance of going bust"}
+ABOUT = {"hand_worth": N_("counting a hand"), "next_card": N_("bust and 21"), "who_wins": N_("settling a stake"),
+         "may_retire": N_("when the banker may retire"), "who_banks_next": N_("who banks next"),
+         "max_bet": N_("how much you may bet"), "bust_odds": N_("the chance of going bust")}
 
 ss = st.session_state
 if target := ss.pop("quiz.go_to", None):  # a "revisit" button was pressed: its callback chose the page
@@ -44,7 +49,8 @@ def fixed_question(k: int) -> Question:
     topic, check = fixed[order[((ss["quiz.round"] - 1) * per_round + k) % len(fixed)]]
     rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}/fixed/{k}")
     shuffle = rng.sample(range(len(check.options)), len(check.options))
-    feedback = tuple(check.feedback[i] if i == check.answer else "Not quite. " + check.feedback[i] for i in shuffle)
+    feedback = tuple(check.feedback[i] if i == check.answer else _("Not quite. {why}").format(why=check.feedback[i])
+                     for i in shuffle)
     return Question(topic, check.question, tuple(check.options[i] for i in shuffle), shuffle.index(check.answer),
                     check.feedback[check.answer], feedback, mistakes=())
 
@@ -120,26 +126,27 @@ def the_question() -> None:
     question: Question = ss["quiz.question"]
     answers = ss["quiz.answers"]
     right = sum(choice == q.answer for q, choice in answers)
-    st.progress(len(answers) / ROUND, text=f"Round {ss['quiz.round']} · question {ss['quiz.index'] + 1} of "
-                                           f"{ROUND} · {right} right so far")
+    st.progress(len(answers) / ROUND, text=_("Round {round} · question {number} of {total} · {right} right so far")
+                .format(round=ss["quiz.round"], number=ss["quiz.index"] + 1, total=ROUND, right=right))
     with st.container(border=True):
-        st.markdown(f":blue-badge[{question.topic}]")
+        st.markdown(f":blue-badge[{_(question.topic)}]")
         if not question.mistakes and question.topic in FURTHER_READING:  # history or terms: not from the lessons
             st.caption(words(question.topic))
         st.markdown(f"**{question.prompt}**")
-        st.radio("Your answer", range(len(question.options)), key="quiz.choice", index=None,
+        st.radio(_("Your answer"), range(len(question.options)), key="quiz.choice", index=None,
                  format_func=lambda i: question.options[i], label_visibility="collapsed",
                  disabled=ss["quiz.checked"] is not None)
         if ss["quiz.checked"] is None:
-            st.button("Check", key="quiz.check", on_click=check, type="primary",
+            # Translators: the button that checks the answer chosen
+            st.button(_("Check"), key="quiz.check", on_click=check, type="primary",
                       disabled=ss.get("quiz.choice") is None)
             return
         chosen = ss["quiz.checked"]
         (st.success if chosen == question.answer else st.warning)(question.feedback[chosen])
         if chosen != question.answer:
-            st.markdown(f"The answer: **{question.options[question.answer]}**")
+            st.markdown(_("The answer: **{answer}**").format(answer=question.options[question.answer]))
         last = ss["quiz.index"] + 1 >= ROUND
-        st.button("See how you did" if last else "Next question", key="quiz.next", on_click=next_question,
+        st.button(_("See how you did") if last else _("Next question"), key="quiz.next", on_click=next_question,
                   type="primary", icon=":material/flag:" if last else ":material/arrow_forward:")
 
 
@@ -153,10 +160,11 @@ def to_revisit(answers: list[tuple[Question, int]]) -> dict[str, list[tuple[str,
         slug = question.lesson_for(choice)
         if slug in SLUGS:
             step = SLUGS.index(slug)
-            place = ("pages/lessons.py", step, f"Lesson {step + 1}: {ui.lesson_words(slug)[0]}")
+            place = ("pages/lessons.py", step, _("Lesson {number}: {title}").format(number=step + 1,
+                                                                                     title=ui.lesson_words(slug)[0]))
         elif question.topic in FURTHER_READING:
             page, title = FURTHER_READING[question.topic]
-            place = (page, None, title)
+            place = (page, None, _(title))
         else:
             continue
         if place not in places.setdefault(question.topic, []):
@@ -167,41 +175,46 @@ def to_revisit(answers: list[tuple[Question, int]]) -> dict[str, list[tuple[str,
 def the_summary() -> None:
     answers: list[tuple[Question, int]] = ss["quiz.answers"]
     right = sum(choice == q.answer for q, choice in answers)
-    st.header(f"Round {ss['quiz.round']} done")
+    st.header(_("Round {round} done").format(round=ss["quiz.round"]))
     score, mastered = st.columns(2)
-    score.metric("This round", f"{right} of {len(answers)}", help=words("this_round"))
+    # Translators: a count shown as a figure, such as "7 of 10"
+    score.metric(_("This round"), _("{done} of {total}").format(done=right, total=len(answers)),
+                 help=words("this_round"))
     done, met = learner.current().topics_mastered()
-    mastered.metric("Quiz topics mastered", f"{done} of {met}", help=words("mastered"))
+    mastered.metric(_("Quiz topics mastered"), _("{done} of {total}").format(done=done, total=met),
+                    help=words("mastered"))
     st.caption(words("two_counts").format(right=right, asked=len(answers), done=done, met=met))
 
-    st.markdown("**Topics to revisit**")
+    st.markdown(_("**Topics to revisit**"))
     places = to_revisit(answers)
     if not places:
-        st.success("Nothing to revisit: every answer was right.", icon=":material/celebration:")
+        st.success(_("Nothing to revisit: every answer was right."), icon=":material/celebration:")
     for topic, where in places.items():
         asked = [choice == q.answer for q, choice in answers if q.topic == topic]
         with st.container(horizontal=True, vertical_alignment="center"):
-            st.markdown(f"**{topic}**: {asked.count(False)} of {len(asked)} wrong", width="content")
+            st.markdown(_("**{topic}**: {wrong} of {asked} wrong").format(topic=_(topic), wrong=asked.count(False),
+                                                                           asked=len(asked)), width="content")
             for i, (page, step, title) in enumerate(where):
                 st.button(title, key=f"quiz.revisit.{topic}.{i}", on_click=revisit, args=(page, step),
                           icon=":material/school:" if step is not None else ":material/menu_book:")
 
-    st.button("Start a new round", key="quiz.new_round", on_click=new_round, type="primary",
+    st.button(_("Start a new round"), key="quiz.new_round", on_click=new_round, type="primary",
               icon=":material/replay:")
-    st.markdown("**Your answers**")
+    st.markdown(_("**Your answers**"))
     for number, (question, choice) in enumerate(answers, start=1):
         good = choice == question.answer
-        mark = ":green[:material/check_circle: right]" if good else ":red[:material/cancel: wrong]"
-        line = f"{number}. {mark} · :blue-badge[{question.topic}] {question.prompt}  \n"
-        line += f"Your answer: **{question.options[choice]}**"
+        # Translators: "right" and "wrong" mark an answer in the round's list of answers
+        mark = f":green[:material/check_circle: {_('right')}]" if good else f":red[:material/cancel: {_('wrong')}]"
+        line = f"{number}. {mark} · :blue-badge[{_(question.topic)}] {question.prompt}  \n"
+        line += _("Your answer: **{answer}**").format(answer=question.options[choice])
         if not good:
-            line += f" · the answer: **{question.options[question.answer]}**"
+            line += " · " + _("the answer: **{answer}**").format(answer=question.options[question.answer])
         st.markdown(line)
 
 
 # --- the page ------------------------------------------------------------------------------------
 
-st.title("Quiz")
+st.title(_("Quiz"))
 rules = ui.current_rules()
 ss.setdefault("quiz.seed", random.randrange(10**6))
 if "quiz.plan" not in ss:
@@ -217,15 +230,22 @@ def what_it_covers() -> None:
     for generator in GENERATORS:
         if generator.__name__ not in made:
             last = max(SLUGS.index(slug) for slug in lessons_needed(generator, rules)) + 1
-            later.setdefault(last, []).append(ABOUT[generator.__name__])
-    coming = "; ".join(f"{' and '.join(about)} after lesson {n}" for n, about in sorted(later.items()))
+            later.setdefault(last, []).append(_(ABOUT[generator.__name__]))
+    coming = "; ".join(_("{topics} after lesson {number}").format(topics=reduce(both, about), number=n)
+                       for n, about in sorted(later.items()))
     if not made:
         st.info(words("fresh").format(coming=coming, round=ROUND), icon=":material/school:")
     else:
-        text = words("covers").format(topics=", ".join(ABOUT[name] for name in dict.fromkeys(made)), rules=rules.name,
-                                      round=ROUND)
+        text = words("covers").format(topics=", ".join(_(ABOUT[name]) for name in dict.fromkeys(made)),
+                                      rules=rules.name, round=ROUND)
         st.caption(text + (" " + words("coming").format(coming=coming) if later else ""))
-    st.toggle("Ask about every lesson", key="quiz.everything", help=words("everything"), on_change=everything_changed)
+    st.toggle(_("Ask about every lesson"), key="quiz.everything", help=words("everything"),
+              on_change=everything_changed)
+
+
+def both(first: str, second: str) -> str:
+    """'bust and 21'."""
+    return _("{first} and {second}").format(first=first, second=second)
 
 
 def everything_changed() -> None:

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from quitlok import ui
+from quitlok.i18n import _, ngettext
 from quitlok.progress import Mistake
 from quitlok.ui import names
 from quitlok.ui import progress as learner
@@ -38,23 +39,25 @@ def next_one(mistake: Mistake) -> None:
 def week(kept) -> None:
     this, last = kept.week_costs(learner.now())
     a, b, c = st.columns(3)
-    a.metric("Chips your mistakes cost this week", f"{this:.2f}", delta=f"{this - last:+.2f} on last week",
-             delta_color="inverse")
-    b.metric("Positions kept", len(kept.mistakes))
-    c.metric("Due now", len(kept.due(learner.now())))
+    a.metric(_("Chips your mistakes cost this week"), f"{this:.2f}",
+             delta=_("{change} on last week").format(change=f"{this - last:+.2f}"), delta_color="inverse")
+    b.metric(_("Positions kept"), len(kept.mistakes))
+    c.metric(_("Due now"), len(kept.due(learner.now())))
 
 
 def the_position(mistake: Mistake) -> None:
-    st.markdown(f"**{names.markdown(mistake.rules)} rules.** Your cards (stake {mistake.stake}, up to "
-                f"{mistake.room} more chips may be bet):")
+    st.markdown(ngettext("**{rules} rules.** Your cards (stake {stake}, up to {room} more chips may be bet):",
+                         "**{rules} rules.** Your cards (stake {stake}, up to {room} more chips may be bet):",
+                         mistake.room).format(rules=names.markdown(mistake.rules), stake=mistake.stake,
+                                              room=mistake.room))
     ui.show_cards(mistake.hand, (True,) * len(mistake.hand), mine=True)
     if mistake.seen:
-        st.caption("The other cards you could see:")
+        st.caption(_("The other cards you could see:"))
         ui.show_cards(mistake.seen, (True,) * len(mistake.seen), mine=False, small=True)
     if mistake.stock is not None:
         cards, under = mistake.stock.cards, len(mistake.stock.under)
-        st.caption(words("stock", cards=str(cards), cards_word="card" if cards == 1 else "cards",
-                         under=str(under), under_word="card" if under == 1 else "cards"))
+        st.caption(words("stock", cards=str(cards), cards_word=ngettext("card", "cards", cards),
+                         under=str(under), under_word=ngettext("card", "cards", under)))
 
 
 def the_question(mistake: Mistake) -> None:
@@ -65,40 +68,42 @@ def the_question(mistake: Mistake) -> None:
              format_func=lambda i: names.markdown(options[i]),
              index=options.index(answered) if answered else None, disabled=answered is not None)
     if answered is None:
-        st.button("Check my answer", type="primary", key="review.check", on_click=check, args=(mistake, options),
+        st.button(_("Check my answer"), type="primary", key="review.check", on_click=check, args=(mistake, options),
                   icon=":material/check:")
         return
     if mistake.is_right(answered):
         st.success(words("right"), icon=":material/celebration:")
     else:
         st.warning(words("wrong", best=names.markdown(mistake.best)), icon=":material/lightbulb:")
-    best = max(v for _, v in mistake.options)
+    best = max(v for _label, v in mistake.options)
+    # Translators: the headings of the table of the position's moves ("Move": a move the player could make)
+    average, cost = _("Chips on average"), _("Cost against the best")
     frame = pd.DataFrame([(names.markdown(label), value, best - value) for label, value in mistake.options],
-                         columns=["Move", "Chips on average", "Cost against the best"])
-    st.table(frame.style.format({"Chips on average": "{:+.2f}", "Cost against the best": "{:.2f}"})
-             .hide(axis="index"))
-    st.caption(f"At the table you chose **{names.markdown(mistake.chosen)}**, {mistake.cost:.2f} chips worse on "
-               "average than the best.")
-    st.button("Next position", type="primary", key="review.next", on_click=next_one, args=(mistake,),
+                         columns=[_("Move"), average, cost])
+    st.table(frame.style.format({average: "{:+.2f}", cost: "{:.2f}"}).hide(axis="index"))
+    st.caption(_("At the table you chose **{move}**, {cost} chips worse on average than the best.").format(
+        move=names.markdown(mistake.chosen), cost=f"{mistake.cost:.2f}"))
+    st.button(_("Next position"), type="primary", key="review.next", on_click=next_one, args=(mistake,),
               icon=":material/arrow_forward:")
 
 
-st.title("Review your mistakes")
+st.title(_("Review your mistakes"))
 st.markdown(words("intro"))
 kept = learner.current()
 if not kept.mistakes:
     st.info(words("none"), icon=":material/school:")
-    st.page_link("pages/play.py", label="Play at the practice table", icon=":material/playing_cards:")
+    st.page_link("pages/play.py", label=_("Play at the practice table"), icon=":material/playing_cards:")
     st.stop()
 week(kept)
 due = kept.due(learner.now())
 if not due:
     soonest = min(m.due for m in kept.mistakes)
-    st.info(words("nothing_due") + f" The next comes back on {datetime.fromtimestamp(soonest):%A %d %B}.",
+    st.info(words("nothing_due") + " " + _("The next comes back on {day}.").format(
+        day=f"{datetime.fromtimestamp(soonest):%A %d %B}"),
             icon=":material/event_available:")
     st.stop()
 mistake = due[0]
 with st.container(border=True, key="review-position"):
-    st.header(f"Position 1 of {len(due)} due · it cost you {mistake.cost:.2f} chips")
+    st.header(_("Position 1 of {due} due · it cost you {cost} chips").format(due=len(due), cost=f"{mistake.cost:.2f}"))
     the_position(mistake)
     the_question(mistake)

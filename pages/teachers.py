@@ -14,6 +14,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.costly import away
 from quitlok.equilibrium import released
+from quitlok.i18n import N_, _, ngettext
 from quitlok.printing import (
     LESSON_PLANS,
     PACKS,
@@ -38,6 +39,8 @@ from quitlok.ui import guard
 ui.through_the_app()
 
 PDF = "application/pdf"
+# Translators: the sizes of paper a sheet is made for
+PAPER_NAMES = {"A4": N_("A4"), "US Letter": N_("US Letter")}
 ss = st.session_state
 
 
@@ -112,48 +115,51 @@ max_bet = game.state.max_bet if game is not None and game.state.rules == rules e
 
 st.title(ui.page_title("teachers/page"))
 st.markdown(words["intro"])
-paper = st.radio("Paper", list(PAPERS), key="teachers.paper", horizontal=True, help=words["paper"])
-st.caption(f"Your house rules: **{rules.name}** (change them in the sidebar).")
+paper = st.radio(_("Paper"), list(PAPERS), key="teachers.paper", horizontal=True, help=words["paper"],
+                 format_func=lambda size: _(PAPER_NAMES.get(size, size)))
+st.caption(_("Your house rules: **{rules}** (change them in the sidebar).").format(rules=rules.name))
 
-st.header("Print and play")
+st.header(_("Print and play"))
 cards, rules_box, glossary_box = st.columns(3, border=True)
 with cards:
-    st.markdown("**The pack**")
+    st.markdown(_("**The pack**"))
     ui.show_cards(tuple(range(1, 13)), (True,) * 12, mine=False, small=True)
     st.caption(words["pack"])
-    for copies, (title, _) in PACKS.items():
-        st.download_button(title, data=partial(pack, copies, paper), file_name=file_name("pack", 12 * copies, paper),
+    for copies, (title, _about) in PACKS.items():
+        st.download_button(_(title), data=partial(pack, copies, paper), file_name=file_name("pack", 12 * copies, paper),
                            mime=PDF, key=f"teachers.pack{12 * copies}", icon=":material/download:")
 with rules_box:
-    st.markdown("**The rules on one page**")
+    st.markdown(_("**The rules on one page**"))
     st.caption(words["rules"])
-    st.download_button(f"Rules sheet: {rules.name}", data=partial(rules_sheet, rules, paper, max_bet),
+    st.download_button(_("Rules sheet: {rules}").format(rules=rules.name),
+                       data=partial(rules_sheet, rules, paper, max_bet),
                        file_name=file_name("rules", rules.name, paper), mime=PDF, key="teachers.rules",
                        icon=":material/download:")
     st.caption(words["pupils"])
     for tradition in TRADITIONS:
-        st.download_button(f"For pupils: {tradition}", data=partial(pupil_rules, tradition, paper),
+        st.download_button(_("For pupils: {tradition}").format(tradition=tradition),
+                           data=partial(pupil_rules, tradition, paper),
                            file_name=file_name("rules-for-pupils", tradition, paper), mime=PDF,
                            key=f"teachers.pupils_{tradition.lower()}", icon=":material/download:")
 with glossary_box:
-    st.markdown("**The glossary**")
+    st.markdown(_("**The glossary**"))
     st.caption(words["glossary"])
-    st.download_button("Glossary", data=partial(glossary, paper), file_name=file_name("glossary", paper), mime=PDF,
+    st.download_button(_("Glossary"), data=partial(glossary, paper), file_name=file_name("glossary", paper), mime=PDF,
                        key="teachers.glossary", icon=":material/download:")
-    st.markdown("**Strategy cards**")
+    st.markdown(_("**Strategy cards**"))
     st.caption(words["strategy"])
-    st.download_button("Strategy cards: Kvitlach", data=partial(strategy_cards, paper),
+    st.download_button(_("Strategy cards: Kvitlach"), data=partial(strategy_cards, paper),
                        file_name=file_name("strategy-cards", "kvitlach", paper), mime=PDF, key="teachers.strategy",
                        icon=":material/download:")
 
-st.header("A worksheet")
+st.header(_("A worksheet"))
 st.markdown(words["worksheet"])
 ss.setdefault("teachers.seed", str(new_seed()))
 number, another = st.columns([2, 1], vertical_alignment="bottom")
 guard.keep_text("teachers.seed", guard.NUMBER_CHARS)
-number.text_input("Worksheet number", key="teachers.seed", help=words["seed_help"], max_chars=guard.NUMBER_CHARS)
-another.button("New worksheet", key="teachers.new_seed", on_click=new_worksheet, icon=":material/casino:")
-young = st.toggle("For a young class", key="teachers.young", help=words["young_help"])
+number.text_input(_("Worksheet number"), key="teachers.seed", help=words["seed_help"], max_chars=guard.NUMBER_CHARS)
+another.button(_("New worksheet"), key="teachers.new_seed", on_click=new_worksheet, icon=":material/casino:")
+young = st.toggle(_("For a young class"), key="teachers.young", help=words["young_help"])
 try:
     seed = parse_seed(ss["teachers.seed"])
 except InvalidSeed as error:
@@ -162,24 +168,27 @@ else:
     if problem := worksheet_problem(seed, rules):
         st.warning(problem, icon=":material/warning:")
     else:
-        st.download_button(f"Worksheet {seed} ({rules.name}{', for a young class' if young else ''})",
+        st.download_button((_("Worksheet {number} ({rules}, for a young class)") if young else
+                            _("Worksheet {number} ({rules})")).format(number=seed, rules=rules.name),
                            data=partial(worksheet, seed, rules, paper, young),
                            file_name=file_name("worksheet", seed, rules.name, *(["young"] if young else []), paper),
                            mime=PDF,
                            key="teachers.worksheet", icon=":material/download:", type="primary")
 
-st.header("Run it for your class")
+st.header(_("Run it for your class"))
 st.markdown(words["run_intro"])
-for tab, part in zip(st.tabs(["On your laptop", "On a school server", "In the cloud"]),
+for tab, part in zip(st.tabs([_("On your laptop"), _("On a school server"), _("In the cloud")]),
                      ("run_laptop", "run_server", "run_cloud"), strict=True):
     tab.markdown(words[part])
 
-st.header("Lesson plans")
+st.header(_("Lesson plans"))
 st.markdown(words["plans"])
-for tab, minutes in zip(st.tabs([f"{m} minutes" for m in LESSON_PLANS]), LESSON_PLANS, strict=True):
+durations = [ngettext("{n} minute", "{n} minutes", m).format(n=m) for m in LESSON_PLANS]
+for tab, minutes in zip(st.tabs(durations), LESSON_PLANS, strict=True):
     with tab:
         plan = ui.content_sections(f"teachers/lesson_{minutes}")
-        st.download_button(f"Lesson plan, {minutes} minutes", data=partial(lesson_plan, minutes, paper),
+        st.download_button(ngettext("Lesson plan, {n} minute", "Lesson plan, {n} minutes", minutes).format(n=minutes),
+                           data=partial(lesson_plan, minutes, paper),
                            file_name=file_name("lesson-plan", minutes, "minutes", paper), mime=PDF,
                            key=f"teachers.plan{minutes}", icon=":material/download:")
         st.subheader(ui.page_title(f"teachers/lesson_{minutes}"), divider="gray")

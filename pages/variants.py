@@ -6,6 +6,7 @@ different when the app plays it the same way."""
 import streamlit as st
 
 from quitlok import KVITLACH, QUITLOK, ui
+from quitlok.i18n import _
 from quitlok.rules import rule_summary
 
 ui.through_the_app()
@@ -19,20 +20,21 @@ rows = [(q_label if q_label == k_label else f"{q_label} / {k_label}", q_value, k
 differ = [row for row in rows if row[1] != row[2]]
 shared = [row for row in rows if row[1] == row[2]]
 
-st.header("Where the traditions differ")
+st.header(_("Where the traditions differ"))
 st.markdown(notes["Where the traditions differ"])
 st.table({
-    "Rule": [label for label, *_ in differ],
-    "Quitlok": [q for _, q, _, _ in differ],
-    "Kvitlach": [k for _, _, k, _ in differ],
-    "What the sources say": [ui.link_citations(note) for *_, note in differ],
+    _("Rule"): [label for label, *_rest in differ],
+    # Translators: the names of the two traditions (column headings), as the rules' names are written.
+    _("Quitlok"): [q for _label, q, _k, _note in differ],
+    _("Kvitlach"): [k for _label, _q, k, _note in differ],
+    _("What the sources say"): [ui.link_citations(note) for *_rest, note in differ],
 })
 
-st.header("What both traditions share")
+st.header(_("What both traditions share"))
 st.markdown(notes["What both traditions share"])
 st.table({
-    "Rule": [label for label, *_ in shared],
-    "Both traditions": [q for _, q, _, _ in shared],
-    "What the sources say": [ui.link_citations(note) for *_, note in shared],
+    _("Rule"): [label for label, *_rest in shared],
+    _("Both traditions"): [q for _label, q, _k, _note in shared],
+    _("What the sources say"): [ui.link_citations(note) for *_rest, note in shared],
 })
 st.caption(ui.link_citations(notes["Sources"]))

@@ -69,7 +69,7 @@ def test_every_reference_number_on_a_page_is_a_link_that_resolves(app, page):
 
 def test_the_two_source_pages_have_names_nobody_confuses():
     app = (ROOT / "tutorial_app.py").read_text()
-    assert 'title="Who wrote the sources"' in app and 'title="Reference list"' in app
+    assert 'title=_("Who wrote the sources")' in app and 'title=_("Reference list")' in app  # marked for translation
     assert ui.page_title("history/people") == "Who wrote the sources"
     assert ui.page_title("history/sources") == "Reference list"
 
