@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from quitlok.cards import make_pack
 from quitlok.errors import InvalidSetup
-from quitlok.i18n import _, pgettext
+from quitlok.i18n import N_, _, ngettext, pgettext
 
 #: the names of the call at 11 in the two traditions
 ALUVUN_WORDS = ("aluvun", "elvaroon")
@@ -198,55 +198,73 @@ KVITLACH = RuleSet(
 )
 
 
-#: the Kvitlach share in the app's one wording (SPEC section 2): every screen, sheet and lesson says it so
-SHARE_WORDS = "each other player adds half of what the banker staked, rounded down"
+#: the Kvitlach share in the app's one wording (SPEC section 2): every screen, sheet and lesson says it so (in
+#: English; `share_words` says it in the current language)
+SHARE_WORDS = N_("each other player adds half of what the banker staked, rounded down")
 
 
 def share_words(rules: RuleSet) -> str:
-    """What the other players add to a new bank under `rules`, in the app's one wording (SHARE_WORDS)."""
+    """What the other players add to a new bank under `rules`, in the app's one wording (SHARE_WORDS), in the
+    current language."""
     if not rules.bank_share:
-        return "nothing: the banker alone stakes the bank"
+        return _("nothing: the banker alone stakes the bank")
     if rules.bank_share == Fraction(1, 2):
-        return SHARE_WORDS
-    return SHARE_WORDS.replace("half", f"{rules.bank_share}")
+        return _(SHARE_WORDS)
+    # Translators: a house rule's share of a new bank other than a half; {share} is a fraction such as 1/3
+    return _("each other player adds {share} of what the banker staked, rounded down").format(share=rules.bank_share)
 
 
 def banker_model_words(stands_on: int) -> str:
     """The banker model in words: 'the banker draws until he has 17 or more'."""
-    return f"the banker draws until he has {stands_on} or more"
+    return _("the banker draws until he has {total} or more").format(total=stands_on)
 
 
 def max_bet_words(rules: RuleSet, max_bet: int | None = None) -> str:
     """The maximum-bet rule in words, with the table's number when one is known: 'agreed before the game: 2 chips'."""
     if not rules.agreed_max_bet:
-        return "none: only the bank limits a bet"
+        return _("none: only the bank limits a bet")
     if max_bet is None:
-        return "agreed in chips before the game (here by default a quarter of the banker's opening stake)"
-    return f"agreed before the game: {max_bet} chip{'' if max_bet == 1 else 's'}"
+        return _("agreed in chips before the game (here by default a quarter of the banker's opening stake)")
+    return ngettext("agreed before the game: {n} chip", "agreed before the game: {n} chips", max_bet).format(n=max_bet)
+
+
+def _or(values: list[str]) -> str:
+    """'12 or 9', '12, 10 or 9': a choice of numbers, in the current language."""
+    if len(values) == 1:
+        return values[0]
+    # Translators: the last two of a list of numbers to choose from: "12, 10 or 9"
+    return _("{some} or {last}").format(some=", ".join(values[:-1]), last=values[-1])
 
 
 def rule_summary(rules: RuleSet, max_bet: int | None = None) -> list[tuple[str, str]]:
-    """Each rule that can differ, with its setting in a few words, for a table people read.
+    """Each rule that can differ, with its setting in a few words, for a table people read (in the current
+    language).
 
     `max_bet` is the table's agreed maximum in chips, when a table is known."""
-    values = [str(v) for v in rules.twelve_values]
-    twelve = " or ".join(values) if len(values) < 3 else ", ".join(values[:-1]) + " or " + values[-1]
+    call = call_word(rules.aluvun_word)
+    if rules.aluvun:
+        at_11 = (_("protects the next card and allows a raise (not on a lone 11)") if rules.elvaroon_raise
+                 else _("protects the next card (not on a lone 11)"))
+    else:
+        at_11 = _("not played")
     return [
-        ("Pack", f"{rules.pack_size} cards, {rules.copies} of each number"),
-        ("A 12 counts", twelve),
-        ("Two framed first cards", "make 21" if rules.framed_pair_21 else "count as usual"),
-        ("Opening bank", share_words(rules) if rules.bank_share else "the banker alone"),
-        ("Maximum bet", max_bet_words(rules, max_bet)),
-        ("Blots", "yes" if rules.blots else "no"),
-        ("Betting", "once, before the first extra card" if rules.bet_first else "any time, a card with each bet"),
-        (f"{rules.aluvun_word.capitalize()} at 11",
-         ("protects the next card" + (" and allows a raise" if rules.elvaroon_raise else "")
-          + " (not on a lone 11)") if rules.aluvun else "not played"),
-        ("Banker draws", f"until {rules.banker_must_reach} at least" if rules.banker_must_reach else "as he likes"),
-        ("Direction of play", "alternates each hand" if rules.alternate_direction else "always clockwise"),
-        ("Banker may retire", f"from hand {rules.retire_from_hand}, on a first card of "
-         + " or ".join(map(str, sorted(rules.retire_cards)))),
-        ("Bank broken (empty)", "the hand ends; the bank passes to the right"),
+        # Translators: the rows of the table of house rules: the rule, then its setting
+        (_("Pack"), _("{cards} cards, {copies} of each number").format(cards=rules.pack_size, copies=rules.copies)),
+        (_("A 12 counts"), _or([str(v) for v in rules.twelve_values])),
+        (_("Two framed first cards"), _("make 21") if rules.framed_pair_21 else _("count as usual")),
+        (_("Opening bank"), share_words(rules) if rules.bank_share else _("the banker alone")),
+        (_("Maximum bet"), max_bet_words(rules, max_bet)),
+        (_("Blots"), _("yes") if rules.blots else _("no")),
+        (_("Betting"), _("once, before the first extra card") if rules.bet_first
+         else _("any time, a card with each bet")),
+        # Translators: {call} is the call at 11 (aluvun or elvaroon), as a row's title: "Aluvun at 11"
+        (_("{call} at 11").format(call=call[:1].upper() + call[1:]), at_11),
+        (_("Banker draws"), _("until {total} at least").format(total=rules.banker_must_reach)
+         if rules.banker_must_reach else _("as he likes")),
+        (_("Direction of play"), _("alternates each hand") if rules.alternate_direction else _("always clockwise")),
+        (_("Banker may retire"), _("from hand {hand}, on a first card of {cards}").format(
+            hand=rules.retire_from_hand, cards=_or([str(c) for c in sorted(rules.retire_cards)]))),
+        (_("Bank broken (empty)"), _("the hand ends; the bank passes to the right")),
     ]
 
 
