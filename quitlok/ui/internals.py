@@ -137,20 +137,30 @@ sidebar, which the session pages hide but still have), sets `document.documentEl
 run's language; it is drawn again when the language changes. tests/i18n/test_page_language.py fails if Streamlit's
 page stops running such a component's script in the page itself (no iframe), and tests/e2e/test_language_browser.py
 reads the attributes in a real browser for English, Hebrew and the pseudo-language.
+
+A fifteenth keeps what a visitor chose when he changes the language (`keep_choices`, called by the language
+picker's callback). Streamlit 1.67 sends a radio's or a selectbox's choice back from the browser as the option's
+shown text (`format_func`), and reads it against the options of the run in progress: after a change of language
+the old language's text matches no option, and every choice drawn with translated words fell back to its default
+(the Advisor's "I hold the bank" became "I am a player"). In the picker's callback, the widgets' values still read
+against the previous run's options, so `keep_choices` reads each keyed widget's value there and sets it again
+through `st.session_state`, which makes the next run send the browser the value in the new language's words.
+tests/i18n/test_language_keeps_choices.py fails if a choice is lost over a change of language.
 """
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 from streamlit import net_util, runtime
-from streamlit.errors import FragmentHandledException
+from streamlit.errors import FragmentHandledException, StreamlitAPIException
 from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState, get_script_run_ctx
+from streamlit.runtime.state.session_state_proxy import get_session_state
 
 #: exceptions the app's guard lets by: a fragment's error Streamlit has already shown (see the module docstring)
 HANDLED_BY_STREAMLIT = (FragmentHandledException,)
@@ -313,6 +323,20 @@ _page_language = st.components.v2.component("quitlok.page_language", js=_PAGE_LA
 def page_language(lang: str, direction: str) -> None:
     """Mount once per run (in the sidebar): the page's `<html>` takes `lang` and `dir` (see the module docstring)."""
     _page_language(data={"lang": lang, "dir": direction}, key="quitlok-page-language")
+
+
+def keep_choices() -> None:
+    """In a callback that changes the language: every keyed choice's value (radio, selectbox, multiselect, text:
+    the widgets whose browser value is a text) read now, against the previous run's shown texts, and set again,
+    so that it survives the new language's texts (see the module docstring)."""
+    state = get_session_state()._state  # Streamlit's SessionState behind st.session_state
+    metadata = state._new_widget_state.widget_metadata
+    for key, widget in list(state._key_id_mapper._key_id_mapping.items()):
+        meta = metadata.get(widget)
+        if meta is None or meta.value_type not in ("string_value", "string_array_value"):
+            continue  # a button's, an uploader's...: nothing to keep, and Streamlit refuses them a value
+        with suppress(KeyError, StreamlitAPIException):
+            st.session_state[key] = st.session_state[key]
 
 
 def keep_fold(key: str, *, open_now: bool = False) -> None:

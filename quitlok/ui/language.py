@@ -96,6 +96,7 @@ def _picked() -> None:
     if code not in LANGUAGES:
         st.session_state.pop(PICKER, None)
         return
+    internals.keep_choices()  # the choices drawn in the old language's words keep their values in the new one
     st.session_state[CHOSEN] = code
     st.session_state[PICKED] = True
     st.query_params[PARAM] = code

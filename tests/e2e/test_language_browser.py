@@ -4,6 +4,7 @@ the browser keeps, the mirrored layout, and no English left under the pseudo-lan
 import pytest
 from playwright.sync_api import Page
 
+from quitlok.i18n import _, use
 from quitlok.practice import COMPUTER_NAMES
 from tests.e2e.conftest import open_app, wait_for_app
 from tests.i18n.visible import INNER_TEXT, escapes
@@ -76,3 +77,23 @@ def test_no_english_escapes_under_the_pseudo_language(page: Page, app_url, path)
         wait_for_app(page)
     left = escapes([page.evaluate(INNER_TEXT)], names=COMPUTER_NAMES)
     assert not left, f"English under ?lang=qps: {left[:20]}"
+
+
+def test_a_change_of_language_keeps_what_the_visitor_chose(page: Page, app_url):
+    """The Advisor's role, chosen in English, is still chosen in Czech (quitlok.ui.internals.keep_choices: the
+    browser sends a choice back as its shown words, which the new language's words do not hold)."""
+    with use("cs"):
+        czech = _("I hold the bank")
+    assert czech != "I hold the bank", "the Czech catalog words the role: the test needs the words to change"
+    open_app(page, f"{app_url}/advisor")
+    page.get_by_text("I hold the bank").click()
+    wait_for_app(page)
+    page.locator(".st-key-language-picker").get_by_test_id("stSelectbox").click()
+    page.get_by_role("option", name="Čeština").click()
+    wait_for_app(page)
+    wait_for_language(page, "cs")
+    role = page.get_by_test_id("stRadio").first
+    assert role.get_by_role("radio", name=czech).is_checked(), "the role chosen in English"
+    page.get_by_test_id("stRadio").nth(1).locator("label").last.click()  # another run, from the browser
+    wait_for_app(page)
+    assert page.get_by_test_id("stRadio").first.get_by_role("radio", name=czech).is_checked(), "and after a run"
