@@ -49,8 +49,9 @@ percentile over every move and other phone, and the idle figures. With `--client
 real Streamlit WebSocket client instead (the browser's protocol, in Python, drawing nothing: a busy machine's
 Chromium drawing 25 pages does not weigh on the figure), which presses the move's button as the browser would;
 a move's latency on another phone runs from the mover's message to the end of the other phone's next run that
-draws the room's log (the whole page, or the page's part for the room, its last message); no idle figures (such
-a client has no fragment timer).
+draws the room's log (the whole page, or the page's part for the room, its last message); the moves start once
+every phone has drawn its room (a phone that has not within FIRST_DRAWN seconds is counted and said); no idle
+figures (such a client has no fragment timer).
 """
 
 import argparse
