@@ -49,8 +49,9 @@ percentile over every move and other phone, and the idle figures. With `--client
 real Streamlit WebSocket client instead (the browser's protocol, in Python, drawing nothing: a busy machine's
 Chromium drawing 25 pages does not weigh on the figure), which presses the move's button as the browser would;
 a move's latency on another phone runs from the mover's message to the end of the other phone's next run that
-draws the room's log (the whole page, or the page's part for the room, its last message); no idle figures (such
-a client has no fragment timer).
+draws the room's log (the whole page, or the page's part for the room, its last message); the moves start once
+every phone has drawn its room (a phone that has not within FIRST_DRAWN seconds is counted and said); no idle
+figures (such a client has no fragment timer).
 """
 
 import argparse
@@ -383,6 +384,10 @@ async def push_once(args, urls: list[str], database: str) -> None:
           f"(max {max(idle):.1f}); server CPU {100 * cpu / wall:.2f}% of a core for all of them")
 
 
+#: --clients websocket: how long every phone may take to draw its room first, in seconds
+FIRST_DRAWN = 120.0
+
+
 class Phone:
     """A real Streamlit WebSocket client (the protocol the browser speaks, without drawing anything): it opens the
     Play together page of a room as an onlooker (a seat's key lives in a browser's storage, which this client
@@ -458,9 +463,19 @@ async def push_clients(args, urls: list[str], database: str) -> None:
         rooms.start(host.code, host.token, seed=k + 1)
         tables.append(seats)
         phones.append([Phone(urls[n % len(urls)], seat.code) for n, seat in enumerate(seats)])
-    for phone in (phone for room in phones for phone in room):
+    everyone = [phone for room in phones for phone in room]
+    for phone in everyone:
         await phone.open()
-    await asyncio.sleep(5)
+    # the first move only once every phone has drawn the room (a fresh server's first pages take seconds on a busy
+    # machine: a fixed wait counted their loading as the first moves' latency), and a phone that never drew it (its
+    # page failed: issue 23, the stores making their tables at once on PostgreSQL) is said, not silently missed
+    end = time.monotonic() + FIRST_DRAWN
+    while not all(phone.drawn for phone in everyone) and time.monotonic() < end:
+        await asyncio.sleep(0.1)
+    blank = sum(not phone.drawn for phone in everyone)
+    if blank:
+        print(f"  {blank} of {len(everyone)} phones had not drawn their room {FIRST_DRAWN:.0f} s after opening it")
+    await asyncio.sleep(1)
     latencies, misses = [], []
 
     async def play(seats, room_phones, seed) -> None:

@@ -238,6 +238,15 @@ FOR EACH ROW WHEN (OLD.version IS DISTINCT FROM NEW.version) EXECUTE FUNCTION qu
 """
 
 
+#: the PostgreSQL advisory lock that every store holds while it makes the tables and the trigger (a transaction's
+#: lock, let go at its end). Each store makes them on its first use, and the stores of a server (its rooms, limits,
+#: class sessions) and of other servers sharing the database meet there when pages open together after a start.
+#: Two CREATE OR REPLACE FUNCTION at once fail ("tuple concurrently updated"), as two CREATE TABLE of one table do:
+#: most pages opened at once then showed an error and never followed their room (issue 23, the push on PostgreSQL).
+#: Under the lock the second maker waits, then finds the tables made and replaces the function and triggers alone.
+_PREPARING = 0x71756974_6C6F6B  # "quitlok"
+
+
 def announced_tables() -> list[sa.Table]:
     """The tables whose new versions are announced: those with a `code` and a `version`."""
     return [t for t in metadata.sorted_tables if {"code", "version"} <= set(t.c.keys())]
@@ -315,18 +324,14 @@ class Store:
         with self._lock:
             if self._ready:
                 return
-            for attempt in range(2):
-                try:
-                    with self._engine.connect() as conn:
-                        conn.execution_options(quitlok_write=True)
-                        with conn.begin():
-                            metadata.create_all(conn)
-                            if self._postgres:
-                                conn.exec_driver_sql(_NOTIFY_FUNCTION)
-                                for table in announced_tables():
-                                    conn.exec_driver_sql(_NOTIFY_TRIGGER.format(table=table.name))
-                    break
-                except sa.exc.DBAPIError:
-                    if attempt:  # another server created the tables at the same moment: they exist now
-                        raise
+            with self._engine.connect() as conn:
+                conn.execution_options(quitlok_write=True)  # SQLite: BEGIN IMMEDIATE, one maker at a time
+                with conn.begin():
+                    if self._postgres:  # one maker at a time here too, whichever store and server (see _PREPARING)
+                        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PREPARING})
+                    metadata.create_all(conn)
+                    if self._postgres:
+                        conn.exec_driver_sql(_NOTIFY_FUNCTION)
+                        for table in announced_tables():
+                            conn.exec_driver_sql(_NOTIFY_TRIGGER.format(table=table.name))
             self._ready = True

@@ -1,0 +1,86 @@
+"""Stores that make their tables at the same moment (issue 23, the push on PostgreSQL): each store (the rooms, the
+limits, the class sessions of one app server, and those of another server sharing the database) makes its tables,
+and on PostgreSQL the trigger that announces a move, on its first use. Pages opened together right after a start
+used to run those first uses at once, and on PostgreSQL most of them failed ("tuple concurrently updated": two
+CREATE OR REPLACE FUNCTION at once), so that page showed an error and never followed its room: most moves never
+reached the phones of the benchmark's five rooms. Every first use now succeeds, and the trigger announces moves."""
+
+import threading
+import time
+
+import sqlalchemy as sa
+
+from quitlok.classroom.store import Classes
+from quitlok.limits import Limits
+from quitlok.rooms import RoomNotFound, Rooms
+from quitlok.rooms.news import News, Topic
+from tests.rooms.helpers import table
+from tests.rooms.test_news import Woken, move, whose_turn
+
+#: stores making their tables at once: as many as the pages of a busy start (each a store of its own: a server)
+AT_ONCE = 12
+
+
+def first_uses_at_once(url: str) -> list[BaseException]:
+    """AT_ONCE fresh stores of the three kinds, each making its first call at the same moment; what they raised."""
+    kinds = (Rooms, Limits, Classes)
+    stores = [kinds[k % len(kinds)](url) for k in range(AT_ONCE)]
+    start, failed = threading.Barrier(AT_ONCE), []
+
+    def first_use(store) -> None:
+        start.wait()
+        try:
+            if isinstance(store, Limits):
+                store.take("code", visitor=f"v{id(store)}", address=None)
+            elif isinstance(store, Rooms):
+                store.version("ABCDEF")
+            else:
+                store.purge()
+        except RoomNotFound:
+            pass
+        except Exception as problem:  # what each one raised is the test's finding
+            failed.append(problem)
+
+    threads = [threading.Thread(target=first_use, args=(store,)) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    for store in stores:
+        store.close()
+    return failed
+
+
+def test_stores_making_their_tables_at_once_all_succeed(database_url):
+    for _ in range(3):  # a race: three tries, each with every store at its first use
+        failed = first_uses_at_once(database_url)
+        assert not failed, [f"{type(f).__name__}: {str(f).splitlines()[0]}" for f in failed]
+
+
+def test_after_stores_made_their_tables_at_once_a_move_is_announced_to_another_server(database_url):
+    assert not first_uses_at_once(database_url)
+    here, writer = News(), Rooms(database_url, news=News())
+    listener = None
+    try:
+        seats = table(writer)
+        woken = Woken()
+        here.watch(Topic("rooms", seats[0].code), "page", woken)
+        listener = here.listen(writer.url)
+        time.sleep(0.5)  # listening
+        version = move(writer, whose_turn(writer, seats))
+        assert woken.wait_for(version), woken.versions
+    finally:
+        if listener is not None:
+            listener.stop()
+        writer.close()
+
+
+def test_the_trigger_is_there_once(postgres_url):
+    """However many stores made it at once, the database holds one announcing trigger per announced table."""
+    assert not first_uses_at_once(postgres_url)
+    engine = sa.create_engine(postgres_url, poolclass=sa.pool.NullPool)
+    with engine.connect() as conn:
+        triggers = conn.execute(sa.text("SELECT tgrelid::regclass::text FROM pg_trigger "
+                                        "WHERE tgname LIKE 'quitlok_%_announce'")).scalars().all()
+    engine.dispose()
+    assert sorted(triggers) == sorted(set(triggers)) and "quitlok_rooms" in triggers
