@@ -10,6 +10,7 @@ Seats are listed clockwise. Clockwise play goes to the banker's left (seat + 1);
 the bank passes to the right (seat - 1).
 """
 
+import functools
 import math
 import random
 from collections import Counter
@@ -35,7 +36,7 @@ from quitlok.actions import (
 )
 from quitlok.cards import check_cards
 from quitlok.errors import IllegalAction, InvalidSetup
-from quitlok.hand import can_call_aluvun, hand_value
+from quitlok.hand import can_call_aluvun, counted, hand_value
 from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
 from quitlok.rules import RuleSet, game_name
@@ -85,6 +86,8 @@ YOU = "You"
 def seat_name(name: str) -> str:
     """A seat's name as shown: the learner's seat (named YOU) as the current language says "You"; any other name
     as it is (a person's or a computer player's name is never translated)."""
+    if not isinstance(name, str):
+        raise InvalidSetup(_("A seat's name is a text (got {type}).").format(type=type(name).__name__))
     # Translators: the learner's own seat at the practice table, shown where the other seats show a name.
     return pgettext("the learner's seat", "You") if name == YOU else name
 
@@ -494,14 +497,21 @@ def legal_actions(state: State) -> list[Action]:
     can_draw = state.cards_available > 0
     if state.phase == BANKER:
         actions: list[Action] = [Draw()] if can_draw else []
-        if not (banker_must_draw(rules, state.value(seat)) and can_draw):
+        if not (banker_must_draw(rules, counted(state.hands[seat], rules)) and can_draw):
             actions.append(Stand())
         return actions
     # a player's turn: the moves the rules give him (quitlok.rulebook), every bet of 1 to `room` chips
     room = state.bet_room(seat)
-    kinds = turn_moves(rules, staked=state.stakes[seat] > 0, room=room, can_draw=can_draw,
-                       aluvun=can_call_aluvun(state.hands[seat], rules), called=state.aluvun_called)
-    return [action for kind in kinds for action in ([Bet(n) for n in range(1, room + 1)] if kind is Bet else [kind()])]
+    aluvun = rules.aluvun and can_draw and not state.aluvun_called and can_call_aluvun(state.hands[seat], rules)
+    kinds = turn_moves(rules, staked=state.stakes[seat] > 0, room=room, can_draw=can_draw, aluvun=aluvun,
+                       called=state.aluvun_called)
+    return [action for kind in kinds for action in (_bets(room) if kind is Bet else (kind(),))]
+
+
+@functools.lru_cache(maxsize=256)
+def _bets(room: int) -> tuple[Bet, ...]:
+    """Every bet of 1 to `room` chips (actions are immutable: made once per room, not on every step)."""
+    return tuple(Bet(n) for n in range(1, room + 1))
 
 
 def apply_action(state: State, action: Action) -> State:
@@ -609,7 +619,7 @@ class _Table:
         self.events.append(event)
 
     def value(self, seat: int) -> int:
-        return hand_value(self.hands[seat], self.rules)
+        return counted(tuple(self.hands[seat]), self.rules)  # cards the table dealt: checked once, when dealt
 
     # --- cards -----------------------------------------------------------------
 

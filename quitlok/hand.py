@@ -32,7 +32,12 @@ def hand_value(cards: Iterable[int], rules: RuleSet) -> int:
     Two framed first cards make 21; otherwise the largest total not over 21, or,
     when every total is over 21, the smallest (the hand is bust).
     """
-    cards = check_cards(cards, rule_set(rules).copies, N_("hand"))
+    return counted(check_cards(cards, rule_set(rules).copies, N_("hand")), rules)
+
+
+def counted(cards: tuple[int, ...], rules: RuleSet) -> int:
+    """`hand_value` of cards already known to be good (a hand the engine dealt itself): the same count, without
+    checking the cards again on every step of a game."""
     if is_framed_pair(cards, rules):
         return 21
     return best_total(totals(cards, rules))

@@ -189,6 +189,7 @@ def game_doors() -> list[Door]:
         Door("State.bet_room", state.bet_room, {"seat": 1}, {"seat": "seat"}),
         Door("State.value", state.value, {"seat": 1}, {"seat": "seat"}),
         Door("State.seen_by", state.seen_by, {"seat": 1}, {"seat": "seat"}),
+        Door("seat_name", game.seat_name, {"name": "Bella"}, {"name": "text"}),
         Door("observe", game.observe, {"state": state, "seat": 1}, {**s, "seat": "seat_or_none"}),
         Door("seat_events", rooms.seat_events, {"state": state, "seat": 1}, {**s, "seat": "seat_or_none"}),
         Door("seat_state", rooms.seat_state, {"state": state, "seat": 1}, {**s, "seat": "seat_or_none"}),
