@@ -22,6 +22,7 @@ from quitlok.i18n import N_, _, pgettext
 from quitlok.lab import FIRST_DRAWN, LabSummary
 from quitlok.ui.bars import BANKER_COLOUR, TWENTY_ONE_COLOUR
 from quitlok.ui.charts import RIGHT_PATTERN, bar_pattern
+from quitlok.ui.sidebar import rules_name
 
 PLAYER_COLOUR = "#0072B2"  # Okabe-Ito blue: the player's results
 BAND_COLOUR = "rgba(0, 114, 178, 0.18)"  # the same blue, see-through: two standard errors either side
@@ -71,7 +72,7 @@ EDGE_HEADING = N_("Player's edge per 100 hands")
 def edge_frame(outcomes: Iterable) -> pd.DataFrame:
     """The exact edge table: one row per (rules, banker model), from `quitlok.odds.EdgeOutcomes`."""
     return pd.DataFrame([{
-        _("Rules"): o.rules.name,
+        _("Rules"): rules_name(o.rules),
         _("Banker stands on"): o.stands_on,
         _(EDGE_HEADING): chips_per_hundred(o.edge),
         _("Player wins"): share(o.win),
