@@ -13,6 +13,7 @@ pseudo too (or names them as allowed), so that any English left on what quitlok/
 they are marked it changes nothing, the pseudo-language of a pseudo text being itself.
 """
 
+import random
 import re
 from collections import Counter
 from contextvars import ContextVar
@@ -21,12 +22,14 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH, QUITLOK, i18n
 from quitlok.bots import cautious
 from quitlok.cards_svg import card_label, card_svg
-from quitlok.game import BANKER, new_game
+from quitlok.game import BANKER, STAKE, new_game
 from quitlok.i18n import LANGUAGES, PSEUDO, language, pseudo, use
 from quitlok.narration import YOU
 from quitlok.practice import PracticeTable
@@ -388,3 +391,40 @@ def test_the_practice_table_as_the_banker_with_its_hint_and_its_note(monkeypatch
     _assert_no_english(at)  # the banker's Hint
     _click(at, "play.do.stand" if "play.do.stand" in _keys(at) else "play.do.draw")
     _assert_no_english(at)  # the banker's note
+
+
+# --- every state a game reaches ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=hst.integers(0, 10_000), kvitlach=hst.booleans(), seats=hst.integers(2, 5), max_bet=hst.booleans(),
+       choose=hst.booleans())
+def test_the_tables_words_hold_no_english_in_any_state_of_a_random_game(others_marked, seed, kvitlach, seats,
+                                                                         max_bet, choose):
+    from quitlok.game import apply_action, legal_actions
+    from quitlok.ui import table as view
+    from tests.random_play import random_move
+    rules = replace(KVITLACH if kvitlach else QUITLOK, agreed_max_bet=max_bet)
+    players = ["Bella", YOU, "Chaim", "Dov", "Ester"][:seats]
+    state = new_game(rules, players, banker=0, bank=6, purses=12, seed=seed, choose_stake=choose,
+                     **({"max_bet": 2} if max_bet else {}))
+    rng = random.Random(seed)
+    computers = tuple((s, cautious(s)) for s in range(seats) if s != 1)
+    with use(PSEUDO):
+        for _ in range(120):
+            for ended in (False, True):
+                table = PracticeTable(state=state, human=1, computers=computers, hand_ended=ended)
+                allowed = [*players, *_describes(table)]
+                shown = [view.top_bar_html(table), view.ring_html(table), view.hand_over_html(table)]
+                if state.to_act == 1:
+                    shown.append(view.situation(table))
+                    if state.phase != STAKE:  # (the stake's form words its help itself: stake_form)
+                        shown += [view.action_help(a, table) for a in legal_actions(state)]
+                elif state.to_act is not None:
+                    shown.append(view.doing_words(state))
+                for said in shown:
+                    assert not english(said, *allowed), said
+            if state.is_over:
+                break
+            action = random_move(state, rng)
+            state = apply_action(state, action)
