@@ -15,6 +15,7 @@ the same code.
 from html import escape
 
 from quitlok.cards import is_framed
+from quitlok.i18n import _, pgettext
 
 BLUE = "#1F4E99"
 GOLD = "#C9A227"
@@ -51,13 +52,19 @@ def card_label(rank: int | None, *, face_up: bool, mine: bool = False, owner: st
     card". With `shared`, the viewer's own cards are shown to a room (a projector): "your card: 11, face down",
     never "only you".
     """
-    name = None if rank is None else f"framed {rank}" if is_framed(rank) else str(rank)
-    whose = "your card" if mine else f"{owner}'s card" if owner else None
+    # Translators: a card's name: 2 and 11 are "framed" (a decorated border)
+    name = None if rank is None else _("framed {rank}").format(rank=rank) if is_framed(rank) else str(rank)
     if name is None or (not face_up and not mine):  # its number is hidden from this viewer
-        return f"{whose}, face down" if whose else "a face-down card"
-    if not face_up:
-        return f"{whose}: {name}, face down" + ("" if shared else ", only you see it")
-    return f"{whose}: {name}" if whose else name
+        if mine:
+            return _("your card, face down")
+        return _("{owner}'s card, face down").format(owner=owner) if owner else _("a face-down card")
+    if not face_up:  # the viewer's own face-down card
+        if shared:
+            return _("your card: {card}, face down").format(card=name)
+        return _("your card: {card}, face down, only you see it").format(card=name)
+    if mine:
+        return _("your card: {card}").format(card=name)
+    return _("{owner}'s card: {card}").format(owner=owner, card=name) if owner else name
 
 
 def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size: int = 72,
@@ -100,7 +107,7 @@ def card_svg(rank: int | None, *, face_up: bool = True, mine: bool = False, size
         parts.append(
             f'<g transform="translate(46 114)"><rect x="-22" y="-9" width="44" height="17" rx="8" fill="{BLUE}"/>'
             '<text x="0" y="4" font-size="10" text-anchor="middle" fill="white" font-family="sans-serif">'
-            "only you</text></g>"
+            + escape(pgettext("card mark", "only you")) + "</text></g>"
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -18,6 +18,7 @@ import streamlit as st
 
 from quitlok.bank_odds import DRAW, STAND, BankerAdvice
 from quitlok.hand import hand_value
+from quitlok.i18n import N_, _, language
 from quitlok.moves import Move
 from quitlok.odds import Advice, action_words, advise, chance_words, first_bets, percent, strategy_table
 from quitlok.rulebook import is_bust, is_twenty_one
@@ -67,12 +68,13 @@ def answer(hand: list[int], seen: list[int], rules: RuleSet, *, stake: int, room
     `stock`: the face-down cards left in the stock, the seen cards lying face up under it (SPEC section 3);
     None: more than can be drawn."""
     return _answer(tuple(hand), tuple(seen), rules, stake, room, stands_on,
-                   None if stock is None else Stock(stock, tuple(seen)))
+                   None if stock is None else Stock(stock, tuple(seen)), language())
 
 
 @functools.lru_cache(maxsize=256)
 def _answer(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, stake: int, room: int,
-            stands_on: int, stock: Stock | None = None) -> Answer:
+            stands_on: int, stock: Stock | None = None, _language: str = "en") -> Answer:
+    """answer's work, kept per position and per language (its words are the reader's)."""
     hand, seen = list(hand), list(seen)
     advice = advise(hand, seen, rules, stake=stake, room=room, stands_on=stands_on, stock=stock)
     if rules.bet_first and stake == 0:
@@ -91,31 +93,36 @@ def _answer(hand: tuple[int, ...], seen: tuple[int, ...], rules: RuleSet, stake:
 def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on: int,
                stock: Stock | None = None) -> Answer:
     """Kvitlach's first decision: bet n chips before any card, or stay out (the cards are thrown in)."""
-    stay_out = "Stay out (no bet: your cards are thrown in)"
+    stay_out = _("Stay out (no bet: your cards are thrown in)")
     bets = {n: float(v) for n, v in first_bets(hand, seen, rules, room=room, stands_on=stands_on,
                                                 stock=stock).items()}
     raise_word = rules.elvaroon_raise and rules.aluvun
-    labels = {n: f"Bet {n}" + (f", keeping {room - n} for a raise with {rules.aluvun_word}"
-                               if raise_word and n < room else "") for n in bets}
+    labels = {n: _("Bet {n}, keeping {kept} for a raise with {call}").format(n=n, kept=room - n, call=rules.aluvun_word)
+              if raise_word and n < room else _("Bet {n}").format(n=n) for n in bets}
     choices = {labels[n]: value for n, value in bets.items()} | {stay_out: 0.0}
     best_n = max(bets, key=lambda n: (bets[n], -n)) if bets else None
     betting = best_n is not None and bets[best_n] > 0
     if best_n is None:
-        should_bet = "**You can't.** You set the chips you may bet to 0, so all you can do is stay out."
+        should_bet = _("**You can't.** You set the chips you may bet to 0, so all you can do is stay out.")
     elif betting:
-        should_bet = (f"**Yes: bet {best_n}.** With the best play after it, that bet is worth {chips(bets[best_n])} "
-                      "on average; not betting is worth nothing either way.")
+        should_bet = _("**Yes: bet {n}.** With the best play after it, that bet is worth {worth} on average; not "
+                       "betting is worth nothing either way.").format(n=best_n, worth=chips(bets[best_n]))
     else:
-        should_bet = (f"**No.** Even the best bet, {labels[best_n][0].lower() + labels[best_n][1:]}, is worth "
-                      f"{chips(bets[best_n])} on average; not betting is worth nothing either way.")
+        should_bet = _("**No.** Even the best bet, {bet}, is worth {worth} on average; not betting is worth nothing "
+                       "either way.").format(bet=labels[best_n][0].lower() + labels[best_n][1:],
+                                             worth=chips(bets[best_n]))
     if betting:
         after = advise(hand, seen, rules, stake=best_n, room=room - best_n, stands_on=stands_on, stock=stock)
-        should_call = f"After that bet: {_should_call(rules, hand, after)}"
+        should_call = _("After that bet: {answer}").format(answer=_should_call(rules, hand, after))
     else:
-        should_call = _should_call(rules, hand, advice, why_not=(
-            f"**Not now.** Under your rules the bet comes first, and {rules.aluvun_word} is called after it, "
-            "before a card; " + ("here you may not bet." if best_n is None else "here no bet is worth making.")))
-    headline = f"Bet {best_n}" if betting else "Stay out"
+        if best_n is None:
+            why_not = _("**Not now.** Under your rules the bet comes first, and {call} is called after it, before a "
+                        "card; here you may not bet.")
+        else:
+            why_not = _("**Not now.** Under your rules the bet comes first, and {call} is called after it, before a "
+                        "card; here no bet is worth making.")
+        should_call = _should_call(rules, hand, advice, why_not=why_not.format(call=rules.aluvun_word))
+    headline = _("Bet {n}").format(n=best_n) if betting else _("Stay out")
     return Answer(headline=headline, choices=_best_first(choices, labels[best_n] if betting else stay_out),
                   should_bet=should_bet, should_call=should_call, advice=advice)
 
@@ -131,19 +138,23 @@ def _should_bet(rules: RuleSet, advice: Advice, room: int) -> str:
     betting = {a: v for a, v in advice.values.items() if Move(a).bets}
     if not betting:
         if room == 0:
-            return "**You can't.** You set the chips you may still bet to 0."
+            return _("**You can't.** You set the chips you may still bet to 0.")
         if not (rules.elvaroon_raise and rules.aluvun):
-            return "**You can't.** Under your rules you bet once, before the first extra card, and never raise."
-        return (f"**Not now.** Under your rules you may raise only with {rules.aluvun_word}, "
-                "and you can't call it on these cards.")
+            return _("**You can't.** Under your rules you bet once, before the first extra card, and never raise.")
+        return _("**Not now.** Under your rules you may raise only with {call}, and you can't call it on these "
+                 "cards.").format(call=rules.aluvun_word)
     best_bet = max(betting, key=betting.get)
     rest = {a: v for a, v in advice.values.items() if a not in betting}
     best_rest = max(rest, key=rest.get)
-    verdict = "Yes" if betting[best_bet] > rest[best_rest] else "No"
+    yes = betting[best_bet] > rest[best_rest]
     if chips(betting[best_bet]) == chips(rest[best_rest]):  # the same to the hundredth of a chip shown
-        verdict = f"{verdict}, but it makes almost no difference"
-    return (f"**{verdict}.** The best bet is to {words[best_bet]}, worth {chips(betting[best_bet])} on average; "
-            f"the best without betting more is to {words[best_rest]}, worth {chips(rest[best_rest])}.")
+        verdict = _("Yes, but it makes almost no difference") if yes else _("No, but it makes almost no difference")
+    else:
+        verdict = _("Yes") if yes else _("No")
+    return _("**{verdict}.** The best bet is to {bet}, worth {bet_worth} on average; the best without betting more "
+             "is to {other}, worth {other_worth}.").format(
+        verdict=verdict, bet=words[best_bet], bet_worth=chips(betting[best_bet]), other=words[best_rest],
+        other_worth=chips(rest[best_rest]))
 
 
 def _should_call(rules: RuleSet, hand: list[int], advice: Advice, *, why_not: str = "") -> str:
@@ -151,35 +162,39 @@ def _should_call(rules: RuleSet, hand: list[int], advice: Advice, *, why_not: st
     could be called on these cards but the position leaves no call to make."""
     call = rules.aluvun_word
     if not rules.aluvun:
-        return f"{call.capitalize()} is not played under your house rules."
+        return _("{call} is not played under your house rules.").format(call=call.capitalize())
     if tuple(hand) == (11,):
-        why = (": the only card it could guard against is the other 11, which makes the framed pair, 21"
-               if rules.framed_pair_21 else "")
-        return f"**No.** {call.capitalize()} is not called on a lone 11{why}."
+        if rules.framed_pair_21:
+            return _("**No.** {call} is not called on a lone 11: the only card it could guard against is the other "
+                     "11, which makes the framed pair, 21.").format(call=call.capitalize())
+        return _("**No.** {call} is not called on a lone 11.").format(call=call.capitalize())
     if not advice.aluvun_callable:
-        return (f"**Not now.** {call.capitalize()} can be called only when your cards can count exactly 11; "
-                f"yours count {hand_value(hand, rules)}.")
+        return _("**Not now.** {call} can be called only when your cards can count exactly 11; yours count "
+                 "{value}.").format(call=call.capitalize(), value=hand_value(hand, rules))
     if why_not:
         return why_not
     words = action_words(rules)
     calling = {a: v for a, v in advice.values.items() if Move(a).aluvun}
     if not calling:
-        return (f"**Not now.** {call.capitalize()} protects the next card, and you can take none: blots are off "
-                "under your rules and you may bet no more chips.")
+        return _("**Not now.** {call} protects the next card, and you can take none: blots are off under your rules "
+                 "and you may bet no more chips.").format(call=call.capitalize())
     best_call = max(calling, key=calling.get)
     rest = {a: v for a, v in advice.values.items() if a not in calling}
     best_rest = max(rest, key=rest.get)
     if advice.bust_with_aluvun < advice.bust:
-        cut = (f"Calling it cuts your chance of busting on the next card from {percent(advice.bust)} "
-               f"to {percent(advice.bust_with_aluvun)}.")
+        cut = _("Calling it cuts your chance of busting on the next card from {before} to {after}.").format(
+            before=percent(advice.bust), after=percent(advice.bust_with_aluvun))
     else:
-        cut = f"Here it does not lower your chance of busting on the next card ({percent(advice.bust)})."
+        cut = _("Here it does not lower your chance of busting on the next card ({chance}).").format(
+            chance=percent(advice.bust))
     if calling[best_call] == rest[best_rest]:
-        return (f"**It makes no difference here.** {cut} Your best play is worth {chips(rest[best_rest])} "
-                "with it or without it.")
-    verdict = "Yes" if calling[best_call] > rest[best_rest] else "No"
-    return (f"**{verdict}.** {cut} With it the best is to {words[best_call]}, worth {chips(calling[best_call])} "
-            f"on average; without it, to {words[best_rest]}, worth {chips(rest[best_rest])}.")
+        return _("**It makes no difference here.** {cut} Your best play is worth {worth} with it or without "
+                 "it.").format(cut=cut, worth=chips(rest[best_rest]))
+    verdict = _("Yes") if calling[best_call] > rest[best_rest] else _("No")
+    return _("**{verdict}.** {cut} With it the best is to {call}, worth {call_worth} on average; without it, to "
+             "{other}, worth {other_worth}.").format(
+        verdict=verdict, cut=cut, call=words[best_call], call_worth=chips(calling[best_call]), other=words[best_rest],
+        other_worth=chips(rest[best_rest]))
 
 
 def next_card_effects(hand: list[int], rules: RuleSet, left: Counter) -> dict[int, str]:
@@ -202,8 +217,9 @@ def choices_html(choices: dict[str, float]) -> str:
         f'<td data-value="{value!r}">{signed(value)}</td><td data-value="{value - best!r}">{signed(value - best)}</td>'
         "</tr>"
         for i, (choice, value) in enumerate(choices.items()))
-    return ('<table class="ql-choices"><thead><tr><th scope="col">Choice</th><th scope="col">Chips on average</th>'
-            f'<th scope="col">Compared with the best</th></tr></thead><tbody>{rows}</tbody></table>')
+    heads = "".join(f'<th scope="col">{escape(head)}</th>'
+                    for head in (_("Choice"), _("Chips on average"), _("Compared with the best")))
+    return f'<table class="ql-choices"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>'
 
 
 def signed(x: float) -> str:
@@ -224,24 +240,40 @@ def parts_html(*parts: str) -> str:
     return _CSS + "".join(parts)
 
 
-@st.cache_data(show_spinner="Working out every first card…", max_entries=32)  # one per house rules in use
 def strategy_frame(rules: RuleSet) -> pd.DataFrame:
+    """_strategy_frame in the reader's language, with a spinner in his words while it is worked out the first
+    time (st.cache_data's own spinner is a text fixed when the module is imported)."""
+    key = (rules, language())
+    if key in _FRAMES_MADE:
+        return _strategy_frame(rules, language())
+    with st.spinner(_("Working out every first card…")):
+        frame = _strategy_frame(rules, language())
+    _FRAMES_MADE.add(key)
+    return frame
+
+
+#: the rules and languages whose strategy frame this server has worked out (its spinner is not shown again)
+_FRAMES_MADE: set[tuple[RuleSet, str]] = set()
+
+
+@st.cache_data(show_spinner=False, max_entries=32)  # one per house rules and language in use
+def _strategy_frame(rules: RuleSet, _language: str) -> pd.DataFrame:
     """The best first decision for every first card (rows) against each banker model the rules allow
     (columns "Banker stands on 17" and so on), in the tradition's words, nothing else seen.
 
     With betting at any time: the first move with nothing bet yet and one chip of room; with bet-first rules,
     the bet itself: a bet of 1, or staying out (`quitlok.odds.strategy_table` asks both).
     """
-    words = {Move.BET: "Bet 1", Move.STAY: "Stay out"} if rules.bet_first else {
+    words = {Move.BET: _("Bet {n}").format(n=1), Move.STAY: _("Stay out")} if rules.bet_first else {
         action: text.capitalize() for action, text in action_words(rules).items()}
     rows = [{**row, "best": words[row["best"]]} for row in strategy_table(rules)]
     frame = pd.DataFrame(rows).pivot(index="card", columns="stands_on", values="best")
-    frame.columns = [f"Banker stands on {total}" for total in frame.columns]
-    return frame.rename_axis("First card").reset_index()
+    frame.columns = [_("Banker stands on {total}").format(total=total) for total in frame.columns]
+    return frame.rename_axis(_("First card")).reset_index()
 
 
-#: the banker's choices in the page's words
-BANKER_CHOICES = {STAND: "Stand", DRAW: "Draw a card"}
+#: the banker's choices in the page's words (translate where shown: `_(BANKER_CHOICES[choice])`)
+BANKER_CHOICES = {STAND: N_("Stand"), DRAW: N_("Draw a card")}
 #: the most cards one open hand may list
 MOST_OPEN_CARDS = 12
 
@@ -251,9 +283,9 @@ def open_cards(text: str) -> tuple[int | None, ...]:
     Raises ValueError with a message for people (showing nothing of the text but its length)."""
     parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
     if not parts:
-        raise ValueError("list the player's cards in order, ? for each face-down card, such as ?, 5")
+        raise ValueError(_("list the player's cards in order, ? for each face-down card, such as ?, 5"))
     if len(parts) > MOST_OPEN_CARDS:
-        raise ValueError(f"a hand of {len(parts)} cards is more than anyone holds below 21")
+        raise ValueError(_("a hand of {n} cards is more than anyone holds below 21").format(n=len(parts)))
     cards = []
     for part in parts:
         if part == "?":
@@ -261,24 +293,29 @@ def open_cards(text: str) -> tuple[int | None, ...]:
         elif part.isascii() and part.isdigit() and 1 <= int(part) <= 12:
             cards.append(int(part))
         else:
-            raise ValueError("each card is a number from 1 to 12, or ? for a face-down card")
+            raise ValueError(_("each card is a number from 1 to 12, or ? for a face-down card"))
     return tuple(cards)
 
 
 def banker_choices(advice: BankerAdvice) -> dict[str, float]:
     """The banker's choices in words -> the bank's expected result, best first, for `choices_html`."""
-    return _best_first({BANKER_CHOICES[c]: float(v) for c, v in advice.values.items()}, BANKER_CHOICES[advice.best])
+    return _best_first({_(BANKER_CHOICES[c]): float(v) for c, v in advice.values.items()},
+                       _(BANKER_CHOICES[advice.best]))
 
 
 def banker_verdict(advice: BankerAdvice) -> str:
     """One sentence after the banker's best choice: forced, both losing, or what it is worth."""
     best = float(advice.values[advice.best])
     if len(advice.values) == 1 and advice.best == DRAW:
-        return f"The rules leave you no choice: draw ({chips(best)} for the bank on average from here)."
+        return _("The rules leave you no choice: draw ({worth} for the bank on average from here).").format(
+            worth=chips(best))
     if all(v < 0 for v in advice.values.values()):
-        return (f"Both choices lose chips on average here; {BANKER_CHOICES[advice.best].lower()} loses fewer "
-                f"({chips(best)} for the bank).")
-    return f"Worth {chips(best)} for the bank on average."
+        if advice.best == DRAW:
+            return _("Both choices lose chips on average here; draw a card loses fewer ({worth} for the "
+                     "bank).").format(worth=chips(best))
+        return _("Both choices lose chips on average here; stand loses fewer ({worth} for the bank).").format(
+            worth=chips(best))
+    return _("Worth {worth} for the bank on average.").format(worth=chips(best))
 
 
 def open_hand_lines(advice: BankerAdvice, names: list[str], stakes: list[int]) -> str:
@@ -286,9 +323,13 @@ def open_hand_lines(advice: BankerAdvice, names: list[str], stakes: list[int]) -
     lines = []
     for name, stake, totals, model in zip(names, stakes, advice.totals, advice.models, strict=True):
         beats = Fraction(sum(p for total, p in totals.items() if total > advice.value)).limit_denominator(100_000)
-        note = "" if model == "best play" else " (no hand fits best play, so every hand below 21 counts)"
-        lines.append(f"- {name}, stake {stake}: beats your {advice.value} now: {chance_words(beats)}; "
-                     f"{likeliest_words(totals)}{note}.")
+        if model == "best play":
+            line = _("{name}, stake {stake}: beats your {total} now: {chance}; {likeliest}.")
+        else:
+            line = _("{name}, stake {stake}: beats your {total} now: {chance}; {likeliest} (no hand fits best play, "
+                     "so every hand below 21 counts).")
+        lines.append("- " + line.format(name=name, stake=stake, total=advice.value, chance=chance_words(beats),
+                                        likeliest=likeliest_words(totals)))
     return "\n".join(lines)
 
 
@@ -298,5 +339,6 @@ def likeliest_words(totals: dict) -> str:
     top = max(totals.values())
     tied = [total for total, p in totals.items() if p == top or (isinstance(p, float) and abs(p - top) <= 1e-9)]
     if len(tied) == 1:
-        return f"most likely holds {tied[0]}"
-    return f"most likely holds {', '.join(map(str, tied[:-1]))} or {tied[-1]} (as likely each)"
+        return _("most likely holds {total}").format(total=tied[0])
+    return _("most likely holds {totals} or {last} (as likely each)").format(
+        totals=", ".join(map(str, tied[:-1])), last=tied[-1])

@@ -14,15 +14,18 @@ named by its title.
 from dataclasses import dataclass
 from html import escape
 
+from quitlok.i18n import N_, _
 from quitlok.odds import BUST, Advice, percent
 
 BUST_COLOUR = "#D55E00"  # vermilion
 TWENTY_ONE_COLOUR = "#009E73"  # bluish green
 SAFE_COLOUR = "#56B4E9"  # sky blue
 BANKER_COLOUR = "#999999"  # grey
-#: the effects of a next card, in the legend's order: (effect, legend name, colour, pattern)
-EFFECTS = (("bust", "busts you", BUST_COLOUR, "x"), ("21", "makes 21", TWENTY_ONE_COLOUR, "."),
-           ("safe", "safe", SAFE_COLOUR, ""))
+#: the effects of a next card, in the legend's order: (effect, legend name, colour, pattern); the names are
+#: translated where they are shown
+EFFECTS = (("bust", N_("busts you"), BUST_COLOUR, "x"), ("21", N_("makes 21"), TWENTY_ONE_COLOUR, "."),
+           # Translators: a next card that neither busts the hand nor makes 21
+           ("safe", N_("safe"), SAFE_COLOUR, ""))
 #: Okabe-Ito colours for the staying players, one each, and a pattern each, so that the legend tells them
 #: apart without their colours (none of them is bust's, 21's or the banker's)
 HAND_COLOURS = ("#0072B2", "#E69F00", "#CC79A7", "#56B4E9", "#F0E442", "#000000", "#009E73")
@@ -141,51 +144,72 @@ def next_card_title(advice: Advice, call: str) -> str:
     """The next-card chart's title: how many cards bust the hand, and with the call at 11 (`call`, in the
     tradition's word) when it can be made."""
     if advice.new_stock:  # the stock is down to its last card: the next comes from a new stock (SPEC section 3)
-        title = f"Next card, from a new stock of {advice.new_stock}: {percent(advice.bust)} would bust you"
+        title = _("Next card, from a new stock of {stock}: {chance} would bust you").format(
+            stock=advice.new_stock, chance=percent(advice.bust))
     else:
-        title = f"Next card: {advice.busting} in {advice.unseen} would bust you ({percent(advice.bust)})"
+        title = _("Next card: {busting} in {unseen} would bust you ({chance})").format(
+            busting=advice.busting, unseen=advice.unseen, chance=percent(advice.bust))
     if advice.aluvun_callable:
-        title += f"; with {call}, {percent(advice.bust_with_aluvun)}"
+        # Translators: follows the chance of busting: "; with aluvun, 12%" ({call} is the call at 11)
+        title += _("; with {call}, {chance}").format(call=call, chance=percent(advice.bust_with_aluvun))
     return title
 
 
 def banker_title(mine: int) -> str:
     """The banker chart's title, for a hand that counts `mine`."""
-    return f"Where the banker ends: you win if he busts or ends below your {mine}"
+    return _("Where the banker ends: you win if he busts or ends below your {total}").format(total=mine)
 
 
 def next_card_chart(advice: Advice, effects: dict[int, str], counts: dict[int, int], *, large: bool = False) -> str:
     """One bar per number: its chance to come next, coloured and patterned by what it does to the hand, with
     how many of that number are unseen above it."""
-    looks = {effect: (name, colour, pattern) for effect, name, colour, pattern in EFFECTS}
+    looks = {effect: (_(name), colour, pattern) for effect, name, colour, pattern in EFFECTS}
     columns = []
     for rank in range(1, 13):
         name, colour, pattern = looks[effects[rank]]
         chance = float(advice.next_card.get(rank, 0))
         left = counts.get(rank, 0)
         if advice.new_stock:  # the chances are the new stock's, not a count of the unseen cards
-            columns.append(Column(str(rank), (Bar(chance, colour, pattern, "",
-                                                  f"next card {rank}: {percent(chance)}, {name}"),)))
+            # Translators: what one bar says: "next card 7: 12%, busts you"
+            says = _("next card {rank}: {chance}, {effect}").format(rank=rank, chance=percent(chance), effect=name)
+            columns.append(Column(str(rank), (Bar(chance, colour, pattern, "", says),)))
             continue
-        columns.append(Column(str(rank), (Bar(
-            chance, colour, pattern, str(left) if left else "",
-            f"next card {rank}: {percent(chance)} ({left} in {advice.unseen}), {name}"),)))
-    legend = [(name, colour, pattern) for effect, name, colour, pattern in EFFECTS if effect in effects.values()]
-    where = f"from a new stock of {advice.new_stock}" if advice.new_stock else f"{advice.unseen} unseen"
-    return chart(f"Next card: the chance of each number, {where}", columns, legend, "next card", large=large)
+        says = _("next card {rank}: {chance} ({left} in {unseen}), {effect}").format(
+            rank=rank, chance=percent(chance), left=left, unseen=advice.unseen, effect=name)
+        columns.append(Column(str(rank), (Bar(chance, colour, pattern, str(left) if left else "", says),)))
+    legend = [(_(name), colour, pattern) for effect, name, colour, pattern in EFFECTS if effect in effects.values()]
+    if advice.new_stock:
+        title = _("Next card: the chance of each number, from a new stock of {stock}").format(stock=advice.new_stock)
+    else:
+        title = _("Next card: the chance of each number, {unseen} unseen").format(unseen=advice.unseen)
+    # Translators: the title under the next-card chart's axis
+    return chart(title, columns, legend, _("next card"), large=large)
 
 
 def banker_chart(banker: dict, *, large: bool = False) -> str:
     """The banker's final total: grey bars, and his bust in green and dotted, as a 21 is in the next-card chart:
     the good end for the player who reads it (its column is called "bust", and the legend says so)."""
     totals = sorted(k for k in banker if k != BUST) + ([BUST] if BUST in banker else [])
-    columns = [Column(str(k), (Bar(
+    columns = [Column(_bust_name() if k == BUST else str(k), (Bar(
         float(banker[k]), TWENTY_ONE_COLOUR if k == BUST else BANKER_COLOUR, "." if k == BUST else "",
-        percent(banker[k]), f"the banker {'busts' if k == BUST else f'ends on {k}'}: {percent(banker[k])}"),))
+        percent(banker[k]), _banker_ends(k, percent(banker[k]))),))
         for k in totals]
-    legend = [("he ends on this total", BANKER_COLOUR, "")] + (
-        [("he busts: you win", TWENTY_ONE_COLOUR, ".")] if BUST in banker else [])
-    return chart("Where the banker ends", columns, legend, "the banker's total", large=large)
+    legend = [(_("he ends on this total"), BANKER_COLOUR, "")] + (
+        [(_("he busts: you win"), TWENTY_ONE_COLOUR, ".")] if BUST in banker else [])
+    return chart(_("Where the banker ends"), columns, legend, _("the banker's total"), large=large)
+
+
+def _bust_name() -> str:
+    """The banker chart's column for his bust, under the totals."""
+    # Translators: the banker chart's last column, after his totals 17, 18...: he went over 21
+    return _("bust")
+
+
+def _banker_ends(total, chance: str) -> str:
+    """What a bar of the banker chart says: 'the banker ends on 18: 12%', 'the banker busts: 30%'."""
+    if total == BUST:
+        return _("the banker busts: {chance}").format(chance=chance)
+    return _("the banker ends on {total}: {chance}").format(total=total, chance=chance)
 
 
 def open_hands_chart(totals: tuple[dict, ...], names: list[str], banker_total: int, *, large: bool = False) -> str:
@@ -195,10 +219,12 @@ def open_hands_chart(totals: tuple[dict, ...], names: list[str], banker_total: i
     looks = [(HAND_COLOURS[i % len(HAND_COLOURS)], HAND_PATTERNS[i % len(HAND_PATTERNS)]) for i in range(len(names))]
     first_above = next((t for t in shown if t > banker_total), None)
     columns = [Column(str(t), tuple(
-        Bar(float(hand.get(t, 0)), colour, pattern, "", f"{name}: {t} with {percent(hand.get(t, 0))}")
+        Bar(float(hand.get(t, 0)), colour, pattern, "",
+            _("{name}: {total} with {chance}").format(name=name, total=t, chance=percent(hand.get(t, 0))))
         for hand, name, (colour, pattern) in zip(totals, names, looks, strict=True)),
-        beats=t == first_above, mark=f"beats your {banker_total}" if t == first_above else "")
+        beats=t == first_above,
+        mark=_("beats your {total}").format(total=banker_total) if t == first_above else "")
         for t in shown]
     legend = [(name, colour, pattern) for name, (colour, pattern) in zip(names, looks, strict=True)]
-    return chart("What each staying player may hold", columns, legend if len(names) > 1 else [],
-                 "the player's total", large=large)
+    return chart(_("What each staying player may hold"), columns, legend if len(names) > 1 else [],
+                 _("the player's total"), large=large)

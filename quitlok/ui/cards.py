@@ -8,6 +8,7 @@ import base64
 from html import escape
 
 from quitlok.cards_svg import BLUE, GOLD, INK, UNDERLINED, card_label, card_svg
+from quitlok.i18n import _
 
 __all__ = ["BLUE", "GOLD", "INK", "UNDERLINED", "card_img", "card_label", "card_svg", "hand_html"]
 
@@ -35,7 +36,8 @@ def hand_html(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool, 
     no seat (the pack, the cards under the stock); `shared`: the viewer's own hand shown to a room (projector
     mode), so no card says "only you"."""
     if not cards:
-        return '<div class="ql-hand ql-empty">no cards</div>'
+        nothing = escape(_("no cards"))
+        return f'<div class="ql-hand ql-empty">{nothing}</div>'
     pictures = [
         card_img(card if (up or mine) else None, face_up=up, mine=mine, size=size, owner=owner, shared=shared)
         for card, up in zip(cards, face_up, strict=True)

@@ -14,6 +14,7 @@ from html import escape
 import plotly.graph_objects as go
 import streamlit as st
 
+from quitlok.i18n import _, language
 from quitlok.ui.bars import TWENTY_ONE_COLOUR
 
 #: the second cue beside the right answer's colour: a Plotly bar pattern (marker.pattern.shape), dotted as a 21 is
@@ -60,16 +61,19 @@ def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int 
     letters = [label[0] for label in labels] if large else labels
     shown = [f"<b>✓ {letter}</b>" if i == right else letter for i, letter in enumerate(letters)]
     patterns = [RIGHT_PATTERN if i == right else "" for i in range(len(labels))]
+    # Translators: after an option's letter and words, when the chart's reader hovers on the right one's bar
+    right_note = _(" (the right answer)")
     fig = go.Figure(go.Bar(x=counts, y=labels, orientation="h", marker_color=colours, text=counts,
                            marker_pattern=bar_pattern(patterns),
-                           customdata=[" (the right answer)" if i == right else "" for i in range(len(labels))],
+                           customdata=[right_note if i == right else "" for i in range(len(labels))],
                            textposition="auto", textangle=0,
                            hovertemplate="%{y}%{customdata}: %{x}<extra></extra>"))
     fig.update_layout(font={"size": LARGE_FONT if large else FONT},
                       height=(110 + min(66, max(36, 440 // len(options))) * len(options)) if large
                       else (90 + 48 * len(options)),
                       margin={"l": 10, "r": 10, "t": 10, "b": 10}, showlegend=False,
-                      xaxis={"title": "answers", "dtick": 1 if max(counts, default=0) <= 10 else None},
+                      # Translators: a chart's axis: how many of the class gave each answer
+                      xaxis={"title": _("answers"), "dtick": 1 if max(counts, default=0) <= 10 else None},
                       yaxis={"autorange": "reversed", "tickmode": "array", "tickvals": labels, "ticktext": shown})
     return _projected(fig) if large else fig
 
@@ -82,15 +86,17 @@ def class_slider_chart(responses: list[float], exact: float, tolerance: float, *
     fig.add_vrect(x0=max(0, exact - tolerance), x1=min(100, exact + tolerance), fillcolor=RIGHT_COLOUR,
                   opacity=0.15, line_width=0)
     fig.add_vline(x=exact, line_color=RIGHT_COLOUR, line_width=3, line_dash="dash",
-                  annotation_text=f"exact: {exact:.1f}%",  # above the bars, on the side with room for it
+                  # above the bars, on the side with room for it
+                  annotation_text=_("exact: {chance}%").format(chance=f"{exact:.1f}"),
                   annotation_position="top left" if exact > 50 else "top right", annotation_yanchor="bottom")
     most = max(Counter(min(int(r // 5), 19) for r in responses).values(), default=0)
-    title = "the class's guesses (%)" + ("<br>" if large else "; ") + "shaded: counts as right"
+    guesses, shaded = _("the class's guesses (%)"), _("shaded: counts as right")
+    title = guesses + ("<br>" if large else "; ") + shaded
     fig.update_layout(font={"size": LARGE_FONT if large else FONT},
                       height=400 if large else 280, showlegend=False,
                       margin={"l": 10, "r": 10, "t": 48 if large else 30, "b": 10}, bargap=0.05,
                       xaxis={"title": title, "range": [0, 100]},
-                      yaxis={"title": "answers", "dtick": 1 if most <= 10 else None})
+                      yaxis={"title": _("answers"), "dtick": 1 if most <= 10 else None})
     return _projected(fig) if large else fig
 
 
@@ -104,13 +110,13 @@ def class_slider_chart(responses: list[float], exact: float, tolerance: float, *
 def choices_chart(options: tuple[str, ...], counts: list[int], right: int | None, *, large: bool = False) -> go.Figure:
     """class_choices_chart, made once for every screen that shows this tally (do not change it: it is shared)."""
     with _making:  # one screen makes it while the others wait, rather than thirty making it at once
-        return _choices(tuple(options), tuple(counts), right, large, large and _dark())
+        return _choices(tuple(options), tuple(counts), right, large, large and _dark(), language())
 
 
 def slider_chart(responses: list[float], exact: float, tolerance: float, *, large: bool = False) -> go.Figure:
     """class_slider_chart, made once for every screen that shows these guesses (do not change it: it is shared)."""
     with _making:
-        return _slider(tuple(sorted(responses)), exact, tolerance, large, large and _dark())
+        return _slider(tuple(sorted(responses)), exact, tolerance, large, large and _dark(), language())
 
 
 _making = threading.Lock()
@@ -118,10 +124,11 @@ _making = threading.Lock()
 
 @functools.lru_cache(maxsize=64)
 def _choices(options: tuple[str, ...], counts: tuple[int, ...], right: int | None, large: bool,
-             _dark_theme: bool) -> go.Figure:
+             _dark_theme: bool, _language: str) -> go.Figure:
     return class_choices_chart(options, list(counts), right, large=large)
 
 
 @functools.lru_cache(maxsize=64)
-def _slider(responses: tuple[float, ...], exact: float, tolerance: float, large: bool, _dark_theme: bool) -> go.Figure:
+def _slider(responses: tuple[float, ...], exact: float, tolerance: float, large: bool, _dark_theme: bool,
+            _language: str) -> go.Figure:
     return class_slider_chart(list(responses), exact, tolerance, large=large)

@@ -14,6 +14,7 @@ from quitlok.actions import Action, Bet, Draw, Stand
 from quitlok.bank_odds import DRAW, MODEL_WORDS, STAND, BankerAdvice
 from quitlok.coach import TOLERANCE, Coaching
 from quitlok.game import BANKER, STAKE, State, action_label
+from quitlok.i18n import _
 from quitlok.odds import chance_words
 from quitlok.practice import PracticeTable
 from quitlok.progress import decision
@@ -37,10 +38,11 @@ def feedback(state: State, coaching: Coaching | BankerAdvice | None, action: Act
     learner.update(lambda p: p.with_decision(kept, learner.now()))
     cost = coaching.cost(action)
     if cost < TOLERANCE:
-        return "best", f"{action_label(state, action)}: the best play here."
+        return "best", _("{move}: the best play here.").format(move=action_label(state, action))
     best = coaching.best
-    return "cost", (f"{action_label(state, action)} was about {cost:.2f} chips worse on average than the best "
-                    f"play, {action_label(state, best)} ({chips(coaching.values[best])}).")
+    return "cost", _("{move} was about {cost} chips worse on average than the best play, {best} ({worth}).").format(
+        move=action_label(state, action), cost=f"{cost:.2f}", best=action_label(state, best),
+        worth=chips(coaching.values[best]))
 
 
 def _banker_feedback(state: State, advice: BankerAdvice, action: Action) -> tuple[str, str] | None:
@@ -52,10 +54,10 @@ def _banker_feedback(state: State, advice: BankerAdvice, action: Action) -> tupl
     best = advice.values[advice.best]
     cost = float(best - advice.values[choice])
     if cost < TOLERANCE:
-        return "best", f"{action_label(state, action)}: the best play for the bank here."
+        return "best", _("{move}: the best play for the bank here.").format(move=action_label(state, action))
     named = Draw() if advice.best == DRAW else Stand()
-    return "cost", (f"{action_label(state, action)} was about {cost:.2f} chips worse for the bank on average than "
-                    f"{action_label(state, named)} ({chips(best)}).")
+    return "cost", _("{move} was about {cost} chips worse for the bank on average than {best} ({worth}).").format(
+        move=action_label(state, action), cost=f"{cost:.2f}", best=action_label(state, named), worth=chips(best))
 
 
 def show_feedback(key: str) -> None:
@@ -80,7 +82,7 @@ def hint(table: PracticeTable, prefix: str) -> None:
         st.session_state[shown_at] = None if st.session_state.get(shown_at) == position else position
 
     shown = st.session_state.get(shown_at) == s.moves
-    st.button("Hide the hint" if shown else "Hint: what does the advisor say?", key=f"{prefix}.hint",
+    st.button(_("Hide the hint") if shown else _("Hint: what does the advisor say?"), key=f"{prefix}.hint",
               on_click=toggle, icon=":material/lightbulb:")
     if not shown:
         return
@@ -95,15 +97,17 @@ def hint(table: PracticeTable, prefix: str) -> None:
             return
         best = coaching.best
         banker = names.markdown(s.players[s.banker])
-        st.markdown(f"**Best now: {action_label(s, best)}** ({chips(coaching.values[best])} on average, "
-                    f"assuming {banker}, the banker, draws until reaching {table.banker_stands_on} or more).")
+        st.markdown(_("**Best now: {move}** ({worth} on average, assuming {banker}, the banker, draws until reaching "
+                      "{total} or more).").format(move=action_label(s, best), worth=chips(coaching.values[best]),
+                                                  banker=banker, total=table.banker_stands_on))
         if same := [a for a in coaching.values if a != best and coaching.cost(a) < TOLERANCE]:
-            st.markdown(f"Worth the same here: {', '.join(action_label(s, a) for a in same)}. Either is as good.")
+            st.markdown(_("Worth the same here: {moves}. Either is as good.").format(
+                moves=", ".join(action_label(s, a) for a in same)))
         advice = coaching.advice
         if advice is not None and s.aluvun_called:  # the advisor's facts would still offer the call
             chance = Fraction(advice.bust_with_aluvun).limit_denominator(100_000)
-            st.markdown(f"You called {s.rules.aluvun_word}: if the next card is an 11 you may send it back, so "
-                        f"the chance that it busts you is {chance_words(chance)}.")
+            st.markdown(_("You called {call}: if the next card is an 11 you may send it back, so the chance that it "
+                          "busts you is {chance}.").format(call=s.rules.aluvun_word, chance=chance_words(chance)))
         elif advice is not None:
             st.markdown(advice.facts)
         bets = [(a, v) for a, v in coaching.values.items() if isinstance(a, Bet)]
@@ -117,11 +121,14 @@ def hint(table: PracticeTable, prefix: str) -> None:
 def banker_hint(s: State, advice: BankerAdvice) -> None:
     """The banker's draw or stand, exactly, with what each open hand may hold (as the Advisor says it)."""
     best = Draw() if advice.best == DRAW else Stand()
-    lead = "You must now" if len(advice.values) == 1 else "Best now"
-    if (solved := at_best.banker_at_best(s)) is not None and len(advice.values) > 1:  # the solved game applies
+    lead = (_("**You must now: {move}**. {verdict}") if len(advice.values) == 1
+            else _("**Best now: {move}**. {verdict}"))
+    solved = at_best.banker_at_best(s) if len(advice.values) > 1 else None
+    if solved is not None:  # the solved game applies: the banker at his best first, then the fixed model's best
         st.markdown(f"**{at_best.banker_words(solved)}**")
-        lead = at_best.fixed_model_lead()
-    st.markdown(f"**{lead}: {action_label(s, best)}**. {banker_verdict(advice)}")
+        # Translators: {lead} names the fixed banker model the advice is worked out against
+        lead = _("**{lead}: {move}**. {verdict}").replace("{lead}", at_best.fixed_model_lead())
+    st.markdown(lead.format(move=action_label(s, best), verdict=banker_verdict(advice)))
     st.markdown(advice.facts)
     seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
     st.markdown(open_hand_lines(advice, [names.markdown(s.players[seat]) for seat in seats],
@@ -130,5 +137,6 @@ def banker_hint(s: State, advice: BankerAdvice) -> None:
     if len(advice.values) > 1:
         st.caption(" · ".join(f"{action_label(s, actions[c])}: {chips(v)}"
                               for c, v in sorted(advice.values.items(), key=lambda item: -item[1])))
-    st.caption(MODEL_WORDS + " Players at a real table may play otherwise: this is a guide, not a certainty."
-               + (f" {outside}" if solved is None and (outside := at_best.outside_words(s.rules)) else ""))
+    outside = at_best.outside_words(s.rules) if solved is None else None
+    st.caption(_(MODEL_WORDS) + " " + _("Players at a real table may play otherwise: this is a guide, not a "
+                                        "certainty.") + (f" {outside}" if outside else ""))

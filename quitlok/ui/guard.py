@@ -28,6 +28,7 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from quitlok.i18n import N_, _
 from quitlok.ui import language
 from quitlok.ui.internals import HANDLED_BY_STREAMLIT
 from quitlok.ui.words import content_sections
@@ -35,7 +36,7 @@ from quitlok.ui.words import content_sections
 LOG = logging.getLogger("quitlok.guard")
 
 #: the way back from a failed page
-HOME = "Back to the Home page"
+HOME = N_("Back to the Home page")
 #: the most characters a text field takes: a room's or class's code (6 letters, spaces or dashes allowed), a name
 #: or nickname (1 to 20 after trimming, with room for stray spaces), a worksheet number (1 to 999,999, written
 #: as people write it)
@@ -65,9 +66,9 @@ def failed() -> None:
     """Say that the page failed, in the app's words, with a way back."""
     st.error(words()["failed"], icon=":material/error:")
     try:
-        st.page_link("pages/home.py", label=HOME, icon=":material/home:")
+        st.page_link("pages/home.py", label=_(HOME), icon=":material/home:")
     except StreamlitAPIException:  # outside the app's navigation: the app's root address is its Home page
-        st.markdown(f"[{HOME}](./)")
+        st.markdown("[" + _(HOME) + "](./)")
 
 
 @contextmanager

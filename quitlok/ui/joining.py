@@ -9,6 +9,7 @@ from html import escape
 import segno
 import streamlit as st
 
+from quitlok.i18n import _
 from quitlok.ui.internals import network_address
 
 
@@ -58,10 +59,11 @@ def invitation(code: str, link: str, *, label: str, note: str, into_view: str | 
     with text:
         st.html(f'<div class="ql-room-code" aria-label="{escape(label)} {" ".join(code)}">'
                 f'<span>{escape(label)}</span><b>{escape(code)}</b></div>' + _CODE_CSS)
-        st.markdown(f"Link: [{link}]({link})")
+        st.markdown(_("Link: {link}").format(link=f"[{link}]({link})"))
         st.caption(note)
-    picture.html(f'<img class="ql-qr" src="{qr_code(link)}" alt="QR code of the link to {escape(label.lower())} '
-                 f'{escape(code)}">')
+    # Translators: a QR code's text alternative: {what} is the code's heading ("room code"), {code} the code
+    alt = _("QR code of the link to {what} {code}").format(what=label.lower(), code=code)
+    picture.html(f'<img class="ql-qr" src="{qr_code(link)}" alt="{escape(alt)}">')
 
 
 _CODE_CSS = """<style>

@@ -19,6 +19,7 @@ from functools import cache
 import streamlit as st
 
 from quitlok.errors import TooOften
+from quitlok.i18n import _, ngettext
 from quitlok.limits import Limits
 from quitlok.ui import guard
 
@@ -88,6 +89,7 @@ def spend(what: str, *, counts: Callable[[BaseException | None], bool] = made) -
 def refusal(problem: TooOften) -> str:
     """The refusal in the app's words, with about how long to wait."""
     minutes = max(1, math.ceil(problem.wait / 60))
+    # Translators: "whom" is refused: this browser, or the network address many devices share (a school's)
+    whom = _("browser") if problem.whom == "visitor" else _("network address")
     return guard.words()[f"too_often_{problem.what}"].format(
-        whom="browser" if problem.whom == "visitor" else "network address",
-        minutes="a minute" if minutes == 1 else f"{minutes} minutes")
+        whom=whom, minutes=ngettext("a minute", "{n} minutes", minutes).format(n=minutes))

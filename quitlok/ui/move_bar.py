@@ -28,8 +28,8 @@ from collections.abc import Callable
 import streamlit as st
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay
-from quitlok.cards import plural
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, TURN, State, action_label, legal_actions
+from quitlok.i18n import _, ngettext, pgettext
 from quitlok.practice import PracticeTable
 from quitlok.ui import table as view
 
@@ -117,7 +117,7 @@ def move_bar(table: PracticeTable, prefix: str, version: int, on_act: Callable[[
     shown = [a for a in legal if not isinstance(a, Bet)]
     bets = [a for a in legal if isinstance(a, Bet)]
     chips = Bet(st.session_state[f"{prefix}.bet"]) if bets else None  # the caption names the bet as its button does
-    words = ([f"**{_bet_word(s)} {chips.n}**: {view.action_help(chips, table)}"] if bets else []) + [
+    words = ([f"**{_bet_label(s, chips.n)}**: {view.action_help(chips, table)}"] if bets else []) + [
         f"**{action_label(s, a)}**: {view.action_help(a, table)}" for a in shown]
     st.caption("  \n".join(words))
 
@@ -129,8 +129,19 @@ def _run_count(prefix: str) -> int:
     return count
 
 
+def _raising(s: State) -> bool:
+    return s.rules.bet_first and s.aluvun_called
+
+
 def _bet_word(s: State) -> str:
-    return "Raise" if s.rules.bet_first and s.aluvun_called else "Bet"
+    """The bet's button when no bet is open: 'Bet' (or 'Raise')."""
+    # Translators: a button: put chips on one's hand (Raise: add chips, after the call at 11)
+    return pgettext("move", "Raise") if _raising(s) else pgettext("move", "Bet")
+
+
+def _bet_label(s: State, n: int) -> str:
+    """The bet's button with its chips: 'Bet 2', 'Raise 3'."""
+    return (_("Raise {n}") if _raising(s) else _("Bet {n}")).format(n=n)
 
 
 def _moves(table: PracticeTable, prefix: str, version: int, legal: list[Action],
@@ -143,10 +154,10 @@ def _moves(table: PracticeTable, prefix: str, version: int, legal: list[Action],
         room = bets[-1].n if bets else 1
         st.session_state[amount] = min(max(1, st.session_state.get(amount, 1)), room)
         with st.container(horizontal=True, wrap=False, vertical_alignment="bottom", key=f"{prefix}-bet-row"):
-            st.number_input(f"Chips (1 to {room})" if bets else "Chips", 1, max(room, 1), key=amount,
-                            disabled=not bets, width=150)
+            st.number_input(_("Chips (1 to {room})").format(room=room) if bets else _("Chips"), 1, max(room, 1),
+                            key=amount, disabled=not bets, width=150)
             chips = st.session_state[amount]
-            st.button(f"{_bet_word(s)} {chips}" if bets else _bet_word(s), type="primary",
+            st.button(_bet_label(s, chips) if bets else _bet_word(s), type="primary",
                       key=f"{prefix}.do.bet.{version}", disabled=not bets, width="stretch",
                       on_click=_bet, args=(table, prefix, version, on_act),
                       help=view.action_help(Bet(chips), table) if bets else None)
@@ -184,12 +195,19 @@ def _confirmation(table: PracticeTable, prefix: str, version: int, on_act: Calla
     s = table.state
     purse = s.purses[s.to_act]
     with st.container(border=True, key=f"{prefix}-confirm"):
-        st.markdown(f"**{_bet_word(s)} {plural(bet.n, 'chip')} of your {purse}?** That is more than half of "
-                    "your purse.")
+        if _raising(s):
+            asking = ngettext("**Raise {n} chip of your {purse}?** That is more than half of your purse.",
+                              "**Raise {n} chips of your {purse}?** That is more than half of your purse.", bet.n)
+            sure = _("Yes, raise {n}")
+        else:
+            asking = ngettext("**Bet {n} chip of your {purse}?** That is more than half of your purse.",
+                              "**Bet {n} chips of your {purse}?** That is more than half of your purse.", bet.n)
+            sure = _("Yes, bet {n}")
+        st.markdown(asking.format(n=bet.n, purse=purse))
         with st.container(horizontal=True, wrap=False):
-            st.button(f"Yes, {_bet_word(s).lower()} {bet.n}", type="primary", key=f"{prefix}.sure.{version}",
+            st.button(sure.format(n=bet.n), type="primary", key=f"{prefix}.sure.{version}",
                       on_click=_chosen, args=(prefix, bet, version, on_act), width="stretch")
-            st.button("No, not now", key=f"{prefix}.unsure.{version}", width="stretch",
+            st.button(_("No, not now"), key=f"{prefix}.unsure.{version}", width="stretch",
                       on_click=lambda: st.session_state.pop(f"{prefix}.confirm", None))
 
 

@@ -12,6 +12,7 @@ pushed out of sight. On a phone, choosing a page closes the sidebar, as Streamli
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
+from quitlok.i18n import _, ngettext
 from quitlok.ui import internals
 from quitlok.ui.words import content_sections
 
@@ -39,11 +40,13 @@ def page_list(pages: dict[str, list[StreamlitPage]], current: StreamlitPage) -> 
         for section, entries in pages.items():
             if section == FOLDED:  # its links are drawn only while it is open (each costs a page load a little)
                 _fold_as_visited(entries, current)
-                with st.expander(f"{section} ({len(entries)} pages)", key=FOLDED_KEY, on_change="rerun") as folded:
+                label = ngettext("{section} ({n} page)", "{section} ({n} pages)", len(entries)).format(
+                    section=_(section), n=len(entries))
+                with st.expander(label, key=FOLDED_KEY, on_change="rerun") as folded:
                     if folded.open:
                         _links(entries)
             else:
-                st.caption(section)
+                st.caption(_(section))  # (the sections are marked where the app lists them: N_)
                 _links(entries)
 
 

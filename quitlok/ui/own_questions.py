@@ -22,6 +22,7 @@ from quitlok.classroom.own import (
     OwnQuestion,
     QuestionSet,
 )
+from quitlok.i18n import _
 from quitlok.ui import browser, internals
 from quitlok.ui.words import content_sections, escape_markdown
 
@@ -71,7 +72,7 @@ def panel(ask: Callable[[OwnQuestion], None], *, asking: bool) -> None:
     ss = st.session_state
     kept = current()
     internals.keep_fold(FOLD)  # open as the teacher left it, while he writes one question after another
-    with st.expander(f"Your own questions ({len(kept.questions)})", key=FOLD, on_change="rerun"):
+    with st.expander(_("Your own questions ({n})").format(n=len(kept.questions)), key=FOLD, on_change="rerun"):
         st.caption(words("intro"))
         if problem := ss.pop(PROBLEM, None):
             st.error(escape_markdown(problem), icon=":material/error:")
@@ -81,9 +82,9 @@ def panel(ask: Callable[[OwnQuestion], None], *, asking: bool) -> None:
                            for i, o in enumerate(question.options))
                 st.markdown(f"**{escape_markdown(question.prompt)}**  \n" + " · ".join(options))
                 go, drop = st.columns(2)
-                go.button("Ask it now", key=f"own.ask.{index}", icon=":material/help:", disabled=not asking,
+                go.button(_("Ask it now"), key=f"own.ask.{index}", icon=":material/help:", disabled=not asking,
                           on_click=ask, args=(question,))
-                drop.button("Remove", key=f"own.remove.{index}", icon=":material/delete:",
+                drop.button(_("Remove"), key=f"own.remove.{index}", icon=":material/delete:",
                             on_click=_remove, args=(index,))
         _writing_form()
         _file(kept)
@@ -99,16 +100,17 @@ def _remove(index: int) -> None:
 
 def _writing_form() -> None:
     with st.form("own.new", clear_on_submit=True, border=True):
-        st.markdown("**Write a question**")
-        st.text_area("Question", key="own.prompt", max_chars=PROMPT_CHARS, height=80,
-                     placeholder="for example: What does the Yiddish word kvitl mean?")
+        st.markdown(_("**Write a question**"))
+        st.text_area(_("Question"), key="own.prompt", max_chars=PROMPT_CHARS, height=80,
+                     placeholder=_("for example: What does the Yiddish word kvitl mean?"))
         for i in range(MOST_OPTIONS):
-            st.text_input(f"Option {chr(65 + i)}" + (" (may stay empty)" if i >= 2 else ""), key=f"own.option.{i}",
-                          max_chars=OPTION_CHARS)
-        st.radio("The right answer", range(MOST_OPTIONS), key="own.right", horizontal=True,
+            # Translators: a field for one answer of a multiple-choice question: "Option A"
+            label = _("Option {letter} (may stay empty)") if i >= 2 else _("Option {letter}")
+            st.text_input(label.format(letter=chr(65 + i)), key=f"own.option.{i}", max_chars=OPTION_CHARS)
+        st.radio(_("The right answer"), range(MOST_OPTIONS), key="own.right", horizontal=True,
                  format_func=lambda i: chr(65 + i))
-        st.text_area("Why (shown with the answer; may stay empty)", key="own.why", max_chars=WHY_CHARS, height=68)
-        st.form_submit_button("Keep this question", icon=":material/add:", on_click=_add)
+        st.text_area(_("Why (shown with the answer; may stay empty)"), key="own.why", max_chars=WHY_CHARS, height=68)
+        st.form_submit_button(_("Keep this question"), icon=":material/add:", on_click=_add, key="own.keep")
 
 
 def _add() -> None:
@@ -129,9 +131,9 @@ def _add() -> None:
 def _file(kept: QuestionSet) -> None:
     st.caption(words("file"))
     if kept.questions:
-        st.download_button("Download your questions", kept.to_text(), file_name="quitlok-own-questions.json",
+        st.download_button(_("Download your questions"), kept.to_text(), file_name="quitlok-own-questions.json",
                            mime="application/json", key="own.download", icon=":material/download:")
-    st.file_uploader("Open a file of questions", type=["json"], key="own.file", on_change=_open_file)
+    st.file_uploader(_("Open a file of questions"), type=["json"], key="own.file", on_change=_open_file)
 
 
 def _open_file() -> None:

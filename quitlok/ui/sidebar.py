@@ -11,14 +11,19 @@ from fractions import Fraction
 
 import streamlit as st
 
+from quitlok.i18n import N_, _
 from quitlok.rules import PRESETS, QUITLOK, SHARE_WORDS, RuleSet
 from quitlok.ui import browser, guard, internals
 from quitlok.ui.words import escape_markdown
 
-_BET_ANY_TIME = "Any time, a card with every bet"
-_BET_FIRST = "Once, before the first extra card"
+#: the choices of the betting rule and of a 12's values: the widgets' values (kept in the session and compared), in
+#: English; the widgets show them translated (format_func)
+_BET_ANY_TIME = N_("Any time, a card with every bet")
+_BET_FIRST = N_("Once, before the first extra card")
 _LONGEST_SHOWN = 40  # characters of an unknown ?rules= value repeated in the warning
-_TWELVES = {"12 or 9": (12, 9), "12, 10 or 9": (12, 10, 9)}
+_TWELVES = {N_("12 or 9"): (12, 9), N_("12, 10 or 9"): (12, 10, 9)}
+#: how a preset changed by single house rules is named (RuleSet.name keeps the English; rules_name shows it)
+_WITH_HOUSE_RULES = " with house rules"
 #: the cookie in which this browser keeps the house rules, and for how long (a year: next Hanukkah)
 RULES_COOKIE = "ql-rules"
 _KEEP_SECONDS = 365 * 24 * 3600
@@ -78,8 +83,16 @@ def _rules_from_widgets() -> RuleSet:
         bank_share=Fraction(1, 2) if ss["rules.fund"] else Fraction(0),
         agreed_max_bet=ss["rules.max_bet"],
     )
-    name = preset.name if replace(rules, name=preset.name) == preset else f"{preset.name} with house rules"
+    name = preset.name if replace(rules, name=preset.name) == preset else preset.name + _WITH_HOUSE_RULES
     return replace(rules, name=name)
+
+
+def rules_name(rules: RuleSet) -> str:
+    """The rules' name as the reader reads it: 'Kvitlach', 'Quitlok with house rules' (a tradition's name is
+    its own in every language)."""
+    if rules.name.endswith(_WITH_HOUSE_RULES):
+        return _("{preset} with house rules").format(preset=rules.name.removesuffix(_WITH_HOUSE_RULES))
+    return rules.name
 
 
 def rules_code(values: dict[str, object]) -> str:
@@ -164,10 +177,7 @@ def _preset_from_link() -> None:
     match = {name.lower(): name for name in PRESETS}.get(wanted.strip().lower())
     if match is None:
         shown = wanted if len(wanted) <= _LONGEST_SHOWN else wanted[:_LONGEST_SHOWN] + "…"
-        st.session_state["rules.link_problem"] = (
-            f"The link asks for rules “{escape_markdown(shown)}”, which we don't know; "
-            "choose Quitlok or Kvitlach below."
-        )
+        st.session_state["rules.link_problem"] = shown  # the value asked for: the words are drawn in the reader's
     elif match != st.session_state.get("rules.kept_preset"):  # a reload of the link keeps the rules changed since
         st.session_state["rules.preset"] = match
         _load_preset()
@@ -185,20 +195,22 @@ def house_rules_sidebar() -> RuleSet:
     _rules_kept_by_browser()
     _preset_from_link()  # a link names the rules it was made for: it wins over another tradition kept
     with st.sidebar:
-        st.toggle("Projector mode (large text and cards)", key="ui.projector")
-        st.subheader("House rules")
+        st.toggle(_("Projector mode (large text and cards)"), key="ui.projector")
+        st.subheader(_("House rules"))
         if problem := st.session_state.get("rules.link_problem"):
-            st.warning(problem)
+            st.warning(_("The link asks for rules “{asked}”, which we don't know; choose Quitlok or Kvitlach "
+                         "below.").format(asked=escape_markdown(problem)))
         st.selectbox(
-            "Start from", list(PRESETS), key="rules.preset", on_change=_load_preset,
-            help="Quitlok: the rules of pagat.com, gamerules.com and the Czech rules. "
-                 "Kvitlach: the kosher.com guide and the Kvitlach rules card.",
+            _("Start from"), list(PRESETS), key="rules.preset", on_change=_load_preset,
+            help=_("Quitlok: the rules of pagat.com, gamerules.com and the Czech rules. "
+                   "Kvitlach: the kosher.com guide and the Kvitlach rules card."),
         )
-        with st.expander("Change single rules", key="rules.open", on_change="rerun") as single:
+        with st.expander(_("Change single rules"), key="rules.open", on_change="rerun") as single:
             if single.open:
                 _single_rules()
         rules = _rules_from_widgets()
-        st.caption(f"Playing: **{rules.name}**")
+        # Translators: under the house rules: the rules in force, "Playing: **Kvitlach**"
+        st.caption(_("Playing: **{rules}**").format(rules=rules_name(rules)))
         _keep_rules_in_browser()
     st.session_state["rules.current"] = rules
     return rules
@@ -206,26 +218,29 @@ def house_rules_sidebar() -> RuleSet:
 
 def _single_rules() -> None:
     """The widgets of the single house rules (in the open expander)."""
-    st.radio("Pack", [24, 48], key="rules.pack", persist_state="session", horizontal=True,
-             format_func=lambda n: f"{n} cards", help="One Quitli pack, or two shuffled together.")
-    st.radio("A 12 counts", list(_TWELVES), key="rules.twelve", persist_state="session", horizontal=True)
-    st.toggle("Two framed first cards make 21", key="rules.framed", persist_state="session")
-    st.radio("Players bet", [_BET_ANY_TIME, _BET_FIRST], key="rules.betting", persist_state="session")
+    st.radio(_("Pack"), [24, 48], key="rules.pack", persist_state="session", horizontal=True,
+             format_func=lambda n: _("{n} cards").format(n=n), help=_("One Quitli pack, or two shuffled together."))
+    st.radio(_("A 12 counts"), list(_TWELVES), key="rules.twelve", persist_state="session", horizontal=True,
+             format_func=_)
+    st.toggle(_("Two framed first cards make 21"), key="rules.framed", persist_state="session")
+    st.radio(_("Players bet"), [_BET_ANY_TIME, _BET_FIRST], key="rules.betting", persist_state="session",
+             format_func=_)
     bet_first = st.session_state["rules.betting"] == _BET_FIRST
-    st.toggle("Blots (free face-up cards)", key="rules.blots", persist_state="session", disabled=bet_first,
-              help="Only with betting at any time.")
+    st.toggle(_("Blots (free face-up cards)"), key="rules.blots", persist_state="session", disabled=bet_first,
+              help=_("Only with betting at any time."))
     word = PRESETS[st.session_state["rules.preset"]].aluvun_word.capitalize()
-    st.toggle(f"{word} at 11 protects the next card", key="rules.aluvun", persist_state="session")
-    st.toggle("Elvaroon allows a raise", key="rules.elvaroon", persist_state="session", disabled=not bet_first,
-              help="Only with betting once, first.")
-    st.toggle("Banker must draw on 16 or less", key="rules.must_draw", persist_state="session")
-    st.toggle("Hands alternate clockwise and anticlockwise", key="rules.alternate", persist_state="session")
-    st.toggle(SHARE_WORDS[0].upper() + SHARE_WORDS[1:], key="rules.fund", persist_state="session",
-              help="When a new banker stakes his bank. A player who cannot pay it and still bet pays nothing "
-                   "and sits that bank out.")
-    st.toggle("A maximum bet, agreed in chips before the game", key="rules.max_bet", persist_state="session",
-              help="The practice table sets the number when it starts a game; "
-                   "by default a quarter of the banker's opening stake.")
+    st.toggle(_("{call} at 11 protects the next card").format(call=word), key="rules.aluvun", persist_state="session")
+    st.toggle(_("Elvaroon allows a raise"), key="rules.elvaroon", persist_state="session", disabled=not bet_first,
+              help=_("Only with betting once, first."))
+    st.toggle(_("Banker must draw on 16 or less"), key="rules.must_draw", persist_state="session")
+    st.toggle(_("Hands alternate clockwise and anticlockwise"), key="rules.alternate", persist_state="session")
+    share = _(SHARE_WORDS)
+    st.toggle(share[:1].upper() + share[1:], key="rules.fund", persist_state="session",
+              help=_("When a new banker stakes his bank. A player who cannot pay it and still bet pays nothing "
+                     "and sits that bank out."))
+    st.toggle(_("A maximum bet, agreed in chips before the game"), key="rules.max_bet", persist_state="session",
+              help=_("The practice table sets the number when it starts a game; "
+                     "by default a quarter of the banker's opening stake."))
 
 
 def current_rules() -> RuleSet:

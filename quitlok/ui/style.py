@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from quitlok.i18n import _
 from quitlok.ui.cards import hand_html
 
 _CSS = """
@@ -90,4 +91,5 @@ def show_cards(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool,
 
 def chips(x: float) -> str:
     """An expected result for learners: '+0.12 chips'."""
-    return f"{x:+.2f} chips" if round(x, 2) else "0.00 chips"  # never "-0.00"
+    # Translators: {figure} is a signed number of chips, "+3.9", "-0.25"
+    return _("{figure} chips").format(figure=f"{x:+.2f}" if round(x, 2) else "0.00")  # never "-0.00"

@@ -18,11 +18,11 @@ import streamlit as st
 
 from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
-from quitlok.cards import plural
 from quitlok.events import Event, HandDealt
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, SeatStatus, State, action_label, legal_actions
+from quitlok.i18n import _, ngettext, pgettext
+from quitlok.narration import YOU, hand_title, ordinal, sentence, status_line
 from quitlok.narration import hand_over_words as narrated_hand_over
-from quitlok.narration import hand_title, ordinal, sentence, status_line
 from quitlok.practice import PracticeTable
 from quitlok.ui import names as as_text
 from quitlok.ui.cards import hand_html
@@ -39,7 +39,16 @@ def help_text(key: str) -> str:
 
 def max_bet_note(s: State) -> str:
     """'maximum bet: 2 chips' when the table agreed one, else ''."""
-    return f"maximum bet: {plural(s.max_bet, 'chip')}" if s.max_bet is not None else ""
+    if s.max_bet is None:
+        return ""
+    return ngettext("maximum bet: {n} chip", "maximum bet: {n} chips", s.max_bet).format(n=s.max_bet)
+
+
+def max_bet_sentence(s: State) -> str:
+    """' The maximum bet: 2 chips.' (with its leading space) when the table agreed one, else ''."""
+    if s.max_bet is None:
+        return ""
+    return " " + ngettext("The maximum bet: {n} chip.", "The maximum bet: {n} chips.", s.max_bet).format(n=s.max_bet)
 
 
 # --- the top bar -------------------------------------------------------------------------
@@ -55,25 +64,28 @@ def top_bar_html(table: PracticeTable) -> str:
     run draws costs the browser a little (a pass over the page per element; benchmarks/bench_clicks.py)."""
     s = table.state
     numbers = "".join(  # each label with its units, so that a value is never cut off; what it means on hover
-        f'<div class="ql-number" title="{meaning}"><dt>{label}</dt><dd>{value}</dd></div>'
+        f'<div class="ql-number" title="{escape(meaning)}"><dt>{escape(label)}</dt><dd>{value}</dd></div>'
         for label, value, meaning in (
-            ("Bank (chips)", s.bank, "What the banker has at stake; every bet must be covered by it"),
-            ("Open stakes", s.open_stakes, "Chips bet and waiting for the banker; the bank covers them"),
-            ("Hand", s.hand_number or "–", "Hands dealt by this banker"),
-            ("Stock (cards)", len(s.stock), "Face-down cards left to deal")))
-    banker = "You bank" if s.banker == table.human else f"<b>{as_text.html(s.players[s.banker])}</b> banks"
-    if s.direction == 1:
-        way = "<b>↻ Clockwise</b> this hand: play goes round to the banker's left"
+            (_("Bank (chips)"), s.bank, _("What the banker has at stake; every bet must be covered by it")),
+            (_("Open stakes"), s.open_stakes, _("Chips bet and waiting for the banker; the bank covers them")),
+            # Translators: the number of the hand dealt by the present banker (1, 2, 3...)
+            (pgettext("top bar", "Hand"), s.hand_number or "–", _("Hands dealt by this banker")),
+            (_("Stock (cards)"), len(s.stock), _("Face-down cards left to deal"))))
+    if s.banker == table.human:
+        banker = _("You bank.")
     else:
-        way = "<b>↺ Anticlockwise</b> this hand: play goes round to the banker's right"
-    line = f"{banker}. {way}."
-    if note := max_bet_note(s):
-        line += f" The {note}."
+        banker = _("{name} banks.").format(name=f"<b>{as_text.html(s.players[s.banker])}</b>")
+    if s.direction == 1:
+        way = _("<b>↻ Clockwise</b> this hand: play goes round to the banker's left.")
+    else:
+        way = _("<b>↺ Anticlockwise</b> this hand: play goes round to the banker's right.")
+    line = f"{banker} {way}{escape(max_bet_sentence(s))}"
     under = ""
     if s.under:
         shown = s.under[-UNDER_SHOWN:]
         cards = hand_html(shown, (True,) * len(shown), mine=False, size=ui.card_size(small=True))
-        under = (f'<p class="ql-under-words">Face up under the stock: {under_words(len(s.under))}</p>'
+        words = _("Face up under the stock: {cards}").format(cards=under_words(len(s.under)))
+        under = (f'<p class="ql-under-words">{words}</p>'
                  f'<div class="ql-under-row">{cards}</div>')
     return (f'{_TOP_BAR_CSS}<div class="ql-top-bar"><dl class="ql-numbers">{numbers}</dl>'
             f'<p class="ql-way-line">{line}</p>{under}</div>')
@@ -87,12 +99,15 @@ def under_words(n: int) -> str:
     """How many cards lie face up under the stock, and how many of them the top bar draws: '18 cards, the latest
     14 shown (newest on the right)'. A phone draws fewer, and its own words say how many (ql-phone-only)."""
     def latest(shown: int) -> str:
-        return f", the latest {shown} shown" if n > shown else ""
+        # Translators: follows "18 cards" under the stock: only the latest cards are drawn
+        return _(", the latest {shown} shown").format(shown=shown) if n > shown else ""
     wide, phone = latest(UNDER_SHOWN), latest(UNDER_SHOWN_ON_PHONES)
     if wide != phone:
         wide = f'<span class="ql-wide-only">{wide}</span><span class="ql-phone-only">{phone}</span>'
-    newest = " (newest on the right)" if n > 1 else ""
-    return f"{plural(n, 'card')}{wide}{newest}"
+    # Translators: the cards under the stock are drawn in a row, the newest at the end of the row
+    newest = _(" (newest on the right)") if n > 1 else ""
+    count = ngettext("{n} card", "{n} cards", n).format(n=n)
+    return f"{count}{wide}{newest}"
 
 
 #: the four numbers in a row (two by two on a phone), drawn as Streamlit draws its metrics
@@ -122,15 +137,17 @@ def seat_roles(s: State) -> dict[int, list[str]]:
     n, b = len(s.players), s.banker
     roles: dict[int, list[str]] = {seat: [] for seat in range(n)}
     left, right = (b + 1) % n, (b - 1) % n
-    roles[left].append("banker's left")
+    # Translators: where a seat sits: at the banker's left hand (these are joined with " · ")
+    roles[left].append(_("banker's left"))
     if right != left:
-        roles[right].append("banker's right")
+        roles[right].append(_("banker's right"))
     order = [(b + s.direction * k) % n for k in range(1, n)]
     players = [seat for seat in order if not s.seat_status[seat].sitting_out]
     for place, seat in enumerate(players, start=1):
-        roles[seat].append(f"plays {ordinal(place)}")
+        # Translators: the order of play: "plays 1st", "plays 2nd" ({ordinal} is the ordinal number)
+        roles[seat].append(_("plays {ordinal}").format(ordinal=ordinal(place)))
     if s.players and n > 1:
-        roles[b].append("plays last")
+        roles[b].append(_("plays last"))
     return roles
 
 
@@ -210,6 +227,17 @@ def seat_notes(status: SeatStatus, last: SeatStatus, hand_ended: bool, cards: in
     return shown, recalled
 
 
+def _badge(css: str, words: str) -> str:
+    """A badge on a seat's box (the words already in the reader's language)."""
+    return f'<span class="ql-badge {css}">{escape(words)}</span>'
+
+
+def you_name() -> str:
+    """The learner's own seat, where a name stands (the seat's box, the hand-over panel): 'You'."""
+    # Translators: stands where a player's name would, for the reader's own seat
+    return pgettext("seat name", "You")
+
+
 def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> str:
     """One seat's box: name and badges, where it sits, purse and stake, cards, status, and what a computer
     player does, by its numbers."""
@@ -217,13 +245,17 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
     me = seat == table.human
     badges = []
     if seat == s.banker:
-        badges.append('<span class="ql-badge ql-b-banker">banker</span>')
+        # Translators: a badge on a seat's box
+        badges.append(_badge("ql-b-banker", pgettext("badge", "banker")))
     if seat == s.to_act:
-        badges.append('<span class="ql-badge ql-b-act">to act</span>')
+        badges.append(_badge("ql-b-act", pgettext("badge", "to act")))
     if me:
-        badges.append('<span class="ql-badge ql-b-you">your seat</span>')
-    name = "You" if me else as_text.html(s.players[seat])
-    money = f"purse <b>{s.purses[seat]}</b>" + (f" · stake <b>{s.stakes[seat]}</b>" if s.stakes[seat] else "")
+        badges.append(_badge("ql-b-you", pgettext("badge", "your seat")))
+    name = you_name() if me else as_text.html(s.players[seat])
+    if s.stakes[seat]:
+        money = _("purse <b>{purse}</b> · stake <b>{stake}</b>").format(purse=s.purses[seat], stake=s.stakes[seat])
+    else:
+        money = _("purse <b>{purse}</b>").format(purse=s.purses[seat])
     parts = [
         f'<div class="ql-seat-head"><span class="ql-name">{name}</span> {" ".join(badges)}</div>',
         f'<div class="ql-where">{escape(" · ".join(roles))}</div>' if roles else "",
@@ -236,7 +268,8 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
     if status is not None:
         parts.append(status_html(status, "ql-status"))
     if last is not None:
-        parts.append(f'<div class="ql-last">last hand: {escape(status_line(last))}</div>')
+        words = escape(_("last hand: {status}").format(status=status_line(last)))
+        parts.append(f'<div class="ql-last">{words}</div>')
     if not me and seat in table.players:
         parts.append(f'<div class="ql-style">{escape(table.players[seat].describe(s.rules))}</div>')
     return "".join(parts)
@@ -286,18 +319,21 @@ def ring_html(table: PracticeTable) -> str:
             f'grid-column: {column} / span 2; order: {order + 1};">{_seat_html(table, seat, roles[seat], size)}</div>'
         )
     ends = ("↑", "↓") if clockwise else ("↓", "↑")
-    way = "<b>↻ clockwise</b> this hand" if clockwise else "<b>↺ anticlockwise</b> this hand"
+    way = _("<b>↻ clockwise</b> this hand") if clockwise else _("<b>↺ anticlockwise</b> this hand")
     heir = next((seat for seat in ((s.banker - k) % n for k in range(1, n)) if s.purses[seat] > 0), None)
-    if heir is not None:
-        heir_name = "you" if heir == table.human else as_text.html(s.players[heir])
-        way += f" · when the bank passes, it goes to the right: to {heir_name}"
+    if heir == table.human:
+        way += " · " + _("when the bank passes, it goes to the right: to you")
+    elif heir is not None:
+        way += " · " + _("when the bank passes, it goes to the right: to {name}").format(
+            name=as_text.html(s.players[heir]))
     felt = (f'<div class="ql-felt" style="grid-row: 2; grid-column: 1 / span {2 * width}; order: 0;">'
             f'<span class="ql-end">{ends[0]}</span><span class="ql-way">{way}</span>'
             f'<span class="ql-end">{ends[1]}</span></div>')
     down = "↓" if clockwise else "↑"
+    seats_label = escape(_("The seats round the table"))
     return (_TABLE_CSS.replace("DOWN", down)
             + f'<div class="ql-ring" style="grid-template-columns: repeat({2 * width}, minmax(0, 1fr));" '
-              f'role="group" aria-label="The seats round the table">' + felt + "".join(boxes) + "</div>")
+              f'role="group" aria-label="{seats_label}">' + felt + "".join(boxes) + "</div>")
 
 
 _TABLE_CSS = """<style>""" + _STATUS_CSS + """
@@ -341,9 +377,7 @@ def action_help(action: Action, table: PracticeTable) -> str:
     if isinstance(action, Bet):
         text = help_text("raise" if s.rules.bet_first and s.aluvun_called else
                          "bet_first" if s.rules.bet_first else "bet").format(word=s.rules.aluvun_word)
-        if note := max_bet_note(s):
-            text += f" The {note}."
-        return text
+        return text + max_bet_sentence(s)
     if isinstance(action, Blot):
         return help_text("blot_stake").format(stake=s.stakes[me]) if s.stakes[me] else help_text("blot_no_stake")
     if isinstance(action, Stay):
@@ -378,7 +412,8 @@ def phone_hand_html(table: PracticeTable) -> str:
 
 def _phone_hand_row(table: PracticeTable) -> str:
     s, me = table.state, table.human
-    return (f'<div class="ql-phone-hand"><span>Your cards</span>'
+    mine = escape(_("Your cards"))
+    return (f'<div class="ql-phone-hand"><span>{mine}</span>'
             f'{hand_html(s.hands[me], s.face_up[me], mine=True, size=ui.card_size(small=True))}</div>')
 
 
@@ -397,26 +432,45 @@ def situation(table: PracticeTable) -> str:
     value = s.value(me)
     if s.phase == STAKE:
         most = max(a.n for a in legal_actions(s) if isinstance(a, StakeBank))
-        limit = "your purse" if most == s.purses[me] else "the most that leaves another player a chip to bet"
-        return (f"How much do you put in the bank? From **{s.opening_bank}** (the agreed opening bank) "
-                f"up to **{most}** ({limit}).")
+        if most == s.purses[me]:
+            return _("How much do you put in the bank? From **{least}** (the agreed opening bank) up to **{most}** "
+                     "(your purse).").format(least=s.opening_bank, most=most)
+        return _("How much do you put in the bank? From **{least}** (the agreed opening bank) up to **{most}** "
+                 "(the most that leaves another player a chip to bet).").format(least=s.opening_bank, most=most)
     if s.phase == RETIRE:
-        return (f"Hand {s.hand_number}, and your first card is a {s.hands[me][0]}: "
-                f"you may retire with the bank of {s.bank}.")
+        return _("Hand {hand}, and your first card is a {card}: you may retire with the bank of {bank}.").format(
+            hand=s.hand_number, card=s.hands[me][0], bank=s.bank)
     if s.phase == BANKER:
-        return f"You are the banker, with **{value}**, against {plural(s.open_stakes, 'chip')} of open stakes."
+        return ngettext("You are the banker, with **{value}**, against {n} chip of open stakes.",
+                        "You are the banker, with **{value}**, against {n} chips of open stakes.",
+                        s.open_stakes).format(value=value, n=s.open_stakes)
     if s.phase == PROTECTED:
-        return f"You called {s.rules.aluvun_word} and were dealt an 11: with it your cards count **{value}**."
+        return _("You called {word} and were dealt an 11: with it your cards count **{value}**.").format(
+            word=s.rules.aluvun_word, value=value)
     room = s.bet_room(me)
-    text = f"Your cards count **{value}**."
+    text = _("Your cards count **{value}**.").format(value=value)
     if 12 in s.hands[me]:
-        others = " or ".join(str(v) for v in s.rules.twelve_values if v != 12)
-        text += f" (Each 12 counts 12 or {others}, whichever helps you.)"
+        others = [v for v in s.rules.twelve_values if v != 12]
+        if len(others) == 1:
+            text += " " + _("(Each 12 counts 12 or {other}, whichever helps you.)").format(other=others[0])
+        else:
+            text += " " + _("(Each 12 counts 12 or {other} or {last}, whichever helps you.)").format(
+                other=" or ".join(map(str, others[:-1])), last=others[-1])
     if s.stakes[me]:
-        text += f" You have **{s.stakes[me]}** at stake."
+        text += " " + _("You have **{stake}** at stake.").format(stake=s.stakes[me])
     if room and any(isinstance(a, Bet) for a in legal_actions(s)):
-        text += f" You may {'raise' if s.rules.bet_first and s.aluvun_called else 'bet'} up to **{room}**"
-        text += f" ({max_bet_note(s)})." if s.max_bet is not None else "."
+        raising = s.rules.bet_first and s.aluvun_called
+        if s.max_bet is None:
+            may = _("You may raise up to **{room}**.") if raising else _("You may bet up to **{room}**.")
+            text += " " + may.format(room=room)
+        elif raising:
+            text += " " + ngettext("You may raise up to **{room}** (maximum bet: {n} chip).",
+                                   "You may raise up to **{room}** (maximum bet: {n} chips).",
+                                   s.max_bet).format(room=room, n=s.max_bet)
+        else:
+            text += " " + ngettext("You may bet up to **{room}** (maximum bet: {n} chip).",
+                                   "You may bet up to **{room}** (maximum bet: {n} chips).",
+                                   s.max_bet).format(room=room, n=s.max_bet)
     return text
 
 
@@ -424,13 +478,14 @@ def doing_words(s: State) -> str:
     """What the seat to act is doing, as the other seats may know it: 'is playing the bank', 'is deciding'. A
     banker's retire chance and a protected 11 dealt face down are his alone (quitlok.seat_log): the others
     read 'is deciding', as for any other decision."""
+    # Translators: these four follow a player's name: "Bella is playing the bank"
     if s.phase == BANKER:
-        return "is playing the bank"
+        return _("is playing the bank")
     if s.phase == STAKE:
-        return "is staking a new bank"
+        return _("is staking a new bank")
     if s.phase == PROTECTED and s.face_up[s.to_act][-1]:
-        return "was dealt a protected 11"
-    return "is deciding"
+        return _("was dealt a protected 11")
+    return _("is deciding")
 
 
 def _wrap_buttons(key: str) -> None:
@@ -457,7 +512,8 @@ def stake_form(table: PracticeTable, prefix: str, on_act: Callable[[Action], Non
     with st.container(key=key):
         _wrap_buttons(key)
         left, right = st.columns(2, vertical_alignment="bottom")
-        left.number_input(f"Your bank ({least} to {most} chips)", least, most, key=amount)
+        left.number_input(_("Your bank ({least} to {most} chips)").format(least=least, most=most), least, most,
+                          key=amount)
         chosen = StakeBank(st.session_state[amount])
         right.button(action_label(s, chosen), type="primary", key=f"{prefix}.do.stakebank",
                      on_click=lambda: on_act(StakeBank(st.session_state[amount])), width="stretch")
@@ -486,7 +542,7 @@ def action_buttons(table: PracticeTable, prefix: str, on_act: Callable[[Action],
             room = bets[-1].n
             st.session_state[amount] = min(max(1, st.session_state.get(amount, 1)), room)
             chips, button = st.columns(2, vertical_alignment="bottom")
-            chips.number_input(f"Chips (1 to {room})", 1, room, key=amount)
+            chips.number_input(_("Chips (1 to {room})").format(room=room), 1, room, key=amount)
             bet = Bet(st.session_state[amount])
             button.button(action_label(s, bet), type="primary", key=f"{prefix}.do.bet",
                           on_click=lambda: on_act(Bet(st.session_state[amount])),
@@ -532,10 +588,12 @@ def first_bank(table: PracticeTable) -> str | None:
     """How the first banker was chosen, as a line for the log."""
     if not table.banker_draws:
         return None
-    names = table.state.players
-    rounds = "; then ".join(", ".join(f"{names[seat]} {card}" for seat, card in draws)
-                            for draws in table.banker_draws)
-    return f"Drawing for the first bank: {rounds}. The highest card banks."
+    names = [you_name() if name == YOU else name for name in table.state.players]
+    # Translators: joins the rounds of drawing for the first bank, when the highest cards tied: "Bella 7, Dov 7; then
+    # Bella 3, Dov 9"
+    then = _("; then ")
+    rounds = then.join(", ".join(f"{names[seat]} {card}" for seat, card in draws) for draws in table.banker_draws)
+    return _("Drawing for the first bank: {rounds}. The highest card banks.").format(rounds=rounds)
 
 
 def the_log(table: PracticeTable, key: str, first: str | None = None, *, hands_listed: int | None = None) -> None:
@@ -552,25 +610,31 @@ def the_log(table: PracticeTable, key: str, first: str | None = None, *, hands_l
     title, current = hands[-1]
     people = table.state.players
     lines = [as_text.html_naming(line, people) for line in reversed(current)]
-    now = "<br>".join([f"<b>{lines[0]}</b>", *lines[1:]]) if lines else "Nothing yet."
+    now = "<br>".join([f"<b>{lines[0]}</b>", *lines[1:]]) if lines else escape(_("Nothing yet."))
     earlier = hands[:-1][::-1]
     folded = [_folded(_hand_title(title, people), f"<p>{_newest_first(lines, people)}</p>")
               for title, lines in earlier[:RECENT_HANDS]]
     if older := earlier[RECENT_HANDS:]:
         listed = older if hands_listed is None else older[:max(0, hands_listed - RECENT_HANDS)]
         unlisted = len(older) - len(listed)
-        folded.append(_folded(f"Older hands ({len(older)})", "".join(
+        not_listed = escape(ngettext("and {n} earlier hand, not listed here.",
+                                     "and {n} earlier hands, not listed here.", unlisted).format(n=unlisted))
+        folded.append(_folded(escape(_("Older hands ({n})").format(n=len(older))), "".join(
             f"<p><b>{_hand_title(title, people)}</b><br>{_newest_first(lines, people)}</p>" for title, lines in listed)
-            + (f"<p>and {plural(unlisted, 'earlier hand')}, not listed here.</p>" if unlisted else "")))
+            + (f"<p>{not_listed}</p>" if unlisted else "")))
+    heading = escape(_("What happened"))
+    # Translators: {title} is the hand's title, such as "Hand 3 of Bella's bank (bank 20)"
+    newest = _("<b>{title}</b>, newest first:").format(title=_hand_title(title, people))
     st.html(f'{_LOG_CSS}<section class="ql-log" id="{escape(key)}" aria-labelledby="{escape(key)}-title">'
-            f'<h2 id="{escape(key)}-title">What happened</h2><div class="ql-log-now">'
-            f"<p><b>{_hand_title(title, people)}</b>, newest first:</p><p>{now}</p></div></section>")
+            f'<h2 id="{escape(key)}-title">{heading}</h2><div class="ql-log-now">'
+            f"<p>{newest}</p><p>{now}</p></div></section>")
     if folded:
-        st.html(f'<div class="ql-log-earlier" aria-label="Earlier hands" role="group">{"".join(folded)}</div>')
+        earlier_label = escape(_("Earlier hands"))
+        st.html(f'<div class="ql-log-earlier" aria-label="{earlier_label}" role="group">{"".join(folded)}</div>')
 
 
 def _hand_title(title: str | None, people: list[str]) -> str:
-    return as_text.html_naming(title or "Before the first hand", people)
+    return as_text.html_naming(title or _("Before the first hand"), people)
 
 
 def _newest_first(lines: list[str], people: list[str]) -> str:
@@ -606,13 +670,16 @@ def _ended_title(s: State) -> str:
     deals = [event for event in s.events if isinstance(event, HandDealt)]
     in_play = any(s.hands)
     if not deals or (in_play and len(deals) < 2):
-        return "The last hand"
+        return _("The last hand")
     return hand_title(deals[-2] if in_play else deals[-1], s.players, bank=False)
 
 
 def and_list(words: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
-    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: the end of a list of names or things: "Bella, Dov and Ann"
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def _seat_name(table: PracticeTable, seat: int) -> str:
@@ -640,7 +707,7 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
         return
     with st.container(border=True, key="hand-over"):
         st.html(panel)
-        st.button("Got it", key="hand-over-close", on_click=on_close, icon=":material/check:")
+        st.button(_("Got it"), key="hand-over-close", on_click=on_close, icon=":material/check:")
 
 
 def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
@@ -656,13 +723,14 @@ def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
         if not status.kind or (status.sitting_out and not cards):  # the sentence says who sat out
             continue
         mine = " ql-mine" if seat == table.human else ""
-        name = "You" if seat == table.human else as_text.html(s.players[seat])
+        name = you_name() if seat == table.human else as_text.html(s.players[seat])
         pictures = hand_html(cards, (True,) * len(cards), mine=seat == table.human, size=size,
                              owner=None if seat == table.human else s.players[seat])
         seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
                      f'{status_html(status, "ql-over-status")}</div>')
     frame = " ql-framed" if framed else ""
-    return (f'{_HAND_OVER_CSS}<div class="ql-hand-over{frame}" role="group" aria-label="How the hand ended">'
+    ended = escape(_("How the hand ended"))
+    return (f'{_HAND_OVER_CSS}<div class="ql-hand-over{frame}" role="group" aria-label="{ended}">'
             f'<p class="ql-over-words"><span aria-hidden="true">⚑</span> '
             f'<b>{as_text.html_naming(hand_over_words(table), s.players)}</b></p>'
             f'<div class="ql-over">{"".join(seats)}</div></div>')
