@@ -12,7 +12,7 @@ from quitlok.errors import TooLarge, Unavailable
 from quitlok.i18n import N_, _, ngettext
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rulebook import ends_turn, is_twenty_one
-from quitlok.rules import banker_model_words
+from quitlok.rules import banker_model_words, call_word
 from quitlok.ui import bars, guard
 from quitlok.ui.advisor import (
     BANKER_CHOICES,
@@ -55,7 +55,7 @@ MOST_CHIPS = 10_000
 LONGEST_SHOWN = 40  # characters of a bad link value repeated in the message
 LONGEST_CARDS = 48 * len("12, ")  # characters of ?hand= or ?seen= at the most: every card of two packs
 rules = ui.current_rules()
-call = rules.aluvun_word
+call = call_word(rules.aluvun_word)
 
 
 # --- state and callbacks ---------------------------------------------------------------------------

@@ -268,7 +268,8 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
             st.warning(words("unavailable", problem=problem))
     average, two = summary.average, 2 * summary.standard_error
     if not best:
-        st.info(words("no_line_style", style=setup.player) if setup.player != "best" else words("no_line_retire"))
+        st.info(words("no_line_style", style=_(STYLE_WORDS[setup.player])) if setup.player != "best"
+                else words("no_line_retire"))
     large = ui.projector()
     running, banker, shares = charts((setup, hands, seed), summary, outcomes, large)
     st.markdown(f"**{words('running_title')}**")

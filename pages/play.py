@@ -6,7 +6,7 @@ from dataclasses import replace
 import streamlit as st
 
 from quitlok import IllegalAction, InvalidSetup, ui
-from quitlok.bots import PLAYERS
+from quitlok.bots import PLAYERS, style_name
 from quitlok.events import GameOver
 from quitlok.game import STAKE, Action
 from quitlok.i18n import N_, _, ngettext
@@ -109,7 +109,7 @@ def style_words(rules: RuleSet, style: str, stands_on: int | str) -> str:
         if stands_on != "style":
             player = replace(player, stands_on=stands_on)
         # Translators: a computer player's style and what it does, such as "**Cautious**: takes cards below 15."
-        lines.append(_("**{style}**: {description}.").format(style=player.label.capitalize(),
+        lines.append(_("**{style}**: {description}.").format(style=style_name(player.label).capitalize(),
                                                             description=player.describe(rules)))
     return "  \n".join(lines)
 

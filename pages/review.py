@@ -65,7 +65,7 @@ def the_question(mistake: Mistake) -> None:
     answered = st.session_state.get(ANSWER)
     answered = answered[1] if answered and answered[0] == mistake.made else None
     st.radio(words("question"), range(len(options)), key="review.choice",
-             format_func=lambda i: names.markdown(options[i]),
+             format_func=lambda i: names.markdown(mistake.label_words(options[i])),
              index=options.index(answered) if answered else None, disabled=answered is not None)
     if answered is None:
         st.button(_("Check my answer"), type="primary", key="review.check", on_click=check, args=(mistake, options),
@@ -74,15 +74,16 @@ def the_question(mistake: Mistake) -> None:
     if mistake.is_right(answered):
         st.success(words("right"), icon=":material/celebration:")
     else:
-        st.warning(words("wrong", best=names.markdown(mistake.best)), icon=":material/lightbulb:")
+        st.warning(words("wrong", best=names.markdown(mistake.label_words(mistake.best))), icon=":material/lightbulb:")
     best = max(v for _label, v in mistake.options)
     # Translators: the headings of the table of the position's moves ("Move": a move the player could make)
     average, cost = _("Chips on average"), _("Cost against the best")
-    frame = pd.DataFrame([(names.markdown(label), value, best - value) for label, value in mistake.options],
+    frame = pd.DataFrame([(names.markdown(mistake.label_words(label)), value, best - value)
+                          for label, value in mistake.options],
                          columns=[_("Move"), average, cost])
     st.table(frame.style.format({average: "{:+.2f}", cost: "{:.2f}"}).hide(axis="index"))
     st.caption(_("At the table you chose **{move}**, {cost} chips worse on average than the best.").format(
-        move=names.markdown(mistake.chosen), cost=f"{mistake.cost:.2f}"))
+        move=names.markdown(mistake.label_words(mistake.chosen)), cost=f"{mistake.cost:.2f}"))
     st.button(_("Next position"), type="primary", key="review.next", on_click=next_one, args=(mistake,),
               icon=":material/arrow_forward:")
 

@@ -67,7 +67,7 @@ from quitlok.rulebook import (
     settled_at_once,
     turn_moves,
 )
-from quitlok.rules import RuleSet
+from quitlok.rules import RuleSet, call_word
 from quitlok.stock import Stock
 from quitlok.validate import chance, flag, is_whole, rule_set, shown, whole_number
 
@@ -1221,7 +1221,7 @@ def first_bets(hand, seen, rules: RuleSet, *, room: int, stands_on: int = 17, ex
 
 def action_words(rules: RuleSet) -> dict[Move, str]:
     """The advisor's actions in words, with the tradition's own name for the call at 11."""
-    call = rule_set(rules).aluvun_word
+    call = call_word(rule_set(rules).aluvun_word)
     return {
         # Translators: the advisor's actions, as "Best: ..." ends them; {call} is aluvun or elvaroon
         Move.STAY: pgettext("advisor's action", "stay"),
@@ -1237,7 +1237,7 @@ def action_words(rules: RuleSet) -> dict[Move, str]:
 
 def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSet) -> Advice:
     """Add the plain-language facts and reason, in numbers a learner can follow."""
-    call = rules.aluvun_word
+    call = call_word(rules.aluvun_word)
     parts = [_("Your cards count {value}.").format(value=mine)]
     if not ends_turn(mine) and advice.new_stock:
         parts.append(_reshuffle_words(advice))

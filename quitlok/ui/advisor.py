@@ -22,7 +22,7 @@ from quitlok.i18n import N_, _, language
 from quitlok.moves import Move
 from quitlok.odds import Advice, action_words, advise, chance_words, first_bets, percent, strategy_table
 from quitlok.rulebook import is_bust, is_twenty_one
-from quitlok.rules import RuleSet
+from quitlok.rules import RuleSet, call_word
 from quitlok.stock import Stock
 from quitlok.ui.style import chips
 
@@ -97,7 +97,8 @@ def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on:
     bets = {n: float(v) for n, v in first_bets(hand, seen, rules, room=room, stands_on=stands_on,
                                                 stock=stock).items()}
     raise_word = rules.elvaroon_raise and rules.aluvun
-    labels = {n: _("Bet {n}, keeping {kept} for a raise with {call}").format(n=n, kept=room - n, call=rules.aluvun_word)
+    call = call_word(rules.aluvun_word)
+    labels = {n: _("Bet {n}, keeping {kept} for a raise with {call}").format(n=n, kept=room - n, call=call)
               if raise_word and n < room else _("Bet {n}").format(n=n) for n in bets}
     choices = {labels[n]: value for n, value in bets.items()} | {stay_out: 0.0}
     best_n = max(bets, key=lambda n: (bets[n], -n)) if bets else None
@@ -121,7 +122,7 @@ def _first_bet(hand, seen, rules: RuleSet, advice: Advice, room: int, stands_on:
         else:
             why_not = _("**Not now.** Under your rules the bet comes first, and {call} is called after it, before a "
                         "card; here no bet is worth making.")
-        should_call = _should_call(rules, hand, advice, why_not=why_not.format(call=rules.aluvun_word))
+        should_call = _should_call(rules, hand, advice, why_not=why_not.format(call=call_word(rules.aluvun_word)))
     headline = _("Bet {n}").format(n=best_n) if betting else _("Stay out")
     return Answer(headline=headline, choices=_best_first(choices, labels[best_n] if betting else stay_out),
                   should_bet=should_bet, should_call=should_call, advice=advice)
@@ -142,7 +143,7 @@ def _should_bet(rules: RuleSet, advice: Advice, room: int) -> str:
         if not (rules.elvaroon_raise and rules.aluvun):
             return _("**You can't.** Under your rules you bet once, before the first extra card, and never raise.")
         return _("**Not now.** Under your rules you may raise only with {call}, and you can't call it on these "
-                 "cards.").format(call=rules.aluvun_word)
+                 "cards.").format(call=call_word(rules.aluvun_word))
     best_bet = max(betting, key=betting.get)
     rest = {a: v for a, v in advice.values.items() if a not in betting}
     best_rest = max(rest, key=rest.get)
@@ -160,7 +161,7 @@ def _should_bet(rules: RuleSet, advice: Advice, room: int) -> str:
 def _should_call(rules: RuleSet, hand: list[int], advice: Advice, *, why_not: str = "") -> str:
     """Is calling aluvun (elvaroon) worth it? Say why not when it can't be called; `why_not` answers when it
     could be called on these cards but the position leaves no call to make."""
-    call = rules.aluvun_word
+    call = call_word(rules.aluvun_word)
     if not rules.aluvun:
         return _("{call} is not played under your house rules.").format(call=call.capitalize())
     if tuple(hand) == (11,):

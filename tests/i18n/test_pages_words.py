@@ -446,10 +446,11 @@ def test_the_pages_show_no_english(name, in_pseudo):
     pytest.importorskip("quitlok.ui.language", reason="the app-level language switch (?lang=qps) is not merged yet")
     visible = pytest.importorskip("tests.i18n.visible", reason="the machinery's check is not merged yet")
     screens, _files = SCREENS[name]
-    names = (*COMPUTER_NAMES, *PRESETS, *(p.name for p in PRESETS.values()))
+    # and what the tests type as bad input, which the page quotes back as it was typed
+    names = (*COMPUTER_NAMES, *PRESETS, *(p.name for p in PRESETS.values()), "lots", "no number")
     for at in screens():
         for where in ("main", "sidebar"):
-            found = visible.escapes(screen(at, where), names=names)
+            found = visible.escapes(visible.app_texts(at, where), names=names)
             assert not found, (name, where, found)
 
 

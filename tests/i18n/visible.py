@@ -36,9 +36,11 @@ _PROGRAM = re.compile(
     r"<(script|style)\b.*?</\1>"  # scripts and styles in our own HTML
     r"|<[^<>]*>|&#?\w+;"  # tags and entities
     r"|\]\([^)]*\)|`[^`]*`"  # a Markdown link's address, inline code
-    r"|:material/\w+:|:(?:red|orange|yellow|green|blue|violet|gray|grey|rainbow|primary)(?:-background)?\["
+    r"|:material/\w+:|:(?:red|orange|yellow|green|blue|violet|gray|grey|rainbow|primary)(?:-background|-badge)?\["
     r"|(?:https?://|www\.)\S+|\b[\w.+-]+@[\w-]+\.[\w.]+"  # addresses
-    r"|\{[^{}]*\}",  # placeholders
+    r"|\{[^{}]*\}"  # placeholders
+    r"|(?<![\w+/=-])(?=[\w+/=-]*\d)[\w+/=-]{16,}"  # a code (a progress code, a key): letters and digits, long
+    r"|(?<![\w-])(?=[0-9a-f-]*\d)[0-9a-f-]{6,}(?![\w-])",  # hexadecimal (an id, a colour, a hash)
     re.DOTALL | re.IGNORECASE)
 #: attributes of our own HTML that a person reads (or hears)
 _READ_ATTRIBUTES = re.compile(r"""\b(?:alt|title|aria-label|placeholder)\s*=\s*("[^"]*"|'[^']*')""", re.IGNORECASE)
@@ -51,7 +53,7 @@ _PROGRAM_FIELDS = frozenset({
     "file_name", "mime", "deploy_params", "spec", "theme", "vega_lite_chart", "use_container_width", "width",
     "height", "value", "default", "set_value", "raw_value", "column_config", "editing_mode", "selection_mode",
     "anchor", "tag", "divider", "target", "body_html", "allow_html", "unsafe_allow_html", "side", "gap", "border",
-    "position", "sort", "autocomplete", "step", "min", "max", "placeholder_key", "data_testid",
+    "position", "sort", "autocomplete", "step", "min", "max", "placeholder_key", "data_testid", "language",
 })
 
 
