@@ -12,7 +12,7 @@ from quitlok.i18n import N_, _, ngettext
 from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, LabSummary, exact_edge, played
 from quitlok.odds import EdgeOutcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
-from quitlok.ui import guard
+from quitlok.ui import guard, sidebar
 from quitlok.ui import lab_charts as lab
 
 ui.through_the_app()
@@ -86,7 +86,8 @@ def the_edges() -> None:
         for who in ("player", "bank"):
             totals = [o.stands_on for o in mine if (o.edge > 0) == (who == "player")]
             if totals:
-                said.append(words("house_edge", name=house.name, who=_(WHO_WORDS[who]), totals=or_list(totals)))
+                said.append(words("house_edge", name=sidebar.rules_name(house), who=_(WHO_WORDS[who]),
+                                  totals=or_list(totals)))
     st.markdown(" ".join(said))
     st.markdown(words("why"))
     st.table(lab.edge_frame(rows), hide_index=True)
@@ -178,7 +179,7 @@ def keep_option(key: str, options: list, default) -> None:
 def controls() -> tuple[RuleSet, str, int, str, int, int, int]:
     choices = rules_choices()
     keep_option(RULES, list(choices), HOUSE)
-    chosen = st.radio(_("Rules"), list(choices), key=RULES, format_func=lambda key: choices[key].name,
+    chosen = st.radio(_("Rules"), list(choices), key=RULES, format_func=lambda key: sidebar.rules_name(choices[key]),
                       help=_("The first are the house rules chosen in the sidebar."))
     rules = choices[chosen]
     styles = list(PLAYER_STYLES)

@@ -33,8 +33,8 @@ from quitlok.printing import (
     worksheet_pdf,
     worksheet_questions,
 )
-from quitlok.rules import RuleSet
-from quitlok.ui import guard
+from quitlok.rules import RuleSet, game_name
+from quitlok.ui import guard, sidebar
 
 ui.through_the_app()
 
@@ -117,7 +117,7 @@ st.title(ui.page_title("teachers/page"))
 st.markdown(words["intro"])
 paper = st.radio(_("Paper"), list(PAPERS), key="teachers.paper", horizontal=True, help=words["paper"],
                  format_func=lambda size: _(PAPER_NAMES.get(size, size)))
-st.caption(_("Your house rules: **{rules}** (change them in the sidebar).").format(rules=rules.name))
+st.caption(_("Your house rules: **{rules}** (change them in the sidebar).").format(rules=sidebar.rules_name(rules)))
 
 st.header(_("Print and play"))
 cards, rules_box, glossary_box = st.columns(3, border=True)
@@ -131,13 +131,13 @@ with cards:
 with rules_box:
     st.markdown(_("**The rules on one page**"))
     st.caption(words["rules"])
-    st.download_button(_("Rules sheet: {rules}").format(rules=rules.name),
+    st.download_button(_("Rules sheet: {rules}").format(rules=sidebar.rules_name(rules)),
                        data=partial(rules_sheet, rules, paper, max_bet),
                        file_name=file_name("rules", rules.name, paper), mime=PDF, key="teachers.rules",
                        icon=":material/download:")
     st.caption(words["pupils"])
     for tradition in TRADITIONS:
-        st.download_button(_("For pupils: {tradition}").format(tradition=tradition),
+        st.download_button(_("For pupils: {tradition}").format(tradition=game_name(tradition)),
                            data=partial(pupil_rules, tradition, paper),
                            file_name=file_name("rules-for-pupils", tradition, paper), mime=PDF,
                            key=f"teachers.pupils_{tradition.lower()}", icon=":material/download:")
@@ -169,7 +169,7 @@ else:
         st.warning(problem, icon=":material/warning:")
     else:
         st.download_button((_("Worksheet {number} ({rules}, for a young class)") if young else
-                            _("Worksheet {number} ({rules})")).format(number=seed, rules=rules.name),
+                            _("Worksheet {number} ({rules})")).format(number=seed, rules=sidebar.rules_name(rules)),
                            data=partial(worksheet, seed, rules, paper, young),
                            file_name=file_name("worksheet", seed, rules.name, *(["young"] if young else []), paper),
                            mime=PDF,

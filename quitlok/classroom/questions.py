@@ -49,7 +49,7 @@ from quitlok.narration import YOU
 from quitlok.odds import action_words, advise, bust_chance, percent, young_chance_words
 from quitlok.quiz import COUNTING, NAMES, and_words, card_words, miscount, or_words, reachable, twelve_words
 from quitlok.rulebook import is_bust, player_wins, turn_moves
-from quitlok.rules import RuleSet
+from quitlok.rules import RuleSet, call_word, game_name
 from quitlok.stock import Stock
 from quitlok.validate import is_whole, rule_set
 
@@ -101,7 +101,7 @@ def kind_title(kind: str, rules: RuleSet) -> str:
     rules = rule_set(rules)
     check_kind(kind)
     if kind == CALL_ALUVUN:
-        return _("Call {call}?").format(call=rules.aluvun_word)
+        return _("Call {call}?").format(call=call_word(rules.aluvun_word))
     if kind == BEST_PLAY:
         return _choice_title(_play_names(rules))
     return _(TITLES[kind])
@@ -161,7 +161,7 @@ def make_question(kind: str, rules: RuleSet, seed: int) -> ClassQuestion:
     check_seed(seed)
     if kind not in available_kinds(rules):
         raise KindUnavailable(_("{rules} rules play no {call}, so there is no question about calling it.").format(
-            rules=rules.name, call=rules.aluvun_word))
+            rules=game_name(rules.name), call=call_word(rules.aluvun_word)))
     return _make(kind, rules, seed, language())
 
 
@@ -268,7 +268,7 @@ _PLAY_LABELS = {
 def _play_label(name: str, rules: RuleSet, room: int) -> str:
     """An advisor action as an option: 'Bet 3 and take a face-down card', 'Call elvaroon and raise 2'."""
     if name in _PLAY_LABELS:
-        return _(_PLAY_LABELS[name]).format(room=room, call=rules.aluvun_word)
+        return _(_PLAY_LABELS[name]).format(room=room, call=call_word(rules.aluvun_word))
     words = action_words(rules)[name]
     return words[0].upper() + words[1:]
 
@@ -377,7 +377,7 @@ def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
 
 def _call_aluvun(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     model = rules.banker_model(STANDS_ON)
-    word = rules.aluvun_word
+    word = call_word(rules.aluvun_word)
     lone = rules.framed_pair_21 and rng.random() < LONE_11_SHARE
     for _deal in _tries(CALL_ALUVUN, rules):
         got = your_turn(rng, rules, first=11 if lone else None, own=not lone)
@@ -420,7 +420,7 @@ def _aluvun_why(advice, position: Position, yes, no, *, young: bool = False) -> 
     """Why calling pays: the 11s it lets you throw in, and (Kvitlach) the raise it allows. `young`: in words
     for a young class (chances as '1 in 3', no average chips)."""
     rules, room = position.rules, position.room
-    word = rules.aluvun_word
+    word = call_word(rules.aluvun_word)
     elevens = position.pool()[11]
     raising = max((n for n in advice.values if Move(n).aluvun), key=advice.values.get) == Move.RAISE_ALUVUN
     fields = {"call": word, "room": room, "yes": _chips(yes), "no": _chips(no), "elevens": elevens,

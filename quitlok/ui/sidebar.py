@@ -12,7 +12,7 @@ from fractions import Fraction
 import streamlit as st
 
 from quitlok.i18n import N_, _
-from quitlok.rules import PRESETS, QUITLOK, SHARE_WORDS, RuleSet
+from quitlok.rules import PRESETS, QUITLOK, SHARE_WORDS, RuleSet, game_name
 from quitlok.ui import browser, guard, internals
 from quitlok.ui.words import escape_markdown
 
@@ -91,8 +91,8 @@ def rules_name(rules: RuleSet) -> str:
     """The rules' name as the reader reads it: 'Kvitlach', 'Quitlok with house rules' (a tradition's name is
     its own in every language)."""
     if rules.name.endswith(_WITH_HOUSE_RULES):
-        return _("{preset} with house rules").format(preset=rules.name.removesuffix(_WITH_HOUSE_RULES))
-    return rules.name
+        return _("{preset} with house rules").format(preset=game_name(rules.name.removesuffix(_WITH_HOUSE_RULES)))
+    return game_name(rules.name)
 
 
 def rules_code(values: dict[str, object]) -> str:
@@ -201,7 +201,7 @@ def house_rules_sidebar() -> RuleSet:
             st.warning(_("The link asks for rules “{asked}”, which we don't know; choose Quitlok or Kvitlach "
                          "below.").format(asked=escape_markdown(problem)))
         st.selectbox(
-            _("Start from"), list(PRESETS), key="rules.preset", on_change=_load_preset,
+            _("Start from"), list(PRESETS), key="rules.preset", on_change=_load_preset, format_func=game_name,
             help=_("Quitlok: the rules of pagat.com, gamerules.com and the Czech rules. "
                    "Kvitlach: the kosher.com guide and the Kvitlach rules card."),
         )

@@ -48,6 +48,8 @@ _SUBSTRING_METHODS = {"startswith", "endswith", "removeprefix", "removesuffix", 
                       "rpartition", "find", "rfind", "index", "rindex", "count", "replace"}
 #: those that look at the text's start or cut it at a word: one word is enough to read a line back with them
 _START_METHODS = {"startswith", "removeprefix", "split", "rsplit", "partition"}
+#: the calls whose string arguments are messages of the catalog (quitlok.i18n)
+_CATALOG_CALLS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 _REGEX_FUNCTIONS = {"compile", "match", "search", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 
 
@@ -195,7 +197,8 @@ def offences(source: str, name: str = "<planted>") -> list[str]:
 
 def _said_here(tree: ast.AST):
     """The string literals that make words here rather than keep a phrase to look for: parts of an f-string or of
-    a sum of strings, and what a function returns (through `x if c else y` too)."""
+    a sum of strings, what a function returns (through `x if c else y` too), and a message for the catalog (the
+    argument of `_`, `N_`, `ngettext`, `pgettext`: words said to people, in their language, never matched)."""
     def parts(node):
         if isinstance(node, ast.IfExp):
             yield from parts(node.body)
@@ -208,6 +211,8 @@ def _said_here(tree: ast.AST):
         else:
             yield node
     for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in _CATALOG_CALLS:
+            yield from node.args
         if isinstance(node, ast.JoinedStr):
             yield from node.values
         elif isinstance(node, ast.BinOp) or (isinstance(node, ast.Return) and node.value is not None):
@@ -235,10 +240,12 @@ def test_the_log_text_is_real():
 
 
 def test_the_walk_finds_narrations_own_phrases():
-    """narration.py is where the words are: the walk finds them there (it is not blind)."""
+    """narration.py is where the words are: the walk finds them there (it is not blind). Its sentences are the
+    catalog's messages now (issue 26), which the walk leaves alone as words said; what it still finds are the
+    phrases narration keeps to read old saved games back (status_from_line) and its own matching."""
     found = offences(NARRATION.read_text(encoding="utf-8"), "narration.py")
     kinds = {why.split(": ", 1)[1].split(" ", 2)[:2][0] for why in found}
-    assert len(found) >= 10, found
+    assert len(found) >= 6, found
     assert any("regex" in why for why in found), found  # it reads back the statuses of old saved games
     assert len(kinds) >= 2, found
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as hs
 from streamlit.testing.v1 import AppTest
 
-from quitlok.i18n import LANGUAGES, PSEUDO, SOURCE, direction, from_locale, is_rtl, known, pseudo
+from quitlok.i18n import LANGUAGES, PSEUDO, SOURCE, direction, from_locale, is_rtl, known, pseudo, use
 from quitlok.ui import browser, language
 from tests.app.conftest import APP, open_page
 
@@ -56,7 +56,8 @@ def test_any_address_cookie_and_locale_give_a_language_calmly(address, kept, loc
 
 def test_the_address_sets_the_language_of_the_page_and_the_session():
     at = visitor({"lang": "qps"})
-    at.switch_page("pages/rules.py").run()  # a page switch drops the address's lang: the session keeps it
+    with use(PSEUDO):  # AppTest words the page's choices for the next run in the test's thread: in the page's language
+        at.switch_page("pages/rules.py").run()  # a page switch drops the address's lang: the session keeps it
     assert not at.exception and at.session_state[language.CHOSEN] == PSEUDO
     assert at.header[0].value == pseudo("The aim")  # content/rules/summary.md's first heading, in qps
 
