@@ -35,9 +35,9 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.numbers import NumberPattern, format_decimal
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "decimal", "direction",
-           "from_locale", "is_rtl", "known", "language", "ngettext", "number", "percent", "pgettext", "pseudo",
-           "set_language", "translations", "use", "_"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "and_words", "decimal",
+           "direction", "from_locale", "is_rtl", "known", "language", "ngettext", "number", "or_words", "percent",
+           "pgettext", "pseudo", "set_language", "translations", "use", "_"]
 
 DOMAIN = "quitlok"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -220,3 +220,25 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks `message` for the catalog and returns it unchanged: translate it where it is shown, `_(message)`."""
     return message
+
+
+def _listed(words: object, last: str) -> str:
+    """`words` as one list, each joined by the catalog's "{list}, {item}", the last by `last` (a msgid)."""
+    words = [str(word) for word in words]  # type: ignore[union-attr]
+    listed = words[0]
+    for word in words[1:-1]:
+        # Translators: a list going on: "12, 10" (then "12, 10 or 9"), "5, framed 2" (then "5, framed 2 and 12")
+        listed = _("{list}, {item}").format(list=listed, item=word)
+    return listed if len(words) == 1 else _(last).format(list=listed, last=words[-1])
+
+
+def or_words(words: object) -> str:
+    """'7', '4 or 7', '12, 10 or 9': a choice among `words`, in the current language."""
+    # Translators: the last of a list of choices: "4 or 7", "12, 10 or 9"
+    return _listed(words, N_("{list} or {last}"))
+
+
+def and_words(words: object) -> str:
+    """'5', '5 and 12', '5, framed 2 and 12': a list of `words`, in the current language."""
+    # Translators: the last of a list: "5 and 12", "5, framed 2 and 12"
+    return _listed(words, N_("{list} and {last}"))

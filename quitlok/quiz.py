@@ -23,7 +23,7 @@ from quitlok.actions import Bet, Blot, Draw, Retire, Stand, Stay
 from quitlok.cards import a_card, card_name, is_framed
 from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.hand import hand_value, is_framed_pair, totals
-from quitlok.i18n import N_, _, ngettext
+from quitlok.i18n import N_, _, and_words, ngettext, or_words
 from quitlok.narration import YOU
 from quitlok.odds import bust_chance, percent, young_chance_words
 from quitlok.rulebook import best_total, ends_turn, is_bust, is_twenty_one, player_wins
@@ -125,32 +125,6 @@ class Question:
         else the question's own."""
         mistake = self.mistakes[choice] if self.mistakes else None
         return MISTAKE_LESSONS.get(mistake, self.lesson) if mistake else self.lesson
-
-
-def or_words(words: Sequence[object]) -> str:
-    """'7', '4 or 7', '12, 10 or 9': a list of choices in the current language."""
-    words = [str(word) for word in words]
-    if len(words) == 1:
-        return words[0]
-    listed = words[0]
-    for word in words[1:-1]:
-        # Translators: a list of choices, going on: "12, 10" (then "12, 10 or 9")
-        listed = _("{list}, {item}").format(list=listed, item=word)
-    # Translators: the last of a list of choices: "4 or 7", "12, 10 or 9"
-    return _("{list} or {last}").format(list=listed, last=words[-1])
-
-
-def and_words(words: Sequence[object]) -> str:
-    """'5', '5 and 12', '5, framed 2 and 12': a list in the current language."""
-    words = [str(word) for word in words]
-    if len(words) == 1:
-        return words[0]
-    listed = words[0]
-    for word in words[1:-1]:
-        # Translators: a list, going on: "5, framed 2" (then "5, framed 2 and 12")
-        listed = _("{list}, {item}").format(list=listed, item=word)
-    # Translators: the last of a list: "5 and 12", "5, framed 2 and 12"
-    return _("{list} and {last}").format(list=listed, last=words[-1])
 
 
 def twelve_words(values: Sequence[int]) -> str:

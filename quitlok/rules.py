@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from quitlok.cards import make_pack
 from quitlok.errors import InvalidSetup
-from quitlok.i18n import N_, _, ngettext, pgettext
+from quitlok.i18n import N_, _, ngettext, or_words, pgettext
 
 #: the names of the call at 11 in the two traditions
 ALUVUN_WORDS = ("aluvun", "elvaroon")
@@ -228,14 +228,6 @@ def max_bet_words(rules: RuleSet, max_bet: int | None = None) -> str:
     return ngettext("agreed before the game: {n} chip", "agreed before the game: {n} chips", max_bet).format(n=max_bet)
 
 
-def _or(values: list[str]) -> str:
-    """'12 or 9', '12, 10 or 9': a choice of numbers, in the current language."""
-    if len(values) == 1:
-        return values[0]
-    # Translators: the last two of a list of numbers to choose from: "12, 10 or 9"
-    return _("{some} or {last}").format(some=", ".join(values[:-1]), last=values[-1])
-
-
 def rule_summary(rules: RuleSet, max_bet: int | None = None) -> list[tuple[str, str]]:
     """Each rule that can differ, with its setting in a few words, for a table people read (in the current
     language).
@@ -250,7 +242,7 @@ def rule_summary(rules: RuleSet, max_bet: int | None = None) -> list[tuple[str, 
     return [
         # Translators: the rows of the table of house rules: the rule, then its setting
         (_("Pack"), _("{cards} cards, {copies} of each number").format(cards=rules.pack_size, copies=rules.copies)),
-        (_("A 12 counts"), _or([str(v) for v in rules.twelve_values])),
+        (_("A 12 counts"), or_words(rules.twelve_values)),
         (_("Two framed first cards"), _("make 21") if rules.framed_pair_21 else _("count as usual")),
         (_("Opening bank"), share_words(rules) if rules.bank_share else _("the banker alone")),
         (_("Maximum bet"), max_bet_words(rules, max_bet)),
@@ -263,7 +255,7 @@ def rule_summary(rules: RuleSet, max_bet: int | None = None) -> list[tuple[str, 
          if rules.banker_must_reach else _("as he likes")),
         (_("Direction of play"), _("alternates each hand") if rules.alternate_direction else _("always clockwise")),
         (_("Banker may retire"), _("from hand {hand}, on a first card of {cards}").format(
-            hand=rules.retire_from_hand, cards=_or([str(c) for c in sorted(rules.retire_cards)]))),
+            hand=rules.retire_from_hand, cards=or_words(sorted(rules.retire_cards)))),
         (_("Bank broken (empty)"), _("the hand ends; the bank passes to the right")),
     ]
 

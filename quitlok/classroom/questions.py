@@ -43,11 +43,11 @@ from quitlok.errors import shown
 from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
-from quitlok.i18n import N_, _, language, ngettext, pgettext
+from quitlok.i18n import N_, _, and_words, language, ngettext, or_words, pgettext
 from quitlok.moves import Move
 from quitlok.narration import YOU
 from quitlok.odds import action_words, advise, bust_chance, percent, young_chance_words
-from quitlok.quiz import COUNTING, NAMES, and_words, card_words, miscount, or_words, reachable, twelve_words
+from quitlok.quiz import COUNTING, NAMES, card_words, miscount, reachable, twelve_words
 from quitlok.rulebook import is_bust, player_wins, turn_moves
 from quitlok.rules import RuleSet, call_word, game_name
 from quitlok.stock import Stock
