@@ -73,7 +73,7 @@ def update() -> None:
     for code in languages():
         if catalog(code).exists():
             pybabel("update", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", code, "--no-wrap",
-                    "--ignore-obsolete")
+                    "--ignore-obsolete", "--no-fuzzy-matching")  # a guessed translation would hide as English
         else:
             pybabel("init", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", code, "--no-wrap")
 
