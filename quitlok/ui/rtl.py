@@ -41,6 +41,11 @@ html, body, .stApp { direction: rtl; }
 }
 /* a slider's track keeps its numbers growing to the right, as a ruler does in Hebrew books too */
 .stApp [data-testid="stSlider"] { direction: ltr; }
+/* the card table is a picture of a real table, not a line of text: its seats keep their places, so that its
+   arrows and "clockwise" mean what they mean at the table (mirrored, clockwise would run anticlockwise); the
+   words in each seat and on the felt still read from the right */
+.stApp .ql-ring, .stApp .ql-ring > .ql-felt { direction: ltr; }
+.stApp .ql-ring > .ql-seat, .stApp .ql-ring .ql-way { direction: rtl; }
 /* addresses, code and formulas are read left to right inside a right-to-left text */
 .stApp :is(code, pre, kbd, [data-testid="stCode"]) { direction: ltr; unicode-bidi: isolate; }
 </style>

@@ -97,3 +97,16 @@ def test_a_change_of_language_keeps_what_the_visitor_chose(page: Page, app_url):
     page.get_by_test_id("stRadio").nth(1).locator("label").last.click()  # another run, from the browser
     wait_for_app(page)
     assert page.get_by_test_id("stRadio").first.get_by_role("radio", name=czech).is_checked(), "and after a run"
+
+
+def test_right_to_left_keeps_the_card_table_as_the_table_is(page: Page, app_url):
+    """The seats and their arrows are a picture of the table: in Hebrew they keep their places (mirrored, the
+    arrows of a clockwise hand would run anticlockwise), while the words in each seat read from the right."""
+    open_app(page, f"{app_url}/play?lang=he")
+    wait_for_language(page, "he")
+    page.locator("[class*='st-key-play-start'] button").first.click()
+    wait_for_app(page)
+    ring = page.locator(".ql-ring").first
+    ring.wait_for(timeout=30_000)
+    assert ring.evaluate("e => getComputedStyle(e).direction") == "ltr"
+    assert ring.locator(".ql-seat").first.evaluate("e => getComputedStyle(e).direction") == "rtl"
