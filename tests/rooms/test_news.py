@@ -125,16 +125,15 @@ def other_server(url: str) -> tuple[News, Rooms]:
     return News(), Rooms(url, news=News())
 
 
-def test_another_process_hears_of_a_move(database_url):
-    """Another app server: on PostgreSQL through the trigger's NOTIFY, on SQLite through the file watcher."""
-    here, writer = other_server(database_url)
-    rooms = Rooms(database_url, news=here)
+def assert_heard(here: News, writer: Rooms, url: str) -> None:
+    """A move made through `writer` (another server) wakes a watcher of its room through `here`'s listener on `url`;
+    `writer` is closed after."""
     listener = None
     try:
         seats = table(writer)
         woken = Woken()
         here.watch(Topic("rooms", seats[0].code), "page", woken)
-        listener = here.listen(rooms.url)
+        listener = here.listen(url)
         assert listener is not None
         time.sleep(0.5)  # listening
         version = move(writer, whose_turn(writer, seats))
@@ -142,8 +141,17 @@ def test_another_process_hears_of_a_move(database_url):
     finally:
         if listener is not None:
             listener.stop()
-        rooms.close()
         writer.close()
+
+
+def test_another_process_hears_of_a_move(database_url):
+    """Another app server: on PostgreSQL through the trigger's NOTIFY, on SQLite through the file watcher."""
+    here, writer = other_server(database_url)
+    rooms = Rooms(database_url, news=here)
+    try:
+        assert_heard(here, writer, rooms.url)
+    finally:
+        rooms.close()
 
 
 def test_the_listener_comes_back_after_its_connection_is_cut(postgres_url):

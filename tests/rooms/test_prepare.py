@@ -6,16 +6,13 @@ CREATE OR REPLACE FUNCTION at once), so that page showed an error and never foll
 reached the phones of the benchmark's five rooms. Every first use now succeeds, and the trigger announces moves."""
 
 import threading
-import time
 
 import sqlalchemy as sa
 
 from quitlok.classroom.store import Classes
 from quitlok.limits import Limits
 from quitlok.rooms import RoomNotFound, Rooms
-from quitlok.rooms.news import News, Topic
-from tests.rooms.helpers import table
-from tests.rooms.test_news import Woken, move, whose_turn
+from tests.rooms.test_news import assert_heard, other_server
 
 #: stores making their tables at once: as many as the pages of a busy start (each a store of its own: a server)
 AT_ONCE = 12
@@ -59,20 +56,8 @@ def test_stores_making_their_tables_at_once_all_succeed(database_url):
 
 def test_after_stores_made_their_tables_at_once_a_move_is_announced_to_another_server(database_url):
     assert not first_uses_at_once(database_url)
-    here, writer = News(), Rooms(database_url, news=News())
-    listener = None
-    try:
-        seats = table(writer)
-        woken = Woken()
-        here.watch(Topic("rooms", seats[0].code), "page", woken)
-        listener = here.listen(writer.url)
-        time.sleep(0.5)  # listening
-        version = move(writer, whose_turn(writer, seats))
-        assert woken.wait_for(version), woken.versions
-    finally:
-        if listener is not None:
-            listener.stop()
-        writer.close()
+    here, writer = other_server(database_url)
+    assert_heard(here, writer, writer.url)
 
 
 def test_the_trigger_is_there_once(postgres_url):
