@@ -15,6 +15,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import SelectSlider
 
+from quitlok.i18n import SOURCE, use
+from quitlok.ui.language import CHOSEN
 from tests.app.conftest import APP
 from tests.app.test_pages import LISTED
 
@@ -121,7 +123,11 @@ def test_random_pokes_never_end_in_an_exception(page, database_url):
         done = poke(kind, widget, rng)
         tally[f"{kind}: {done}"] += 1
         assert done == "poked", (page, kind, widget, done)
-        at.run()
+        # AppTest words the widgets' values for the next run in the test's thread: in the page's language (the
+        # sidebar's language picker may have been poked)
+        chosen = at.session_state.get(CHOSEN, SOURCE)
+        with use(chosen):
+            at.run()
         assert not at.exception, (page, n, kind, getattr(widget, "key", None), at.exception)
     poked = sum(v for k, v in tally.items() if k.endswith(": poked"))
     print(page, dict(tally))
