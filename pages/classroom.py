@@ -33,6 +33,7 @@ from quitlok.ui import (
     guard,
     internals,
     joining,
+    language,
     limits,
     names,
     own_questions,
@@ -91,6 +92,7 @@ def remember(code: str | None, key: str | None, *, teacher: bool = False) -> Non
     st.query_params.clear()
     if code:
         st.query_params["class"] = code
+    language.keep_in_address()
 
 
 def cookie_name(code: str) -> str:
@@ -263,6 +265,7 @@ def project_here() -> None:
     def show() -> None:
         look_up(code)
         st.query_params.from_dict({"class": code, session_only.SCREEN: session_only.PROJECTOR})
+        language.keep_in_address()  # a projector set up in Czech stays Czech
 
     attempt(show, "project")
 

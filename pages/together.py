@@ -40,7 +40,7 @@ from quitlok.rooms import (
 )
 from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, limits, move_bar, names, parts, push, sidebar
+from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, push, sidebar
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
@@ -115,6 +115,7 @@ def remember(code: str | None, tokens: list[str]) -> None:
     st.query_params.clear()
     if code:
         st.query_params["room"] = code
+    language.keep_in_address()
 
 
 def leave() -> None:

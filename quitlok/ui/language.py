@@ -54,6 +54,16 @@ def apply() -> str:
     return code
 
 
+def keep_in_address() -> None:
+    """After a page wrote its address anew (a room's or a class's page keeps its code alone there): the language this
+    visitor chose (an address's `lang`, the picker) goes back in it, so that a reload, or the address shared from
+    this device, keeps the device's language (a projector set up in Czech stays Czech). A language that came from
+    the browser alone needs no word in the address."""
+    code = st.session_state.get(CHOSEN)
+    if code and st.query_params.get(PARAM) != code:
+        st.query_params[PARAM] = code
+
+
 def _locale() -> str | None:
     try:
         locale = st.context.locale
