@@ -103,8 +103,10 @@ def room_token(page: Page, code: str) -> str:
 
 def press(page: Page, view: RoomView, action, language: str) -> None:
     """The person presses the move's button on a page in `language`: its words are the move's in that language."""
-    name = type(action).__name__.lower()
-    button = page.locator(f"[class*='st-key-together-do-{name}'] button:not([disabled])").first
+    name = type(action).__name__.lower()  # the button's key: together.do.<move>.<version> (the stake: no version)
+    where = (".st-key-together-do-stakebank" if isinstance(action, StakeBank) else
+             f"[class*='st-key-together-do-{name}-']")
+    button = page.locator(f"{where} button:not([disabled])").first
     button.wait_for(timeout=FOLLOW)
     if not isinstance(action, Bet):
         with use(language):
@@ -137,8 +139,8 @@ def test_a_room_with_a_hebrew_an_english_and_a_czech_device(contexts, app_url, r
     code.wait_for(timeout=FOLLOW)
     code = code.inner_text().strip()
     names = (GRANDMOTHER, GRANDSON, *COMPUTER_NAMES, code)
-    query = urllib.parse.parse_qs(urllib.parse.urlsplit(grandmother.url).query)
-    assert query == {"room": [code], "lang": ["he"]}, f"the room's code and her language in the address: {query}"
+    wait_until(lambda: urllib.parse.parse_qs(urllib.parse.urlsplit(grandmother.url).query) == {
+        "room": [code], "lang": ["he"]}, f"the room's code and her language in the address: {grandmother.url}")
     in_its_language(grandmother, "he", names, "the host's lobby")
 
     grandson = contexts(viewport={"width": 1300, "height": 1500}, locale="en-GB")  # his browser's English
