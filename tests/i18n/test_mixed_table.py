@@ -244,3 +244,12 @@ def test_nobody_can_take_the_class_s_key_as_a_name(rooms):
     host = rooms.create(QUITLOK, host="Ann", bank=10, purses=20)
     with pytest.raises(BadName):
         rooms.join(host.code, CLASS.upper())
+
+
+def test_the_class_chart_s_exact_chance_is_written_as_the_device_s_language_writes_numbers():
+    from quitlok.ui.charts import class_slider_chart
+
+    for language, written in (("en", "12.5"), ("cs", "12,5")):
+        with use(language):
+            (note,) = class_slider_chart([10.0, 20.0], 12.5, 5).layout.annotations
+        assert written in note.text, (language, note.text)
