@@ -32,6 +32,7 @@ from tests.e2e.test_classroom_browser import (  # noqa: F401 (fixtures)
     choose_kind,
     classes,
     contexts,
+    shots,
     start_session,
     wait_for_question,
 )
@@ -126,7 +127,7 @@ def shows_latest(page: Page, rooms: Rooms, code: str, token: str | None, languag
     wait_until(latest, f"{page.url} to show the room's latest move in {language}")
 
 
-def test_a_room_with_a_hebrew_an_english_and_a_czech_device(contexts, app_url, rooms):  # noqa: F811
+def test_a_room_with_a_hebrew_an_english_and_a_czech_device(contexts, app_url, rooms, shots):  # noqa: F811
     grandmother = contexts(viewport={"width": 1300, "height": 1500}, locale="en-US")  # Hebrew by her own choice
     open_app(grandmother, f"{app_url}/together?rules=quitlok&lang=he")
     grandmother.locator(".st-key-together-host_name input").fill(GRANDMOTHER)
@@ -184,6 +185,7 @@ def test_a_room_with_a_hebrew_an_english_and_a_czech_device(contexts, app_url, r
         for page, language, token in screens:
             shows_latest(page, rooms, code, token, language)  # every move reached every page
             in_its_language(page, language, names, "the table" + (" after a reload" if again else ""))
+            page.screenshot(path=shots / f"mixed-room-{language}{'-reloaded' if again else ''}.png")
             log = read(page, "() => document.querySelector('#together-log')?.innerText ?? ''")
             view = rooms.view(code, token) if token else rooms.watch(code)
             with use(language):
@@ -207,7 +209,7 @@ def answer(phone: Page, field: str, option: int) -> None:
     wait_for_app(phone)
 
 
-def test_a_class_session_with_each_screen_in_its_own_language(contexts, app_url, classes):  # noqa: F811
+def test_a_class_session_with_each_screen_in_its_own_language(contexts, app_url, classes, shots):  # noqa: F811
     teacher = contexts(viewport={"width": 1280, "height": 1400}, locale="en-US")
     code, key = start_session(teacher, app_url)
     link = f"{app_url}/classroom?class={code}"
@@ -276,6 +278,7 @@ def test_a_class_session_with_each_screen_in_its_own_language(contexts, app_url,
             chosen = describe(session.round.vote.actions[0], QUITLOK.aluvun_word)
         wait_until(lambda p=page, c=chosen: c in read(p, MAIN_JS), f"{what} to show the move chosen in {language}")
         text = in_its_language(page, language, names, what + ", the vote closed")
+        page.screenshot(path=shots / f"mixed-class-{what.replace(' ', '-').replace(chr(39), '')}.png")
         assert "The class" not in text or language == "en", f"{what}: the class named in English"
         assert CLASS not in text, f"{what}: the key of the class's seat shown as it is"
     for page, language, what in screens[1:3]:  # a reload keeps the projector's Czech and the phone's Hebrew
