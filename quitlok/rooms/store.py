@@ -31,7 +31,17 @@ import sqlalchemy as sa
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
 from quitlok.events import Event, RoomNote
-from quitlok.game import CLASS, OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
+from quitlok.game import (
+    CLASS,
+    OVER,
+    Action,
+    State,
+    apply_action,
+    draw_for_banker,
+    legal_actions,
+    new_game,
+    seat_name,
+)
 from quitlok.i18n import N_, _
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rooms import log as room_log
@@ -833,7 +843,7 @@ class Rooms(Store):
                                                                KEYS_GONE.c.code == code)).first()
             if gone is not None and gone.reason == "moved":
                 # Translators: {name} is the seat's name, or "yours" when the seat is no longer there.
-                name = seats[gone.seat].name if gone.seat < len(seats) else _("yours")
+                name = seat_name(seats[gone.seat].name) if gone.seat < len(seats) else _("yours")
                 raise SeatMoved(_("Your seat in room {code} ({name}) has moved to another device: its person asked "
                                   "for it there and was let in, so this device no longer plays it.").format(
                     code=code, name=name))
@@ -850,7 +860,7 @@ class Rooms(Store):
         me = self._seat_of(seats, token, code)
         host = _acting_host(seats, _absent(seats, self._extra(code), self._clock()))
         if me.seat != host:
-            raise NotHost(_(_ONLY_HOST[what]).format(host=seats[host].name))
+            raise NotHost(_(_ONLY_HOST[what]).format(host=seat_name(seats[host].name)))
         return me
 
     # --- presence and stand-ins -------------------------------------------------------------------------
