@@ -253,3 +253,24 @@ def test_the_class_chart_s_exact_chance_is_written_as_the_device_s_language_writ
         with use(language):
             (note,) = class_slider_chart([10.0, 20.0], 12.5, 5).layout.annotations
         assert written in note.text, (language, note.text)
+
+
+def test_where_no_language_was_set_the_words_are_the_session_s(monkeypatch):
+    """Streamlit runs a widget's callback before the page sets the run's language: there (a context that set no
+    language) the words are the session's (quitlok.ui.language.session_language), not English: the note on a move
+    made at a Hebrew device's table is in Hebrew."""
+    import contextvars
+
+    from quitlok import i18n
+    from quitlok.ui.language import session_language
+
+    assert session_language() is None, "outside a run of a page: no session"
+    with use("he"):
+        hebrew = _("You have the turn.")
+    monkeypatch.setattr(i18n, "_FALLBACK", [lambda: "he"])
+    assert contextvars.Context().run(lambda: _("You have the turn.")) == hebrew != "You have the turn."
+    with use("cs"):
+        assert contextvars.Context().run(lambda: _("You have the turn.")) == hebrew, "a context of its own"
+        assert _("You have the turn.") != hebrew, "a language set comes first"
+    monkeypatch.setattr(i18n, "_FALLBACK", [lambda: None])
+    assert contextvars.Context().run(lambda: _("You have the turn.")) == "You have the turn."
