@@ -75,6 +75,15 @@ def wait_until(condition, what: str, timeout: float = FOLLOW / 1000) -> None:
         time.sleep(0.2)
 
 
+def shows(page: Page, words: str, what: str) -> None:
+    """Wait until `page` shows `words` (its text as read); fail with what it shows instead."""
+    end = time.monotonic() + FOLLOW / 1000
+    while words not in read(page, MAIN_JS):
+        if time.monotonic() > end:
+            pytest.fail(f"waited for {what}: {words!r} is not in\n{read(page, MAIN_JS)[:3000]}")
+        time.sleep(0.2)
+
+
 def in_its_language(page: Page, language: str, names, what: str) -> str:
     """The page says its language and direction, and shows nothing of another language; returns its text."""
     wait_until(lambda: page.evaluate(HTML_JS) == [language, DIRECTION[language]], f"{what} in {language}")
@@ -242,14 +251,14 @@ def test_a_class_session_with_each_screen_in_its_own_language(contexts, app_url,
     for page, language, what in screens:
         with use(language):
             title = classes.view(code, key).round.question.title
-        wait_until(lambda p=page, t=title: t in read(p, MAIN_JS), f"{what} to show the question in {language}")
+        shows(page, title, f"{what} to show the question in {language}")
         in_its_language(page, language, names, what + ", a question open")
     teacher.get_by_role("button", name="Reveal the answer").click()
     wait_for_app(teacher)
     for page, language, what in screens:
         with use(language):
             answer_words = classes.view(code, key).round.question.answer_text
-        wait_until(lambda p=page, a=answer_words: a in read(p, MAIN_JS), f"{what} to show the answer in {language}")
+        shows(page, answer_words, f"{what} to show the answer in {language}")
         in_its_language(page, language, names, what + ", the answer revealed")
 
     # the class table and its vote
@@ -266,8 +275,8 @@ def test_a_class_session_with_each_screen_in_its_own_language(contexts, app_url,
         with use(language):
             options = classes.view(code, key).round.options
             heading = _("The class's move")
-        wait_until(lambda p=page, o=options: all(option in read(p, MAIN_JS) for option in o),
-                   f"{what} to show the vote in {language}")
+        for option in options:
+            shows(page, option, f"{what} to show the vote in {language}")
         text = in_its_language(page, language, names, what + ", the vote open")
         assert heading in text or page is teacher, f"{what}: {heading!r}"
     for _nickname, phone in pupils.values():
@@ -280,7 +289,7 @@ def test_a_class_session_with_each_screen_in_its_own_language(contexts, app_url,
     for page, language, what in screens:
         with use(language):
             chosen = describe(session.round.vote.actions[0], QUITLOK.aluvun_word)
-        wait_until(lambda p=page, c=chosen: c in read(p, MAIN_JS), f"{what} to show the move chosen in {language}")
+        shows(page, chosen, f"{what} to show the move chosen in {language}")
         text = in_its_language(page, language, names, what + ", the vote closed")
         page.screenshot(path=shots / f"mixed-class-{what.replace(' ', '-').replace(chr(39), '')}.png")
         assert "The class" not in text or language == "en", f"{what}: the class named in English"
