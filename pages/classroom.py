@@ -24,7 +24,7 @@ from quitlok.classroom.errors import Removed
 from quitlok.classroom.own import OWN, OwnQuestion
 from quitlok.classroom.store import Classes, ClassView, Round
 from quitlok.errors import TooOften
-from quitlok.i18n import _, ngettext
+from quitlok.i18n import _, decimal, ngettext, percent
 from quitlok.rooms import NoSuchRequest, NotSeated, RoomError, RoomNotFound, SeatMoved, seat_table
 from quitlok.rooms.store import IDLE_SECONDS
 from quitlok.ui import (
@@ -33,6 +33,7 @@ from quitlok.ui import (
     guard,
     internals,
     joining,
+    language,
     limits,
     names,
     own_questions,
@@ -40,6 +41,7 @@ from quitlok.ui import (
     positions,
     push,
     session_only,
+    sidebar,
 )
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
@@ -90,6 +92,7 @@ def remember(code: str | None, key: str | None, *, teacher: bool = False) -> Non
     st.query_params.clear()
     if code:
         st.query_params["class"] = code
+    language.keep_in_address()
 
 
 def cookie_name(code: str) -> str:
@@ -234,7 +237,7 @@ def entrance(code: str | None) -> None:
         return
     with teacher.container(border=True, key="class-start-box"):
         st.header(_("Run a class session"))
-        st.caption(words("teacher", rules=ui.current_rules().name))
+        st.caption(words("teacher", rules=sidebar.rules_name(ui.current_rules())))
         show_problem("start")
         st.button(_("Start a session"), type="primary", key="class.start", icon=":material/co_present:",
                   on_click=start_session)
@@ -262,6 +265,7 @@ def project_here() -> None:
     def show() -> None:
         look_up(code)
         st.query_params.from_dict({"class": code, session_only.SCREEN: session_only.PROJECTOR})
+        language.keep_in_address()  # a projector set up in Czech stays Czech
 
     attempt(show, "project")
 
@@ -358,7 +362,7 @@ def teacher_screen(session: ClassView) -> None:
     with st.expander(_("Code, link and QR code to join"), expanded=session.round is None):
         joining.invitation(code, link, label=_("Class code"), note=words("share") + (
             " " + ui.content_sections("together/help")[note] if note else ""))
-    st.caption(_("{rules} rules · {students} joined").format(rules=session.rules.name,
+    st.caption(_("{rules} rules · {students} joined").format(rules=sidebar.rules_name(session.rules),
                                                             students=plural(session.class_size, "student")))
     controls(session, key)
     own_questions.panel(lambda q: attempt(lambda: classes().ask_own(code, key, q), "teacher"),
@@ -453,7 +457,7 @@ def class_table(session: ClassView, key: str) -> None:
             cost = vote.values[best] - vote.values[vote.chosen]
             # Translators: what the class's move was worth, after "The class chose Bet: "; {cost} is in chips
             verdict = (_("the best move here") if cost < 0.005 else
-                       _("{cost} chips worse on average than the best, {best}").format(cost=f"{cost:.2f}",
+                       _("{cost} chips worse on average than the best, {best}").format(cost=decimal(cost, 2),
                                                                                        best=vote.options[best]))
             st.success(chose_words(vote, verdict), icon=":material/school:")
             st.markdown(_("Each move, on average: {moves}").format(moves=" · ".join(
@@ -553,7 +557,7 @@ def results(session: ClassView, key: str, *, expanded: bool = False) -> None:
         frame = pd.DataFrame([(n, title, answers, share) for n, title, share, answers in session.results],
                              # Translators: the columns of the table of questions; Kind: which kind of question
                              columns=[_("Question"), _("Kind"), _("Answers"), share_right]).sort_values(share_right)
-        st.table(frame.style.format({share_right: "{:.0%}"}).hide(axis="index"))
+        st.table(frame.style.format({share_right: percent}).hide(axis="index"))
         st.download_button(_("Download as CSV"), classes().results_csv(session.code, key),
                            file_name=f"quitlok-class-{session.code}.csv", mime="text/csv", key="class.csv",
                            icon=":material/download:")

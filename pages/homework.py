@@ -32,6 +32,7 @@ from quitlok.i18n import LANGUAGES, SOURCE, _, language, ngettext
 from quitlok.lessons import LESSONS
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound
 from quitlok.ui import browser, guard, joining, limits, names, positions
+from quitlok.ui import language as page_language
 from quitlok.ui import progress as kept_progress
 from quitlok.ui import seat_keys as kept_keys
 
@@ -78,6 +79,7 @@ def remember(code: str | None, key: str | None, *, teacher: bool = False) -> Non
     st.query_params.clear()
     if code:
         st.query_params["homework"] = code
+    page_language.keep_in_address()
 
 
 def arrived() -> None:

@@ -17,7 +17,7 @@ import streamlit as st
 
 from quitlok import IllegalAction, ui
 from quitlok.actions import Action
-from quitlok.bots import PLAYERS
+from quitlok.bots import PLAYERS, style_name
 from quitlok.errors import TooOften
 from quitlok.game import STAKE, action_label
 from quitlok.i18n import N_, _, ngettext, pgettext
@@ -40,7 +40,7 @@ from quitlok.rooms import (
 )
 from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, limits, move_bar, names, parts, push
+from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, push, sidebar
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
@@ -115,6 +115,7 @@ def remember(code: str | None, tokens: list[str]) -> None:
     st.query_params.clear()
     if code:
         st.query_params["room"] = code
+    language.keep_in_address()
 
 
 def leave() -> None:
@@ -353,7 +354,7 @@ def entrance() -> None:
                   on_click=lambda: join_room(ss["together.code"], "together.join_name"))
     with new.container(border=True, key="together-create-box"):
         st.header(_("Open a room"))
-        st.caption(words("create", rules=rules.name))
+        st.caption(words("create", rules=sidebar.rules_name(rules)))
         guard.keep_text("together.host_name", guard.NAME_CHARS)
         st.text_input(_("Your name (you host the room)"), key="together.host_name",
                       placeholder=name_placeholder(), max_chars=guard.NAME_CHARS)
@@ -365,7 +366,7 @@ def entrance() -> None:
             a.number_input(_("Maximum bet (chips)"), 1, 1000, key="together.max_bet",
                            on_change=lambda: ss.__setitem__("together.max_bet_set", True),
                            help=_("{rules} players agree a maximum bet before the game; by default a quarter "
-                                  "of the opening bank, at least 1.").format(rules=rules.name))
+                                  "of the opening bank, at least 1.").format(rules=sidebar.rules_name(rules)))
         b.number_input(_("Computer players"), 0, MAX_SEATS - 1, key="together.computers",
                        help=_("To fill seats; you can add more, or remove them, before the start."))
         b.selectbox(_("How they play"), list(STYLE_WORDS), key="together.style", format_func=style_words)
@@ -580,7 +581,7 @@ def who_sits(room: RoomView, tokens_here: set[int]) -> None:
 def seat_marks(room: RoomView, seat: int, style: str | None, tokens_here: set[int]) -> str:
     """What a seat is, in the list of seats: "person, host, on this device", "computer player (cautious)"."""
     # Translators: {style} is how the computer player plays ("cautious", "bold", "best play")
-    marks = [_("computer player ({style})").format(style=PLAYERS[style]().label) if style else _("person")]
+    marks = [_("computer player ({style})").format(style=style_name(PLAYERS[style]().label)) if style else _("person")]
     marks += [pgettext("seat", "host")] if seat == room.host else []
     marks += [_("on this device")] if seat in tokens_here else []
     return ", ".join(marks)
@@ -596,7 +597,7 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
         n=len(room.players), most=MAX_SEATS))
     st.caption(ngettext("{rules} rules · {chips} chip each · opening bank {bank}",
                         "{rules} rules · {chips} chips each · opening bank {bank}", room.starting_purse).format(
-        rules=room.rules.name, chips=room.starting_purse, bank=room.opening_bank))
+        rules=sidebar.rules_name(room.rules), chips=room.starting_purse, bank=room.opening_bank))
     who_sits(room, here)
     presence_line(room)
     if host is None:
@@ -829,7 +830,8 @@ def game(views: list[RoomView], host: RoomView | None) -> None:
     shown = [f"**{names.markdown(room.players[v.seat])}**" for v in views]
     here = (_("Room **{code}** · {rules} rules · you play as {name}") if len(views) == 1 else
             _("Room **{code}** · {rules} rules · {names} play on this device"))
-    st.caption(here.format(code=room.code, rules=room.rules.name, name=shown[0], names=view.and_list(shown)))
+    st.caption(here.format(code=room.code, rules=sidebar.rules_name(room.rules), name=shown[0],
+                           names=view.and_list(shown)))
     seats_here = sorted(v.seat for v in views)
     mine = not (room.over or room.paused) and room.to_act in seats_here
     sound = st.toggle(words("sound"), key="together.sound", help=words("sound_help"))

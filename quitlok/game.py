@@ -47,6 +47,7 @@ __all__ = [
     "Aluvun",
     "Bet",
     "Blot",
+    "CLASS",
     "Draw",
     "Keep",
     "KeepBank",
@@ -81,13 +82,20 @@ OVER = "over"  # the game has ended
 #: the name of the learner's seat (the practice table, the lessons, the quiz): a key the code compares, which makes
 #: the log speak to that seat in the second person ("You bet 3"), shown in the reader's language by `seat_name`
 YOU = "You"
+#: the name of the class's seat at a class table (quitlok.classroom): a key like YOU, never shown as it is (`seat_name`
+#: words it in each reader's language, "The class"), and no person's name (quitlok.rooms refuses it)
+CLASS = "@class"
 
 
 def seat_name(name: str) -> str:
-    """A seat's name as shown: the learner's seat (named YOU) as the current language says "You"; any other name
-    as it is (a person's or a computer player's name is never translated)."""
+    """A seat's name as shown: the learner's seat (named YOU) as the current language says "You", the class's seat
+    at a class table (named CLASS) as it says "The class"; any other name as it is (a person's or a computer
+    player's name is never translated)."""
     if not isinstance(name, str):
         raise InvalidSetup(_("A seat's name is a text (got {type}).").format(type=type(name).__name__))
+    if name == CLASS:
+        # Translators: the class's seat at the class table (the class plays it together, by vote), where a name stands.
+        return pgettext("the class's seat", "The class")
     # Translators: the learner's own seat at the practice table, shown where the other seats show a name.
     return pgettext("the learner's seat", "You") if name == YOU else name
 

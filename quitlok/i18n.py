@@ -26,7 +26,7 @@ import contextvars
 import copy
 import gettext as _gettext
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -36,8 +36,8 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import NumberPattern, format_decimal
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "and_words", "decimal",
-           "direction", "from_locale", "is_rtl", "known", "language", "ngettext", "number", "or_words", "percent",
-           "pgettext", "pseudo", "set_language", "translations", "use", "_"]
+           "direction", "fall_back_on", "from_locale", "is_rtl", "known", "language", "ngettext", "number",
+           "or_words", "percent", "pgettext", "pseudo", "set_language", "translations", "use", "_"]
 
 DOMAIN = "quitlok"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -54,12 +54,24 @@ RIGHT_TO_LEFT = frozenset({"he", PSEUDO})
 #: old or other names browsers give a language: Hebrew's former code "iw"
 _ALIASES = {"iw": "he"}
 
-_LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("quitlok_language", default=SOURCE)
+_LANGUAGE: contextvars.ContextVar[str | None] = contextvars.ContextVar("quitlok_language", default=None)
+#: where the language comes from in a context that set none (`fall_back_on`); English when it says None
+_FALLBACK: list[Callable[[], str | None]] = []
 
 
 def language() -> str:
     """The current language's code ("en", "he", "cs", ...)."""
-    return _LANGUAGE.get()
+    code = _LANGUAGE.get()
+    if code is None:
+        code = next((found for found in (source() for source in _FALLBACK) if found), SOURCE)
+    return code
+
+
+def fall_back_on(source: Callable[[], str | None]) -> None:
+    """Where the language comes from in a context that set none: `source()`, or English when it says None. The app
+    gives its session's (quitlok.ui.language): Streamlit runs a widget's callback before the page's run sets the
+    run's language, and a callback's words (the note on a move, a refusal) are for the same device."""
+    _FALLBACK[:] = [source]
 
 
 def set_language(code: str) -> None:

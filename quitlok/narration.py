@@ -7,10 +7,12 @@ placeholders, and a sentence whose form follows a number is chosen by `ngettext`
 
 Who is "you": the reader's own seat is spoken to in the second person ("You bet 3", "your bank") and every other
 seat in the third ("Bella bets 3"): two messages, so that a language conjugates each as it must. The reader's
-seat is the learner's, the seat named "You" (quitlok.game.YOU, the key the practice table, the lessons and the quiz give
-the learner's seat, and compare; never shown as it is: `seat_name` shows it in the reader's language). A
-room's seats carry their people's names (a room refuses the name "You"), so a room's log names every seat,
-its reader's too; the `viewer` argument (the seat reading, None for an onlooker) decides what secrets are told.
+seat is the `viewer` (None for an onlooker, who reads every seat in the third person), and the seat named "You"
+(quitlok.game.YOU, the key the practice table, the lessons and the quiz give the learner's seat, and compare). A
+room's seats carry their people's names (a room refuses the name "You"): each seat of a room reads its own moves as
+"You bet 3" and the others' as "Ann bets 3", each device in its own language. A name that is a key is never shown
+as it is (`seat_name` words it in the reader's language: YOU, and quitlok.game.CLASS, the class's seat at a class
+table); a person's or a computer player's name is shown as typed.
 
 The statuses of the seats (`quitlok.game.SeatStatus`) are worded here too: `status_line`, and how a hand ended
 (`hand_over_words`).
@@ -70,19 +72,20 @@ class _Words:
         self.players, self.viewer = players, viewer
 
     def you(self, seat: int) -> bool:
-        return self.players[seat] == YOU
+        """Whether `seat` is the reader's own: the viewer's, or the seat named YOU (the learner's)."""
+        return seat == self.viewer or self.players[seat] == YOU
 
     def say(self, seat: int, you: str, other: str, **values: object) -> str:
         """A sentence about `seat`: `you` (already translated) when it is the reader's own seat, else `other`,
-        whose {name} is the seat's name."""
+        whose {name} is the seat's name as shown (seat_name)."""
         if self.you(seat):
             return you.format(**values)
-        return other.format(name=self.players[seat], **values)
+        return other.format(name=seat_name(self.players[seat]), **values)
 
     def name(self, seat: int) -> str:
         """A seat's name inside a list of names: 'Bella', or 'you'."""
         # Translators: the reader's own seat inside a list of names ("Most chips: you and Bella (20)").
-        return pgettext("a seat in a list of names", "you") if self.you(seat) else self.players[seat]
+        return pgettext("a seat in a list of names", "you") if self.you(seat) else seat_name(self.players[seat])
 
 
 def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None) -> str | None:
@@ -93,7 +96,7 @@ def sentence(event: ev.Event, players: Sequence[str], viewer: int | None = None)
         case ev.Prose(text):  # a line of a game saved before the log was events: as it was written
             return text
         case ev.RoomNote():
-            return room_note(event, players)
+            return room_note(event, players, viewer)
         case ev.CardDealt(seat, card, face_up=face_up, told=told):
             if not (face_up and told and card is not None):
                 return None
@@ -259,10 +262,23 @@ _ROOM_NOTES = {
 }
 
 
-def room_note(note: ev.RoomNote, players: Sequence[str]) -> str:
-    """A room's own note (quitlok.rooms) as a sentence, in the current language."""
-    name = players[note.seat] if note.seat is not None and 0 <= note.seat < len(players) else ""
+#: the notes about a seat as that seat's own reader reads them (spoken to, as "You bet 3")
+_YOUR_ROOM_NOTES = {
+    "new_device": N_("You play on from a new device."),
+    "back": N_("You are back in the seat a computer played, on a new device."),
+    "left": N_("You have left the table; a computer player ({style}) plays your seat from now on."),
+    "timed_out": N_("Your time to decide ran out, so a computer player made the move."),
+}
+
+
+def room_note(note: ev.RoomNote, players: Sequence[str], viewer: int | None = None) -> str:
+    """A room's own note (quitlok.rooms) as a sentence, in the current language, as `viewer` reads it (a note about
+    the reader's own seat speaks to him)."""
+    seat = note.seat if note.seat is not None and 0 <= note.seat < len(players) else None
     style = style_name(note.style) if note.style else ""
+    if seat is not None and note.what in _YOUR_ROOM_NOTES and _Words(players, viewer).you(seat):
+        return _(_YOUR_ROOM_NOTES[note.what]).format(style=style, minutes=note.minutes)
+    name = seat_name(players[seat]) if seat is not None else ""
     return _(_ROOM_NOTES[note.what]).format(name=name, style=style, minutes=note.minutes)
 
 

@@ -41,11 +41,25 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sqlalchemy as sa
 
-from quitlok.actions import Action, describe
+from quitlok.actions import (
+    Action,
+    Aluvun,
+    Bet,
+    Blot,
+    Draw,
+    Keep,
+    KeepBank,
+    Reject,
+    Retire,
+    StakeBank,
+    Stand,
+    Stay,
+    describe,
+)
 from quitlok.classroom.errors import BadOwnQuestion, BadResponse, ClassroomError, Removed
 from quitlok.classroom.names import friendly_names, refused_word
 from quitlok.classroom.own import OWN, OwnQuestion
@@ -54,8 +68,8 @@ from quitlok.classroom.questions import check_kind, make_question
 from quitlok.classroom.sequence import QuestionSequence
 from quitlok.coach import coach
 from quitlok.errors import shown
-from quitlok.game import action_label
-from quitlok.i18n import N_, SOURCE, _, pgettext, use
+from quitlok.game import CLASS, action_label
+from quitlok.i18n import SOURCE, _, pgettext, use
 from quitlok.rooms import Rooms, RoomView
 from quitlok.rooms.database import SEATS, Store, metadata
 from quitlok.rooms.errors import (
@@ -93,9 +107,11 @@ REPEAT_TRIES, SEED_STRIDE = 6, 1_000
 BOARD_SIZE = 5
 #: the computer players at the class table, by style
 TABLE_STYLES = ("cautious", "bold", "cautious")
-#: the class's seat at its table, and its name there
-#: (the class's name is its seat's player name, a key the code compares: marked for the catalog, shown `_()`ed)
-CLASS_SEAT, CLASS_NAME = 0, N_("The class")
+#: the class's seat at its table, and its name there: a key (quitlok.game.CLASS) that each device words in its own
+#: language (quitlok.game.seat_name: "The class"); no person can take it
+CLASS_SEAT, CLASS_NAME = 0, CLASS
+#: the name an earlier version stored for the class's seat, in English: a table stored so reads as CLASS_NAME
+OLD_CLASS_NAME = "The class"
 
 CLASSES = sa.Table(
     "quitlok_classes",
@@ -556,7 +572,7 @@ class Classes(Store):
         with self._transaction(write=False) as conn:
             session = self._load(conn, code)
         self._check_teacher(session, teacher)
-        seat = self.rooms.create(session_rules(session), host=CLASS_NAME, bank=bank, purses=purses)
+        seat = self.rooms._create(session_rules(session), CLASS_NAME, CLASS_NAME, bank=bank, purses=purses)
         for style in TABLE_STYLES:
             self.rooms.add_computer(seat.code, seat.token, style)
         self.rooms.start(seat.code, seat.token)
@@ -590,12 +606,13 @@ class Classes(Store):
         try:
             if teacher is None:
                 room, seats, extra = self.rooms._read(session.table_room)
-                return room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra, now=self.rooms._clock(),
-                                 log=self.rooms._seat_log(session.table_room, room, CLASS_SEAT))
+                return _class_named(room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra,
+                                              now=self.rooms._clock(),
+                                              log=self.rooms._seat_log(session.table_room, room, CLASS_SEAT)))
             key = _table_key(teacher, session.table_room)
             if not hmac.compare_digest(session.table_token or "", _hash(key)):
                 self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key
-            return self.rooms.view(session.table_room, key)
+            return _class_named(self.rooms.view(session.table_room, key))
         except (RoomNotFound, NotSeated):
             return None
 
@@ -761,7 +778,9 @@ class Classes(Store):
             results.append((shown_as[i], rounds[i].title, len(good) / len(given) if given else 0.0, len(given)))
         since = next((s.joined for s in students if s.student == me), 0)
         asked = sum(1 for i in revealed if rounds[i].question is not None and i >= since)
-        names = {s.student: "(hidden)" if s.hidden else s.nickname for s in students}
+        # Translators: stands for a pupil's nickname the teacher hid from the projected screen (the top five)
+        hidden = _("(hidden)")
+        names = {s.student: hidden if s.hidden else s.nickname for s in students}
         names_all = {s.student: s.nickname for s in students}
         board = tuple(sorted(((names[s.student], right[s.student]) for s in students), key=lambda x: -x[1])
                       [:BOARD_SIZE]) if session.board else ()
@@ -952,6 +971,20 @@ _WAITING = (sa.select(CLASS_REQUESTS).where(CLASS_REQUESTS.c.code == sa.bindpara
                                             CLASS_REQUESTS.c.answer == "waiting").order_by(CLASS_REQUESTS.c.number))
 
 
+def _class_named(table: RoomView) -> RoomView:
+    """The class table as read, its class's seat named CLASS_NAME, the key each device words in its own language: a
+    table an earlier version opened named the seat in English (OLD_CLASS_NAME), in its seats and in its game."""
+    if table.players[CLASS_SEAT] != OLD_CLASS_NAME:
+        return table
+    players = (CLASS_NAME, *table.players[CLASS_SEAT + 1:])
+    state = table.state
+    if state is not None and state.players[CLASS_SEAT] == OLD_CLASS_NAME:
+        state = replace(state, players=(CLASS_NAME, *state.players[CLASS_SEAT + 1:]))
+    nights = tuple(replace(night, players=(CLASS_NAME, *night.players[1:]))
+                   if night.players[:1] == (OLD_CLASS_NAME,) else night for night in table.nights)
+    return replace(table, players=players, state=state, nights=nights)
+
+
 def _check_student(student: object) -> None:
     if not is_whole(student) or not 0 <= student < 10 * MAX_STUDENTS:
         raise ClassroomError(_("There is no student {student} in this class.").format(student=shown(student)))
@@ -984,11 +1017,23 @@ def stored_round(rules: RuleSet, stored: dict) -> Round:
     if OWN in stored:
         return Round(OwnQuestion.from_dict(stored[OWN]), None)
     actions = _stored_actions(stored)
-    options = (tuple(describe(a, rules.aluvun_word, raising=stored.get("raising", False)) for a in actions)
-               if actions else tuple(stored["vote"]))
+    raising = stored.get("raising", False)
+    options = (tuple(describe(a, rules.aluvun_word, raising=raising) for a in actions) if actions else
+               tuple(_old_label(label, rules, raising) for label in stored["vote"]))
     return Round(None, Vote(stored["room_version"], options, stored.get("chosen"),
                             tuple(stored.get("values", ())), stored.get("events_from"), stored.get("tied", False),
                             tuple(stored.get("counts", ())), actions))
+
+
+def _old_label(label: str, rules: RuleSet, raising: bool) -> str:
+    """An option of a vote an earlier version stored as its button's label, in English: the label of the move it
+    names, in the current language (a label no move has, as it is)."""
+    numbers = [int(n) for n in re.findall(r"\d+", label)][:1]
+    moves = [Blot(), Draw(), Stay(), Aluvun(), Reject(), Keep(), Stand(), Retire(), KeepBank(),
+             *(kind(n) for n in numbers if n > 0 for kind in (Bet, StakeBank))]
+    with use(SOURCE):
+        named = next((move for move in moves if describe(move, rules.aluvun_word, raising=raising) == label), None)
+    return label if named is None else describe(named, rules.aluvun_word, raising=raising)
 
 
 def _stored_actions(stored: dict) -> tuple[Action, ...]:

@@ -31,7 +31,17 @@ import sqlalchemy as sa
 from quitlok.bots import PLAYERS, ComputerPlayer
 from quitlok.errors import InvalidSetup, shown
 from quitlok.events import Event, RoomNote
-from quitlok.game import OVER, Action, State, apply_action, draw_for_banker, legal_actions, new_game
+from quitlok.game import (
+    CLASS,
+    OVER,
+    Action,
+    State,
+    apply_action,
+    draw_for_banker,
+    legal_actions,
+    new_game,
+    seat_name,
+)
 from quitlok.i18n import N_, _
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rooms import log as room_log
@@ -210,9 +220,18 @@ class Rooms(Store):
         the family setting that hides the coaching notes at the table (set_coaching changes it later).
 
         Rooms idle for 12 hours are removed first."""
-        rules = _check_setup(rules, bank, purses, max_bet, choose_stake)
+        _check_setup(rules, bank, purses, max_bet, choose_stake)  # the setup's problem first, then the name's
         _flag("coaching", coaching)
         name, key = person_name(host)
+        return self._create(rules, name, key, bank=bank, purses=purses, max_bet=max_bet, choose_stake=choose_stake,
+                            coaching=coaching)
+
+    def _create(self, rules: RuleSet, name: str, key: str, *, bank: int, purses: int, max_bet: int | None = None,
+                choose_stake: bool = True, coaching: bool = True) -> Seat:
+        """`create`, its host's seat named `name` (already checked, or a key a person cannot take: the class's seat
+        of a class table, quitlok.game.CLASS) with `key` for uniqueness."""
+        rules = _check_setup(rules, bank, purses, max_bet, choose_stake)
+        _flag("coaching", coaching)
         self.purge()
         token = secrets.token_urlsafe(32)
         for _attempt in range(20):
@@ -824,7 +843,7 @@ class Rooms(Store):
                                                                KEYS_GONE.c.code == code)).first()
             if gone is not None and gone.reason == "moved":
                 # Translators: {name} is the seat's name, or "yours" when the seat is no longer there.
-                name = seats[gone.seat].name if gone.seat < len(seats) else _("yours")
+                name = seat_name(seats[gone.seat].name) if gone.seat < len(seats) else _("yours")
                 raise SeatMoved(_("Your seat in room {code} ({name}) has moved to another device: its person asked "
                                   "for it there and was let in, so this device no longer plays it.").format(
                     code=code, name=name))
@@ -841,7 +860,7 @@ class Rooms(Store):
         me = self._seat_of(seats, token, code)
         host = _acting_host(seats, _absent(seats, self._extra(code), self._clock()))
         if me.seat != host:
-            raise NotHost(_(_ONLY_HOST[what]).format(host=seats[host].name))
+            raise NotHost(_(_ONLY_HOST[what]).format(host=seat_name(seats[host].name)))
         return me
 
     # --- presence and stand-ins -------------------------------------------------------------------------
@@ -1083,6 +1102,8 @@ def person_name(text: object) -> tuple[str, str]:
     key = unicodedata.normalize("NFKC", name).casefold()
     if key == "you":
         raise BadName(_("“You” is how the table speaks to each player: please give your own name."))
+    if key == CLASS.casefold():  # the class's seat at a class table: a key, worded for each reader (seat_name)
+        raise BadName(_("That name is kept for a class's seat: please give your own name."))
     return name, key
 
 

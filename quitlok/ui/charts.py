@@ -14,7 +14,7 @@ from html import escape
 import plotly.graph_objects as go
 import streamlit as st
 
-from quitlok.i18n import _, language
+from quitlok.i18n import _, decimal, language
 from quitlok.ui.bars import TWENTY_ONE_COLOUR
 
 #: the second cue beside the right answer's colour: a Plotly bar pattern (marker.pattern.shape), dotted as a 21 is
@@ -87,7 +87,7 @@ def class_slider_chart(responses: list[float], exact: float, tolerance: float, *
                   opacity=0.15, line_width=0)
     fig.add_vline(x=exact, line_color=RIGHT_COLOUR, line_width=3, line_dash="dash",
                   # above the bars, on the side with room for it
-                  annotation_text=_("exact: {chance}%").format(chance=f"{exact:.1f}"),
+                  annotation_text=_("exact: {chance}%").format(chance=decimal(exact, 1)),
                   annotation_position="top left" if exact > 50 else "top right", annotation_yanchor="bottom")
     most = max(Counter(min(int(r // 5), 19) for r in responses).values(), default=0)
     guesses, shaded = _("the class's guesses (%)"), _("shaded: counts as right")

@@ -87,10 +87,12 @@ asking every second. Streamlit 1.67 has no public API for a server thread to rer
 `ThreadState.fragment_id`; `running_session` the first alone, so that a session is not woken by its own move);
 `rerun_fragment` finds the session (`Runtime.get_app_session`), checks it still holds
 the fragment (`AppSession.has_fragment`) and, on the session's event loop (`AppSession._event_loop`: its methods
-are not thread-safe), asks for a run of that fragment alone as the browser's own fragment timer would: the page
-and address of the session's last run (`AppSession._client_state`), and no widget values, so no callback runs
-and no widget changes. It asks only once the session has no script runner (`AppSession._scriptrunner` is None:
-no run under way, and the last one's end handled by the event loop). Asked in between, Streamlit 1.67 found the
+are not thread-safe), asks for a run of that fragment alone as the browser's own fragment timer would: the page,
+the address and the browser's context (`context_info`: its locale, whose language the page speaks when no other
+source names one: a pupil's phone in Hebrew read a pushed question in English without it) of the session's last
+run (`AppSession._client_state`), and no widget values, so no callback runs and no widget changes. It asks only
+once the session has no script runner (`AppSession._scriptrunner` is None: no run under way, and the last one's
+end handled by the event loop). Asked in between, Streamlit 1.67 found the
 ending runner refusing the request and started a second one, and then dropped the first one's remaining events
 as a non-current runner's (app_session.py, "Ignoring event from non-current ScriptRunner"): its last elements
 and its "script finished" never reached the browser, whose page then stayed "running" for good. The news of a
@@ -438,7 +440,8 @@ def rerun_fragment(session_id: str, fragment_id: str) -> bool:
             return
         last = session._client_state
         session.request_rerun(ClientState(fragment_id=fragment_id, query_string=last.query_string,
-                                          page_script_hash=last.page_script_hash, is_auto_rerun=True))
+                                          page_script_hash=last.page_script_hash, is_auto_rerun=True,
+                                          context_info=last.context_info))  # the browser's locale: its language
 
     try:
         loop.call_soon_threadsafe(run, 0)

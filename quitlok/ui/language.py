@@ -18,7 +18,7 @@ whole run, the picker (in the sidebar) and the page's `<html lang dir>` with the
 
 import streamlit as st
 
-from quitlok.i18n import LANGUAGES, _, direction, from_locale, is_rtl, known, language, set_language
+from quitlok.i18n import LANGUAGES, _, direction, fall_back_on, from_locale, is_rtl, known, language, set_language
 from quitlok.ui import browser, internals, rtl
 
 #: the address's query parameter
@@ -29,6 +29,8 @@ CHOSEN = "language.chosen"
 PICKER, PICKED = "language.picker", "language.picked"
 #: the cookie that keeps the picker's choice in this browser, and for how long (a year)
 COOKIE, KEPT_SECONDS = "quitlok_lang", 365 * 24 * 3600
+#: session state: the language of this session's latest run (what its widgets' callbacks speak: session_language)
+NOW = "language.now"
 
 
 def choose(address: object, chosen: object, kept: object, locale: object) -> str:
@@ -51,7 +53,31 @@ def apply() -> str:
         state[CHOSEN] = known(address)
     code = choose(address, state.get(CHOSEN), browser.cookie(COOKIE), _locale())
     set_language(code)
+    state[NOW] = code
     return code
+
+
+def session_language() -> str | None:
+    """The language of the session whose script runs in this thread (its latest run's), None outside a run.
+    Streamlit runs a widget's callback at the start of a run, before the page sets the run's language (apply):
+    what the callback words (the note on a move at a room's table, a refusal) must be the device's language, not
+    English. quitlok.i18n falls back on it wherever no language was set."""
+    if internals.running_session() is None:
+        return None
+    return st.session_state.get(NOW)
+
+
+fall_back_on(session_language)
+
+
+def keep_in_address() -> None:
+    """After a page wrote its address anew (a room's or a class's page keeps its code alone there): the language this
+    visitor chose (an address's `lang`, the picker) goes back in it, so that a reload, or the address shared from
+    this device, keeps the device's language (a projector set up in Czech stays Czech). A language that came from
+    the browser alone needs no word in the address."""
+    code = st.session_state.get(CHOSEN)
+    if code and st.query_params.get(PARAM) != code:
+        st.query_params[PARAM] = code
 
 
 def _locale() -> str | None:

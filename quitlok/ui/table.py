@@ -19,7 +19,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.events import Event, HandDealt
-from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, SeatStatus, State, action_label, legal_actions
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, SeatStatus, State, action_label, legal_actions, seat_name
 from quitlok.i18n import _, ngettext, pgettext
 from quitlok.narration import YOU, hand_title, ordinal, sentence, status_line
 from quitlok.narration import hand_over_words as narrated_hand_over
@@ -74,7 +74,7 @@ def top_bar_html(table: PracticeTable) -> str:
     if s.banker == table.human:
         banker = _("You bank.")
     else:
-        banker = _("{name} banks.").format(name=f"<b>{as_text.html(s.players[s.banker])}</b>")
+        banker = _("{name} banks.").format(name=f"<b>{as_text.html(seat_name(s.players[s.banker]))}</b>")
     if s.direction == 1:
         way = _("<b>↻ Clockwise</b> this hand: play goes round to the banker's left.")
     else:
@@ -251,7 +251,7 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
         badges.append(_badge("ql-b-act", pgettext("badge", "to act")))
     if me:
         badges.append(_badge("ql-b-you", pgettext("badge", "your seat")))
-    name = you_name() if me else as_text.html(s.players[seat])
+    name = you_name() if me else as_text.html(seat_name(s.players[seat]))
     if s.stakes[seat]:
         money = _("purse <b>{purse}</b> · stake <b>{stake}</b>").format(purse=s.purses[seat], stake=s.stakes[seat])
     else:
@@ -262,7 +262,7 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
         f'<div class="ql-money">{money}</div>',
         hand_html(s.hands[seat], s.face_up[seat], mine=me, shared=ui.projector(),
                   size=size if me else round(size * 0.75),
-                  owner=None if me else s.players[seat]),
+                  owner=None if me else seat_name(s.players[seat])),
     ]
     status, last = seat_notes(s.seat_status[seat], s.last_status[seat], table.hand_ended, len(s.hands[seat]))
     if status is not None:
@@ -325,7 +325,7 @@ def ring_html(table: PracticeTable) -> str:
         way += " · " + _("when the bank passes, it goes to the right: to you")
     elif heir is not None:
         way += " · " + _("when the bank passes, it goes to the right: to {name}").format(
-            name=as_text.html(s.players[heir]))
+            name=as_text.html(seat_name(s.players[heir])))
     felt = (f'<div class="ql-felt" style="grid-row: 2; grid-column: 1 / span {2 * width}; order: 0;">'
             f'<span class="ql-end">{ends[0]}</span><span class="ql-way">{way}</span>'
             f'<span class="ql-end">{ends[1]}</span></div>')
@@ -588,7 +588,8 @@ def first_bank(table: PracticeTable) -> str | None:
     """How the first banker was chosen, as a line for the log."""
     if not table.banker_draws:
         return None
-    names = [you_name() if name == YOU else name for name in table.state.players]
+    names = [you_name() if seat == table.viewer or name == YOU else seat_name(name)
+             for seat, name in enumerate(table.state.players)]
     # Translators: joins the rounds of drawing for the first bank, when the highest cards tied: "Bella 7, Dov 7; then
     # Bella 3, Dov 9"
     then = _("; then ")
@@ -664,14 +665,14 @@ _LOG_CSS = """<style>
 # --- the end of a hand -----------------------------------------------------------------
 
 
-def _ended_title(s: State) -> str:
-    """The title ('Hand 3 of Bella's bank') of the hand that ended last: the latest hand dealt, or the one before
-    it when the next hand is already dealt."""
+def _ended_title(s: State, viewer: int | None = None) -> str:
+    """The title ('Hand 3 of Bella's bank', 'Hand 3 of your bank' for `viewer`'s own) of the hand that ended last:
+    the latest hand dealt, or the one before it when the next hand is already dealt."""
     deals = [event for event in s.events if isinstance(event, HandDealt)]
     in_play = any(s.hands)
     if not deals or (in_play and len(deals) < 2):
         return _("The last hand")
-    return hand_title(deals[-2] if in_play else deals[-1], s.players, bank=False)
+    return hand_title(deals[-2] if in_play else deals[-1], s.players, viewer, bank=False)
 
 
 def and_list(words: list[str]) -> str:
@@ -692,7 +693,7 @@ def hand_over_words(table: PracticeTable) -> str:
     than once. Everything comes from the seats' statuses as the hand ended (quitlok.narration words them)."""
     s = table.state
     names = [_seat_name(table, seat) for seat in range(len(s.players))]
-    return narrated_hand_over(_ended_title(s), s.last_status, names, table.human)
+    return narrated_hand_over(_ended_title(s, table.viewer), s.last_status, names, table.human)
 
 
 def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) -> None:
@@ -723,9 +724,9 @@ def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
         if not status.kind or (status.sitting_out and not cards):  # the sentence says who sat out
             continue
         mine = " ql-mine" if seat == table.human else ""
-        name = you_name() if seat == table.human else as_text.html(s.players[seat])
+        name = you_name() if seat == table.human else as_text.html(seat_name(s.players[seat]))
         pictures = hand_html(cards, (True,) * len(cards), mine=seat == table.human, size=size,
-                             owner=None if seat == table.human else s.players[seat])
+                             owner=None if seat == table.human else seat_name(s.players[seat]))
         seats.append(f'<div class="ql-over-seat{mine}"><div class="ql-over-name">{name}</div>{pictures}'
                      f'{status_html(status, "ql-over-status")}</div>')
     frame = " ql-framed" if framed else ""

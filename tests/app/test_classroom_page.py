@@ -7,7 +7,7 @@ file of its own, opened here with the same store the page uses, to know the righ
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from quitlok.classroom.store import Classes, ClassView
+from quitlok.classroom.store import CLASS_NAME, CLASS_SEAT, Classes, ClassView
 from quitlok.narration import sentences
 from tests.app import conftest
 from tests.app.conftest import as_read, click, html_text, query_values, texts
@@ -275,7 +275,7 @@ def test_the_class_table_takes_a_vote_and_plays_the_majority(database):
     teacher.run()
     click(teacher, "class.table")
     table = view(database, teacher).table
-    assert table is not None and "The class" in table.players
+    assert table is not None and table.players[CLASS_SEAT] == CLASS_NAME  # a key each device words ("The class")
     teacher.run()
     if not table.legal:
         pytest.skip("the class is not to act at this deal")  # pragma: no cover - the class seat acts first

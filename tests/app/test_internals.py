@@ -278,10 +278,42 @@ def test_a_pushed_fragment_run_waits_until_the_last_runs_messages_have_left_for_
 
 
 def last_client_state(page_script_hash: str):
-    """A ClientState, as Streamlit keeps a session's last one."""
+    """A ClientState, as Streamlit keeps a session's last one (from a browser whose language is Hebrew)."""
     from streamlit.proto.ClientState_pb2 import ClientState
 
-    return ClientState(page_script_hash=page_script_hash, query_string="room=K7QF3M")
+    state = ClientState(page_script_hash=page_script_hash, query_string="room=K7QF3M")
+    state.context_info.locale = "he-IL"
+    return state
+
+
+def test_a_pushed_fragment_run_keeps_the_browser_s_locale(monkeypatch):
+    """A pushed run of a page's part carries the browser's context of the session's last run: its locale is the
+    device's language (quitlok.ui.language), and a pupil's Hebrew phone read a pushed question in English without
+    it (issue 26, item 4: each device in its own language). Streamlit reads st.context.locale from it."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from streamlit.runtime import context
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
+    from quitlok.ui import internals
+
+    assert "ctx.context_info" in inspect.getsource(context._context_info_field), (
+        "st.context.locale no longer comes from the run's client context: see internals.rerun_fragment")
+    loop = asyncio.new_event_loop()
+    asked = []
+    session = SimpleNamespace(_event_loop=loop, _scriptrunner=None, _client_state=last_client_state("page"),
+                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
+                              request_rerun=asked.append)
+    server = SimpleNamespace(get_app_session=lambda session_id: session)
+    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
+    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
+    try:
+        assert internals.rerun_fragment("a session", "its fragment") is True
+        loop.run_until_complete(asyncio.sleep(0.2))
+        assert [(a.fragment_id, a.context_info.locale) for a in asked] == [("its fragment", "he-IL")]
+    finally:
+        loop.close()
 
 
 def _fragment_run_finished(fragment_id: str):

@@ -10,7 +10,7 @@ from quitlok.classroom import BUST_CHANCE, HAND_VALUE, BadResponse, ClassroomErr
 from quitlok.classroom.store import BOARD_SIZE, CLASS_SEAT, Classes
 from quitlok.coach import coach
 from quitlok.game import apply_action
-from quitlok.narration import log, sentences
+from quitlok.narration import sentences
 from quitlok.rooms import BadName, NotHost, NotSeated, RoomNotFound
 from tests.rooms.conftest import clock, database_url, postgres_url, stored_state  # noqa: F401  (fixtures)
 
@@ -210,7 +210,9 @@ def test_the_class_votes_and_the_majority_move_is_played_with_its_cost(classes, 
     classes.answer(teacher.code, students[2].token, 0)  # still two against one: no tie
     advice = coach(table.state, table.banker_stands_on)
     whole = stored_state(classes.rooms, table.code)  # the game behind the class's view, to replay the choice
-    expected = log(apply_action(whole, table.legal[last]))[len(log(whole))]
+    played = apply_action(whole, table.legal[last])  # as the class's seat reads it: "You ..."
+    expected = sentences(played.events, whole.players, CLASS_SEAT)[len(sentences(whole.events, whole.players,
+                                                                                 CLASS_SEAT))]
     classes.reveal(teacher.code, teacher.token)
     closed = classes.view(teacher.code, teacher.token)
     assert closed.round.vote.chosen == last and not closed.round.vote.tied

@@ -177,7 +177,7 @@ def test_a_player_replaced_by_a_computer_comes_back_to_the_seat(new_person, app_
     shows(player, f"Room {hanna.code} · Quitlok rules · you play as Avi")
     view = rooms.view(hanna.code, seat_token(player, hanna.code))
     assert view.seat == avi.seat and view.styles[avi.seat] is None, "a person plays the seat again"
-    assert any(re.search(r"Avi is back in the seat a computer played", line) for line in said(view))
+    assert any(re.search(r"You are back in the seat a computer played", line) for line in said(view))  # Avi's
     for page in (host, player):
         no_exception(page)
 

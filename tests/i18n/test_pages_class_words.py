@@ -21,9 +21,10 @@ from tests.i18n.pages_seen import PSEUDO_ADDRESS, content_shown, english_left, i
 from tests.i18n.test_pages_together_words import translated_in
 
 database_url = conftest.database_url  # a database file of the test's own, which the pages use (a fixture)
-#: the nicknames and names the test gives the pupils, the class table's seat of the class; and the months, which a
-#: date says as Babel writes it for the language's locale (the pseudo-language has none: English)
-PEOPLE = frozenset({"Dov", "Zelda", "Ann", "The class"}) | frozenset(calendar.month_name[1:])
+#: the nicknames and names the test gives the pupils (the class table's seat of the class is no name: each device words
+#: it); and the months, which a date says as Babel writes it for the language's locale (the pseudo-language has none:
+#: English)
+PEOPLE = frozenset({"Dov", "Zelda", "Ann"}) | frozenset(calendar.month_name[1:])
 
 
 @pytest.fixture(autouse=True)

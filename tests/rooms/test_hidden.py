@@ -104,12 +104,12 @@ def test_a_banker_who_may_retire_shows_his_card_to_nobody(rooms):
     rig(rooms, ann.code, new_game(rules, ["Ann", "Dov"], banker=0, bank=10, purses=40, stock=[5, 4], seed=1))
     mine, theirs = rooms.view(ann.code, ann.token), rooms.view(ann.code, dov.token)
     assert mine.phase == theirs.phase == RETIRE and mine.legal == (Retire(), KeepBank())
-    assert "Ann has a 4 as first card in hand 1 and may retire." in said(mine)
+    assert "You have a 4 as first card in hand 1 and may retire." in said(mine)  # Ann reads her own chance
     assert not any(RETIRE_CHANCE.search(e) for e in said(theirs)), "nor that she could retire"
     assert theirs.hands[0] == (None,)
     rooms.act(ann.code, ann.token, KeepBank(), version=mine.version)
     mine, theirs = rooms.view(ann.code, ann.token), rooms.view(ann.code, dov.token)
-    assert "Ann keeps the bank." in said(mine)
+    assert "You keep the bank." in said(mine)
     assert theirs.hands[0] == (None,) and not any("a 4" in e or RETIRE_CHANCE.search(e) for e in said(theirs))
 
 
@@ -122,7 +122,8 @@ def test_a_protected_11_dealt_face_down_is_hidden_until_its_player_has_decided(r
         rooms.act(ann.code, dov.token, action, version=view.version)
     mine, theirs = rooms.view(ann.code, dov.token), rooms.view(ann.code, ann.token)
     secret = "Dov is dealt an 11 after calling elvaroon and may reject it."
-    assert mine.phase == PROTECTED and mine.legal == (Reject(), Keep()) and said(mine)[-1] == secret
+    assert mine.phase == PROTECTED and mine.legal == (Reject(), Keep())
+    assert said(mine)[-1] == "You are dealt an 11 after calling elvaroon and may reject it."  # Dov reads his own
     assert theirs.phase == TURN and not theirs.aluvun_called and secret not in said(theirs)
     assert theirs.hands[1] == (None, None, None) and theirs.to_act == 1
     rooms.act(ann.code, dov.token, Keep(), version=mine.version)

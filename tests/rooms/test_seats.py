@@ -192,7 +192,8 @@ def test_the_turn_timer_makes_one_move_for_a_slow_person(rooms, clock):
     beat(rooms, seats)
     after = rooms.view(view.code, seats[0].token)
     name = view.players[view.to_act]
-    assert after.version > view.version and f"{name}'s time to decide ran out" in " ".join(said(after))
+    ran_out = "Your time to decide ran out" if view.to_act == view.seat else f"{name}'s time to decide ran out"
+    assert after.version > view.version and ran_out in " ".join(said(after))
 
 
 def test_a_revoked_seat_is_played_by_a_computer_and_its_person_comes_back(rooms):
@@ -206,7 +207,7 @@ def test_a_revoked_seat_is_played_by_a_computer_and_its_person_comes_back(rooms)
     rooms.let_in(ann.code, ann.token, request.number)
     back = rooms.view(ann.code, request.token)
     assert back.seat == dov.seat and back.styles[dov.seat] is None and not back.revoked[dov.seat]
-    assert "Dov is back in the seat a computer played, on a new device." in said(back)
+    assert "You are back in the seat a computer played, on a new device." in said(back)  # Dov reads his own
     with pytest.raises(SeatRevoked):
         rooms.view(ann.code, dov.token)
 
