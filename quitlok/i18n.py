@@ -26,18 +26,19 @@ import contextvars
 import copy
 import gettext as _gettext
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from babel import Locale, UnknownLocaleError
 from babel.numbers import NumberPattern, format_decimal
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "and_words", "decimal",
-           "direction", "from_locale", "is_rtl", "known", "language", "ngettext", "number", "or_words", "percent",
-           "pgettext", "pseudo", "set_language", "translations", "use", "_"]
+           "direction", "from_locale", "in_language", "is_rtl", "known", "language", "ngettext", "number", "or_words",
+           "percent", "pgettext", "pseudo", "set_language", "translations", "use", "_"]
 
 DOMAIN = "quitlok"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -53,6 +54,8 @@ PSEUDO = "qps"
 RIGHT_TO_LEFT = frozenset({"he", PSEUDO})
 #: old or other names browsers give a language: Hebrew's former code "iw"
 _ALIASES = {"iw": "he"}
+
+T = TypeVar("T")
 
 _LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("quitlok_language", default=SOURCE)
 
@@ -75,6 +78,14 @@ def use(code: str) -> Iterator[None]:
         yield
     finally:
         _LANGUAGE.reset(token)
+
+
+def in_language(code: str, function: Callable[..., T], *args: object, **kwargs: object) -> T:
+    """`function(*args, **kwargs)` with `code` the current language: for work done away from the run that asked for
+    it, where the run's language is not set (a download made when its button is pressed, in the server's own
+    thread; a worker process). A function of a module, so that it can be sent to a worker process."""
+    with use(code):
+        return function(*args, **kwargs)
 
 
 def known(code: object) -> str | None:
