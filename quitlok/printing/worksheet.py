@@ -85,8 +85,7 @@ def worksheet_questions(seed: int, rules: RuleSet, young: bool = False) -> tuple
 
 def letters() -> str:
     """The letters that name a question's options on paper, in the current language ("ABCD"; in Hebrew, אבגד)."""
-    # Translators: the four letters that name the options of a printed question, in order, written together: A, B,
-    # C, D (Hebrew: אבגד). Exactly four letters.
+    # Translators: the letters of a printed question's four options, in order, written together (Hebrew: אבגד)
     own = _("ABCD")
     return own if len(own) == len(LETTERS) and len(set(own)) == len(LETTERS) else LETTERS
 
