@@ -77,7 +77,8 @@ class Sheet(FPDF):
     """A printed sheet: A4 or US Letter, portrait, millimetres, our fonts, and a quiet footer.
 
     `footer_text` is printed at the foot of every page with its page number (empty: no footer);
-    `size` is the body text's size in points; `families` are the font families the sheet uses.
+    `size` is the body text's size in points; `families` are the font families the sheet uses. `gap` scales the
+    space between paragraphs, list items and headings (1: as designed; less: a sheet that must keep to its pages).
     """
 
     def __init__(self, paper: str, *, title: str, footer_text: str = "", size: float = 10,
@@ -86,6 +87,7 @@ class Sheet(FPDF):
         self.paper = paper
         self.footer_text = footer_text
         self.size = size
+        self.gap = 1.0
         for (family, style), file in _FONT_FILES.items():
             if family in families:  # each font costs time to load, so a sheet loads only those it uses
                 self.add_font(family, style, FONTS / file)
@@ -175,7 +177,7 @@ class Sheet(FPDF):
         self.multi_cell(width, self.leading * scale, plain(text), align=self.start, new_x=XPos.LEFT, new_y=YPos.NEXT)
         self.set_text_color(INK)
         self.set_font(SANS, "", self.size)
-        self.ln(self.leading * 0.25)
+        self.ln(self.leading * 0.25 * self.gap)
 
     def paragraph(self, markdown: str, *, x: float | None = None, width: float = 0, size: float | None = None,
                   colour: str = INK, after: float = 0.45, indent: float = 0) -> None:
@@ -192,7 +194,7 @@ class Sheet(FPDF):
                         new_x=XPos.LEFT, new_y=YPos.NEXT)
         self.set_text_color(INK)
         self.set_font(SANS, "", self.size)
-        self.ln(self.leading * after)
+        self.ln(self.leading * after * self.gap)
 
     def indented(self, x: float, width: float, indent: float) -> tuple[float, float]:
         """The column from x, `width` wide (0: to the right margin), less `indent` at the start of its lines (the
@@ -219,9 +221,9 @@ class Sheet(FPDF):
             self.set_xy(text, y)
             self.multi_cell(width - indent, self.leading, inline(item), markdown=True, align=self.start,
                             new_x=XPos.LEFT, new_y=YPos.NEXT)
-            self.ln(self.leading * 0.2)
+            self.ln(self.leading * 0.2 * self.gap)
         self.set_x(x)
-        self.ln(self.leading * 0.25)
+        self.ln(self.leading * 0.25 * self.gap)
 
     def table_block(self, table: Table, *, col_widths: tuple[float, ...] | None = None, x: float | None = None,
                     width: float | None = None, size: float | None = None) -> None:
@@ -251,7 +253,7 @@ class Sheet(FPDF):
         self.set_left_margin(left)
         self.set_x(left)
         self.set_font(SANS, "", self.size)
-        self.ln(self.leading * 0.5)
+        self.ln(self.leading * 0.5 * self.gap)
 
     def markdown(self, parts: list[Block], *, x: float | None = None, width: float = 0, size: float | None = None,
                  colour: str = INK) -> None:
@@ -266,7 +268,7 @@ class Sheet(FPDF):
                     self.add_page()  # a heading never stands alone at the foot of a page
                     self.set_x(x)
                 else:
-                    self.ln(self.leading * 0.3)
+                    self.ln(self.leading * 0.3 * self.gap)
                 self.heading(block.text, block.level, x=x, width=width)
             elif isinstance(block, Paragraph):
                 self.paragraph(block.text, x=x, width=width, size=size, colour=colour)
@@ -290,16 +292,18 @@ class Sheet(FPDF):
 
 
 def two_columns(paper: str, *, title: str, footer_text: str, head: Part, parts: list[Part], gutter: float,
-                sizes: tuple[float, ...] = SIZES) -> Sheet:
+                sizes: tuple[float, ...] = SIZES, gap: float = 1.0) -> Sheet:
     """A one-page sheet: `head` across the page, then `parts` flowing down two columns as in a newspaper (each
     part in the first column while it fits there, the rest in the second; a part is never cut in two), at the
     largest text size that fits. The first column is the left one, or the right one on a sheet written right to
     left.
 
-    A part draws itself on the sheet it is given, at an x and in a width. Every part is first measured on a
+    `gap` scales the space between blocks (Sheet.gap). A part draws itself on the sheet it is given, at an x and in
+    a width. Every part is first measured on a
     scratch sheet whose page is too tall to break, so only the size that fits is drawn for real.
     """
     scratch = Sheet(paper, title="", footer_text=footer_text)
+    scratch.gap = gap
     paper_height = scratch.h
     try:
         for size in sizes:
@@ -319,6 +323,7 @@ def two_columns(paper: str, *, title: str, footer_text: str, head: Part, parts: 
             if sum(heights[left:]) > room:
                 continue
             pdf = Sheet(paper, title=title, footer_text=footer_text, size=size)
+            pdf.gap = gap
             pdf.add_page()
             head(pdf, pdf.l_margin, pdf.epw)
             top = pdf.get_y()

@@ -7,7 +7,9 @@ content/rules/sources.md. Nothing is written twice, so the sheet changes when
 the page does. They flow down two columns, as in a newspaper, at the largest
 text size that keeps them on one page: each section whole, or, where no size
 keeps them so (a language that says it in more words, on US Letter), a section
-may go on in the next column between its paragraphs (its heading never alone).
+may go on in the next column between its paragraphs (its heading never alone),
+and, last, with half the space between paragraphs: the text stays at 8 points
+or more.
 """
 
 from functools import partial
@@ -21,6 +23,8 @@ from quitlok.rules import RuleSet, rule_summary
 
 #: the space between the two columns, in millimetres
 GUTTER = 7
+#: the space between paragraphs when the sheet keeps to its page by closing it up (Sheet.gap)
+CLOSER = 0.5
 
 
 def rules_sheet_pdf(rules: RuleSet, paper: str = "A4", *, max_bet: int | None = None) -> bytes:
@@ -40,17 +44,21 @@ def rules_sheet_pdf(rules: RuleSet, paper: str = "A4", *, max_bet: int | None = 
                         _("Kvitlach, the Hanukkah game of 21, as your table plays it: **{rules}**").format(
                             rules=rules.name))
 
-    def sheet(sections: list[Part]) -> bytes:
+    def sheet(sections: list[Part], gap: float = 1.0) -> bytes:
         return two_columns(paper, title=_("Kvitlach: the rules at a glance ({rules})").format(rules=rules.name),
                            footer_text=_("Quitlok · the rules at a glance · {rules}").format(rules=rules.name),
                            head=head, parts=[*sections, your_table, partial(_small_print, text=content.read(
-                               "rules/sources"))], gutter=GUTTER).bytes()
+                               "rules/sources"))], gutter=GUTTER, gap=gap).bytes()
 
-    try:
-        return sheet([partial(_blocks, parts=[Heading(3, headings[key]), *blocks(summary[key])]) for key in summary])
-    except PrintingError:
-        return sheet([partial(_blocks, parts=piece) for key in summary
-                      for piece in _pieces([Heading(3, headings[key]), *blocks(summary[key])])])
+    whole = [partial(_blocks, parts=[Heading(3, headings[key]), *blocks(summary[key])]) for key in summary]
+    pieces = [partial(_blocks, parts=piece) for key in summary
+              for piece in _pieces([Heading(3, headings[key]), *blocks(summary[key])])]
+    for parts, gap in ((whole, 1.0), (pieces, 1.0), (pieces, CLOSER)):
+        try:
+            return sheet(parts, gap)
+        except PrintingError as error:
+            too_long = error
+    raise too_long
 
 
 def _pieces(parts: list[Block]) -> list[list[Block]]:
