@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import datetime
 import gettext as _gettext
 import re
 from collections.abc import Callable, Iterator
@@ -34,11 +35,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_date
 from babel.numbers import NumberPattern, format_decimal
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "and_words", "decimal",
-           "direction", "from_locale", "in_language", "is_rtl", "known", "language", "ngettext", "number", "or_words",
-           "percent", "pgettext", "pseudo", "set_language", "translations", "use", "_"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "and_words", "day",
+           "decimal", "direction", "from_locale", "in_language", "is_rtl", "known", "language", "ngettext", "number",
+           "or_words", "percent", "pgettext", "pseudo", "set_language", "translations", "use", "_"]
 
 DOMAIN = "quitlok"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -166,6 +168,23 @@ def _format(x: float, kind: str, digits: int, signed: bool) -> str:
     f"{x:.2f}" rounds it, so that English reads exactly as it did before the app had languages."""
     code = language()
     return _pattern(code, kind, _digits(digits), signed).apply(Decimal(x), _locale(code))
+
+
+def day(moment: datetime.date) -> str:
+    """A day with its weekday, in the current language: 'Thursday 03 December' (English, as the app has always
+    written it), 'čtvrtek 3. prosince' (Czech), 'יום חמישי, 3 בדצמבר' (Hebrew): the language's own order of
+    weekday, day and month (Babel's), without the year."""
+    code = language()
+    if code not in LANGUAGES or code == SOURCE:
+        english = format_date(moment, "EEEE dd MMMM", locale=_locale(SOURCE))
+        return pseudo(english) if code == PSEUDO else english
+    return format_date(moment, _day_pattern(code), locale=_locale(code))
+
+
+@cache
+def _day_pattern(code: str) -> str:
+    """The language's pattern for a day of a month with its weekday, the weekday written out in full."""
+    return re.sub("E+", "EEEE", _locale(code).datetime_skeletons["MMMMEd"].pattern)
 
 
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

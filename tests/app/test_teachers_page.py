@@ -17,7 +17,7 @@ from quitlok import KVITLACH
 from quitlok.printing import worksheet_questions
 from quitlok.rooms.database import URL_VARIABLE
 from quitlok.ui import WORD_JOINER
-from tests.app.conftest import open_page, texts
+from tests.app.conftest import open_page, texts, visit
 from tests.printing import poppler
 
 PAGE = "pages/teachers.py"
@@ -151,3 +151,17 @@ def test_running_it_for_a_class_names_commands_that_are_true(app):
     port = re.search(r"QUITLOK_PORT:-(\d+)", (ROOT / "deploy/compose.yaml").read_text()).group(1)
     assert f"<the server's address>:{port}" in page
     assert "QUITLOK_DATABASE_URL" in page and URL_VARIABLE == "QUITLOK_DATABASE_URL"
+
+
+def test_every_sheet_is_made_in_the_page_s_language(app, downloads):
+    """A download is made when its button is pressed, in Streamlit's server thread, where no run's language is
+    set (here: the test's thread, in English); and the sheets are kept per language: the English sheets, made
+    first, are not what a Hebrew or a Czech visitor gets."""
+    at = open_page(app, PAGE)
+    assert all(b"/Lang (en)" in data(at, downloads, key) for key in ("teachers.rules", "teachers.glossary"))
+    for code, letters in (("he", "[\u05d0-\u05ea]"), ("cs", "[ěščřžůý]")):
+        at = visit(PAGE, {"lang": code})
+        for key in BUTTONS:
+            pdf = data(at, downloads, key)
+            assert f"/Lang ({code})".encode() in pdf, (code, key)
+            assert len(re.findall(letters, poppler.text(pdf))) > 10 or key.startswith("teachers.pack"), (code, key)
