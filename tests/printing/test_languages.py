@@ -9,23 +9,27 @@ the catalog and of content/he), so that the sheet is checked against the reading
 
 import itertools
 import re
+import string
 from functools import cache
 
 import pytest
 from babel.messages.pofile import read_po
+from hypothesis import given
+from hypothesis import strategies as hs
 
 from quitlok import KVITLACH, QUITLOK, content
 from quitlok.i18n import LOCALE_DIR, _, use
 from quitlok.printing import (
     glossary_pdf,
     lesson_plan_pdf,
+    markdown,
     pack_pdf,
     pupil_rules_pdf,
     rules_sheet_pdf,
     strategy_card_pdf,
     worksheet_pdf,
 )
-from quitlok.printing.document import MARGIN
+from quitlok.printing.document import MARGIN, Sheet
 from quitlok.printing.markdown import inline
 from quitlok.printing.strategy_card import how_often
 from quitlok.printing.worksheet import answer_letters, worksheet_questions
@@ -265,3 +269,43 @@ def test_hebrew_italics_after_a_one_letter_prefix():
     assert inline("2*3*4 and *odds*") == "2*3*4 and __odds__"
     assert inline("a*b*c") == "a*b*c"
 
+
+
+OLD_ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")  # before Hebrew: the same for English
+
+
+@given(hs.text(alphabet=string.ascii_letters + string.digits + " *_.,:()[]-", max_size=60))
+def test_english_markdown_reads_as_it_did(text):
+    assert inline(text) == inline_before(text)
+
+
+def inline_before(text: str) -> str:
+    """markdown.inline with the italics rule it had before Hebrew prefixes (the rest is the same code)."""
+    original = markdown._ITALIC
+    markdown._ITALIC = OLD_ITALIC
+    try:
+        return inline(text)
+    finally:
+        markdown._ITALIC = original
+
+
+@cache
+def blank(code: str) -> Sheet:
+    with use(code):
+        pdf = Sheet("A4", title="")
+    pdf.close_fonts()
+    return pdf
+
+
+@given(hs.sampled_from(["en", "he"]), hs.floats(MARGIN, 100), hs.sampled_from([0.0, 40.0, 80.0]),
+       hs.floats(0, 20))
+def test_an_indent_is_taken_at_the_start_of_the_lines(code, x, width, indent):
+    pdf = blank(code)
+    right = x + (width or pdf.w - pdf.r_margin - x)  # the column's right edge
+    start, inner = pdf.indented(x, width, indent)
+    inner_right = start + (inner or pdf.w - pdf.r_margin - start)
+    assert inner_right - start == pytest.approx(right - x - indent)
+    if code == "he":
+        assert inner_right == pytest.approx(right - indent) and start == x
+    else:
+        assert start == pytest.approx(x + indent) and inner_right == pytest.approx(right)
