@@ -17,7 +17,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.costly import away
 from quitlok.equilibrium import released
-from quitlok.i18n import N_, _, in_language, language, ngettext
+from quitlok.i18n import N_, SOURCE, _, in_language, language, ngettext
 from quitlok.printing import (
     LESSON_PLANS,
     PACKS,
@@ -101,7 +101,9 @@ def lesson_plan(minutes: int, paper: str, code: str) -> bytes:
 
 
 def file_name(*words: object) -> str:
-    """'quitlok-rules-kvitlach-with-house-rules-a4.pdf'."""
+    """'quitlok-rules-kvitlach-with-house-rules-a4.pdf'; a sheet in another language than English ends in its code,
+    '...-a4-he.pdf', so that a teacher who prints both keeps both."""
+    words = (*words, *([language()] if language() != SOURCE else []))
     return "-".join(re.sub(r"[^a-z0-9]+", "-", str(w).lower()).strip("-") for w in ("quitlok", *words)) + ".pdf"
 
 

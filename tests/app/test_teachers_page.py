@@ -155,10 +155,25 @@ def test_running_it_for_a_class_names_commands_that_are_true(app):
     assert "QUITLOK_DATABASE_URL" in page and URL_VARIABLE == "QUITLOK_DATABASE_URL"
 
 
-def test_every_sheet_is_made_in_the_page_s_language(app, downloads):
+@pytest.fixture
+def names(downloads, monkeypatch) -> dict[str, str]:
+    """The file name of every deferred download the page registers: {file id: name}."""
+    registered: dict[str, str] = {}
+    kept = MediaFileManager.add_deferred
+
+    def keep(self, data_callable, *args, **kwargs):
+        file_id = kept(self, data_callable, *args, **kwargs)
+        registered[file_id] = kwargs.get("file_name")
+        return file_id
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", keep)
+    return registered
+
+
+def test_every_sheet_is_made_in_the_page_s_language(app, downloads, names):
     """A download is made when its button is pressed, in Streamlit's server thread, where no run's language is
     set (here: the test's thread, in English); and the sheets are kept per language: the English sheets, made
-    first, are not what a Hebrew or a Czech visitor gets."""
+    first, are not what a Hebrew or a Czech visitor gets; their files are named with the language."""
     at = open_page(app, PAGE)
     assert all(b"/Lang (en)" in data(at, downloads, key) for key in ("teachers.rules", "teachers.glossary"))
     for code, letters in (("he", "[\u05d0-\u05ea]"), ("cs", "[ěščřžůý]")):
@@ -172,3 +187,6 @@ def test_every_sheet_is_made_in_the_page_s_language(app, downloads):
             pdf = data(at, downloads, key)
             assert f"/Lang ({code})".encode() in pdf, (code, key)
             assert len(re.findall(letters, poppler.text(pdf))) > 10 or key.startswith("teachers.pack"), (code, key)
+            assert names[buttons(at)[key].proto.deferred_file_id].endswith(f"-{code}.pdf"), (code, key)
+    assert names[buttons(open_page(app, PAGE))["teachers.rules"].proto.deferred_file_id] == \
+        "quitlok-rules-quitlok-a4.pdf"
