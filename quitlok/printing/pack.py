@@ -67,7 +67,8 @@ def pack_pdf(copies: int = 2, paper: str = "A4") -> bytes:
         _header(pdf, title, note, sheet + 1, total)
         on_sheet = cards[sheet * PER_SHEET:(sheet + 1) * PER_SHEET]
         for i, rank in enumerate(on_sheet):
-            faces.draw(pdf, rank, left + (i % COLUMNS) * CARD_WIDTH, top + (i // COLUMNS) * height, CARD_WIDTH)
+            column = COLUMNS - 1 - i % COLUMNS if pdf.rtl else i % COLUMNS  # in number order, as the reader reads
+            faces.draw(pdf, rank, left + column * CARD_WIDTH, top + (i // COLUMNS) * height, CARD_WIDTH)
         rows = ceil(len(on_sheet) / COLUMNS)
         _cut_marks(pdf, left, top, min(COLUMNS, len(on_sheet)), rows, height)
     return pdf.bytes()

@@ -176,6 +176,16 @@ def test_a_hebrew_list_hangs_its_bullets_on_the_right():
     assert english and all(word.x_min < EDGE + 4 for word in english)
 
 
+def test_a_hebrew_pack_lays_its_cards_out_from_the_right():
+    """As the Teachers page shows the cards: the first row 1, 1, 2, 2 from the reader's side."""
+    for code, first_on in (("en", "left"), ("he", "right")):
+        big = [word for word in poppler.words(sheet("pack", code)) if word.page == 1 and word.height > 20]
+        ones = [word.x_min for word in big if word.text == "1"]
+        twos = [word.x_min for word in big if word.text == "2"]
+        assert ones and twos
+        assert (max(ones) < min(twos)) if first_on == "left" else (min(ones) > max(twos)), code
+
+
 def test_a_hebrew_worksheet_letters_its_options_in_hebrew():
     questions = worksheet_questions(4242, QUITLOK)
     with use("he"):
