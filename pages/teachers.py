@@ -17,7 +17,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.costly import away
 from quitlok.equilibrium import released
-from quitlok.i18n import N_, SOURCE, _, in_language, language, ngettext
+from quitlok.i18n import LANGUAGES, N_, SOURCE, _, in_language, language, ngettext
 from quitlok.printing import (
     LESSON_PLANS,
     PACKS,
@@ -100,11 +100,19 @@ def lesson_plan(minutes: int, paper: str, code: str) -> bytes:
     return in_language(code, lesson_plan_pdf, minutes, paper)
 
 
-def file_name(*words: object) -> str:
+def file_name(*words: object, code: str) -> str:
     """'quitlok-rules-kvitlach-with-house-rules-a4.pdf'; a sheet in another language than English ends in its code,
     '...-a4-he.pdf', so that a teacher who prints both keeps both."""
-    words = (*words, *([language()] if language() != SOURCE else []))
+    words = (*words, *([code] if code != SOURCE else []))
     return "-".join(re.sub(r"[^a-z0-9]+", "-", str(w).lower()).strip("-") for w in ("quitlok", *words)) + ".pdf"
+
+
+def language_name(choice: str | None) -> str:
+    """An option of the sheets' language: a language named in itself, or the page's own."""
+    if choice is None:
+        # Translators: the sheets are made in the page's language, named in itself: "As this page (English)"
+        return _("As this page ({language})").format(language=LANGUAGES.get(language(), language()))
+    return LANGUAGES[choice]
 
 
 def new_worksheet() -> None:
@@ -115,7 +123,6 @@ def new_worksheet() -> None:
 
 words = ui.content_sections("teachers/page")
 rules = ui.current_rules()
-code = language()  # the sheets' language: the page's
 game = st.session_state.get("play.table")  # as on the Rules page: a practice game under these rules knows its max bet
 max_bet = game.state.max_bet if game is not None and game.state.rules == rules else None
 
@@ -123,6 +130,9 @@ st.title(ui.page_title("teachers/page"))
 st.markdown(words["intro"])
 paper = st.radio(_("Paper"), list(PAPERS), key="teachers.paper", horizontal=True, help=words["paper"],
                  format_func=lambda size: _(PAPER_NAMES.get(size, size)))
+# the sheets' language: the page's (None, whatever it becomes), or another for a class that reads another
+code = st.selectbox(_("Language of the sheets"), [None, *LANGUAGES], key="teachers.language",
+                    format_func=language_name) or language()
 st.caption(_("Your house rules: **{rules}** (change them in the sidebar).").format(rules=sidebar.rules_name(rules)))
 
 st.header(_("Print and play"))
@@ -133,31 +143,32 @@ with cards:
     st.caption(words["pack"])
     for copies, (title, _about) in PACKS.items():
         st.download_button(_(title), data=partial(pack, copies, paper, code),
-                           file_name=file_name("pack", 12 * copies, paper), mime=PDF, key=f"teachers.pack{12 * copies}",
-                           icon=":material/download:")
+                           file_name=file_name("pack", 12 * copies, paper, code=code), mime=PDF,
+                           key=f"teachers.pack{12 * copies}", icon=":material/download:")
 with rules_box:
     st.markdown(_("**The rules on one page**"))
     st.caption(words["rules"])
     st.download_button(_("Rules sheet: {rules}").format(rules=sidebar.rules_name(rules)),
                        data=partial(rules_sheet, rules, paper, max_bet, code),
-                       file_name=file_name("rules", rules.name, paper), mime=PDF, key="teachers.rules",
+                       file_name=file_name("rules", rules.name, paper, code=code), mime=PDF, key="teachers.rules",
                        icon=":material/download:")
     st.caption(words["pupils"])
     for tradition in TRADITIONS:
         st.download_button(_("For pupils: {tradition}").format(tradition=game_name(tradition)),
                            data=partial(pupil_rules, tradition, paper, code),
-                           file_name=file_name("rules-for-pupils", tradition, paper), mime=PDF,
+                           file_name=file_name("rules-for-pupils", tradition, paper, code=code), mime=PDF,
                            key=f"teachers.pupils_{tradition.lower()}", icon=":material/download:")
 with glossary_box:
     st.markdown(_("**The glossary**"))
     st.caption(words["glossary"])
-    st.download_button(_("Glossary"), data=partial(glossary, paper, code), file_name=file_name("glossary", paper),
-                       mime=PDF, key="teachers.glossary", icon=":material/download:")
+    st.download_button(_("Glossary"), data=partial(glossary, paper, code),
+                       file_name=file_name("glossary", paper, code=code), mime=PDF, key="teachers.glossary",
+                       icon=":material/download:")
     st.markdown(_("**Strategy cards**"))
     st.caption(words["strategy"])
     st.download_button(_("Strategy cards: Kvitlach"), data=partial(strategy_cards, paper, code),
-                       file_name=file_name("strategy-cards", "kvitlach", paper), mime=PDF, key="teachers.strategy",
-                       icon=":material/download:")
+                       file_name=file_name("strategy-cards", "kvitlach", paper, code=code), mime=PDF,
+                       key="teachers.strategy", icon=":material/download:")
 
 st.header(_("A worksheet"))
 st.markdown(words["worksheet"])
@@ -178,8 +189,8 @@ else:
         st.download_button((_("Worksheet {number} ({rules}, for a young class)") if young else
                             _("Worksheet {number} ({rules})")).format(number=seed, rules=sidebar.rules_name(rules)),
                            data=partial(worksheet, seed, rules, paper, young, code),
-                           file_name=file_name("worksheet", seed, rules.name, *(["young"] if young else []), paper),
-                           mime=PDF,
+                           file_name=file_name("worksheet", seed, rules.name, *(["young"] if young else []), paper,
+                                               code=code), mime=PDF,
                            key="teachers.worksheet", icon=":material/download:", type="primary")
 
 st.header(_("Run it for your class"))
@@ -196,7 +207,7 @@ for tab, minutes in zip(st.tabs(durations), LESSON_PLANS, strict=True):
         plan = ui.content_sections(f"teachers/lesson_{minutes}")
         st.download_button(ngettext("Lesson plan, {n} minute", "Lesson plan, {n} minutes", minutes).format(n=minutes),
                            data=partial(lesson_plan, minutes, paper, code),
-                           file_name=file_name("lesson-plan", minutes, "minutes", paper), mime=PDF,
+                           file_name=file_name("lesson-plan", minutes, "minutes", paper, code=code), mime=PDF,
                            key=f"teachers.plan{minutes}", icon=":material/download:")
         st.subheader(ui.page_title(f"teachers/lesson_{minutes}"), divider="gray")
         st.markdown(ui.link_citations(plan["body"]))

@@ -190,3 +190,17 @@ def test_every_sheet_is_made_in_the_page_s_language(app, downloads, names):
             assert names[buttons(at)[key].proto.deferred_file_id].endswith(f"-{code}.pdf"), (code, key)
     assert names[buttons(open_page(app, PAGE))["teachers.rules"].proto.deferred_file_id] == \
         "quitlok-rules-quitlok-a4.pdf"
+
+
+def test_the_sheets_can_be_made_in_another_language_than_the_page_s(app, downloads, names):
+    """A teacher reading the page in English prints the sheets for a class that reads Hebrew."""
+    at = open_page(app, PAGE)
+    chooser = at.selectbox(key="teachers.language")
+    assert chooser.value is None and chooser.options[0] == "As this page (English)"
+    chooser.set_value("he").run()
+    assert not at.exception and at.title[0].value == "Teachers", "the page stays in its own language"
+    pdf = data(at, downloads, "teachers.rules")
+    assert b"/Lang (he)" in pdf and re.search("[\u05d0-\u05ea]", poppler.text(pdf))
+    assert names[buttons(at)["teachers.rules"].proto.deferred_file_id] == "quitlok-rules-quitlok-a4-he.pdf"
+    at.selectbox(key="teachers.language").set_value(None).run()
+    assert b"/Lang (en)" in data(at, downloads, "teachers.rules")
