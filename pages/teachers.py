@@ -17,7 +17,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.costly import away
 from quitlok.equilibrium import released
-from quitlok.i18n import LANGUAGES, N_, SOURCE, _, in_language, language, ngettext
+from quitlok.i18n import LANGUAGES, N_, SOURCE, _, in_language, language, ngettext, pseudo
 from quitlok.printing import (
     LESSON_PLANS,
     PACKS,
@@ -111,7 +111,8 @@ def language_name(choice: str | None) -> str:
     """An option of the sheets' language: a language named in itself, or the page's own."""
     if choice is None:
         # Translators: the sheets are made in the page's language, named in itself: "As this page (English)"
-        return _("As this page ({language})").format(language=LANGUAGES.get(language(), language()))
+        # (the tests' pseudo-language, the one page language not listed, is English accented)
+        return _("As this page ({language})").format(language=LANGUAGES.get(language()) or pseudo(LANGUAGES[SOURCE]))
     return LANGUAGES[choice]
 
 
