@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 from babel.messages.pofile import read_po
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from quitlok import KVITLACH, QUITLOK, content
@@ -284,6 +284,7 @@ def test_hebrew_italics_after_a_one_letter_prefix():
 OLD_ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")  # before Hebrew: the same for English
 
 
+@settings(deadline=None)
 @given(hs.text(alphabet=string.ascii_letters + string.digits + " *_.,:()[]-", max_size=60))
 def test_english_markdown_reads_as_it_did(text):
     assert inline(text) == inline_before(text)
@@ -307,6 +308,7 @@ def blank(code: str) -> Sheet:
     return pdf
 
 
+@settings(deadline=None)  # the first example of each language loads a sheet's fonts
 @given(hs.sampled_from(["en", "he"]), hs.floats(MARGIN, 100), hs.sampled_from([0.0, 40.0, 80.0]),
        hs.floats(0, 20))
 def test_an_indent_is_taken_at_the_start_of_the_lines(code, x, width, indent):
