@@ -3,6 +3,12 @@
 Each round ends in a summary: the score, every question marked right or wrong,
 and the topics to revisit, each with a link to the lesson (or history page)
 that teaches it.
+
+The round is kept as values, not words: each question as what makes it again
+(`asked`: its kind, generator, seed, round, place and house rules) and each
+answer as that and the option's number. Its words ("quiz.question", the
+questions of "quiz.answers") are made from them in the language of the run
+that shows them, and made again when the visitor changes language mid-round.
 """
 
 import random
@@ -11,7 +17,7 @@ from functools import reduce
 import streamlit as st
 
 from quitlok import ui
-from quitlok.i18n import N_, _
+from quitlok.i18n import N_, _, language
 from quitlok.lessons import LESSONS
 from quitlok.quiz import GENERATORS, ROUND, Question, lessons_needed, open_generators, plan_round
 from quitlok.ui import progress as learner
@@ -41,13 +47,13 @@ if target := ss.pop("quiz.go_to", None):  # a "revisit" button was pressed: its 
 # --- state and callbacks -------------------------------------------------------------------------
 
 
-def fixed_question(k: int) -> Question:
-    """The round's k-th fixed question: the fixed questions go round in one shuffled order, three a round."""
+def fixed_question(k: int, seed: int, round_: int) -> Question:
+    """Round `round_`'s k-th fixed question: the fixed questions go round in one shuffled order, three a round."""
     fixed = ui.fixed_questions()
     per_round = sum(kind == "fixed" for kind, _ in ss["quiz.plan"])
-    order = random.Random(ss["quiz.seed"]).sample(range(len(fixed)), len(fixed))
-    topic, check = fixed[order[((ss["quiz.round"] - 1) * per_round + k) % len(fixed)]]
-    rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}/fixed/{k}")
+    order = random.Random(seed).sample(range(len(fixed)), len(fixed))
+    topic, check = fixed[order[((round_ - 1) * per_round + k) % len(fixed)]]
+    rng = random.Random(f"{seed}/{round_}/fixed/{k}")
     shuffle = rng.sample(range(len(check.options)), len(check.options))
     feedback = tuple(check.feedback[i] if i == check.answer else _("Not quite. {why}").format(why=check.feedback[i])
                      for i in shuffle)
@@ -55,17 +61,31 @@ def fixed_question(k: int) -> Question:
                     check.feedback[check.answer], feedback, mistakes=())
 
 
+def worded(asked: tuple) -> Question:
+    """The question `asked` (kind, generator or fixed question, seed, round, place, house rules), in the run's
+    language: the same question, numbers, options and answer in every language."""
+    kind, k, seed, round_, index, rules = asked
+    if kind == "made":
+        return GENERATORS[k](random.Random(f"{seed}/{round_}/{index}"), rules)
+    return fixed_question(k, seed, round_)
+
+
 def make_question() -> None:
     """The question at the round's current place, made under the house rules in force."""
     kind, k = ss["quiz.plan"][ss["quiz.index"]]
     rules = ui.current_rules()
-    if kind == "made":
-        rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}/{ss['quiz.index']}")
-        ss["quiz.question"] = GENERATORS[k](rng, rules)
-    else:
-        ss["quiz.question"] = fixed_question(k)
+    ss["quiz.asked"] = (kind, k, ss["quiz.seed"], ss["quiz.round"], ss["quiz.index"], rules)
+    ss["quiz.question"], ss["quiz.worded_in"] = worded(ss["quiz.asked"]), language()
     ss["quiz.rules"], ss["quiz.checked"] = rules, None
     ss.pop("quiz.choice", None)
+
+
+def word_the_round() -> None:
+    """The round's words in this run's language: the question asked and the questions answered, made again from
+    what they are (after a change of language)."""
+    ss["quiz.question"] = worded(ss["quiz.asked"])
+    ss["quiz.answers"] = [(worded(asked), choice) for asked, choice in ss["quiz.answered"]]
+    ss["quiz.worded_in"] = language()
 
 
 def words(key: str) -> str:
@@ -89,7 +109,7 @@ def new_round() -> None:
     rng = random.Random(f"{ss['quiz.seed']}/{ss['quiz.round']}")
     ss["quiz.made"] = open_now()
     ss["quiz.plan"] = plan_round(rng, len(ui.fixed_questions()), ss["quiz.made"])
-    ss["quiz.index"], ss["quiz.answers"], ss["quiz.summary"] = 0, [], False
+    ss["quiz.index"], ss["quiz.answers"], ss["quiz.answered"], ss["quiz.summary"] = 0, [], [], False
     make_question()
 
 
@@ -100,6 +120,7 @@ def check() -> None:
     question = ss["quiz.question"]
     ss["quiz.checked"] = choice
     ss["quiz.answers"].append((question, choice))
+    ss["quiz.answered"].append((ss["quiz.asked"], choice))
     ss.pop("quiz.lost", None)
     learner.update(lambda p: p.with_quiz_answer(question.topic, choice == question.answer))
 
@@ -217,10 +238,12 @@ def the_summary() -> None:
 st.title(_("Quiz"))
 rules = ui.current_rules()
 ss.setdefault("quiz.seed", random.randrange(10**6))
-if "quiz.plan" not in ss:
+if "quiz.plan" not in ss or "quiz.asked" not in ss:  # a first visit (or a round kept by an earlier version)
     new_round()
-elif (not ss["quiz.summary"] and ss["quiz.checked"] is None and ss["quiz.plan"][ss["quiz.index"]][0] == "made"
-      and ss["quiz.rules"] != rules):
+elif ss["quiz.worded_in"] != language():
+    word_the_round()  # the visitor changed language: the same round, in the new one's words
+if (not ss["quiz.summary"] and ss["quiz.checked"] is None and ss["quiz.plan"][ss["quiz.index"]][0] == "made"
+        and ss["quiz.rules"] != rules):
     make_question()  # the house rules changed before this question was answered: ask it under the new ones
 
 def what_it_covers() -> None:

@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from quitlok import ui
-from quitlok.i18n import _, ngettext
+from quitlok.i18n import _, day, decimal, ngettext
 from quitlok.progress import Mistake
 from quitlok.ui import names
 from quitlok.ui import progress as learner
@@ -39,8 +39,9 @@ def next_one(mistake: Mistake) -> None:
 def week(kept) -> None:
     this, last = kept.week_costs(learner.now())
     a, b, c = st.columns(3)
-    a.metric(_("Chips your mistakes cost this week"), f"{this:.2f}",
-             delta=_("{change} on last week").format(change=f"{this - last:+.2f}"), delta_color="inverse")
+    a.metric(_("Chips your mistakes cost this week"), decimal(this, 2),
+             delta=_("{change} on last week").format(change=decimal(this - last, 2, signed=True)),
+             delta_color="inverse")
     b.metric(_("Positions kept"), len(kept.mistakes))
     c.metric(_("Due now"), len(kept.due(learner.now())))
 
@@ -81,9 +82,10 @@ def the_question(mistake: Mistake) -> None:
     frame = pd.DataFrame([(names.markdown(mistake.label_words(label)), value, best - value)
                           for label, value in mistake.options],
                          columns=[_("Move"), average, cost])
-    st.table(frame.style.format({average: "{:+.2f}", cost: "{:.2f}"}).hide(axis="index"))
+    st.table(frame.style.format({average: lambda value: decimal(value, 2, signed=True),
+                                 cost: lambda value: decimal(value, 2)}).hide(axis="index"))
     st.caption(_("At the table you chose **{move}**, {cost} chips worse on average than the best.").format(
-        move=names.markdown(mistake.label_words(mistake.chosen)), cost=f"{mistake.cost:.2f}"))
+        move=names.markdown(mistake.label_words(mistake.chosen)), cost=decimal(mistake.cost, 2)))
     st.button(_("Next position"), type="primary", key="review.next", on_click=next_one, args=(mistake,),
               icon=":material/arrow_forward:")
 
@@ -100,11 +102,12 @@ due = kept.due(learner.now())
 if not due:
     soonest = min(m.due for m in kept.mistakes)
     st.info(words("nothing_due") + " " + _("The next comes back on {day}.").format(
-        day=f"{datetime.fromtimestamp(soonest):%A %d %B}"),
+        day=day(datetime.fromtimestamp(soonest))),
             icon=":material/event_available:")
     st.stop()
 mistake = due[0]
 with st.container(border=True, key="review-position"):
-    st.header(_("Position 1 of {due} due · it cost you {cost} chips").format(due=len(due), cost=f"{mistake.cost:.2f}"))
+    st.header(_("Position 1 of {due} due · it cost you {cost} chips").format(due=len(due),
+                                                                             cost=decimal(mistake.cost, 2)))
     the_position(mistake)
     the_question(mistake)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import datetime
 import gettext as _gettext
 import re
 from collections.abc import Callable, Iterator
@@ -31,12 +32,15 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_date
 from babel.numbers import NumberPattern, format_decimal
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "and_words", "decimal",
-           "direction", "fall_back_on", "from_locale", "is_rtl", "known", "language", "ngettext", "number",
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "RIGHT_TO_LEFT", "SOURCE", "and_words", "day",
+           "decimal", "direction", "fall_back_on", "from_locale", "in_language", "is_rtl", "known", "language",
+           "ngettext", "number",
            "or_words", "percent", "pgettext", "pseudo", "set_language", "translations", "use", "_"]
 
 DOMAIN = "quitlok"
@@ -53,6 +57,8 @@ PSEUDO = "qps"
 RIGHT_TO_LEFT = frozenset({"he", PSEUDO})
 #: old or other names browsers give a language: Hebrew's former code "iw"
 _ALIASES = {"iw": "he"}
+
+T = TypeVar("T")
 
 _LANGUAGE: contextvars.ContextVar[str | None] = contextvars.ContextVar("quitlok_language", default=None)
 #: where the language comes from in a context that set none (`fall_back_on`); English when it says None
@@ -87,6 +93,14 @@ def use(code: str) -> Iterator[None]:
         yield
     finally:
         _LANGUAGE.reset(token)
+
+
+def in_language(code: str, function: Callable[..., T], *args: object, **kwargs: object) -> T:
+    """`function(*args, **kwargs)` with `code` the current language: for work done away from the run that asked for
+    it, where the run's language is not set (a download made when its button is pressed, in the server's own
+    thread; a worker process). A function of a module, so that it can be sent to a worker process."""
+    with use(code):
+        return function(*args, **kwargs)
 
 
 def known(code: object) -> str | None:
@@ -167,6 +181,23 @@ def _format(x: float, kind: str, digits: int, signed: bool) -> str:
     f"{x:.2f}" rounds it, so that English reads exactly as it did before the app had languages."""
     code = language()
     return _pattern(code, kind, _digits(digits), signed).apply(Decimal(x), _locale(code))
+
+
+def day(moment: datetime.date) -> str:
+    """A day with its weekday, in the current language: 'Thursday 03 December' (English, as the app has always
+    written it), 'čtvrtek 3. prosince' (Czech), 'יום חמישי, 3 בדצמבר' (Hebrew): the language's own order of
+    weekday, day and month (Babel's), without the year."""
+    code = language()
+    if code not in LANGUAGES or code == SOURCE:
+        english = format_date(moment, "EEEE dd MMMM", locale=_locale(SOURCE))
+        return pseudo(english) if code == PSEUDO else english
+    return format_date(moment, _day_pattern(code), locale=_locale(code))
+
+
+@cache
+def _day_pattern(code: str) -> str:
+    """The language's pattern for a day of a month with its weekday, the weekday written out in full."""
+    return re.sub("E+", "EEEE", _locale(code).datetime_skeletons["MMMMEd"].pattern)
 
 
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 _ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 #: fpdf2's markers (and its escape character) that must read literally when they occur in our text
 _FPDF_MARKERS = re.compile(r"(\\|__|~~|--)")
-_ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")
+#: *italic*, as CommonMark reads it: not inside an English word (2*3*4), but inside a Hebrew one, where a prefix of
+#: one letter is written on the word it belongs to (ה*בנקאי*, "the *banker*")
+_ITALIC = re.compile(r"(?<![*A-Za-z0-9_])\*(?!\*)(.+?)(?<!\*)\*(?![*A-Za-z0-9_])")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
 _MARKDOWN_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|])")
 

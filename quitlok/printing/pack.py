@@ -14,7 +14,7 @@ from fpdf.prefs import ViewerPreferences
 
 from quitlok.cards import make_pack
 from quitlok.cards_svg import INK
-from quitlok.i18n import N_, _
+from quitlok.i18n import N_, _, decimal
 from quitlok.printing.card_faces import ASPECT, CardFaces
 from quitlok.printing.document import GREY, SANS, SERIF, Sheet
 from quitlok.printing.errors import UnknownPack
@@ -67,7 +67,8 @@ def pack_pdf(copies: int = 2, paper: str = "A4") -> bytes:
         _header(pdf, title, note, sheet + 1, total)
         on_sheet = cards[sheet * PER_SHEET:(sheet + 1) * PER_SHEET]
         for i, rank in enumerate(on_sheet):
-            faces.draw(pdf, rank, left + (i % COLUMNS) * CARD_WIDTH, top + (i // COLUMNS) * height, CARD_WIDTH)
+            column = COLUMNS - 1 - i % COLUMNS if pdf.rtl else i % COLUMNS  # in number order, as the reader reads
+            faces.draw(pdf, rank, left + column * CARD_WIDTH, top + (i // COLUMNS) * height, CARD_WIDTH)
         rows = ceil(len(on_sheet) / COLUMNS)
         _cut_marks(pdf, left, top, min(COLUMNS, len(on_sheet)), rows, height)
     return pdf.bytes()
@@ -79,15 +80,21 @@ def _header(pdf: Sheet, title: str, note: str, sheet: int, total: int) -> None:
     pdf.set_font(SANS, "B", 12)
     pdf.set_text_color(INK)
     pdf.cell(0, 6, _("{pack} · sheet {sheet} of {sheets}").format(pack=title, sheet=sheet, sheets=total),
-             new_x="LMARGIN", new_y="NEXT")
+             align=pdf.start, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(SANS, "", 8.5)
     pdf.set_text_color(GREY)
     pdf.cell(0, 4.2, _("{pack}; the 2s and 11s are framed.").format(pack=note[0].upper() + note[1:]),
-             new_x="LMARGIN", new_y="NEXT")
+             align=pdf.start, new_x="LMARGIN", new_y="NEXT")
     pdf.cell(0, 4.2, _("Print at actual size (100%), not “fit to page”, then cut along the marks: each card is "
-                       "{width} × {height} mm.").format(width=f"{CARD_WIDTH:g}", height=f"{CARD_WIDTH * ASPECT:g}"),
-             new_x="LMARGIN", new_y="NEXT")
+                       "{width} × {height} mm.").format(width=_millimetres(CARD_WIDTH),
+                                                       height=_millimetres(CARD_WIDTH * ASPECT)),
+             align=pdf.start, new_x="LMARGIN", new_y="NEXT")
     pdf.set_text_color(INK)
+
+
+def _millimetres(length: float) -> str:
+    """A card's side in millimetres as the current language writes it: '42', '58.8' ('58,8' in Czech)."""
+    return decimal(length, 0 if length == round(length) else 1)
 
 
 def _cut_marks(pdf: Sheet, left: float, top: float, columns: int, rows: int, height: float) -> None:

@@ -7,7 +7,7 @@ yet (docs/solving.md), so there is a card for Kvitlach only.
 
 from quitlok import content
 from quitlok.equilibrium import CHOICE_TOTALS, StrategyCard, strategy_card
-from quitlok.i18n import _
+from quitlok.i18n import _, decimal, percent
 from quitlok.printing.document import Sheet, fit
 from quitlok.printing.markdown import Table
 
@@ -24,7 +24,7 @@ def how_often(p: float | None) -> str:
         return _("always")
     if p <= SURE:
         return _("never")
-    return _("{percent} of the time").format(percent=f"{100 * p:.0f}%")
+    return _("{percent} of the time").format(percent=percent(p))
 
 
 def _or_list(items: list) -> str:
@@ -59,7 +59,7 @@ def strategy_card_pdf(paper: str = "A4") -> bytes:
     """The Kvitlach strategy cards (player and banker at their best) on one page of `paper`."""
     words = {key: " ".join(text.split()) for key, text in content.sections("teachers/strategy_card").items()}
     card = strategy_card("kvitlach")
-    value = _("{chips} chips per 100 hands").format(chips=f"{100 * card.value:+.2f}")
+    value = _("{chips} chips per 100 hands").format(chips=decimal(100 * card.value, 2, signed=True))
     bet = [rank for rank, p in card.bets if p >= 0.5]
     out = [rank for rank, p in card.bets if p < 0.5]
 

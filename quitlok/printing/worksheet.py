@@ -14,7 +14,7 @@ is for the teacher.
 
 import random
 
-from quitlok import errors
+from quitlok import errors, i18n
 from quitlok.i18n import _
 from quitlok.printing.document import GREY, Sheet, fit
 from quitlok.printing.errors import InvalidSeed, WorksheetUnavailable
@@ -24,7 +24,7 @@ from quitlok.validate import flag
 
 #: the worksheet numbers: whole numbers from 1 to 999 999, short enough to read out and type
 SEEDS = range(1, 1_000_000)
-#: the letters of the options (a question has at most four)
+#: the letters of the options (a question has at most four), in English; `letters()` in the current language
 LETTERS = "ABCD"
 #: questions on each of the class's two pages
 PER_PAGE = 5
@@ -40,7 +40,7 @@ def parse_seed(text: str | int) -> int:
         raise InvalidSeed(_("A worksheet number is a whole number, not {kind}.").format(kind=type(text).__name__))
     if isinstance(text, int) and text not in SEEDS:  # a number of thousands of digits cannot even be written out
         raise InvalidSeed(_("A worksheet number is a whole number from {low} to {high}; “{got}” is not one.").format(
-            low=SEEDS[0], high=f"{SEEDS[-1]:,}", got=errors.shown(text)))
+            low=SEEDS[0], high=i18n.number(SEEDS[-1]), got=errors.shown(text)))
     shown = str(text).strip()
     digits = shown.replace(" ", "").replace(",", "").replace("_", "")
     # read as a number only when short enough to be one (Python refuses to read 4,300 digits and more)
@@ -49,7 +49,7 @@ def parse_seed(text: str | int) -> int:
         if len(shown) > 20:
             shown = shown[:20] + "…"
         raise InvalidSeed(_("A worksheet number is a whole number from {low} to {high}; “{got}” is not one.").format(
-            low=SEEDS[0], high=f"{SEEDS[-1]:,}", got=shown))
+            low=SEEDS[0], high=i18n.number(SEEDS[-1]), got=shown))
     return int(digits)
 
 
@@ -83,9 +83,16 @@ def worksheet_questions(seed: int, rules: RuleSet, young: bool = False) -> tuple
     return tuple(questions)
 
 
+def letters() -> str:
+    """The letters that name a question's options on paper, in the current language ("ABCD"; in Hebrew, אבגד)."""
+    # Translators: the letters of a printed question's four options, in order, written together (Hebrew: אבגד)
+    own = _("ABCD")
+    return own if len(own) == len(LETTERS) and len(set(own)) == len(LETTERS) else LETTERS
+
+
 def answer_letters(questions: tuple[Question, ...]) -> list[str]:
-    """The letter of each question's right option: ['C', 'A', ...]."""
-    return [LETTERS[q.answer] for q in questions]
+    """The letter of each question's right option, in the current language: ['C', 'A', ...]."""
+    return [letters()[q.answer] for q in questions]
 
 
 def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4", young: bool = False) -> bytes:
@@ -118,10 +125,9 @@ def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4", young: bool = Fa
         pdf.title_block(_("Answer key: worksheet {seed}").format(seed=seed),
                         _("For the teacher. Each answer comes with its reason, worked out by the engine."))
         for number, question in enumerate(questions, start=1):
-            letter = LETTERS[question.answer]
+            letter = letters()[question.answer]
             pdf.paragraph(f"**{number}. {letter}**: {question.options[question.answer]}", after=0.1)
-            pdf.paragraph(question.explanation, x=pdf.l_margin + pdf.size * 0.75, size=size * 0.9, colour=GREY,
-                          after=0.6)
+            pdf.paragraph(question.explanation, indent=pdf.size * 0.75, size=size * 0.9, colour=GREY, after=0.6)
         pdf.paragraph(_("Made under the house rules **{rules}**: {rules_words}. The same worksheet number under the "
                         "same house rules, on the Teachers page, prints this sheet again.").format(
                           rules=rules.name, rules_words=rules_words), size=size * 0.85, colour=GREY)
@@ -133,11 +139,10 @@ def worksheet_pdf(seed: int, rules: RuleSet, paper: str = "A4", young: bool = Fa
 def _question(pdf: Sheet, number: int, question: Question) -> None:
     """One question: its number and topic, the question, and the options lettered A to D."""
     pdf.paragraph(f"**{number}.** {question.prompt}", after=0.25)
-    indent = pdf.l_margin + pdf.size * 0.75
-    for letter, option in zip(LETTERS, question.options, strict=False):
-        pdf.paragraph(f"**{letter}**   {option}", x=indent, after=0.1)
+    for letter, option in zip(letters(), question.options, strict=False):
+        pdf.paragraph(f"**{letter}**   {option}", indent=pdf.size * 0.75, after=0.1)
     pdf.ln(pdf.leading * 0.9)
 
 
-__all__ = ["LETTERS", "PAGES", "SEEDS", "answer_letters", "new_seed", "parse_seed",
+__all__ = ["LETTERS", "PAGES", "SEEDS", "answer_letters", "letters", "new_seed", "parse_seed",
            "worksheet_pdf", "worksheet_questions"]

@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
+from streamlit.testing.v1 import AppTest
 
 from quitlok import KVITLACH
+from quitlok.i18n import use
 from quitlok.printing import worksheet_questions
 from quitlok.rooms.database import URL_VARIABLE
 from quitlok.ui import WORD_JOINER
-from tests.app.conftest import open_page, texts
+from tests.app.conftest import APP, open_page, texts
 from tests.printing import poppler
 
 PAGE = "pages/teachers.py"
@@ -151,3 +153,54 @@ def test_running_it_for_a_class_names_commands_that_are_true(app):
     port = re.search(r"QUITLOK_PORT:-(\d+)", (ROOT / "deploy/compose.yaml").read_text()).group(1)
     assert f"<the server's address>:{port}" in page
     assert "QUITLOK_DATABASE_URL" in page and URL_VARIABLE == "QUITLOK_DATABASE_URL"
+
+
+@pytest.fixture
+def names(downloads, monkeypatch) -> dict[str, str]:
+    """The file name of every deferred download the page registers: {file id: name}."""
+    registered: dict[str, str] = {}
+    kept = MediaFileManager.add_deferred
+
+    def keep(self, data_callable, *args, **kwargs):
+        file_id = kept(self, data_callable, *args, **kwargs)
+        registered[file_id] = kwargs.get("file_name")
+        return file_id
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", keep)
+    return registered
+
+
+def test_every_sheet_is_made_in_the_page_s_language(app, downloads, names):
+    """A download is made when its button is pressed, in Streamlit's server thread, where no run's language is
+    set (here: the test's thread, in English); and the sheets are kept per language: the English sheets, made
+    first, are not what a Hebrew or a Czech visitor gets; their files are named with the language."""
+    at = open_page(app, PAGE)
+    assert all(b"/Lang (en)" in data(at, downloads, key) for key in ("teachers.rules", "teachers.glossary"))
+    for code, letters in (("he", "[\u05d0-\u05ea]"), ("cs", "[ěščřžůý]")):
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["lang"] = code
+        with use(code):  # AppTest words the widgets' values in the test's thread: in the page's language
+            at.run()
+            at.switch_page(PAGE).run()
+        assert not at.exception, at.exception
+        for key in BUTTONS:
+            pdf = data(at, downloads, key)
+            assert f"/Lang ({code})".encode() in pdf, (code, key)
+            assert len(re.findall(letters, poppler.text(pdf))) > 10 or key.startswith("teachers.pack"), (code, key)
+            assert names[buttons(at)[key].proto.deferred_file_id].endswith(f"-{code}.pdf"), (code, key)
+    assert names[buttons(open_page(app, PAGE))["teachers.rules"].proto.deferred_file_id] == \
+        "quitlok-rules-quitlok-a4.pdf"
+
+
+def test_the_sheets_can_be_made_in_another_language_than_the_page_s(app, downloads, names):
+    """A teacher reading the page in English prints the sheets for a class that reads Hebrew."""
+    at = open_page(app, PAGE)
+    chooser = at.selectbox(key="teachers.language")
+    assert chooser.value is None and chooser.options[0] == "As this page (English)"
+    chooser.set_value("he").run()
+    assert not at.exception and at.title[0].value == "Teachers", "the page stays in its own language"
+    pdf = data(at, downloads, "teachers.rules")
+    assert b"/Lang (he)" in pdf and re.search("[\u05d0-\u05ea]", poppler.text(pdf))
+    assert names[buttons(at)["teachers.rules"].proto.deferred_file_id] == "quitlok-rules-quitlok-a4-he.pdf"
+    at.selectbox(key="teachers.language").set_value(None).run()
+    assert b"/Lang (en)" in data(at, downloads, "teachers.rules")

@@ -104,3 +104,36 @@ def image(data: bytes, dpi: int, page: int = 1) -> Image.Image:
                         str(Path(folder) / "page")], check=True, capture_output=True)
         with Image.open(Path(folder) / "page.png") as picture:
             return picture.convert("RGB")
+
+
+@dataclass(frozen=True)
+class Line:
+    page: int
+    #: the block (a paragraph, a table cell, as poppler sees it) the line belongs to, numbered through the PDF
+    block: int
+    x_min: float
+    y_min: float
+    x_max: float
+    y_max: float
+    #: the line's words as drawn, from left to right (a word drawn right to left comes out letter-reversed)
+    words: tuple[str, ...]
+
+
+def lines(data: bytes) -> list[Line]:
+    """Every line poppler finds (pdftotext -bbox-layout), with its box in points and its words from the left."""
+    html = _run("pdftotext", data, "-bbox-layout", "-enc", "UTF-8")
+    found, page, block, line, words_in = [], 0, 0, None, []
+    box = r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"'
+    for row in html.splitlines():
+        if "<page " in row:
+            page += 1
+        elif "<block " in row:
+            block += 1
+        elif match := re.search(rf"<line {box}>", row):
+            line, words_in = tuple(map(float, match.groups())), []
+        elif match := re.search(rf"<word {box}>(.*)</word>", row):
+            words_in.append((float(match[1]), unescape(match[5])))
+        elif "</line>" in row and line is not None:
+            found.append(Line(page, block, *line, tuple(word for _, word in sorted(words_in))))
+            line = None
+    return found
