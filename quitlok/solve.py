@@ -137,9 +137,15 @@ class Tree:
     """The public tree of one Game, flattened into arrays (rows: a public history and the player's face-down
     cards; slots: a row's legal actions; banker nodes: histories where the player stayed with a stake)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, layout: str | None = None) -> None:
         started = time.perf_counter()
         self.game = game
+        #: the banker's side: "dense" (a column for every multiset of his cards, one matrix row per history and
+        #: hidden hand: Kvitlach's shipped layout) or "grouped" (quitlok.solve_grouped: histories that share a deck
+        #: share a matrix; what Quitlok needs). By default grouped, but dense for bet-first rules.
+        self.layout = layout or ("dense" if game.rules.bet_first else "grouped")
+        if self.layout not in ("dense", "grouped"):
+            raise InvalidSetup(f"the banker's layout is 'dense' or 'grouped', not {layout!r}")
         g = game
         self.nodes: list[_Node] = []
         self._node_of: dict[tuple, int] = {}
@@ -226,7 +232,13 @@ class Tree:
             reach += np.bincount(self.edge_child[a:b], reach[self.slot_row_a[s]] * self.edge_p[a:b],
                                  minlength=self.n_rows)
         self.chance_reach = reach
-        self._build_banker()
+        if self.layout == "grouped":
+            from quitlok.solve_grouped import GroupedBanker
+            self.grouped = GroupedBanker(self)
+            self.n_bank, self.n_bank_rows = self.grouped.n_bank, self.grouped.n_bank_rows
+        else:
+            self.grouped = None
+            self._build_banker()
         del self._tmp_rows, self.slot_row, self.slot_const, self.slot_action
         self.build_seconds = time.perf_counter() - started
 
@@ -478,8 +490,9 @@ class Tree:
 
     def fingerprint(self) -> str:
         """A short digest of the tree's shape: saved strategies are read back only into the same tree."""
+        shape = self.b_S if self.grouped is None else ("grouped", self.grouped.n_slots)
         h = hashlib.sha256(repr((self.game.key, self.n_rows, self.n_slots, self.n_bank, self.n_bank_rows,
-                                 self.b_S)).encode())
+                                 shape)).encode())
         h.update(self.slot_action_a.tobytes())
         h.update(self.edge_child.tobytes())
         return h.hexdigest()[:16]
@@ -506,6 +519,8 @@ class Tree:
     def bank_values(self, banker: np.ndarray) -> np.ndarray:
         """The player's expected result at each bank row (per unit of reaching it) under banker strategy
         `banker` (an (n_bank, S) array: the chance of standing at each decision state)."""
+        if self.grouped is not None:
+            return self.grouped.bank_values(banker)
         omega = (self._banker_reach(banker) * self._stand_prob(banker))[:, self.b_by_class]  # (T, S) by class
         # per node and class: (X_t, S_k) @ (S_k,), then the payoff of each column's value against the class
         per_col = np.empty(self.n_bank_rows)
@@ -524,12 +539,16 @@ class Tree:
 
     def _stand_prob(self, stand: np.ndarray) -> np.ndarray:
         """The chance of standing at every banker state of every bank node (forced: 0 or 1)."""
+        if self.grouped is not None:
+            return self.grouped.stand_prob(stand)
         kind = self.b_kind[None, :]
         p = np.where(kind >= 2, 1.0, np.where(kind == 0, 0.0, stand))
         return np.where(self.b_can_draw, p, 1.0)
 
     def _banker_reach(self, stand: np.ndarray) -> np.ndarray:
         """The banker's own reach of each state of each bank node, summed over the orders of its cards."""
+        if self.grouped is not None:
+            return self.grouped.reach(stand)
         p = self._stand_prob(stand)
         rho = np.zeros((self.n_bank, self.b_S + 1))
         rho[:, 0] = 1.0
@@ -543,6 +562,8 @@ class Tree:
         """Bottom-up over every bank node's banker states against bank-row weights q: (value of each state
         under `stand`, value of standing there, value of drawing there), each (T, S), as the player's expected
         result weighted by the chance of reaching it. With `stand` None, the banker's best response (min)."""
+        if self.grouped is not None:
+            return self.grouped.cfv(q, stand)
         qc = q[self.b_col_row]
         vp = self.b_col_value
         stand_val = np.empty((self.n_bank, self.b_S))
@@ -605,7 +626,40 @@ class Tree:
         return 1.0 / self.slot_count[self.slot_row_a]
 
     def uniform_banker(self) -> np.ndarray:
+        if self.grouped is not None:
+            return self.grouped.uniform()
         return np.full((self.n_bank, self.b_S), 0.5)
+
+    def banker_stands_on(self, total: int) -> np.ndarray:
+        """The banker who stands on `total` or more wherever he may choose, as a strategy in this tree's layout."""
+        if self.grouped is not None:
+            return self.grouped.stands_on(total)
+        stand = (np.asarray(self.b_value) >= total).astype(float)
+        return np.broadcast_to(stand, (self.n_bank, self.b_S)).copy()
+
+    def banker_positions(self, player: np.ndarray, banker: np.ndarray):
+        """Every banker decision where he chooses, with how often a hand reaches it (both sides on the given
+        strategies): [(history t, his cards as counts, his total, his chance of standing, weight)]."""
+        reach_p = self.player_reach(player)
+        q = self.bank_weights(player, reach_p)
+        stand = self._stand_prob(banker)
+        out = []
+        if self.grouped is not None:
+            gb = self.grouped
+            weight = gb.weights(q, banker)
+            free = ~(gb.forced | gb.cannot)
+            for k, t, s, v in gb.positions():
+                if free[k]:
+                    out.append((t, s, v, float(stand[k]), float(weight[k])))
+            return out
+        qc = q[self.b_col_row]
+        reach_b = self._banker_reach(banker)
+        for t in range(self.n_bank):
+            lo, hi = self.b_node_cols[t], self.b_node_cols[t + 1]
+            w = (qc[lo:hi] @ self.b_M[lo:hi])[self.b_from_class] * reach_b[t]
+            for k in self.b_decide:
+                out.append((t, self.b_states[k], int(self.b_value[k]), float(stand[t, k]), float(w[k])))
+        return out
 
 
 # --- best responses and exploitability ---------------------------------------------------------------
@@ -679,6 +733,14 @@ class Solution:
         s = (0,) * 12
         for card in banker_cards:
             s = _add(s, card)
+        if t is not None and self.tree.grouped is not None:
+            k = self.tree.grouped.slot(t, s)
+            if k is not None:
+                return float(self.tree._stand_prob(self.banker)[k])
+            if sum(s) and self.tree.game.value(s) <= 21:
+                return 1.0  # 20, or a total no hand at this history beats: he stands (the grouped layout's
+                # terminal states)
+            raise InvalidCards("no such banker position in this game")
         k = {st: i for i, st in enumerate(self.tree.b_states)}.get(s)
         if t is None or k is None:
             raise InvalidCards("no such banker position in this game")
@@ -687,21 +749,10 @@ class Solution:
     def mixed_banker_positions(self, tolerance: float = 1e-4) -> list[tuple[tuple, tuple, float]]:
         """Banker positions reached with some chance where he mixes: (history, his cards, chance of standing)."""
         out = []
-        reach_p = self.tree.player_reach(self.player)
-        q = self.tree.bank_weights(self.player, reach_p)
-        tree = self.tree
-        p_all = tree._stand_prob(self.banker)
-        reach_b = tree._banker_reach(self.banker)
-        qc = q[tree.b_col_row]
-        weight_all = np.array([qc[lo:hi] @ tree.b_M[lo:hi]
-                               for lo, hi in zip(tree.b_node_cols[:-1], tree.b_node_cols[1:], strict=True)])
-        for t in range(tree.n_bank):
-            p = p_all[t]
-            weight = weight_all[t][tree.b_from_class] * reach_b[t]
-            for k in tree.b_decide:
-                if tolerance < p[k] < 1 - tolerance and weight[k] > 1e-12:
-                    cards = tuple(r for r in RANKS for _ in range(self.tree.b_states[k][r - 1]))
-                    out.append((self.tree.bank_nodes[t]["key"], cards, float(p[k])))
+        for t, state, _total, p, weight in self.tree.banker_positions(self.player, self.banker):
+            if tolerance < p < 1 - tolerance and weight > 1e-12:
+                cards = tuple(r for r in RANKS for _ in range(state[r - 1]))
+                out.append((self.tree.bank_nodes[t]["key"], cards, p))
         return out
 
 
@@ -725,11 +776,11 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
     sigma_p = tree.uniform_player()
     avg_p = np.zeros(tree.n_slots)
     # the banker: regrets of standing and drawing at every (node, state)
-    regret_s = np.zeros((tree.n_bank, tree.b_S))
-    regret_d = np.zeros((tree.n_bank, tree.b_S))
     stand = tree.uniform_banker()
-    avg_stand = np.zeros((tree.n_bank, tree.b_S))
-    avg_weight = np.zeros((tree.n_bank, tree.b_S))
+    regret_s = np.zeros_like(stand)
+    regret_d = np.zeros_like(stand)
+    avg_stand = np.zeros_like(stand)
+    avg_weight = np.zeros_like(stand)
     avg_p_weight = np.zeros(tree.n_slots)
     result = None
     done = 0
