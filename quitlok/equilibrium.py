@@ -123,8 +123,7 @@ def banker_stands_on(tree: Tree, stands_on: int) -> np.ndarray:
     the solver's game (the chance of standing at every banker state of every bank node)."""
     if not 1 <= stands_on <= 21:
         raise InvalidSetup(_("The banker stands on a total from 1 to 21 (got {got}).").format(got=repr(stands_on)))
-    stand = (np.asarray(tree.b_value) >= stands_on).astype(float)
-    return np.broadcast_to(stand, (tree.n_bank, tree.b_S)).copy()
+    return tree.banker_stands_on(stands_on)
 
 
 def _first_best(tree: Tree, slotval: np.ndarray) -> np.ndarray:
@@ -183,19 +182,10 @@ def _mixed(solution: Solution) -> tuple[MixedPosition, ...]:
     """The banker positions where he mixes, with how often a hand reaches each (the chance that the player
     stays at that history with some hand and the banker draws those cards, both on the shipped strategies)."""
     tree = solution.tree
-    reach_p = tree.player_reach(solution.player)
-    q = tree.bank_weights(solution.player, reach_p)[tree.b_col_row]
-    stand = tree._stand_prob(solution.banker)
-    reach_b = tree._banker_reach(solution.banker)
-    found = []
-    for t in range(tree.n_bank):
-        lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
-        weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
-        for k in tree.b_decide:
-            if MIXED_LOW < stand[t, k] < MIXED_HIGH and weight[k] > 1e-12:
-                cards = tuple(r for r in RANKS for _ in range(tree.b_states[k][r - 1]))
-                found.append(MixedPosition(tree.bank_nodes[t]["key"], cards, int(tree.b_value[k]),
-                                           float(stand[t, k]), float(weight[k])))
+    found = [MixedPosition(tree.bank_nodes[t]["key"], tuple(r for r in RANKS for _ in range(state[r - 1])), total,
+                           stand, weight)
+             for t, state, total, stand, weight in tree.banker_positions(solution.player, solution.banker)
+             if MIXED_LOW < stand < MIXED_HIGH and weight > 1e-12]
     return tuple(sorted(found, key=lambda m: -m.weight))
 
 
@@ -214,7 +204,9 @@ def edge_at_best(name: str = "kvitlach") -> EdgeAtBest:
         models.append(BankerModel(stands_on, best, best - solution.value))
     on_17 = banker_stands_on(tree, 17)
     styles = []
-    for style in STYLES:
+    # the computer styles are priced as players of the bet-first game only (their Quitlok play, blots and bets at
+    # any time, is not written as a strategy of the solver's game)
+    for style in STYLES if rules.bet_first else ():
         sigma = player_style(tree, style)
         styles.append(StyleResult(style, strategy_value(tree, sigma, on_17),
                                   best_responses(tree, sigma, on_17)["banker_best"]))
@@ -360,18 +352,14 @@ def strategy_card(name: str = "kvitlach") -> StrategyCard:
             if Move.DRAW_ALUVUN in actions:
                 elvaroon[0] += reach[r] * player[actions[Move.DRAW_ALUVUN]]
                 elvaroon[1] += reach[r]
-    q = tree.bank_weights(player, reach)[tree.b_col_row]
-    stand = tree._stand_prob(solution.banker)
-    reach_b = tree._banker_reach(solution.banker)
     groups: dict[tuple[int, bool], np.ndarray] = {}
-    for t in range(tree.n_bank):
-        lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
-        weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
+    for t, _state, total, stand, weight in tree.banker_positions(player, solution.banker):
+        if total not in CHOICE_TOTALS:
+            continue
         sums = groups.setdefault(_seen_key(tree.bank_nodes[t]["key"]), np.zeros((2, len(CHOICE_TOTALS))))
-        for k in tree.b_decide:
-            column = CHOICE_TOTALS.index(int(tree.b_value[k]))
-            sums[0, column] += weight[k] * stand[t, k]
-            sums[1, column] += weight[k]
+        column = CHOICE_TOTALS.index(total)
+        sums[0, column] += weight * stand
+        sums[1, column] += weight
     # in the order of what the banker saw (fewer cards first, elvaroon after), then in the current language
     stands = tuple((_shown(key), tuple(float(s / w) if w > 1e-12 else None for s, w in zip(*sums, strict=True)))
                    for key, sums in sorted(groups.items()) if sums[1].sum() > 1e-12)

@@ -738,8 +738,7 @@ class Solution:
             if k is not None:
                 return float(self.tree._stand_prob(self.banker)[k])
             if sum(s) and self.tree.game.value(s) <= 21:
-                return 1.0  # 20, or a total no hand at this history beats: he stands (the grouped layout's
-                # terminal states)
+                return 1.0  # 20: he stands (a terminal state of the grouped layout)
             raise InvalidCards("no such banker position in this game")
         k = {st: i for i, st in enumerate(self.tree.b_states)}.get(s)
         if t is None or k is None:
@@ -795,14 +794,10 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
         avg_p_weight += it * reach[rows_of_slot]
         # the banker: regrets against the player's new strategy (he lowers the player's result)
         q = tree.bank_weights(sigma_p, reach)
-        cfv, stand_val, draw_val = tree.banker_cfv(q, stand)
-        regret_s = np.maximum(regret_s + cfv - stand_val, 0.0)
-        regret_d = np.maximum(regret_d + cfv - draw_val, 0.0)
-        tot = regret_s + regret_d
-        stand = np.where(tot > 0, regret_s / np.where(tot > 0, tot, 1.0), 0.5)
-        rho = tree._banker_reach(stand)
-        avg_stand += it * rho * stand
-        avg_weight += it * rho
+        if tree.grouped is not None:  # the same update, group by group (quitlok.solve_grouped)
+            stand = tree.grouped.cfr_update(q, stand, regret_s, regret_d, avg_stand, avg_weight, it)
+        else:
+            stand = _banker_update(tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, it)
         done = it
         if (target and it % check_every == 0) or it == iterations:
             player, banker = _averages(tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand)
@@ -810,12 +805,30 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
             if progress:
                 progress(it, br["exploitability"], time.perf_counter() - started)
             result = (player, banker, br)
+            if keep is not None:  # what a caller that stops the run early keeps (tools/solve_quitlok.py)
+                keep["solution"] = Solution(tree=tree, player=player, banker=banker,
+                                            value=strategy_value(tree, player, banker),
+                                            player_best=br["player_best"], banker_best=br["banker_best"],
+                                            iterations=it, seconds=time.perf_counter() - started)
             if br["exploitability"] <= target:
                 break
     player, banker, br = result
     return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
                     player_best=br["player_best"], banker_best=br["banker_best"], iterations=done,
                     seconds=time.perf_counter() - started)
+
+
+def _banker_update(tree: Tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, it) -> np.ndarray:
+    """One CFR+ update of the banker in the dense layout (in place: regrets, weighted averages)."""
+    cfv, stand_val, draw_val = tree.banker_cfv(q, stand)
+    regret_s[:] = np.maximum(regret_s + cfv - stand_val, 0.0)
+    regret_d[:] = np.maximum(regret_d + cfv - draw_val, 0.0)
+    tot = regret_s + regret_d
+    stand = np.where(tot > 0, regret_s / np.where(tot > 0, tot, 1.0), 0.5)
+    rho = tree._banker_reach(stand)
+    avg_stand += it * rho * stand
+    avg_weight += it * rho
+    return stand
 
 
 def _averages(tree: Tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand) -> tuple:
@@ -848,7 +861,7 @@ def load(game: Game | Tree, path: str | Path) -> Solution:
 
 
 #: the equilibria shipped with the package, per tradition (48-card Kvitlach; Quitlok: see docs/solving.md)
-SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz"}
+SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz", "quitlok": "quitlok_equilibrium.npz"}
 #: the exploitability (chips a hand) the shipped strategies are checked against (issue 27's goal; the
 #: recompute, tools/solve_kvitlach.py, stops when it is reached: 9.7e-7 after 500 iterations)
 SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6}
@@ -856,10 +869,11 @@ SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6}
 
 def shipped_game(name: str) -> Game:
     """The game whose equilibrium ships as `name`."""
-    from quitlok.rules import KVITLACH
-    if name != "kvitlach":
+    from quitlok.rules import KVITLACH, QUITLOK
+    games = {"kvitlach": KVITLACH, "quitlok": QUITLOK}
+    if name not in games:
         raise InvalidSetup(f"no shipped equilibrium named {name!r}; there is: {', '.join(SHIPPED)}")
-    return Game(KVITLACH)
+    return Game(games[name])
 
 
 def shipped_path(name: str) -> Path:

@@ -10,12 +10,11 @@ and the dense layout of `quitlok.solve.Tree` (one matrix row per history and hid
   group's hidden hands and the banker states its deck allows; the group's histories are its columns, so every pass
   is two dense matrix products a group (BLAS) instead of a product per history.
 - **The banker's terminal outcomes are grouped by the state they come from.** Most of his card multisets are
-  busts (3,075 of 4,286). A bust, a 21, a 20 and any total at least the best hand the player can hold in the group
-  (the banker stands there and wins against every hand: the 20 shortcut, generalised) end his turn with the same
-  result for every hidden hand: +1 or -1 stake. Their chance after a draw from state s, for hidden hand x, is
-  M[x, s] times the cards left that lead there, over the cards left; so each decision state gets one column
-  A[x, s] (the stake-free value of the terminal draws from it), and only the states where he still decides keep
-  their own columns.
+  busts (3,075 of 4,286). A bust, a 21 and a 20 (where he stands: it wins against every hand still open, as in
+  the dense layout) end his turn with the same result for every hidden hand: +1 or -1 stake. Their chance after
+  a draw from state s, for hidden hand x, is M[x, s] times the cards left that lead there, over the cards left;
+  so each decision state gets one column A[x, s] (the stake-free value of the terminal draws from it), and only
+  the states where he still decides keep their own columns.
 - With E[x, s] = M[x, s] * sign(player's value of x > the banker's total at s), the player's result at a history
   t is  sum_s  rho_t[s] p_t[s] E[x, s] + rho_t[s] (1 - p_t[s]) A[x, s]  (rho: the banker's own reach of s summed
   over the orders of its cards; p: his chance of standing): one product with [E | A]; the banker's
@@ -27,6 +26,9 @@ These results are exact: the card-by-card checks of tests/solve hold for this la
 """
 
 from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from scipy import sparse
@@ -46,10 +48,10 @@ class Group:
     """One deck's histories: the matrices of the banker's side and where its banker slots lie."""
 
     __slots__ = ("nodes", "stake", "xs", "rows", "row_x", "row_t", "states", "value", "size", "levels", "child",
-                 "forced", "cannot", "K", "S", "offset", "index")
+                 "forced", "cannot", "child_t", "K", "S", "offset", "index")
 
 
-def _states(game, deck: tuple, must: int, sure: int) -> tuple[list, list, list]:
+def _states(game, deck: tuple) -> tuple[list, list, list]:
     """The banker's decision states within `deck`, by number of cards: (states, their values, for each state its
     children [(rank, child state or a terminal value +1/-1)])."""
     empty = (0,) * 12
@@ -67,8 +69,8 @@ def _states(game, deck: tuple, must: int, sure: int) -> tuple[list, list, list]:
             v = game.value(t)
             if v > 21:
                 kids.append((rank, 1.0))  # bust: the player wins his stake
-            elif v == 21 or (v >= must and v >= sure):
-                kids.append((rank, -1.0))  # 21, or he stands and wins against every hand still open
+            elif v >= 20:
+                kids.append((rank, -1.0))  # 21, or 20: he stands and wins against every hand still open
             else:
                 if t not in index:
                     index[t] = len(states)
@@ -122,10 +124,9 @@ class GroupedBanker:
             deck = [p - k for p, k in zip(g.pack, kept, strict=True)]
             deck[10] -= rejected
             deck = tuple(deck)
-            sure = int(v_of_x.max())
-            found = cache.get((deck, sure))
+            found = cache.get(deck)
             if found is None:
-                found = cache[(deck, sure)] = _states(g, deck, must, max(sure, 1))
+                found = cache[deck] = _states(g, deck)
             states, svals, children = found
             S = len(states)
             smat = np.array(states, dtype=np.int64)
@@ -170,12 +171,14 @@ class GroupedBanker:
                     levels.append((int(idx[0]), int(idx[-1]) + 1))
             grp.levels = levels
             pairs = np.array(child_pairs, dtype=np.int64).reshape(-1, 2)
+            grp.child_t = []
             grp.child = []  # per level n: the 0/1 matrix (states of level n) x (states of level n + 1)
             for n in range(len(levels) - 1):
                 (a0, a1), (b0, b1) = levels[n], levels[n + 1]
                 sel = pairs[(pairs[:, 0] >= a0) & (pairs[:, 0] < a1)]
-                grp.child.append(sparse.csr_matrix((np.ones(len(sel)), (sel[:, 0] - a0, sel[:, 1] - b0)),
-                                                   shape=(a1 - a0, b1 - b0)))
+                c = sparse.csr_matrix((np.ones(len(sel)), (sel[:, 0] - a0, sel[:, 1] - b0)), shape=(a1 - a0, b1 - b0))
+                grp.child.append(c)
+                grp.child_t.append(c.T.tocsr())
             grp.offset = offset
             offset += len(nodes) * S
             self.groups.append(grp)
@@ -184,21 +187,23 @@ class GroupedBanker:
         self.cannot = np.zeros(offset, dtype=bool)
         for grp in self.groups:
             block = slice(grp.offset, grp.offset + len(grp.nodes) * grp.S)
-            self.forced[block] = np.tile(grp.forced, len(grp.nodes))
-            self.cannot[block] = np.tile(grp.cannot, len(grp.nodes))
+            self.forced[block] = np.repeat(grp.forced, len(grp.nodes))
+            self.cannot[block] = np.repeat(grp.cannot, len(grp.nodes))
         self.n_bank_rows = len(tree.bank_row_node)
+        self.threads = max(1, int(os.environ.get("QUITLOK_SOLVE_THREADS", "2")))
+        self._cached: tuple | None = None  # (a strategy, its reach): the update's reach is the next pass's
 
-    # --- the strategy's layout ---------------------------------------------------------------------------
+    # --- the strategy's layout: per group a block (its states x its histories), row-major --------------------
 
     def block(self, grp: Group, flat: np.ndarray) -> np.ndarray:
-        return flat[grp.offset:grp.offset + len(grp.nodes) * grp.S].reshape(len(grp.nodes), grp.S)
+        return flat[grp.offset:grp.offset + len(grp.nodes) * grp.S].reshape(grp.S, len(grp.nodes))
 
     def slot(self, t: int, state: tuple) -> int | None:
         """The flat index of the banker's position (history t, his cards `state` as counts); None if the layout
         has no such decision (a terminal or impossible state)."""
         grp = self.groups[int(self.group_of[t])]
         k = grp.index.get(state)
-        return None if k is None else grp.offset + int(self.local_of[t]) * grp.S + k
+        return None if k is None else grp.offset + k * len(grp.nodes) + int(self.local_of[t])
 
     def uniform(self) -> np.ndarray:
         return np.full(self.n_slots, 0.5)
@@ -206,74 +211,127 @@ class GroupedBanker:
     def stands_on(self, total: int) -> np.ndarray:
         out = np.empty(self.n_slots)
         for grp in self.groups:
-            self.block(grp, out)[:] = (grp.value >= total)[None, :]
+            self.block(grp, out)[:] = (grp.value >= total)[:, None]
         return out
 
     def stand_prob(self, stand: np.ndarray) -> np.ndarray:
         return np.where(self.cannot, 1.0, np.where(self.forced, 0.0, stand))
 
+    def _each(self, work) -> None:
+        """work(group) for every group, on `threads` threads (numpy and scipy let go of the interpreter)."""
+        if self.threads == 1:
+            for grp in self.groups:
+                work(grp)
+            return
+        with ThreadPoolExecutor(self.threads) as pool:
+            for _ in pool.map(work, self.groups):
+                pass
+
     def reach(self, stand: np.ndarray) -> np.ndarray:
         """The banker's own reach of each decision state (summed over the orders of its cards), flat."""
+        if self._cached is not None and self._cached[0] is stand:
+            return self._cached[1]
         p = self.stand_prob(stand)
         out = np.empty(self.n_slots)
-        for grp in self.groups:
-            self._reach(grp, self.block(grp, p), self.block(grp, out))
+        self._each(lambda grp: self._reach(grp, self.block(grp, p), self.block(grp, out)))
         return out
 
     @staticmethod
     def _reach(grp: Group, p: np.ndarray, rho: np.ndarray) -> None:
         rho[:] = 0.0
-        rho[:, 0] = 1.0
-        for n, c in enumerate(grp.child):
+        rho[0] = 1.0
+        for n, c in enumerate(grp.child_t):
             (a0, a1), (b0, b1) = grp.levels[n], grp.levels[n + 1]
-            go = rho[:, a0:a1] * (1.0 - p[:, a0:a1])
-            rho[:, b0:b1] += (c.T @ go.T).T
+            rho[b0:b1] += c @ (rho[a0:a1] * (1.0 - p[a0:a1]))
 
     # --- the passes -----------------------------------------------------------------------------------------
 
     def bank_values(self, banker: np.ndarray) -> np.ndarray:
         """The player's expected result at each bank row (per unit of reaching it) under `banker`."""
         p = self.stand_prob(banker)
+        rho_all = self.reach(banker)
         out = np.empty(self.n_bank_rows)
-        for grp in self.groups:
-            pb = self.block(grp, p)
-            rho = np.empty_like(pb)
-            self._reach(grp, pb, rho)
-            w = np.hstack([rho * pb, rho * (1.0 - pb)])  # (T_g, 2 S)
-            r = grp.K @ w.T  # (X, T_g)
+
+        def work(grp: Group) -> None:
+            pb, rho = self.block(grp, p), self.block(grp, rho_all)
+            stands = rho * pb
+            r = grp.K @ np.vstack([stands, rho - stands])  # (X, T_g)
             out[grp.rows] = r[grp.row_x, grp.row_t] * grp.stake[grp.row_t]
+
+        self._each(work)
         return out
+
+    def _values(self, grp: Group, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A group's values of standing and of the terminal draws, (S, T_g) each, against bank-row weights q."""
+        qm = np.zeros((len(grp.xs), len(grp.nodes)))
+        qm[grp.row_x, grp.row_t] = q[grp.rows]
+        y = (grp.K.T @ qm) * grp.stake[None, :]  # (2 S, T_g)
+        return y[:grp.S], y[grp.S:]
+
+    def _backward(self, grp: Group, sv: np.ndarray, dv: np.ndarray, c: np.ndarray, pb: np.ndarray | None) -> None:
+        """Bottom-up over a group's states: dv gets the children's values added, c the state's value (under pb,
+        or the banker's best response with pb None)."""
+        for n in reversed(range(len(grp.levels))):
+            a0, a1 = grp.levels[n]
+            if n + 1 < len(grp.levels):
+                b0, b1 = grp.levels[n + 1]
+                dv[a0:a1] += grp.child[n] @ c[b0:b1]
+            s_, d_ = sv[a0:a1], dv[a0:a1]
+            if pb is None:
+                best = np.where(grp.forced[a0:a1, None], d_, np.minimum(s_, d_))
+                c[a0:a1] = np.where(grp.cannot[a0:a1, None], s_, best)
+            else:
+                c[a0:a1] = d_ + pb[a0:a1] * (s_ - d_)
 
     def cfv(self, q: np.ndarray, stand: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(value of each decision state under `stand`, value of standing there, value of drawing there), flat,
         against bank-row weights q; with `stand` None, the banker's best response (lowest for the player)."""
-        p = self.stand_prob(stand if stand is not None else self.uniform())
+        p = None if stand is None else self.stand_prob(stand)
         cfv = np.empty(self.n_slots)
         sv_all = np.empty(self.n_slots)
         dv_all = np.empty(self.n_slots)
-        for grp in self.groups:
-            nt = len(grp.nodes)
-            qm = np.zeros((len(grp.xs), nt))
-            qm[grp.row_x, grp.row_t] = q[grp.rows]
-            y = (qm.T @ grp.K) * grp.stake[:, None]  # (T_g, 2 S)
-            S = grp.S
-            sv, dv = self.block(grp, sv_all), self.block(grp, dv_all)
-            sv[:] = y[:, :S]
-            dv[:] = y[:, S:]
-            c = self.block(grp, cfv)
-            pb = self.block(grp, p)
-            for n in reversed(range(len(grp.levels))):
-                a0, a1 = grp.levels[n]
-                if n + 1 < len(grp.levels):
-                    b0, b1 = grp.levels[n + 1]
-                    dv[:, a0:a1] += (grp.child[n] @ c[:, b0:b1].T).T
-                s_, d_ = sv[:, a0:a1], dv[:, a0:a1]
-                if stand is None:
-                    best = np.where(grp.forced[a0:a1], d_, np.minimum(s_, d_))
-                    c[:, a0:a1] = np.where(grp.cannot[a0:a1], s_, best)
-                else:
-                    c[:, a0:a1] = pb[:, a0:a1] * s_ + (1.0 - pb[:, a0:a1]) * d_
+
+        def work(grp: Group) -> None:
+            sv, dv = self._values(grp, q)
+            self.block(grp, sv_all)[:] = sv
+            self.block(grp, dv_all)[:] = dv
+            self._backward(grp, self.block(grp, sv_all), self.block(grp, dv_all), self.block(grp, cfv),
+                           None if p is None else self.block(grp, p))
+
+        self._each(work)
         return cfv, sv_all, dv_all
+
+    def cfr_update(self, q: np.ndarray, stand: np.ndarray, regret_s: np.ndarray, regret_d: np.ndarray,
+                   avg_stand: np.ndarray, avg_weight: np.ndarray, weight: float) -> np.ndarray:
+        """One CFR+ update of the banker, group by group (in place: regrets and weighted averages): his regrets
+        against bank-row weights q, the new strategy by regret matching+, and its reach added to the averages
+        with `weight`. Returns the new strategy (its reach is kept for the next bank_values)."""
+        p = self.stand_prob(stand)
+        new = np.empty(self.n_slots)
+        rho_all = np.empty(self.n_slots)
+
+        def work(grp: Group) -> None:
+            sv, dv = self._values(grp, q)
+            c = np.empty_like(sv)
+            self._backward(grp, sv, dv, c, self.block(grp, p))
+            rs, rd = self.block(grp, regret_s), self.block(grp, regret_d)
+            rs += c - sv
+            np.maximum(rs, 0.0, out=rs)
+            rd += c - dv
+            np.maximum(rd, 0.0, out=rd)
+            tot = rs + rd
+            st = self.block(grp, new)
+            np.divide(rs, tot, out=st, where=tot > 0)
+            st[tot <= 0] = 0.5
+            pn = np.where(grp.cannot[:, None], 1.0, np.where(grp.forced[:, None], 0.0, st))
+            rho = self.block(grp, rho_all)
+            self._reach(grp, pn, rho)
+            self.block(grp, avg_weight)[:] += weight * rho
+            self.block(grp, avg_stand)[:] += weight * rho * st
+
+        self._each(work)
+        self._cached = (new, rho_all)
+        return new
 
     def weights(self, q: np.ndarray, banker: np.ndarray) -> np.ndarray:
         """How often a hand reaches each banker decision (the player's weight there times the banker's own reach),
@@ -283,12 +341,13 @@ class GroupedBanker:
         for grp in self.groups:
             qm = np.zeros((len(grp.xs), len(grp.nodes)))
             qm[grp.row_x, grp.row_t] = q[grp.rows]
-            self.block(grp, out)[:] = qm.T @ np.abs(grp.K[:, :grp.S])
+            self.block(grp, out)[:] = np.abs(grp.K[:, :grp.S]).T @ qm
         return out * reach
 
     def positions(self):
         """Every banker decision slot: (flat index, history t, his cards as counts, his total)."""
         for grp in self.groups:
-            for k_t, t in enumerate(grp.nodes):
-                for k, s in enumerate(grp.states):
-                    yield grp.offset + k_t * grp.S + k, int(t), s, int(grp.value[k])
+            nt = len(grp.nodes)
+            for k, s in enumerate(grp.states):
+                for k_t, t in enumerate(grp.nodes):
+                    yield grp.offset + k * nt + k_t, int(t), s, int(grp.value[k])

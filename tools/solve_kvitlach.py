@@ -2,6 +2,8 @@
 
     nice -n 15 python tools/solve_kvitlach.py [--iterations 20000] [--target 1e-6] [--minutes 28] [--save]
 
+(tools/solve_quitlok.py does the same for Quitlok, 24 cards.)
+
 CFR+ on the public tree (quitlok.solve), an exact best response for each side every --every iterations;
 stops at the target exploitability (chips a hand), the iteration limit or the time limit. Prints the size
 of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies to
@@ -21,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from quitlok import solve as S  # noqa: E402
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(name: str = "kvitlach", doc: str = __doc__) -> None:
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=100_000)
     ap.add_argument("--target", type=float, default=1e-6)
     ap.add_argument("--minutes", type=float, default=28.0)
@@ -31,11 +33,16 @@ def main() -> None:
     args = ap.parse_args()
     started = time.perf_counter()
     cpu0 = time.process_time()
-    tree = S.Tree(S.shipped_game("kvitlach"))
+    tree = S.Tree(S.shipped_game(name))
+    if tree.grouped is None:
+        banker = f"{tree.b_S:,} banker card multisets ({len(tree.b_decide):,} where he chooses)"
+    else:
+        banker = (f"{len(tree.grouped.groups):,} decks they share, {tree.grouped.n_slots:,} banker positions "
+                  f"(history x his cards where he may still draw)")
     print(f"game: {tree.n_rows:,} player rows (public history x face-down cards), {tree.n_slots:,} actions; "
           f"{tree.n_bank:,} public histories where the banker plays, {tree.n_bank_rows:,} with the player's "
-          f"cards; {tree.b_S:,} banker card multisets ({len(tree.b_decide):,} where he chooses); "
-          f"built in {tree.build_seconds:.1f} s", flush=True)
+          f"cards; {banker}; built in {tree.build_seconds:.1f} s "
+          f"(peak memory so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)", flush=True)
     deadline = started + 60 * args.minutes
 
     def progress(it, expl, secs):
@@ -64,7 +71,7 @@ def main() -> None:
     print(f"iterations {sol.iterations}; wall {wall:.0f} s; CPU {time.process_time() - cpu0:.0f} s; "
           f"peak memory {peak:.0f} MB")
     if args.save:
-        path = S.shipped_path("kvitlach")
+        path = S.shipped_path(name)
         path.parent.mkdir(exist_ok=True)
         S.save(sol, path)
         print(f"saved {path} ({path.stat().st_size / 1024:.0f} KB)")
