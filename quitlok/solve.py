@@ -763,7 +763,7 @@ def _regret_match(regret: np.ndarray, rows: np.ndarray, starts: np.ndarray, coun
 
 
 def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, check_every: int = 50,
-          progress=None, keep: dict | None = None) -> Solution:
+          progress=None, keep: dict | None = None, predictive: bool = False, power: float = 1.0) -> Solution:
     """CFR+ for `iterations` (or until the exploitability is at most `target`, checked every `check_every`
     iterations), then exact best responses against the average strategies."""
     started = time.perf_counter()
@@ -787,17 +787,20 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
         # the player: regrets against the banker's current strategy
         bank_vals = tree.bank_values(stand)
         value, slotval, _ = tree.evaluate(sigma_p, bank_vals)
-        regret_p = np.maximum(regret_p + tree.chance_reach[rows_of_slot] * (slotval - value[rows_of_slot]), 0.0)
-        sigma_p = _regret_match(regret_p, rows_of_slot, starts, counts)
+        gain = tree.chance_reach[rows_of_slot] * (slotval - value[rows_of_slot])
+        regret_p = np.maximum(regret_p + gain, 0.0)
+        sigma_p = _regret_match(np.maximum(regret_p + gain, 0.0) if predictive else regret_p, rows_of_slot, starts,
+                                counts)
         reach = tree.player_reach(sigma_p)
-        avg_p += it * reach[rows_of_slot] * sigma_p
-        avg_p_weight += it * reach[rows_of_slot]
+        weight = float(it) ** power
+        avg_p += weight * reach[rows_of_slot] * sigma_p
+        avg_p_weight += weight * reach[rows_of_slot]
         # the banker: regrets against the player's new strategy (he lowers the player's result)
         q = tree.bank_weights(sigma_p, reach)
         if tree.grouped is not None:  # the same update, group by group (quitlok.solve_grouped)
-            stand = tree.grouped.cfr_update(q, stand, regret_s, regret_d, avg_stand, avg_weight, it)
+            stand = tree.grouped.cfr_update(q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive)
         else:
-            stand = _banker_update(tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, it)
+            stand = _banker_update(tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive)
         done = it
         if (target and it % check_every == 0) or it == iterations:
             player, banker = _averages(tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand)
@@ -818,16 +821,20 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
                     seconds=time.perf_counter() - started)
 
 
-def _banker_update(tree: Tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, it) -> np.ndarray:
+def _banker_update(tree: Tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive) -> np.ndarray:
     """One CFR+ update of the banker in the dense layout (in place: regrets, weighted averages)."""
     cfv, stand_val, draw_val = tree.banker_cfv(q, stand)
     regret_s[:] = np.maximum(regret_s + cfv - stand_val, 0.0)
     regret_d[:] = np.maximum(regret_d + cfv - draw_val, 0.0)
-    tot = regret_s + regret_d
-    stand = np.where(tot > 0, regret_s / np.where(tot > 0, tot, 1.0), 0.5)
+    if predictive:
+        ps, pd = np.maximum(regret_s + cfv - stand_val, 0.0), np.maximum(regret_d + cfv - draw_val, 0.0)
+    else:
+        ps, pd = regret_s, regret_d
+    tot = ps + pd
+    stand = np.where(tot > 0, ps / np.where(tot > 0, tot, 1.0), 0.5)
     rho = tree._banker_reach(stand)
-    avg_stand += it * rho * stand
-    avg_weight += it * rho
+    avg_stand += weight * rho * stand
+    avg_weight += weight * rho
     return stand
 
 

@@ -302,7 +302,8 @@ class GroupedBanker:
         return cfv, sv_all, dv_all
 
     def cfr_update(self, q: np.ndarray, stand: np.ndarray, regret_s: np.ndarray, regret_d: np.ndarray,
-                   avg_stand: np.ndarray, avg_weight: np.ndarray, weight: float) -> np.ndarray:
+                   avg_stand: np.ndarray, avg_weight: np.ndarray, weight: float,
+                   predictive: bool = False) -> np.ndarray:
         """One CFR+ update of the banker, group by group (in place: regrets and weighted averages): his regrets
         against bank-row weights q, the new strategy by regret matching+, and its reach added to the averages
         with `weight`. Returns the new strategy (its reach is kept for the next bank_values)."""
@@ -315,13 +316,19 @@ class GroupedBanker:
             c = np.empty_like(sv)
             self._backward(grp, sv, dv, c, self.block(grp, p))
             rs, rd = self.block(grp, regret_s), self.block(grp, regret_d)
-            rs += c - sv
+            gain_s, gain_d = c - sv, c - dv
+            rs += gain_s
             np.maximum(rs, 0.0, out=rs)
-            rd += c - dv
+            rd += gain_d
             np.maximum(rd, 0.0, out=rd)
-            tot = rs + rd
+            if predictive:  # predictive CFR+: the next strategy also counts this pass's regrets once more
+                ps = np.maximum(rs + gain_s, 0.0)
+                pd = np.maximum(rd + gain_d, 0.0)
+            else:
+                ps, pd = rs, rd
+            tot = ps + pd
             st = self.block(grp, new)
-            np.divide(rs, tot, out=st, where=tot > 0)
+            np.divide(ps, tot, out=st, where=tot > 0)
             st[tot <= 0] = 0.5
             pn = np.where(grp.cannot[:, None], 1.0, np.where(grp.forced[:, None], 0.0, st))
             rho = self.block(grp, rho_all)

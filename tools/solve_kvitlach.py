@@ -4,7 +4,8 @@
 
 (tools/solve_quitlok.py does the same for Quitlok, 24 cards.)
 
-CFR+ on the public tree (quitlok.solve), an exact best response for each side every --every iterations;
+Predictive CFR+ with quadratic averages (or --method cfr+ --power 1: CFR+ as first shipped) on the public tree
+(quitlok.solve), an exact best response for each side every --every iterations;
 stops at the target exploitability (chips a hand), the iteration limit or the time limit. Prints the size
 of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies to
 quitlok/data/ (the package's shipped copy)."""
@@ -30,6 +31,9 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     ap.add_argument("--minutes", type=float, default=28.0)
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--save", action="store_true")
+    ap.add_argument("--method", choices=("pcfr+", "cfr+"), default="pcfr+",
+                    help="predictive CFR+ (Farina, Kroer and Sandholm 2021; the default) or plain CFR+")
+    ap.add_argument("--power", type=float, default=2.0, help="the averages weigh iteration t by t**power")
     args = ap.parse_args()
     started = time.perf_counter()
     cpu0 = time.process_time()
@@ -56,7 +60,7 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     state = {}
     try:
         sol = S.solve(tree, args.iterations, target=args.target, check_every=args.every, progress=progress,
-                      keep=state)
+                      keep=state, predictive=args.method == "pcfr+", power=args.power)
     except _Stop:
         sol = state["solution"]
     wall = time.perf_counter() - started
@@ -68,6 +72,7 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     print(f"banker positions where he mixes (reached): {len(mixed)}")
     for key, cards, p in mixed[:20]:
         print(f"  {' '.join(map(str, key))} | banker holds {cards}: stands {p:.3f}")
+    print(f"method {args.method}, averages weighted by t**{args.power:g}")
     print(f"iterations {sol.iterations}; wall {wall:.0f} s; CPU {time.process_time() - cpu0:.0f} s; "
           f"peak memory {peak:.0f} MB")
     if args.save:
