@@ -191,6 +191,8 @@ class GroupedBanker:
             self.cannot[block] = np.repeat(grp.cannot, len(grp.nodes))
         self.n_bank_rows = len(tree.bank_row_node)
         self.threads = max(1, int(os.environ.get("QUITLOK_SOLVE_THREADS", "2")))
+        self._forced_at: np.ndarray | None = None
+        self._cannot_at: np.ndarray | None = None
         self._cached: tuple | None = None  # (a strategy, its reach): the update's reach is the next pass's
 
     # --- the strategy's layout: per group a block (its states x its histories), row-major --------------------
@@ -215,7 +217,15 @@ class GroupedBanker:
         return out
 
     def stand_prob(self, stand: np.ndarray) -> np.ndarray:
-        return np.where(self.cannot, 1.0, np.where(self.forced, 0.0, stand))
+        """The chance of standing at every decision state, with the forced ones set (0: he must draw; 1: no card
+        left to draw)."""
+        if self._forced_at is None:  # index arrays: few slots are forced (a where() over them all is slow)
+            self._forced_at = np.flatnonzero(self.forced & ~self.cannot)
+            self._cannot_at = np.flatnonzero(self.cannot)
+        out = np.array(stand, dtype=np.float64)
+        out[self._forced_at] = 0.0
+        out[self._cannot_at] = 1.0
+        return out
 
     def _each(self, work) -> None:
         """work(group) for every group, on `threads` threads (numpy and scipy let go of the interpreter)."""
@@ -316,25 +326,31 @@ class GroupedBanker:
             c = np.empty_like(sv)
             self._backward(grp, sv, dv, c, self.block(grp, p))
             rs, rd = self.block(grp, regret_s), self.block(grp, regret_d)
-            gain_s, gain_d = c - sv, c - dv
+            gain_s = np.subtract(c, sv, out=sv)  # (sv and dv are not needed after this)
+            gain_d = np.subtract(c, dv, out=dv)
             rs += gain_s
             np.maximum(rs, 0.0, out=rs)
             rd += gain_d
             np.maximum(rd, 0.0, out=rd)
             if predictive:  # predictive CFR+: the next strategy also counts this pass's regrets once more
-                ps = np.maximum(rs + gain_s, 0.0)
-                pd = np.maximum(rd + gain_d, 0.0)
+                ps = np.maximum(np.add(rs, gain_s, out=gain_s), 0.0, out=gain_s)
+                pd = np.maximum(np.add(rd, gain_d, out=gain_d), 0.0, out=gain_d)
             else:
                 ps, pd = rs, rd
-            tot = ps + pd
+            tot = np.add(ps, pd, out=c)
             st = self.block(grp, new)
-            np.divide(ps, tot, out=st, where=tot > 0)
-            st[tot <= 0] = 0.5
-            pn = np.where(grp.cannot[:, None], 1.0, np.where(grp.forced[:, None], 0.0, st))
+            some = tot > 0
+            st.fill(0.5)
+            np.divide(ps, tot, out=st, where=some)
+            pn = st.copy()
+            pn[grp.forced] = 0.0
+            pn[grp.cannot] = 1.0
             rho = self.block(grp, rho_all)
             self._reach(grp, pn, rho)
-            self.block(grp, avg_weight)[:] += weight * rho
-            self.block(grp, avg_stand)[:] += weight * rho * st
+            rho_w = np.multiply(rho, weight, out=pn)
+            self.block(grp, avg_weight)[:] += rho_w
+            rho_w *= st
+            self.block(grp, avg_stand)[:] += rho_w
 
         self._each(work)
         self._cached = (new, rho_all)
