@@ -849,10 +849,20 @@ def _averages(tree: Tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, s
 
 
 def save(solution: Solution, path: str | Path) -> None:
-    """The two strategies, compressed, with the tree's fingerprint."""
-    np.savez_compressed(path, player=solution.player, banker=solution.banker,
-                        fingerprint=np.array(solution.tree.fingerprint()), value=np.array(solution.value),
-                        player_best=np.array(solution.player_best), banker_best=np.array(solution.banker_best))
+    """The two strategies, compressed, with the tree's fingerprint. In the grouped layout (Quitlok: 34 million
+    banker positions) the banker's strategy is kept only where he reaches the position himself (his own reach
+    above 0): elsewhere it changes no result, neither the game's value nor either best response."""
+    tree = solution.tree
+    extra = {}
+    if tree.grouped is None:
+        extra["banker"] = solution.banker
+    else:
+        reached = tree.grouped.reach(solution.banker) > 0
+        extra["banker_at"] = np.packbits(reached)
+        extra["banker_p"] = solution.banker[reached]
+    np.savez_compressed(path, player=solution.player, fingerprint=np.array(tree.fingerprint()),
+                        value=np.array(solution.value), player_best=np.array(solution.player_best),
+                        banker_best=np.array(solution.banker_best), **extra)
 
 
 def load(game: Game | Tree, path: str | Path) -> Solution:
@@ -861,7 +871,13 @@ def load(game: Game | Tree, path: str | Path) -> Solution:
     with np.load(path) as data:
         if str(data["fingerprint"]) != tree.fingerprint():
             raise InvalidSetup(f"{path}: the saved strategies belong to another game or another version")
-        player, banker = data["player"], data["banker"]
+        player = data["player"]
+        if "banker" in data:
+            banker = data["banker"]
+        else:  # kept where the banker reaches: elsewhere any choice gives the same results (save's docstring)
+            banker = tree.uniform_banker()
+            reached = np.unpackbits(data["banker_at"], count=banker.size).astype(bool)
+            banker[reached] = data["banker_p"]
     br = best_responses(tree, player, banker)
     return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
                     player_best=br["player_best"], banker_best=br["banker_best"])

@@ -88,6 +88,40 @@ def _kvitlach_tree() -> Tree:
     return _TREES["k"]
 
 
+def _quitlok_tree() -> Tree:
+    if "q" not in _TREES:
+        _TREES["q"] = Tree(Game(QUITLOK))  # about 30 s and 1.2 GB: the grouped layout (quitlok.solve_grouped)
+    return _TREES["q"]
+
+
+@pytest.mark.xdist_group("quitlok_tree")
+@pytest.mark.parametrize("stands_on", [15, 17])
+def test_player_best_response_matches_the_advisor_quitlok(stands_on):
+    """The full 24-card Quitlok game in the grouped layout: against a banker standing on a fixed total, the player's
+    exact best response equals quitlok.odds.player_edge, the advisor's own figure (blots, bets at any time, one
+    chip)."""
+    tree = _quitlok_tree()
+    assert tree.layout == "grouped"
+    _, _, best = tree.evaluate(tree.uniform_player(), tree.bank_values(tree.banker_stands_on(stands_on)), best=True)
+    assert best == pytest.approx(player_edge(QUITLOK, stands_on=stands_on), abs=1e-12)
+
+
+@pytest.mark.xdist_group("quitlok_tree")
+def test_shipped_quitlok_equilibrium():
+    """Quitlok's shipped strategies (24 cards): both best responses recomputed here agree with the figures saved
+    beside them, and the pair's exploitability is within the shipped bound (issue 27: 1e-6 chips a hand)."""
+    from quitlok.solve import SHIPPED_EXPLOITABILITY, shipped_path
+    path = shipped_path("quitlok")
+    sol = load(_quitlok_tree(), path)
+    with np.load(path) as saved:
+        assert sol.player_best == pytest.approx(float(saved["player_best"]), abs=1e-9)
+        assert sol.banker_best == pytest.approx(float(saved["banker_best"]), abs=1e-9)
+    assert 0 <= sol.exploitability <= SHIPPED_EXPLOITABILITY["quitlok"] <= 1e-6
+    assert sol.banker_best - 1e-9 <= sol.value <= sol.player_best + 1e-9
+    # a banker at his best does at least as well as one who stands on 17
+    assert sol.banker_best <= player_edge(QUITLOK, stands_on=17) + 1e-12
+
+
 @pytest.mark.xdist_group("kvitlach_tree")
 def test_shipped_kvitlach_equilibrium():
     """The strategies shipped in quitlok/data: both best responses recomputed against them here agree with
