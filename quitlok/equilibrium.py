@@ -10,16 +10,19 @@ docs/solving.md) and priced with the solver's exact best responses (`quitlok.sol
   strategy in the solver's game: its result against a banker on 17 and against the banker's best response;
 - the banker positions where his best play is mixed, the weightiest first.
 
-Only Kvitlach (48 cards) is solved; `not_solved(name)` says why Quitlok is not. The solution is loaded once per
+Both traditions are solved (Kvitlach, 48 cards; Quitlok, 24 cards). Quitlok's figures ship worked out beside its
+strategies (`SHIPPED_FIGURES`: its tree is too large to load for a page). The solution is loaded once per
 process (`shipped_solution`, about 8 s: the game's tree and both best responses), and `edge_at_best` (a few
 seconds more) is small and picklable, so that a worker process can work it out (`quitlok.costly.away`).
 """
 
 import gc
+import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
+from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
@@ -184,8 +187,8 @@ def _mixed(solution: Solution) -> tuple[MixedPosition, ...]:
     tree = solution.tree
     found = [MixedPosition(tree.bank_nodes[t]["key"], tuple(r for r in RANKS for _ in range(state[r - 1])), total,
                            stand, weight)
-             for t, state, total, stand, weight in tree.banker_positions(solution.player, solution.banker)
-             if MIXED_LOW < stand < MIXED_HIGH and weight > 1e-12]
+             for t, state, total, stand, weight in tree.banker_positions(solution.player, solution.banker,
+                                                                        (MIXED_LOW, MIXED_HIGH))]
     return tuple(sorted(found, key=lambda m: -m.weight))
 
 
@@ -194,7 +197,11 @@ def _mixed(solution: Solution) -> tuple[MixedPosition, ...]:
 
 def edge_at_best(name: str = "kvitlach") -> EdgeAtBest:
     """The Lab's figures for the shipped game `name` (a function of the module: a worker process runs it)."""
-    solution = shipped_solution(name)
+    return edge_figures(shipped_solution(name), name)
+
+
+def edge_figures(solution: Solution, name: str) -> EdgeAtBest:
+    """The Lab's figures for a solution of the game `name`."""
     tree = solution.tree
     rules = tree.game.rules
     models = []
@@ -212,6 +219,35 @@ def edge_at_best(name: str = "kvitlach") -> EdgeAtBest:
                                   best_responses(tree, sigma, on_17)["banker_best"]))
     return EdgeAtBest(name, solution.value, solution.player_best, solution.banker_best, tuple(models),
                       tuple(styles), _mixed(solution))
+
+
+# --- the figures shipped beside a large equilibrium ----------------------------------------------------------
+
+#: games whose Lab figures ship worked out (quitlok/data/<name>_figures.json, written by the recompute tool): loading
+#: Quitlok's equilibrium takes its tree (about 30 s and 1.2 GB, then 3-4 GB for both best responses), which no
+#: server should do for a page; tests/solve/test_solve.py works them out again from the shipped strategies
+SHIPPED_FIGURES = {"quitlok": "quitlok_figures.json"}
+
+
+def figures_path(name: str) -> Path:
+    return Path(__file__).parent / "data" / SHIPPED_FIGURES[name]
+
+
+def write_figures(figures: EdgeAtBest, path: Path) -> None:
+    """The Lab's figures as JSON (tools/solve_quitlok.py --save)."""
+    path.write_text(json.dumps(asdict(figures), indent=None, separators=(",", ":")), encoding="utf-8")
+
+
+def read_figures(path: Path) -> EdgeAtBest:
+    """Figures written by `write_figures`."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+
+    def position(m: dict) -> MixedPosition:
+        return MixedPosition(tuple(m["history"]), tuple(m["cards"]), m["total"], m["stands"], m["weight"])
+
+    return EdgeAtBest(raw["name"], raw["value"], raw["player_best"], raw["banker_best"],
+                      tuple(BankerModel(**m) for m in raw["models"]), tuple(StyleResult(**m) for m in raw["styles"]),
+                      tuple(position(m) for m in raw["mixed"]))
 
 
 def released(function: Callable[..., T], *args: object) -> T:
@@ -232,7 +268,10 @@ FIGURES = SharedAnswers("the solved game's figures", max_entries=len(SHIPPED))
 
 
 def lab_figures(name: str = "kvitlach") -> EdgeAtBest:
-    """`edge_at_best(name)`, worked out once per server (in a worker process where there are any)."""
+    """`edge_at_best(name)`, worked out once per server (in a worker process where there are any); read from the
+    shipped figures where they ship (SHIPPED_FIGURES)."""
+    if name in SHIPPED_FIGURES:
+        return FIGURES.answer(name, lambda: read_figures(figures_path(name)))
     return FIGURES.answer(name, lambda: away(released, edge_at_best, name))
 
 
@@ -266,9 +305,17 @@ def start_figures(name: str = "kvitlach") -> bool:
 _HOW_MANY_MORE = {1: N_("took one more card"), 2: N_("took two more cards"), 3: N_("took three more cards")}
 
 
+#: the events of a Quitlok history (blots and bets at any time) that no Kvitlach history has
+_QUITLOK_EVENTS = {"blot", str(Move.BLOT), str(Move.BLOT_ALUVUN), str(Move.BET_ALUVUN)}
+
+
 def history_words(history: tuple) -> str:
-    """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed'."""
+    """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed' (Kvitlach);
+    'took a blot: 5, bet with a face-down card and took a blot: 3, then stayed' (Quitlok)."""
     from quitlok.quiz import and_words  # (the quiz imports the game and the odds: only when words are wanted)
+
+    if any(str(event) in _QUITLOK_EVENTS or isinstance(event, int) for event in history):
+        return _quitlok_history_words(history)
 
     taken = sum(event in ("draw", Move.DRAW_ALUVUN, Move.RAISE_ALUVUN) for event in history)
     called = any(str(event).endswith("aluvun") for event in history)
@@ -281,6 +328,29 @@ def history_words(history: tuple) -> str:
         said.append(_("called elvaroon"))
     if thrown:
         said.append(ngettext("threw in an 11 face up", "threw in {n} 11s face up", thrown).format(n=thrown))
+    return _("{actions}, then stayed").format(actions=and_words(said))
+
+
+def _quitlok_history_words(history: tuple) -> str:
+    """A Quitlok public history in words, event by event (the blots' cards in the order they came)."""
+    from quitlok.quiz import and_words
+
+    said = []
+    for k, event in enumerate(history):
+        following = history[k + 1] if k + 1 < len(history) else None
+        card = following if isinstance(following, int) else None
+        event = str(event)
+        if event in ("blot", str(Move.BLOT)) and card is not None:
+            # Translators: one of a Quitlok player's moves as the banker saw it; {card} is the face-up card's number
+            said.append(_("took a blot: {card}").format(card=card))
+        elif event == str(Move.BLOT_ALUVUN) and card is not None:
+            said.append(_("called aluvun and took a blot: {card}").format(card=card))
+        elif event == "bet":
+            said.append(_("bet with a face-down card"))
+        elif event == str(Move.BET_ALUVUN):
+            said.append(_("called aluvun and bet with a face-down card"))
+        elif event == "reject":
+            said.append(_("threw in the 11 face up"))
     return _("{actions}, then stayed").format(actions=and_words(said))
 
 

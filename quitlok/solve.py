@@ -637,9 +637,10 @@ class Tree:
         stand = (np.asarray(self.b_value) >= total).astype(float)
         return np.broadcast_to(stand, (self.n_bank, self.b_S)).copy()
 
-    def banker_positions(self, player: np.ndarray, banker: np.ndarray):
+    def banker_positions(self, player: np.ndarray, banker: np.ndarray, mixed: tuple[float, float] | None = None):
         """Every banker decision where he chooses, with how often a hand reaches it (both sides on the given
-        strategies): [(history t, his cards as counts, his total, his chance of standing, weight)]."""
+        strategies): [(history t, his cards as counts, his total, his chance of standing, weight)]. With `mixed`
+        (low, high), only those reached (weight above 1e-12) where his chance of standing lies strictly between."""
         reach_p = self.player_reach(player)
         q = self.bank_weights(player, reach_p)
         stand = self._stand_prob(banker)
@@ -647,10 +648,15 @@ class Tree:
         if self.grouped is not None:
             gb = self.grouped
             weight = gb.weights(q, banker)
-            free = ~(gb.forced | gb.cannot)
-            for k, t, s, v in gb.positions():
-                if free[k]:
-                    out.append((t, s, v, float(stand[k]), float(weight[k])))
+            keep = ~(gb.forced | gb.cannot)
+            if mixed is not None:
+                keep &= (weight > 1e-12) & (stand > mixed[0]) & (stand < mixed[1])
+            offsets = np.array([grp.offset for grp in gb.groups])
+            for k in np.flatnonzero(keep):
+                grp = gb.groups[int(np.searchsorted(offsets, k, side="right")) - 1]
+                state, t_local = divmod(int(k) - grp.offset, len(grp.nodes))
+                out.append((int(grp.nodes[t_local]), grp.states[state], int(grp.value[state]), float(stand[k]),
+                            float(weight[k])))
             return out
         qc = q[self.b_col_row]
         reach_b = self._banker_reach(banker)
@@ -658,7 +664,8 @@ class Tree:
             lo, hi = self.b_node_cols[t], self.b_node_cols[t + 1]
             w = (qc[lo:hi] @ self.b_M[lo:hi])[self.b_from_class] * reach_b[t]
             for k in self.b_decide:
-                out.append((t, self.b_states[k], int(self.b_value[k]), float(stand[t, k]), float(w[k])))
+                if mixed is None or (w[k] > 1e-12 and mixed[0] < stand[t, k] < mixed[1]):
+                    out.append((t, self.b_states[k], int(self.b_value[k]), float(stand[t, k]), float(w[k])))
         return out
 
 
@@ -748,10 +755,10 @@ class Solution:
     def mixed_banker_positions(self, tolerance: float = 1e-4) -> list[tuple[tuple, tuple, float]]:
         """Banker positions reached with some chance where he mixes: (history, his cards, chance of standing)."""
         out = []
-        for t, state, _total, p, weight in self.tree.banker_positions(self.player, self.banker):
-            if tolerance < p < 1 - tolerance and weight > 1e-12:
-                cards = tuple(r for r in RANKS for _ in range(state[r - 1]))
-                out.append((self.tree.bank_nodes[t]["key"], cards, p))
+        for t, state, _total, p, _weight in self.tree.banker_positions(self.player, self.banker,
+                                                                       (tolerance, 1 - tolerance)):
+            cards = tuple(r for r in RANKS for _ in range(state[r - 1]))
+            out.append((self.tree.bank_nodes[t]["key"], cards, p))
         return out
 
 

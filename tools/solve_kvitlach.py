@@ -80,6 +80,11 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
         path.parent.mkdir(exist_ok=True)
         S.save(sol, path)
         print(f"saved {path} ({path.stat().st_size / 1024:.0f} KB)")
+        from quitlok import equilibrium
+        if name in equilibrium.SHIPPED_FIGURES:  # the Lab's figures beside it (its tree is too large for a page)
+            figures = equilibrium.figures_path(name)
+            equilibrium.write_figures(equilibrium.edge_figures(sol, name), figures)
+            print(f"saved {figures} ({figures.stat().st_size / 1024:.0f} KB)")
 
 
 if __name__ == "__main__":
