@@ -120,6 +120,18 @@ def test_shipped_quitlok_equilibrium():
     assert sol.banker_best - 1e-9 <= sol.value <= sol.player_best + 1e-9
     # a banker at his best does at least as well as one who stands on 17
     assert sol.banker_best <= player_edge(QUITLOK, stands_on=17) + 1e-12
+    # the Lab's figures that ship beside the strategies are those of the shipped strategies
+    from quitlok import equilibrium
+    shipped = equilibrium.read_figures(equilibrium.figures_path("quitlok"))
+    again = equilibrium.edge_figures(sol, "quitlok")
+    assert shipped.value == pytest.approx(again.value, abs=1e-12)
+    assert shipped.exploitability == pytest.approx(sol.exploitability, abs=1e-12)
+    assert [(m.stands_on, round(m.player_best, 12)) for m in shipped.models] == \
+        [(m.stands_on, round(m.player_best, 12)) for m in again.models]
+    assert [m.stands_on for m in shipped.models] == list(QUITLOK.banker_models)
+    for m in shipped.models:  # against a fixed banker, the advisor's own figure
+        assert m.player_best == pytest.approx(player_edge(QUITLOK, stands_on=m.stands_on), abs=1e-12)
+    assert len(shipped.mixed) == len(again.mixed) and shipped.mixed[:20] == again.mixed[:20]
 
 
 @pytest.mark.xdist_group("kvitlach_tree")
