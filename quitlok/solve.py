@@ -812,14 +812,14 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
         if (target and it % check_every == 0) or it == iterations:
             player, banker = _averages(tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand)
             br = best_responses(tree, player, banker)
-            if progress:
-                progress(it, br["exploitability"], time.perf_counter() - started)
             result = (player, banker, br)
             if keep is not None:  # what a caller that stops the run early keeps (tools/solve_quitlok.py)
                 keep["solution"] = Solution(tree=tree, player=player, banker=banker,
                                             value=strategy_value(tree, player, banker),
                                             player_best=br["player_best"], banker_best=br["banker_best"],
                                             iterations=it, seconds=time.perf_counter() - started)
+            if progress:  # (after the keep: a caller that stops the run here keeps this check's solution)
+                progress(it, br["exploitability"], time.perf_counter() - started)
             if br["exploitability"] <= target:
                 break
     player, banker, br = result
