@@ -155,10 +155,10 @@ def one_solved_game(name: str) -> None:
         st.table(lab.styles_frame(solved), hide_index=True)
         st.caption(words("best_styles_note", value=value))
     examples = [words("best_example", cards=cards_words(m.cards), total=m.total,
-                      history=equilibrium.history_words(m.history), stands=percent(m.stands))
+                      history=equilibrium.history_words(m.history, name), stands=percent(m.stands))
                 for m in solved.mixed[:MIXED_EXAMPLES]]
     if examples:
-        st.markdown(words("best_mixed", count=f"{len(solved.mixed):,}", examples=reduce(either, examples)))
+        st.markdown(words("best_mixed", count=f"{solved.mixed_count:,}", examples=reduce(either, examples)))
     st.caption(words("best_method", gap=equilibrium.within_words(solved.exploitability)))
 
 

@@ -20,7 +20,7 @@ import gc
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
@@ -110,8 +110,15 @@ class EdgeAtBest:
     banker_best: float
     models: tuple[BankerModel, ...]
     styles: tuple[StyleResult, ...]
-    #: every mixed banker position (chance of standing between MIXED_LOW and MIXED_HIGH), weightiest first
+    #: every mixed banker position (chance of standing between MIXED_LOW and MIXED_HIGH), weightiest first (in
+    #: shipped figures only the weightiest SHIPPED_MIXED, with their number in `mixed_total`)
     mixed: tuple[MixedPosition, ...]
+    mixed_total: int | None = None
+
+    @property
+    def mixed_count(self) -> int:
+        """How many banker positions are mixed."""
+        return len(self.mixed) if self.mixed_total is None else self.mixed_total
 
     @property
     def exploitability(self) -> float:
@@ -233,9 +240,14 @@ def figures_path(name: str) -> Path:
     return Path(__file__).parent / "data" / SHIPPED_FIGURES[name]
 
 
+#: how many of the mixed positions ship (the weightiest): Quitlok has tens of thousands
+SHIPPED_MIXED = 20
+
+
 def write_figures(figures: EdgeAtBest, path: Path) -> None:
-    """The Lab's figures as JSON (tools/solve_quitlok.py --save)."""
-    path.write_text(json.dumps(asdict(figures), indent=None, separators=(",", ":")), encoding="utf-8")
+    """The Lab's figures as JSON (tools/solve_quitlok.py --save), with the weightiest SHIPPED_MIXED mixed positions."""
+    kept = replace(figures, mixed=figures.mixed[:SHIPPED_MIXED], mixed_total=figures.mixed_count)
+    path.write_text(json.dumps(asdict(kept), indent=None, separators=(",", ":")), encoding="utf-8")
 
 
 def read_figures(path: Path) -> EdgeAtBest:
@@ -247,7 +259,7 @@ def read_figures(path: Path) -> EdgeAtBest:
 
     return EdgeAtBest(raw["name"], raw["value"], raw["player_best"], raw["banker_best"],
                       tuple(BankerModel(**m) for m in raw["models"]), tuple(StyleResult(**m) for m in raw["styles"]),
-                      tuple(position(m) for m in raw["mixed"]))
+                      tuple(position(m) for m in raw["mixed"]), raw.get("mixed_total"))
 
 
 def released(function: Callable[..., T], *args: object) -> T:
@@ -309,12 +321,12 @@ _HOW_MANY_MORE = {1: N_("took one more card"), 2: N_("took two more cards"), 3: 
 _QUITLOK_EVENTS = {"blot", str(Move.BLOT), str(Move.BLOT_ALUVUN), str(Move.BET_ALUVUN)}
 
 
-def history_words(history: tuple) -> str:
+def history_words(history: tuple, name: str = "kvitlach") -> str:
     """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed' (Kvitlach);
     'took a blot: 5, bet with a face-down card and took a blot: 3, then stayed' (Quitlok)."""
     from quitlok.quiz import and_words  # (the quiz imports the game and the odds: only when words are wanted)
 
-    if any(str(event) in _QUITLOK_EVENTS or isinstance(event, int) for event in history):
+    if name == "quitlok" or any(str(event) in _QUITLOK_EVENTS or isinstance(event, int) for event in history):
         return _quitlok_history_words(history)
 
     taken = sum(event in ("draw", Move.DRAW_ALUVUN, Move.RAISE_ALUVUN) for event in history)

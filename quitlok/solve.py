@@ -890,11 +890,13 @@ def load(game: Game | Tree, path: str | Path) -> Solution:
                     player_best=br["player_best"], banker_best=br["banker_best"])
 
 
-#: the equilibria shipped with the package, per tradition (48-card Kvitlach; Quitlok: see docs/solving.md)
+#: the equilibria shipped with the package, per tradition (48-card Kvitlach; 24-card Quitlok: docs/solving.md)
 SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz", "quitlok": "quitlok_equilibrium.npz"}
 #: the exploitability (chips a hand) the shipped strategies are checked against (issue 27's goal; the
 #: recompute, tools/solve_kvitlach.py, stops when it is reached: 9.7e-7 after 500 iterations)
-SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6}
+#: Quitlok's shipped strategies fall short of that goal: 300 iterations of predictive CFR+ (tools/solve_quitlok.py,
+#: stopped by its time limit on a machine shared by six) reached 2.10e-5 chips a hand (docs/solving.md)
+SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6, "quitlok": 2.2e-5}
 
 
 def shipped_game(name: str) -> Game:

@@ -230,7 +230,7 @@ def test_both_at_their_best_shows_the_shipped_equilibrium(app):
     solution = equilibrium.shipped_solution("kvitlach")
     listed = {(h, c): p for h, c, p in solution.mixed_banker_positions()}
     figures = equilibrium.lab_figures("kvitlach")
-    assert f"At {len(figures.mixed)} of the banker's positions his best play is mixed" in page
+    assert f"At {figures.mixed_count:,} of the banker's positions his best play is mixed" in page
     for m in figures.mixed[:2]:
         assert listed[(m.history, m.cards)] == m.stands
         assert 0.02 < m.stands < 0.98

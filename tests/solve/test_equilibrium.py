@@ -152,6 +152,7 @@ def test_quitlok_history_in_words():
     assert words == ("took a blot: 5, bet with a face-down card, called aluvun and took a blot: 11 and threw in "
                      "the 11 face up, then stayed")
     assert equilibrium.history_words(("bet", "draw", "stay")).startswith("bet and took one more card")
+    assert equilibrium.history_words(("bet", "stay"), "quitlok") == "bet with a face-down card, then stayed"
 
 
 def test_figures_round_trip(tmp_path):
@@ -161,4 +162,8 @@ def test_figures_round_trip(tmp_path):
         (equilibrium.MixedPosition(("blot", 5, "bet", "stay"), (10, 7), 17, 0.25, 0.001),))
     path = tmp_path / "figures.json"
     equilibrium.write_figures(figures, path)
-    assert equilibrium.read_figures(path) == figures
+    assert equilibrium.read_figures(path) == equilibrium.replace(figures, mixed_total=1)
+    many = equilibrium.replace(figures, mixed=figures.mixed * 30)
+    equilibrium.write_figures(many, path)
+    again = equilibrium.read_figures(path)
+    assert again.mixed_count == 30 and len(again.mixed) == equilibrium.SHIPPED_MIXED
