@@ -98,8 +98,10 @@ def the_edges() -> None:
 
 #: how many mixed positions the page shows as examples (the weightiest: the ones a hand reaches most often)
 MIXED_EXAMPLES = 2
-#: the solved game (docs/solving.md: Kvitlach, 48 cards; Quitlok is not solved yet)
-SOLVED = "kvitlach"
+#: the solved games (docs/solving.md): Kvitlach, 48 cards; Quitlok, 24 cards
+SOLVED = ("kvitlach", "quitlok")
+#: each solved game's heading
+SOLVED_TITLES = {"kvitlach": N_("Kvitlach (48 cards, bet first)"), "quitlok": N_("Quitlok (24 cards, blots)")}
 
 
 #: how often the page looks whether the solved game's figures are ready (the first time on a server: about 15 s)
@@ -107,12 +109,12 @@ LOOK_EVERY = 2.0
 
 
 @guard.fragment(run_every=LOOK_EVERY)
-def waiting_for_figures() -> None:
+def waiting_for_figures(name: str) -> None:
     """While the figures are worked out (in the background: the page does not wait), a note; once they are
     stored, the page is drawn again with them."""
-    if equilibrium.FIGURES.knows(SOLVED):
+    if equilibrium.FIGURES.knows(name):
         st.rerun()
-    equilibrium.start_figures(SOLVED)  # again, if the last try failed
+    equilibrium.start_figures(name)  # again, if the last try failed
     st.info(words("best_working"), icon=":material/hourglass_top:")
 
 
@@ -127,29 +129,36 @@ def cards_words(cards: tuple) -> str:
 
 def both_at_best() -> None:
     st.header(words("best_title"))
-    if not equilibrium.FIGURES.knows(SOLVED):
-        equilibrium.start_figures(SOLVED)
-        waiting_for_figures()
+    for name in SOLVED:
+        st.subheader(_(SOLVED_TITLES[name]))
+        one_solved_game(name)
+
+
+def one_solved_game(name: str) -> None:
+    """One tradition's figures when both play their best."""
+    if not equilibrium.FIGURES.knows(name):
+        equilibrium.start_figures(name)
+        waiting_for_figures(name)
         return
     try:
-        solved = equilibrium.lab_figures(SOLVED)  # from the store
+        solved = equilibrium.lab_figures(name)  # from the store
     except QuitlokError as problem:  # a refusal, stored (the shipped data unreadable): said, the page goes on
         st.warning(words("unavailable", problem=problem))
         return
     value = _("{value} per 100 hands").format(value=lab.hundredths(solved.value))
-    st.markdown(words("best_value", value=value))
+    st.markdown(words("best_value" if name == "kvitlach" else "best_quitlok", value=value))
     st.markdown(words("best_models"))
     st.table(lab.banker_models_frame(solved), hide_index=True)
     st.caption(words("best_models_note"))
-    st.markdown(words("best_styles"))
-    st.table(lab.styles_frame(solved), hide_index=True)
-    st.caption(words("best_styles_note", value=value))
+    if solved.styles:
+        st.markdown(words("best_styles"))
+        st.table(lab.styles_frame(solved), hide_index=True)
+        st.caption(words("best_styles_note", value=value))
     examples = [words("best_example", cards=cards_words(m.cards), total=m.total,
-                      history=equilibrium.history_words(m.history), stands=percent(m.stands))
+                      history=equilibrium.history_words(m.history, name), stands=percent(m.stands))
                 for m in solved.mixed[:MIXED_EXAMPLES]]
     if examples:
-        st.markdown(words("best_mixed", count=len(solved.mixed), examples=reduce(either, examples)))
-    st.markdown(words("best_quitlok"))
+        st.markdown(words("best_mixed", count=f"{solved.mixed_count:,}", examples=reduce(either, examples)))
     st.caption(words("best_method", gap=equilibrium.within_words(solved.exploitability)))
 
 

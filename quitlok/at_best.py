@@ -19,7 +19,9 @@ its facts alone):
    bust), so no decision of the solved game follows one, and `history_of` refuses it all the same. The choice to
    keep or reject itself is not answered here.
 
-Quitlok (blots, bets at any time) is not solved yet, so nothing here applies under its rules.
+Quitlok's equilibrium ships too (quitlok/data/quitlok_equilibrium.npz, within 2.1e-5 chips a hand: docs/solving.md),
+but it is not used in play yet (its table by information set, and the public histories of blots and bets at any
+time, are still to be written), so nothing here applies under its rules.
 
 Where it applies: the banker's chance of standing on his cards after what the player showed (`banker_at_best`),
 the player's chances of each move with his cards (`player_at_best`), the computer banker's choice sampled from

@@ -10,16 +10,19 @@ docs/solving.md) and priced with the solver's exact best responses (`quitlok.sol
   strategy in the solver's game: its result against a banker on 17 and against the banker's best response;
 - the banker positions where his best play is mixed, the weightiest first.
 
-Only Kvitlach (48 cards) is solved; `not_solved(name)` says why Quitlok is not. The solution is loaded once per
+Both traditions are solved (Kvitlach, 48 cards; Quitlok, 24 cards). Quitlok's figures ship worked out beside its
+strategies (`SHIPPED_FIGURES`: its tree is too large to load for a page). The solution is loaded once per
 process (`shipped_solution`, about 8 s: the game's tree and both best responses), and `edge_at_best` (a few
 seconds more) is small and picklable, so that a worker process can work it out (`quitlok.costly.away`).
 """
 
 import gc
+import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
+from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
@@ -107,8 +110,15 @@ class EdgeAtBest:
     banker_best: float
     models: tuple[BankerModel, ...]
     styles: tuple[StyleResult, ...]
-    #: every mixed banker position (chance of standing between MIXED_LOW and MIXED_HIGH), weightiest first
+    #: every mixed banker position (chance of standing between MIXED_LOW and MIXED_HIGH), weightiest first (in
+    #: shipped figures only the weightiest SHIPPED_MIXED, with their number in `mixed_total`)
     mixed: tuple[MixedPosition, ...]
+    mixed_total: int | None = None
+
+    @property
+    def mixed_count(self) -> int:
+        """How many banker positions are mixed."""
+        return len(self.mixed) if self.mixed_total is None else self.mixed_total
 
     @property
     def exploitability(self) -> float:
@@ -123,8 +133,7 @@ def banker_stands_on(tree: Tree, stands_on: int) -> np.ndarray:
     the solver's game (the chance of standing at every banker state of every bank node)."""
     if not 1 <= stands_on <= 21:
         raise InvalidSetup(_("The banker stands on a total from 1 to 21 (got {got}).").format(got=repr(stands_on)))
-    stand = (np.asarray(tree.b_value) >= stands_on).astype(float)
-    return np.broadcast_to(stand, (tree.n_bank, tree.b_S)).copy()
+    return tree.banker_stands_on(stands_on)
 
 
 def _first_best(tree: Tree, slotval: np.ndarray) -> np.ndarray:
@@ -183,19 +192,10 @@ def _mixed(solution: Solution) -> tuple[MixedPosition, ...]:
     """The banker positions where he mixes, with how often a hand reaches each (the chance that the player
     stays at that history with some hand and the banker draws those cards, both on the shipped strategies)."""
     tree = solution.tree
-    reach_p = tree.player_reach(solution.player)
-    q = tree.bank_weights(solution.player, reach_p)[tree.b_col_row]
-    stand = tree._stand_prob(solution.banker)
-    reach_b = tree._banker_reach(solution.banker)
-    found = []
-    for t in range(tree.n_bank):
-        lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
-        weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
-        for k in tree.b_decide:
-            if MIXED_LOW < stand[t, k] < MIXED_HIGH and weight[k] > 1e-12:
-                cards = tuple(r for r in RANKS for _ in range(tree.b_states[k][r - 1]))
-                found.append(MixedPosition(tree.bank_nodes[t]["key"], cards, int(tree.b_value[k]),
-                                           float(stand[t, k]), float(weight[k])))
+    found = [MixedPosition(tree.bank_nodes[t]["key"], tuple(r for r in RANKS for _ in range(state[r - 1])), total,
+                           stand, weight)
+             for t, state, total, stand, weight in tree.banker_positions(solution.player, solution.banker,
+                                                                        (MIXED_LOW, MIXED_HIGH))]
     return tuple(sorted(found, key=lambda m: -m.weight))
 
 
@@ -204,7 +204,11 @@ def _mixed(solution: Solution) -> tuple[MixedPosition, ...]:
 
 def edge_at_best(name: str = "kvitlach") -> EdgeAtBest:
     """The Lab's figures for the shipped game `name` (a function of the module: a worker process runs it)."""
-    solution = shipped_solution(name)
+    return edge_figures(shipped_solution(name), name)
+
+
+def edge_figures(solution: Solution, name: str) -> EdgeAtBest:
+    """The Lab's figures for a solution of the game `name`."""
     tree = solution.tree
     rules = tree.game.rules
     models = []
@@ -214,12 +218,48 @@ def edge_at_best(name: str = "kvitlach") -> EdgeAtBest:
         models.append(BankerModel(stands_on, best, best - solution.value))
     on_17 = banker_stands_on(tree, 17)
     styles = []
-    for style in STYLES:
+    # the computer styles are priced as players of the bet-first game only (their Quitlok play, blots and bets at
+    # any time, is not written as a strategy of the solver's game)
+    for style in STYLES if rules.bet_first else ():
         sigma = player_style(tree, style)
         styles.append(StyleResult(style, strategy_value(tree, sigma, on_17),
                                   best_responses(tree, sigma, on_17)["banker_best"]))
     return EdgeAtBest(name, solution.value, solution.player_best, solution.banker_best, tuple(models),
                       tuple(styles), _mixed(solution))
+
+
+# --- the figures shipped beside a large equilibrium ----------------------------------------------------------
+
+#: games whose Lab figures ship worked out (quitlok/data/<name>_figures.json, written by the recompute tool): loading
+#: Quitlok's equilibrium takes its tree (about 30 s and 1.2 GB, then 3-4 GB for both best responses), which no
+#: server should do for a page; tests/solve/test_solve.py works them out again from the shipped strategies
+SHIPPED_FIGURES = {"quitlok": "quitlok_figures.json"}
+
+
+def figures_path(name: str) -> Path:
+    return Path(__file__).parent / "data" / SHIPPED_FIGURES[name]
+
+
+#: how many of the mixed positions ship (the weightiest): Quitlok has tens of thousands
+SHIPPED_MIXED = 20
+
+
+def write_figures(figures: EdgeAtBest, path: Path) -> None:
+    """The Lab's figures as JSON (tools/solve_quitlok.py --save), with the weightiest SHIPPED_MIXED mixed positions."""
+    kept = replace(figures, mixed=figures.mixed[:SHIPPED_MIXED], mixed_total=figures.mixed_count)
+    path.write_text(json.dumps(asdict(kept), indent=None, separators=(",", ":")), encoding="utf-8")
+
+
+def read_figures(path: Path) -> EdgeAtBest:
+    """Figures written by `write_figures`."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+
+    def position(m: dict) -> MixedPosition:
+        return MixedPosition(tuple(m["history"]), tuple(m["cards"]), m["total"], m["stands"], m["weight"])
+
+    return EdgeAtBest(raw["name"], raw["value"], raw["player_best"], raw["banker_best"],
+                      tuple(BankerModel(**m) for m in raw["models"]), tuple(StyleResult(**m) for m in raw["styles"]),
+                      tuple(position(m) for m in raw["mixed"]), raw.get("mixed_total"))
 
 
 def released(function: Callable[..., T], *args: object) -> T:
@@ -240,7 +280,10 @@ FIGURES = SharedAnswers("the solved game's figures", max_entries=len(SHIPPED))
 
 
 def lab_figures(name: str = "kvitlach") -> EdgeAtBest:
-    """`edge_at_best(name)`, worked out once per server (in a worker process where there are any)."""
+    """`edge_at_best(name)`, worked out once per server (in a worker process where there are any); read from the
+    shipped figures where they ship (SHIPPED_FIGURES)."""
+    if name in SHIPPED_FIGURES:
+        return FIGURES.answer(name, lambda: read_figures(figures_path(name)))
     return FIGURES.answer(name, lambda: away(released, edge_at_best, name))
 
 
@@ -274,9 +317,17 @@ def start_figures(name: str = "kvitlach") -> bool:
 _HOW_MANY_MORE = {1: N_("took one more card"), 2: N_("took two more cards"), 3: N_("took three more cards")}
 
 
-def history_words(history: tuple) -> str:
-    """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed'."""
+#: the events of a Quitlok history (blots and bets at any time) that no Kvitlach history has
+_QUITLOK_EVENTS = {"blot", str(Move.BLOT), str(Move.BLOT_ALUVUN), str(Move.BET_ALUVUN)}
+
+
+def history_words(history: tuple, name: str = "kvitlach") -> str:
+    """A public history ending in a stay, as a banker sees it: 'bet and took one more card, then stayed' (Kvitlach);
+    'took a blot: 5, bet with a face-down card and took a blot: 3, then stayed' (Quitlok)."""
     from quitlok.quiz import and_words  # (the quiz imports the game and the odds: only when words are wanted)
+
+    if name == "quitlok" or any(str(event) in _QUITLOK_EVENTS or isinstance(event, int) for event in history):
+        return _quitlok_history_words(history)
 
     taken = sum(event in ("draw", Move.DRAW_ALUVUN, Move.RAISE_ALUVUN) for event in history)
     called = any(str(event).endswith("aluvun") for event in history)
@@ -289,6 +340,29 @@ def history_words(history: tuple) -> str:
         said.append(_("called elvaroon"))
     if thrown:
         said.append(ngettext("threw in an 11 face up", "threw in {n} 11s face up", thrown).format(n=thrown))
+    return _("{actions}, then stayed").format(actions=and_words(said))
+
+
+def _quitlok_history_words(history: tuple) -> str:
+    """A Quitlok public history in words, event by event (the blots' cards in the order they came)."""
+    from quitlok.quiz import and_words
+
+    said = []
+    for k, event in enumerate(history):
+        following = history[k + 1] if k + 1 < len(history) else None
+        card = following if isinstance(following, int) else None
+        event = str(event)
+        if event in ("blot", str(Move.BLOT)) and card is not None:
+            # Translators: one of a Quitlok player's moves as the banker saw it; {card} is the face-up card's number
+            said.append(_("took a blot: {card}").format(card=card))
+        elif event == str(Move.BLOT_ALUVUN) and card is not None:
+            said.append(_("called aluvun and took a blot: {card}").format(card=card))
+        elif event == "bet":
+            said.append(_("bet with a face-down card"))
+        elif event == str(Move.BET_ALUVUN):
+            said.append(_("called aluvun and bet with a face-down card"))
+        elif event == "reject":
+            said.append(_("threw in the 11 face up"))
     return _("{actions}, then stayed").format(actions=and_words(said))
 
 
@@ -360,18 +434,14 @@ def strategy_card(name: str = "kvitlach") -> StrategyCard:
             if Move.DRAW_ALUVUN in actions:
                 elvaroon[0] += reach[r] * player[actions[Move.DRAW_ALUVUN]]
                 elvaroon[1] += reach[r]
-    q = tree.bank_weights(player, reach)[tree.b_col_row]
-    stand = tree._stand_prob(solution.banker)
-    reach_b = tree._banker_reach(solution.banker)
     groups: dict[tuple[int, bool], np.ndarray] = {}
-    for t in range(tree.n_bank):
-        lo, hi = tree.b_node_cols[t], tree.b_node_cols[t + 1]
-        weight = (q[lo:hi] @ tree.b_M[lo:hi])[tree.b_from_class] * reach_b[t]
+    for t, _state, total, stand, weight in tree.banker_positions(player, solution.banker):
+        if total not in CHOICE_TOTALS:
+            continue
         sums = groups.setdefault(_seen_key(tree.bank_nodes[t]["key"]), np.zeros((2, len(CHOICE_TOTALS))))
-        for k in tree.b_decide:
-            column = CHOICE_TOTALS.index(int(tree.b_value[k]))
-            sums[0, column] += weight[k] * stand[t, k]
-            sums[1, column] += weight[k]
+        column = CHOICE_TOTALS.index(total)
+        sums[0, column] += weight * stand
+        sums[1, column] += weight
     # in the order of what the banker saw (fewer cards first, elvaroon after), then in the current language
     stands = tuple((_shown(key), tuple(float(s / w) if w > 1e-12 else None for s, w in zip(*sums, strict=True)))
                    for key, sums in sorted(groups.items()) if sums[1].sum() > 1e-12)

@@ -137,9 +137,15 @@ class Tree:
     """The public tree of one Game, flattened into arrays (rows: a public history and the player's face-down
     cards; slots: a row's legal actions; banker nodes: histories where the player stayed with a stake)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, layout: str | None = None) -> None:
         started = time.perf_counter()
         self.game = game
+        #: the banker's side: "dense" (a column for every multiset of his cards, one matrix row per history and
+        #: hidden hand: Kvitlach's shipped layout) or "grouped" (quitlok.solve_grouped: histories that share a deck
+        #: share a matrix; what Quitlok needs). By default grouped, but dense for bet-first rules.
+        self.layout = layout or ("dense" if game.rules.bet_first else "grouped")
+        if self.layout not in ("dense", "grouped"):
+            raise InvalidSetup(f"the banker's layout is 'dense' or 'grouped', not {layout!r}")
         g = game
         self.nodes: list[_Node] = []
         self._node_of: dict[tuple, int] = {}
@@ -226,7 +232,13 @@ class Tree:
             reach += np.bincount(self.edge_child[a:b], reach[self.slot_row_a[s]] * self.edge_p[a:b],
                                  minlength=self.n_rows)
         self.chance_reach = reach
-        self._build_banker()
+        if self.layout == "grouped":
+            from quitlok.solve_grouped import GroupedBanker
+            self.grouped = GroupedBanker(self)
+            self.n_bank, self.n_bank_rows = self.grouped.n_bank, self.grouped.n_bank_rows
+        else:
+            self.grouped = None
+            self._build_banker()
         del self._tmp_rows, self.slot_row, self.slot_const, self.slot_action
         self.build_seconds = time.perf_counter() - started
 
@@ -478,8 +490,9 @@ class Tree:
 
     def fingerprint(self) -> str:
         """A short digest of the tree's shape: saved strategies are read back only into the same tree."""
+        shape = self.b_S if self.grouped is None else ("grouped", self.grouped.n_slots)
         h = hashlib.sha256(repr((self.game.key, self.n_rows, self.n_slots, self.n_bank, self.n_bank_rows,
-                                 self.b_S)).encode())
+                                 shape)).encode())
         h.update(self.slot_action_a.tobytes())
         h.update(self.edge_child.tobytes())
         return h.hexdigest()[:16]
@@ -506,6 +519,8 @@ class Tree:
     def bank_values(self, banker: np.ndarray) -> np.ndarray:
         """The player's expected result at each bank row (per unit of reaching it) under banker strategy
         `banker` (an (n_bank, S) array: the chance of standing at each decision state)."""
+        if self.grouped is not None:
+            return self.grouped.bank_values(banker)
         omega = (self._banker_reach(banker) * self._stand_prob(banker))[:, self.b_by_class]  # (T, S) by class
         # per node and class: (X_t, S_k) @ (S_k,), then the payoff of each column's value against the class
         per_col = np.empty(self.n_bank_rows)
@@ -524,12 +539,16 @@ class Tree:
 
     def _stand_prob(self, stand: np.ndarray) -> np.ndarray:
         """The chance of standing at every banker state of every bank node (forced: 0 or 1)."""
+        if self.grouped is not None:
+            return self.grouped.stand_prob(stand)
         kind = self.b_kind[None, :]
         p = np.where(kind >= 2, 1.0, np.where(kind == 0, 0.0, stand))
         return np.where(self.b_can_draw, p, 1.0)
 
     def _banker_reach(self, stand: np.ndarray) -> np.ndarray:
         """The banker's own reach of each state of each bank node, summed over the orders of its cards."""
+        if self.grouped is not None:
+            return self.grouped.reach(stand)
         p = self._stand_prob(stand)
         rho = np.zeros((self.n_bank, self.b_S + 1))
         rho[:, 0] = 1.0
@@ -543,6 +562,8 @@ class Tree:
         """Bottom-up over every bank node's banker states against bank-row weights q: (value of each state
         under `stand`, value of standing there, value of drawing there), each (T, S), as the player's expected
         result weighted by the chance of reaching it. With `stand` None, the banker's best response (min)."""
+        if self.grouped is not None:
+            return self.grouped.cfv(q, stand)
         qc = q[self.b_col_row]
         vp = self.b_col_value
         stand_val = np.empty((self.n_bank, self.b_S))
@@ -605,7 +626,47 @@ class Tree:
         return 1.0 / self.slot_count[self.slot_row_a]
 
     def uniform_banker(self) -> np.ndarray:
+        if self.grouped is not None:
+            return self.grouped.uniform()
         return np.full((self.n_bank, self.b_S), 0.5)
+
+    def banker_stands_on(self, total: int) -> np.ndarray:
+        """The banker who stands on `total` or more wherever he may choose, as a strategy in this tree's layout."""
+        if self.grouped is not None:
+            return self.grouped.stands_on(total)
+        stand = (np.asarray(self.b_value) >= total).astype(float)
+        return np.broadcast_to(stand, (self.n_bank, self.b_S)).copy()
+
+    def banker_positions(self, player: np.ndarray, banker: np.ndarray, mixed: tuple[float, float] | None = None):
+        """Every banker decision where he chooses, with how often a hand reaches it (both sides on the given
+        strategies): [(history t, his cards as counts, his total, his chance of standing, weight)]. With `mixed`
+        (low, high), only those reached (weight above 1e-12) where his chance of standing lies strictly between."""
+        reach_p = self.player_reach(player)
+        q = self.bank_weights(player, reach_p)
+        stand = self._stand_prob(banker)
+        out = []
+        if self.grouped is not None:
+            gb = self.grouped
+            weight = gb.weights(q, banker)
+            keep = ~(gb.forced | gb.cannot)
+            if mixed is not None:
+                keep &= (weight > 1e-12) & (stand > mixed[0]) & (stand < mixed[1])
+            offsets = np.array([grp.offset for grp in gb.groups])
+            for k in np.flatnonzero(keep):
+                grp = gb.groups[int(np.searchsorted(offsets, k, side="right")) - 1]
+                state, t_local = divmod(int(k) - grp.offset, len(grp.nodes))
+                out.append((int(grp.nodes[t_local]), grp.states[state], int(grp.value[state]), float(stand[k]),
+                            float(weight[k])))
+            return out
+        qc = q[self.b_col_row]
+        reach_b = self._banker_reach(banker)
+        for t in range(self.n_bank):
+            lo, hi = self.b_node_cols[t], self.b_node_cols[t + 1]
+            w = (qc[lo:hi] @ self.b_M[lo:hi])[self.b_from_class] * reach_b[t]
+            for k in self.b_decide:
+                if mixed is None or (w[k] > 1e-12 and mixed[0] < stand[t, k] < mixed[1]):
+                    out.append((t, self.b_states[k], int(self.b_value[k]), float(stand[t, k]), float(w[k])))
+        return out
 
 
 # --- best responses and exploitability ---------------------------------------------------------------
@@ -679,6 +740,13 @@ class Solution:
         s = (0,) * 12
         for card in banker_cards:
             s = _add(s, card)
+        if t is not None and self.tree.grouped is not None:
+            k = self.tree.grouped.slot(t, s)
+            if k is not None:
+                return float(self.tree._stand_prob(self.banker)[k])
+            if sum(s) and self.tree.game.value(s) <= 21:
+                return 1.0  # 20: he stands (a terminal state of the grouped layout)
+            raise InvalidCards("no such banker position in this game")
         k = {st: i for i, st in enumerate(self.tree.b_states)}.get(s)
         if t is None or k is None:
             raise InvalidCards("no such banker position in this game")
@@ -687,21 +755,10 @@ class Solution:
     def mixed_banker_positions(self, tolerance: float = 1e-4) -> list[tuple[tuple, tuple, float]]:
         """Banker positions reached with some chance where he mixes: (history, his cards, chance of standing)."""
         out = []
-        reach_p = self.tree.player_reach(self.player)
-        q = self.tree.bank_weights(self.player, reach_p)
-        tree = self.tree
-        p_all = tree._stand_prob(self.banker)
-        reach_b = tree._banker_reach(self.banker)
-        qc = q[tree.b_col_row]
-        weight_all = np.array([qc[lo:hi] @ tree.b_M[lo:hi]
-                               for lo, hi in zip(tree.b_node_cols[:-1], tree.b_node_cols[1:], strict=True)])
-        for t in range(tree.n_bank):
-            p = p_all[t]
-            weight = weight_all[t][tree.b_from_class] * reach_b[t]
-            for k in tree.b_decide:
-                if tolerance < p[k] < 1 - tolerance and weight[k] > 1e-12:
-                    cards = tuple(r for r in RANKS for _ in range(self.tree.b_states[k][r - 1]))
-                    out.append((self.tree.bank_nodes[t]["key"], cards, float(p[k])))
+        for t, state, _total, p, _weight in self.tree.banker_positions(self.player, self.banker,
+                                                                       (tolerance, 1 - tolerance)):
+            cards = tuple(r for r in RANKS for _ in range(state[r - 1]))
+            out.append((self.tree.bank_nodes[t]["key"], cards, p))
         return out
 
 
@@ -713,7 +770,7 @@ def _regret_match(regret: np.ndarray, rows: np.ndarray, starts: np.ndarray, coun
 
 
 def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, check_every: int = 50,
-          progress=None, keep: dict | None = None) -> Solution:
+          progress=None, keep: dict | None = None, predictive: bool = False, power: float = 1.0) -> Solution:
     """CFR+ for `iterations` (or until the exploitability is at most `target`, checked every `check_every`
     iterations), then exact best responses against the average strategies."""
     started = time.perf_counter()
@@ -725,11 +782,11 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
     sigma_p = tree.uniform_player()
     avg_p = np.zeros(tree.n_slots)
     # the banker: regrets of standing and drawing at every (node, state)
-    regret_s = np.zeros((tree.n_bank, tree.b_S))
-    regret_d = np.zeros((tree.n_bank, tree.b_S))
     stand = tree.uniform_banker()
-    avg_stand = np.zeros((tree.n_bank, tree.b_S))
-    avg_weight = np.zeros((tree.n_bank, tree.b_S))
+    regret_s = np.zeros_like(stand)
+    regret_d = np.zeros_like(stand)
+    avg_stand = np.zeros_like(stand)
+    avg_weight = np.zeros_like(stand)
     avg_p_weight = np.zeros(tree.n_slots)
     result = None
     done = 0
@@ -737,34 +794,55 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
         # the player: regrets against the banker's current strategy
         bank_vals = tree.bank_values(stand)
         value, slotval, _ = tree.evaluate(sigma_p, bank_vals)
-        regret_p = np.maximum(regret_p + tree.chance_reach[rows_of_slot] * (slotval - value[rows_of_slot]), 0.0)
-        sigma_p = _regret_match(regret_p, rows_of_slot, starts, counts)
+        gain = tree.chance_reach[rows_of_slot] * (slotval - value[rows_of_slot])
+        regret_p = np.maximum(regret_p + gain, 0.0)
+        sigma_p = _regret_match(np.maximum(regret_p + gain, 0.0) if predictive else regret_p, rows_of_slot, starts,
+                                counts)
         reach = tree.player_reach(sigma_p)
-        avg_p += it * reach[rows_of_slot] * sigma_p
-        avg_p_weight += it * reach[rows_of_slot]
+        weight = float(it) ** power
+        avg_p += weight * reach[rows_of_slot] * sigma_p
+        avg_p_weight += weight * reach[rows_of_slot]
         # the banker: regrets against the player's new strategy (he lowers the player's result)
         q = tree.bank_weights(sigma_p, reach)
-        cfv, stand_val, draw_val = tree.banker_cfv(q, stand)
-        regret_s = np.maximum(regret_s + cfv - stand_val, 0.0)
-        regret_d = np.maximum(regret_d + cfv - draw_val, 0.0)
-        tot = regret_s + regret_d
-        stand = np.where(tot > 0, regret_s / np.where(tot > 0, tot, 1.0), 0.5)
-        rho = tree._banker_reach(stand)
-        avg_stand += it * rho * stand
-        avg_weight += it * rho
+        if tree.grouped is not None:  # the same update, group by group (quitlok.solve_grouped)
+            stand = tree.grouped.cfr_update(q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive)
+        else:
+            stand = _banker_update(tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive)
         done = it
         if (target and it % check_every == 0) or it == iterations:
             player, banker = _averages(tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand)
             br = best_responses(tree, player, banker)
-            if progress:
-                progress(it, br["exploitability"], time.perf_counter() - started)
             result = (player, banker, br)
+            if keep is not None:  # what a caller that stops the run early keeps (tools/solve_quitlok.py)
+                keep["solution"] = Solution(tree=tree, player=player, banker=banker,
+                                            value=strategy_value(tree, player, banker),
+                                            player_best=br["player_best"], banker_best=br["banker_best"],
+                                            iterations=it, seconds=time.perf_counter() - started)
+            if progress:  # (after the keep: a caller that stops the run here keeps this check's solution)
+                progress(it, br["exploitability"], time.perf_counter() - started)
             if br["exploitability"] <= target:
                 break
     player, banker, br = result
     return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
                     player_best=br["player_best"], banker_best=br["banker_best"], iterations=done,
                     seconds=time.perf_counter() - started)
+
+
+def _banker_update(tree: Tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive) -> np.ndarray:
+    """One CFR+ update of the banker in the dense layout (in place: regrets, weighted averages)."""
+    cfv, stand_val, draw_val = tree.banker_cfv(q, stand)
+    regret_s[:] = np.maximum(regret_s + cfv - stand_val, 0.0)
+    regret_d[:] = np.maximum(regret_d + cfv - draw_val, 0.0)
+    if predictive:
+        ps, pd = np.maximum(regret_s + cfv - stand_val, 0.0), np.maximum(regret_d + cfv - draw_val, 0.0)
+    else:
+        ps, pd = regret_s, regret_d
+    tot = ps + pd
+    stand = np.where(tot > 0, ps / np.where(tot > 0, tot, 1.0), 0.5)
+    rho = tree._banker_reach(stand)
+    avg_stand += weight * rho * stand
+    avg_weight += weight * rho
+    return stand
 
 
 def _averages(tree: Tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand) -> tuple:
@@ -778,10 +856,20 @@ def _averages(tree: Tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, s
 
 
 def save(solution: Solution, path: str | Path) -> None:
-    """The two strategies, compressed, with the tree's fingerprint."""
-    np.savez_compressed(path, player=solution.player, banker=solution.banker,
-                        fingerprint=np.array(solution.tree.fingerprint()), value=np.array(solution.value),
-                        player_best=np.array(solution.player_best), banker_best=np.array(solution.banker_best))
+    """The two strategies, compressed, with the tree's fingerprint. In the grouped layout (Quitlok: 34 million
+    banker positions) the banker's strategy is kept only where he reaches the position himself (his own reach
+    above 0): elsewhere it changes no result, neither the game's value nor either best response."""
+    tree = solution.tree
+    extra = {}
+    if tree.grouped is None:
+        extra["banker"] = solution.banker
+    else:
+        reached = tree.grouped.reach(solution.banker) > 0
+        extra["banker_at"] = np.packbits(reached)
+        extra["banker_p"] = solution.banker[reached]
+    np.savez_compressed(path, player=solution.player, fingerprint=np.array(tree.fingerprint()),
+                        value=np.array(solution.value), player_best=np.array(solution.player_best),
+                        banker_best=np.array(solution.banker_best), **extra)
 
 
 def load(game: Game | Tree, path: str | Path) -> Solution:
@@ -790,25 +878,34 @@ def load(game: Game | Tree, path: str | Path) -> Solution:
     with np.load(path) as data:
         if str(data["fingerprint"]) != tree.fingerprint():
             raise InvalidSetup(f"{path}: the saved strategies belong to another game or another version")
-        player, banker = data["player"], data["banker"]
+        player = data["player"]
+        if "banker" in data:
+            banker = data["banker"]
+        else:  # kept where the banker reaches: elsewhere any choice gives the same results (save's docstring)
+            banker = tree.uniform_banker()
+            reached = np.unpackbits(data["banker_at"], count=banker.size).astype(bool)
+            banker[reached] = data["banker_p"]
     br = best_responses(tree, player, banker)
     return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
                     player_best=br["player_best"], banker_best=br["banker_best"])
 
 
-#: the equilibria shipped with the package, per tradition (48-card Kvitlach; Quitlok: see docs/solving.md)
-SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz"}
+#: the equilibria shipped with the package, per tradition (48-card Kvitlach; 24-card Quitlok: docs/solving.md)
+SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz", "quitlok": "quitlok_equilibrium.npz"}
 #: the exploitability (chips a hand) the shipped strategies are checked against (issue 27's goal; the
 #: recompute, tools/solve_kvitlach.py, stops when it is reached: 9.7e-7 after 500 iterations)
-SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6}
+#: Quitlok's shipped strategies fall short of that goal: 300 iterations of predictive CFR+ (tools/solve_quitlok.py,
+#: stopped by its time limit on a machine shared by six) reached 2.10e-5 chips a hand (docs/solving.md)
+SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6, "quitlok": 2.2e-5}
 
 
 def shipped_game(name: str) -> Game:
     """The game whose equilibrium ships as `name`."""
-    from quitlok.rules import KVITLACH
-    if name != "kvitlach":
+    from quitlok.rules import KVITLACH, QUITLOK
+    games = {"kvitlach": KVITLACH, "quitlok": QUITLOK}
+    if name not in games:
         raise InvalidSetup(f"no shipped equilibrium named {name!r}; there is: {', '.join(SHIPPED)}")
-    return Game(KVITLACH)
+    return Game(games[name])
 
 
 def shipped_path(name: str) -> Path:

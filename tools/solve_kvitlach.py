@@ -2,7 +2,10 @@
 
     nice -n 15 python tools/solve_kvitlach.py [--iterations 20000] [--target 1e-6] [--minutes 28] [--save]
 
-CFR+ on the public tree (quitlok.solve), an exact best response for each side every --every iterations;
+(tools/solve_quitlok.py does the same for Quitlok, 24 cards.)
+
+Predictive CFR+ with quadratic averages (or --method cfr+ --power 1: CFR+ as first shipped) on the public tree
+(quitlok.solve), an exact best response for each side every --every iterations;
 stops at the target exploitability (chips a hand), the iteration limit or the time limit. Prints the size
 of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies to
 quitlok/data/ (the package's shipped copy)."""
@@ -21,26 +24,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from quitlok import solve as S  # noqa: E402
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(name: str = "kvitlach", doc: str = __doc__) -> None:
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=100_000)
     ap.add_argument("--target", type=float, default=1e-6)
     ap.add_argument("--minutes", type=float, default=28.0)
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--save", action="store_true")
+    ap.add_argument("--method", choices=("pcfr+", "cfr+"), default="pcfr+",
+                    help="predictive CFR+ (Farina, Kroer and Sandholm 2021; the default) or plain CFR+")
+    ap.add_argument("--power", type=float, default=2.0, help="the averages weigh iteration t by t**power")
     args = ap.parse_args()
     started = time.perf_counter()
     cpu0 = time.process_time()
-    tree = S.Tree(S.shipped_game("kvitlach"))
+    tree = S.Tree(S.shipped_game(name))
+    if tree.grouped is None:
+        banker = f"{tree.b_S:,} banker card multisets ({len(tree.b_decide):,} where he chooses)"
+    else:
+        banker = (f"{len(tree.grouped.groups):,} decks they share, {tree.grouped.n_slots:,} banker positions "
+                  f"(history x his cards where he may still draw)")
     print(f"game: {tree.n_rows:,} player rows (public history x face-down cards), {tree.n_slots:,} actions; "
           f"{tree.n_bank:,} public histories where the banker plays, {tree.n_bank_rows:,} with the player's "
-          f"cards; {tree.b_S:,} banker card multisets ({len(tree.b_decide):,} where he chooses); "
-          f"built in {tree.build_seconds:.1f} s", flush=True)
+          f"cards; {banker}; built in {tree.build_seconds:.1f} s "
+          f"(peak memory so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)", flush=True)
     deadline = started + 60 * args.minutes
+
+    last = {"at": time.perf_counter()}
 
     def progress(it, expl, secs):
         print(f"  iteration {it:6d}: exploitability {expl:.3e} chips a hand ({secs:.0f} s)", flush=True)
-        if time.perf_counter() > deadline:
+        now = time.perf_counter()
+        step, last["at"] = now - last["at"], now
+        if now + step > deadline:  # the next check would come after the time limit: stop at this one
             raise _Stop
 
     class _Stop(Exception):
@@ -49,7 +64,7 @@ def main() -> None:
     state = {}
     try:
         sol = S.solve(tree, args.iterations, target=args.target, check_every=args.every, progress=progress,
-                      keep=state)
+                      keep=state, predictive=args.method == "pcfr+", power=args.power)
     except _Stop:
         sol = state["solution"]
     wall = time.perf_counter() - started
@@ -61,13 +76,19 @@ def main() -> None:
     print(f"banker positions where he mixes (reached): {len(mixed)}")
     for key, cards, p in mixed[:20]:
         print(f"  {' '.join(map(str, key))} | banker holds {cards}: stands {p:.3f}")
+    print(f"method {args.method}, averages weighted by t**{args.power:g}")
     print(f"iterations {sol.iterations}; wall {wall:.0f} s; CPU {time.process_time() - cpu0:.0f} s; "
           f"peak memory {peak:.0f} MB")
     if args.save:
-        path = S.shipped_path("kvitlach")
+        path = S.shipped_path(name)
         path.parent.mkdir(exist_ok=True)
         S.save(sol, path)
         print(f"saved {path} ({path.stat().st_size / 1024:.0f} KB)")
+        from quitlok import equilibrium
+        if name in equilibrium.SHIPPED_FIGURES:  # the Lab's figures beside it (its tree is too large for a page)
+            figures = equilibrium.figures_path(name)
+            equilibrium.write_figures(equilibrium.edge_figures(sol, name), figures)
+            print(f"saved {figures} ({figures.stat().st_size / 1024:.0f} KB)")
 
 
 if __name__ == "__main__":

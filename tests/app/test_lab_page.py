@@ -199,7 +199,7 @@ def hundredths(x) -> str:
 def test_both_at_their_best_shows_the_shipped_equilibrium(app):
     """The value is the shipped strategies' (the figure saved beside them), each fixed banker model's row is the
     advisor's exact edge against him (quitlok.odds.player_edge, worked out on its own), the mixed examples are
-    positions the solver itself lists as mixed, and Quitlok says it is not yet worked out, with no figure."""
+    positions the solver itself lists as mixed, and Quitlok's figures are the ones shipped beside its strategies."""
     import time
 
     from quitlok import equilibrium
@@ -230,15 +230,21 @@ def test_both_at_their_best_shows_the_shipped_equilibrium(app):
     solution = equilibrium.shipped_solution("kvitlach")
     listed = {(h, c): p for h, c, p in solution.mixed_banker_positions()}
     figures = equilibrium.lab_figures("kvitlach")
-    assert f"At {len(figures.mixed)} of the banker's positions his best play is mixed" in page
+    assert f"At {figures.mixed_count:,} of the banker's positions his best play is mixed" in page
     for m in figures.mixed[:2]:
         assert listed[(m.history, m.cards)] == m.stands
         assert 0.02 < m.stands < 0.98
         assert f"holding {' + '.join(map(str, m.cards))} ({m.total})" in page
         assert f"stand {percent(m.stands)} of the time" in page
-    assert "Quitlok (24 cards) is **not yet worked out**" in page
-    quitlok_words = next(str(m.value) for m in at.markdown if "not yet worked out" in str(m.value))
-    assert not any(ch.isdigit() for ch in quitlok_words.replace("24 cards", "")), "no figure for Quitlok"
+    # Quitlok: its figures ship worked out beside its strategies (tests/solve/test_solve.py checks them)
+    quitlok = equilibrium.read_figures(equilibrium.figures_path("quitlok"))
+    assert f"the player's result is **{hundredths(quitlok.value)} per 100 hands** under Quitlok" in page
+    quitlok_models = [t for t in tables if "Banker" in t.columns][1]
+    for stands_on, row in zip(QUITLOK.banker_models,
+                              list(quitlok_models.itertuples(index=False, name=None))[1:], strict=True):
+        edge = float(player_edge(QUITLOK, stands_on=stands_on))
+        assert row == (f"Stands on {stands_on}", hundredths(edge), hundredths(edge - quitlok.value))
+    assert len([t for t in tables if "Player" in t.columns]) == 1, "no computer styles priced under Quitlok"
     assert "docs/solving.md" in page
     # once worked out, the page is fast: the figures come from the server's store
     started = time.perf_counter()
@@ -257,10 +263,12 @@ def test_both_at_their_best_never_makes_the_page_wait(app, monkeypatch):
     monkeypatch.setattr(equilibrium, "FIGURES", SharedAnswers("test figures", 2))
     monkeypatch.setattr(equilibrium, "start_figures", lambda name="kvitlach": started.append(name))
     at = open_page(app, PAGE)
-    assert "is being worked out from the solved game" in words(at) and started == ["kvitlach", "kvitlach"]
+    assert "is being worked out from the solved game" in words(at)
+    assert started == ["kvitlach", "kvitlach", "quitlok", "quitlok"]
     assert "Try it: play many hands" in words(at), "the rest of the page is drawn"
-    assert not at.table[1:] and "not yet worked out" not in words(at)
+    assert not at.table[1:]
     equilibrium.FIGURES.answer("kvitlach", lambda: equilibrium.edge_at_best("kvitlach"))
+    equilibrium.FIGURES.answer("quitlok", lambda: equilibrium.read_figures(equilibrium.figures_path("quitlok")))
     at.run()
     assert "the player still has the edge" in words(at) and "being worked out" not in words(at)
 

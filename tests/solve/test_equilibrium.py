@@ -144,3 +144,26 @@ def test_the_app_lets_the_solution_go_once_its_figures_are_worked_out(monkeypatc
     monkeypatch.setattr(equilibrium, "FIGURES", equilibrium.SharedAnswers("test", 2))
     assert equilibrium.lab_figures("kvitlach") == "figures"
     assert asked == [(equilibrium.released, (equilibrium.edge_at_best, "kvitlach"))]
+
+
+def test_quitlok_history_in_words():
+    """A Quitlok history as the banker saw it: each blot's card in the order it came, the bet, aluvun, a thrown 11."""
+    words = equilibrium.history_words(("blot", 5, "bet", "blot+aluvun", 11, "reject", 3, "stay"))
+    assert words == ("took a blot: 5, bet with a face-down card, called aluvun and took a blot: 11 and threw in "
+                     "the 11 face up, then stayed")
+    assert equilibrium.history_words(("bet", "draw", "stay")).startswith("bet and took one more card")
+    assert equilibrium.history_words(("bet", "stay"), "quitlok") == "bet with a face-down card, then stayed"
+
+
+def test_figures_round_trip(tmp_path):
+    """The Lab's figures written beside a large equilibrium read back as they were."""
+    figures = equilibrium.EdgeAtBest(
+        "quitlok", 0.04, 0.0400001, 0.0399999, (equilibrium.BankerModel(17, 0.05, 0.01),), (),
+        (equilibrium.MixedPosition(("blot", 5, "bet", "stay"), (10, 7), 17, 0.25, 0.001),))
+    path = tmp_path / "figures.json"
+    equilibrium.write_figures(figures, path)
+    assert equilibrium.read_figures(path) == equilibrium.replace(figures, mixed_total=1)
+    many = equilibrium.replace(figures, mixed=figures.mixed * 30)
+    equilibrium.write_figures(many, path)
+    again = equilibrium.read_figures(path)
+    assert again.mixed_count == 30 and len(again.mixed) == equilibrium.SHIPPED_MIXED
