@@ -6,7 +6,7 @@ different when the app plays it the same way."""
 import streamlit as st
 
 from quitlok import KVITLACH, QUITLOK, ui
-from quitlok.i18n import _
+from quitlok.i18n import SOURCE, _, use
 from quitlok.rules import rule_summary
 
 ui.through_the_app()
@@ -15,8 +15,11 @@ notes = ui.content_sections("history/variants")
 st.title(ui.page_title("history/variants"))
 st.markdown(notes["intro"])
 
-rows = [(q_label if q_label == k_label else f"{q_label} / {k_label}", q_value, k_value, notes[q_label])
-        for (q_label, q_value), (k_label, k_value) in zip(rule_summary(QUITLOK), rule_summary(KVITLACH), strict=True)]
+with use(SOURCE):  # the notes are keyed by the rules' English names (content's headings are keyed in English)
+    keys = [label for label, _value in rule_summary(QUITLOK)]
+rows = [(q_label if q_label == k_label else f"{q_label} / {k_label}", q_value, k_value, notes[key])
+        for key, (q_label, q_value), (k_label, k_value)
+        in zip(keys, rule_summary(QUITLOK), rule_summary(KVITLACH), strict=True)]
 differ = [row for row in rows if row[1] != row[2]]
 shared = [row for row in rows if row[1] == row[2]]
 
