@@ -124,15 +124,17 @@ _CHOICE_TITLES = {
     (Move.BET, Move.BLOT, Move.DRAW, Move.STAY): N_("Bet, blot, draw or stay?"),
 }
 #: a choice's name, for a heading made of names that _CHOICE_TITLES does not hold
-_CHOICE_NAMES = {Move.BET: N_("bet"), Move.BLOT: N_("blot"), Move.DRAW: N_("draw"), Move.STAY: N_("stay")}
+def _choice_name(name: str) -> str:
+    """A player's choice named in a question's heading (each a literal with its context, for the catalog)."""
+    return {Move.BET: pgettext("a player's choice", "bet"), Move.BLOT: pgettext("a player's choice", "blot"),
+            Move.DRAW: pgettext("a player's choice", "draw"), Move.STAY: pgettext("a player's choice", "stay")}[name]
 
 
 def _choice_title(names: list[str]) -> str:
     if tuple(names) in _CHOICE_TITLES:
         return _(_CHOICE_TITLES[tuple(names)])
     # Translators: a heading asking which of these choices is best: "Bet, blot or stay?"
-    words = _("{choices}?").format(choices=or_words([pgettext("a player's choice", _CHOICE_NAMES[name])
-                                                     for name in names]))
+    words = _("{choices}?").format(choices=or_words([_choice_name(name) for name in names]))
     return words[0].upper() + words[1:]
 
 
@@ -326,13 +328,14 @@ def _reshuffle_next(state) -> bool:
 
 
 #: a play, as the subject of a sentence ("staying leaves you with more chips than betting 2")
-_PLAY_VERBS = {Move.STAY: N_("staying"), Move.BLOT: N_("a blot"), Move.BET: N_("betting {room}"),
-               Move.DRAW: N_("drawing")}
-
-
 def _play_verb(name: str, room: int) -> str:
+    """A play as the subject of a sentence (each a literal with its context, for the catalog)."""
     # Translators: a play as the subject of "... is worth +0.12 chips", "... leaves you with more chips"
-    return pgettext("a play, as a subject", _PLAY_VERBS[name]).format(room=room)
+    verbs = {Move.STAY: pgettext("a play, as a subject", "staying"),
+             Move.BLOT: pgettext("a play, as a subject", "a blot"),
+             Move.BET: pgettext("a play, as a subject", "betting {room}"),
+             Move.DRAW: pgettext("a play, as a subject", "drawing")}
+    return verbs[name].format(room=room)
 
 
 def _best_play(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
