@@ -10,6 +10,7 @@ from quitlok.bank_odds import MODEL_WORDS, OpenHand, banker_advice
 from quitlok.cards import check_cards, plural
 from quitlok.errors import TooLarge, Unavailable
 from quitlok.i18n import N_, _, ngettext
+from quitlok.i18n import number as _number
 from quitlok.practice import COMPUTER_NAMES
 from quitlok.rulebook import ends_turn, is_twenty_one
 from quitlok.rules import banker_model_words, call_word
@@ -97,7 +98,7 @@ def link_position(link: dict[str, str]) -> tuple[dict, list[str]]:
             if text.isascii() and text.isdigit() and len(text) <= len(str(MOST_CHIPS)) and int(text) <= MOST_CHIPS:
                 values[key] = int(text)
             else:
-                problems.append(_(LINK_CHIPS_WORDS[name]).format(text=_shown(text), most=f"{MOST_CHIPS:,}"))
+                problems.append(_(LINK_CHIPS_WORDS[name]).format(text=_shown(text), most=_number(MOST_CHIPS)))
     if "stock" in link:
         text = link["stock"].strip()
         if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) <= rules.pack_size:

@@ -9,6 +9,8 @@ import streamlit as st
 from quitlok import equilibrium, ui
 from quitlok.errors import InvalidSetup, QuitlokError, Unavailable
 from quitlok.i18n import N_, _, ngettext
+from quitlok.i18n import decimal as _decimal
+from quitlok.i18n import number as _number
 from quitlok.lab import EDGES, MAX_HANDS, PLAYER_STYLES, LabSetup, LabSummary, exact_edge, played
 from quitlok.odds import EdgeOutcomes, percent
 from quitlok.rules import PRESETS, RuleSet, banker_model_words
@@ -158,7 +160,7 @@ def one_solved_game(name: str) -> None:
                       history=equilibrium.history_words(m.history, name), stands=percent(m.stands))
                 for m in solved.mixed[:MIXED_EXAMPLES]]
     if examples:
-        st.markdown(words("best_mixed", count=f"{solved.mixed_count:,}", examples=reduce(either, examples)))
+        st.markdown(words("best_mixed", count=_number(solved.mixed_count), examples=reduce(either, examples)))
     st.caption(words("best_method", gap=equilibrium.within_words(solved.exploitability)))
 
 
@@ -207,7 +209,7 @@ def controls() -> tuple[RuleSet, str, int, str, int, int, int]:
                       help=words("retire_help"))
     bank = st.number_input(_("Opening bank (chips)"), 1, MOST_BANK, key=BANK)
     keep_option(HANDS, HAND_CHOICES, 10_000)
-    hands = st.radio(_("Hands to play"), HAND_CHOICES, key=HANDS, horizontal=True, format_func="{:,}".format)
+    hands = st.radio(_("Hands to play"), HAND_CHOICES, key=HANDS, horizontal=True, format_func=_number)
     with st.expander(_("Random seed")):
         seed = st.number_input(_("Seed: the same seed plays the same cards again"), 0, MOST_SEED, key=SEED,
                                help=_("A longer run is dealt afresh: it does not continue a shorter one."))
@@ -219,17 +221,17 @@ def setup_words(setup: LabSetup, hands: int, seed: int) -> str:
     retiring = next((w for k, w in RETIRES_WORDS.items() if RETIRING[k] == setup.retire_at), RETIRES_WORDS["never"])
     return _("{rules}, {style} player, banker stands on {total} and {retiring}, opening bank {bank}, {hands} hands, "
              "seed {seed}").format(rules=setup.rules.name, style=_(STYLE_WORDS[setup.player]), total=setup.stands_on,
-                                   retiring=_(retiring), bank=setup.bank, hands=f"{hands:,}", seed=seed)
+                                   retiring=_(retiring), bank=setup.bank, hands=_number(hands), seed=seed)
 
 
 def run(setup: LabSetup, hands: int, seed: int) -> None:
     """Play the hands (in a worker process, quitlok.lab.played), showing how long it has taken, and keep the
     summary for later runs of the page."""
-    bar = st.progress(0.0, text=words("playing", hands=f"{hands:,}", seconds=0))
+    bar = st.progress(0.0, text=words("playing", hands=_number(hands), seconds=0))
     expected = max(0.5, hands / HANDS_A_SECOND)
 
     def waiting(seconds: float) -> None:
-        bar.progress(min(0.95, seconds / expected), text=words("playing", hands=f"{hands:,}", seconds=round(seconds)))
+        bar.progress(min(0.95, seconds / expected), text=words("playing", hands=_number(hands), seconds=round(seconds)))
 
     try:
         summary = played(setup, hands, seed, waiting=waiting)
@@ -286,11 +288,11 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
     st.plotly_chart(running, key="lab.running_chart", config={"displayModeBar": False})
     if outcomes is not None:
         gap = abs(average - float(outcomes.edge))
-        st.markdown(words("final_exact", hands=f"{summary.hands:,}", average=f"{average:+.4f}",
-                          gap=f"{gap:.4f}", exact=lab.exact_chips(outcomes.edge), two=f"{two:.4f}")
+        st.markdown(words("final_exact", hands=_number(summary.hands), average=_decimal(average, 4, signed=True),
+                          gap=_decimal(gap, 4), exact=lab.exact_chips(outcomes.edge), two=_decimal(two, 4))
                     + " " + words("inside_band" if gap <= two else "outside_band"))
     else:
-        st.markdown(words("final_no_exact", hands=f"{summary.hands:,}", average=lab.chips_a_hand(average),
+        st.markdown(words("final_no_exact", hands=_number(summary.hands), average=lab.chips_a_hand(average),
                           lower=lab.chips_a_hand(average - two), upper=lab.chips_a_hand(average + two)))
     st.caption(words("running_caption"))
     st.markdown(f"**{words('banker_title')}**")
@@ -298,11 +300,11 @@ def results(current: tuple[LabSetup, int, int] | None) -> None:
     st.caption(words("banker_caption"))
     st.markdown(f"**{words('shares_title')}**")
     with st.container(horizontal=True, gap="medium"):  # side by side on a phone too
-        st.metric(_("Hands played"), f"{summary.hands:,}", width="content")
+        st.metric(_("Hands played"), _number(summary.hands), width="content")
         # the English says "hands" for one too (as before): the number is there for the languages that need it
         st.metric(_("Hands ending in a broken bank"), percent(summary.broken / summary.hands), width="content",
                   help=ngettext("{n} hands ended with the bank empty", "{n} hands ended with the bank empty",
-                                summary.broken).format(n=f"{summary.broken:,}"))
+                                summary.broken).format(n=_number(summary.broken)))
         st.metric(_("Hands ending in a retirement"), percent(summary.retired / summary.hands), width="content",
                   help=ngettext("{n} hands: the banker took his bank home", "{n} hands: the banker took his bank home",
                                 summary.retired).format(n=f"{summary.retired:,}"))

@@ -44,6 +44,8 @@ from quitlok.cards import RANKS, check_cards
 from quitlok.costly import SharedAnswers, away, cpu_budget, spend
 from quitlok.errors import InvalidCards, InvalidSetup, TooLarge, shown
 from quitlok.i18n import N_, _, ngettext, pgettext
+from quitlok.i18n import decimal as _decimal
+from quitlok.i18n import number as _number
 from quitlok.moves import Move
 from quitlok.odds import add_card, pack_counts, percent, solver_for, summarize, summary_value, values_at
 from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, player_wins
@@ -267,7 +269,7 @@ class _Players:
             raise TooLarge(_("open hands: their face-down cards can be made up in more than "
                              "{fmost_unions} ways that each change the odds, too many to weigh exactly "
                              "here; fewer face-down cards or open hands can be answered").format(
-                fmost_unions=f"{MOST_UNIONS:,}"))
+                fmost_unions=_number(MOST_UNIONS)))
         unions = (keys[:, None] // self.place[None, :]) % self.base
         return unions, keys, weights, table, marginal
 
@@ -575,9 +577,9 @@ def _with_words(advice: BankerAdvice, open_hands: tuple, must: int | None,
     # Translators: the banker's choices, in "Best: stand, worth +0.12 chips for the bank on average"
     words = {STAND: pgettext("banker's choice", "stand"), DRAW: pgettext("banker's choice", "draw a card")}
     # Translators: another choice and its value in chips: "draw a card: -0.30"
-    others = [_("{choice}: {value}").format(choice=words[c], value=f"{float(v):+.2f}")
+    others = [_("{choice}: {value}").format(choice=words[c], value=_decimal(v, 2, signed=True))
               for c, v in advice.values.items() if c != advice.best]
-    fields = {"choice": words[advice.best], "value": f"{float(advice.values[advice.best]):+.2f}",
+    fields = {"choice": words[advice.best], "value": _decimal(advice.values[advice.best], 2, signed=True),
               "others": "; ".join(others)}
     verdict = (_("Best: {choice}, worth {value} chips for the bank on average ({others}).") if others else
                _("Best: {choice}, worth {value} chips for the bank on average.")).format(**fields)

@@ -30,6 +30,7 @@ import numpy as np
 from quitlok.costly import SharedAnswers, away
 from quitlok.errors import InvalidSetup, QuitlokError
 from quitlok.i18n import N_, _, ngettext
+from quitlok.i18n import decimal as _decimal
 from quitlok.moves import Move
 from quitlok.solve import (
     PLAYER_ACTIONS,
@@ -370,7 +371,7 @@ def within_words(gap: float) -> str:
     """How close the shipped strategies are to an equilibrium, for people: 'less than a millionth of a chip'."""
     if gap < 1e-6:
         return _("less than a millionth of a chip")
-    return _("{gap} chips").format(gap=f"{gap:.6f}")
+    return _("{gap} chips").format(gap=_decimal(gap, 6))
 
 
 # --- the strategy cards (issue 27, item 5) ------------------------------------------------------------------

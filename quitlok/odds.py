@@ -54,6 +54,7 @@ from quitlok.actions import Aluvun, Bet, Blot, Draw
 from quitlok.cards import FRAMED, RANKS, check_cards
 from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.i18n import N_, _, ngettext, pgettext
+from quitlok.i18n import decimal as _decimal
 from quitlok.i18n import percent as _percent
 from quitlok.moves import KVITLACH_MOVES, QUITLOK_MOVES, Move
 from quitlok.rulebook import (
@@ -1253,7 +1254,7 @@ def _with_reason(advice: Advice, mine: int, hand: tuple[int, ...], rules: RuleSe
     facts = " ".join(parts)
     gain = float(advice.values[advice.best])
     best = _("Best: {action}, worth {gain} chips on average.").format(action=action_words(rules)[advice.best],
-                                                                       gain=f"{gain:+.2f}")
+                                                                       gain=_decimal(gain, 2, signed=True))
     return replace(advice, facts=facts, reason=f"{facts} {best}")
 
 

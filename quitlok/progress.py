@@ -39,6 +39,7 @@ from quitlok.coach import Coaching
 from quitlok.errors import ProgressError, ProgressFromLater, ProgressTooLarge, shown
 from quitlok.game import Action, State, action_label
 from quitlok.i18n import SOURCE, _, use
+from quitlok.i18n import number as _whole_number
 from quitlok.rules import ALUVUN_WORDS
 from quitlok.stock import Stock
 from quitlok.validate import flag, moment
@@ -388,13 +389,13 @@ class Progress:
             raise ProgressError(_("A progress code is a text starting with QL1-."))
         if len(code) > 2 * MAX_CODE:
             raise ProgressTooLarge(_("That is far longer than any progress code ({length} characters): "
-                                     "copy only the code.").format(length=f"{len(code):,}"))
+                                     "copy only the code.").format(length=_whole_number(len(code))))
         code = "".join(code.split())  # a code pasted across lines
         if not code.startswith(_CODE_PREFIX):
             raise ProgressError(_("A progress code starts with QL1-: copy the whole code."))
         if len(code) > MAX_CODE:
             raise ProgressTooLarge(_("That is far longer than any progress code ({length} characters): "
-                                     "copy only the code.").format(length=f"{len(code):,}"))
+                                     "copy only the code.").format(length=_whole_number(len(code))))
         body = code[len(_CODE_PREFIX):]
         if set(body) - set(_ALPHABET):
             raise ProgressError(_("That progress code has characters a code never has: copy it again."))
@@ -464,7 +465,7 @@ def _parse(text: object) -> object:
         raise ProgressError(_("The saved progress is not readable."))
     if len(text) > MAX_SAVE:
         raise ProgressTooLarge(_("The saved progress is far larger than any progress ({length} "
-                                 "characters).").format(length=f"{len(text):,}"))
+                                 "characters).").format(length=_whole_number(len(text))))
     depth, in_text = 0, False
     for token in _TOKENS.finditer(text):
         mark = token.group()

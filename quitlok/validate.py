@@ -9,6 +9,7 @@ from numbers import Real
 
 from quitlok.errors import InvalidSetup, shown
 from quitlok.i18n import _
+from quitlok.i18n import number as _number
 from quitlok.rules import RuleSet
 
 #: the most chips any one amount may hold: far beyond a real table, small enough to stay exact and fast
@@ -29,7 +30,7 @@ def whole_number(name: str, value: object, low: int = 0, high: int = MAX_CHIPS) 
     if not is_whole(value) or not low <= value <= high:
         # Translators: {name} names what was given ("The opening bank", or an argument's name such as "room").
         raise InvalidSetup(_("{name} must be a whole number from {low} to {high} (got {value}).").format(
-            name=_(name), low=f"{low:,}", high=f"{high:,}", value=shown(value)))
+            name=_(name), low=_number(low), high=_number(high), value=shown(value)))
     return value
 
 

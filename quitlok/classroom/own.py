@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from quitlok.classroom.errors import BadOwnQuestion, BadResponse
 from quitlok.errors import shown
 from quitlok.i18n import _
+from quitlok.i18n import number as _number
 from quitlok.validate import is_whole
 
 #: what a round stores for the kind of an own question
@@ -41,7 +42,7 @@ def _text(name: str, value: object, most: int, *, needed: bool = True) -> str:
         raise BadOwnQuestion(_("The {name} is empty: write it in.").format(name=name))
     if len(text) > most:
         raise BadOwnQuestion(_("The {name} is {length} characters long; {most} at most, please.").format(
-            name=name, length=f"{len(text):,}", most=most))
+            name=name, length=_number(len(text)), most=most))
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") and c != "\n" for c in text):
         raise BadOwnQuestion(_("The {name} holds a character that cannot be shown: type it again.").format(name=name))
     return text
@@ -165,7 +166,7 @@ class QuestionSet:
             raise BadOwnQuestion(_("A set of questions is text, not {got}.").format(got=shown(text)))
         if len(text) > MOST_SET_CHARS:
             raise BadOwnQuestion(_("That file is {length} characters long: too long for a set of questions.").format(
-                length=f"{len(text):,}"))
+                length=_number(len(text))))
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):

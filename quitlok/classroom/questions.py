@@ -44,6 +44,8 @@ from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
 from quitlok.i18n import N_, _, and_words, language, ngettext, or_words, pgettext
+from quitlok.i18n import decimal as _decimal
+from quitlok.i18n import number as _number
 from quitlok.moves import Move
 from quitlok.narration import YOU
 from quitlok.odds import action_words, advise, bust_chance, percent, young_chance_words
@@ -150,7 +152,7 @@ def check_seed(seed: object, what: str | None = None) -> int:
     the current language; "seed" when None)."""
     if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
         raise BadSeed(_("The {what} must be a whole number from 0 to {most} (got {got}).").format(
-            what=_("seed") if what is None else what, most=f"{MAX_SEED:,}", got=shown(seed)))
+            what=_("seed") if what is None else what, most=_number(MAX_SEED), got=shown(seed)))
     return seed
 
 
@@ -216,7 +218,7 @@ def _tries(kind: str, rules: RuleSet):
 
 def _chips(value) -> str:
     """A value in chips as the advisor shows it: '+0.12', '-0.50'."""
-    return f"{float(value):+.2f}"
+    return _decimal(value, 2, signed=True)
 
 
 #: how many cards of a number, in words (a pack holds at most four of each)

@@ -14,6 +14,7 @@ from quitlok.classroom.question import ClassQuestion
 from quitlok.classroom.questions import available_kinds, check_kind, check_seed, make_question
 from quitlok.errors import shown
 from quitlok.i18n import _
+from quitlok.i18n import number as _number
 from quitlok.rules import RuleSet
 from quitlok.validate import is_whole, rule_set
 
@@ -95,7 +96,7 @@ class QuestionSequence:
 def _check_index(index: object) -> int:
     if not is_whole(index) or not 0 <= index <= MAX_INDEX:
         raise BadCount(_("A step of a sequence is a whole number from 0 to {most} (got {got}).").format(
-            most=f"{MAX_INDEX:,}", got=shown(index)))
+            most=_number(MAX_INDEX), got=shown(index)))
     return index
 
 

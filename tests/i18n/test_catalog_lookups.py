@@ -5,6 +5,7 @@ plain word is never used and the page shows English in every language (class que
 every lookup the Hebrew and Czech catalogs miss while the class questions are made and worded."""
 
 import gettext
+import re
 
 import pytest
 
@@ -64,3 +65,18 @@ def test_a_context_the_catalog_lacks_is_noted(missed):
     with i18n.use("cs"):
         i18n.pgettext("a context nobody marked", "bet")
     assert ("a context nobody marked", "bet") in missed
+
+
+def test_class_questions_write_their_figures_as_czech_does():
+    """Chips a play is worth read "+0,13" in Czech (a decimal comma), never the English "+0.13"."""
+    english_figure = re.compile(r"[+-]?\d+\.\d+")
+    seen = 0
+    with i18n.use("cs"):
+        for rules in (QUITLOK, KVITLACH):
+            for kind in available_kinds(rules):
+                for seed in SEEDS:
+                    question = make_question(kind, rules, seed)
+                    for text in (question.why, question.young_why, question.prompt, *question.options):
+                        assert not english_figure.search(text), text
+                        seen += "," in text
+    assert seen
