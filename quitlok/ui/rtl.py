@@ -10,10 +10,19 @@ and expand buttons, a folded expander's arrow, the sliders, and the inputs' text
 Hebrew keep their own order: the app puts them between directional isolates (quitlok.text.isolated,
 quitlok.ui.names), and a number such as '12.5%' reads the same either way.
 
+Icons that point the way the reading goes ("Next" and "Back") point the other way right to left: the page asks
+`icon` for them. Material's guidance mirrors those and keeps media icons (play, skip, fast forward: a tape's
+direction) as they are.
+
 The card table's seats and its direction arrows are drawn elsewhere (a later step of issue 26).
 """
 
 import streamlit as st
+
+from quitlok.i18n import is_rtl
+
+#: the icons that point on (to what comes next) or back, each with the one that points the other way
+_ONWARD = {":material/arrow_forward:": ":material/arrow_back:", ":material/arrow_back:": ":material/arrow_forward:"}
 
 CSS = """
 <style>
@@ -55,3 +64,9 @@ html, body, .stApp { direction: rtl; }
 def mirror() -> None:
     """The right-to-left layout, for this run (call once per run, when the language is written right to left)."""
     st.html(CSS)
+
+
+def icon(name: str) -> str:
+    """The icon `name` (Streamlit's ":material/...:") as it points in the page's direction: right to left, an
+    arrow to what comes next points left (Hebrew's "Next" leads left, as a page is turned), and back points right."""
+    return _ONWARD.get(name, name) if is_rtl() else name

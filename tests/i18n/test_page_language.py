@@ -8,6 +8,7 @@ import pytest
 import streamlit
 from streamlit.testing.v1 import AppTest
 
+from quitlok.i18n import use
 from quitlok.ui import rtl
 from tests.app.conftest import APP
 
@@ -61,3 +62,16 @@ def test_streamlit_still_needs_the_workaround():
     assert '<html lang="en">' in index
     assert not hasattr(streamlit, "set_page_language") and "lang" not in streamlit.set_page_config.__code__.co_varnames
     assert hasattr(streamlit.components, "v2"), "the component that sets the attributes is an st.components.v2 one"
+
+
+@pytest.mark.parametrize(("code", "onward", "back"), [(None, "arrow_forward", "arrow_back"),
+                                                       ("cs", "arrow_forward", "arrow_back"),
+                                                       ("he", "arrow_back", "arrow_forward")])
+def test_next_and_back_point_the_way_the_page_reads(code, onward, back):
+    """The lessons' Next and Back (rtl.icon): right to left, Next points left and Back right; media icons (play)
+    keep their direction."""
+    with use(code or "en"):  # AppTest words the widgets' values in the test's thread: in the page's language
+        at = opened(code, "pages/lessons.py")
+        icons = {button.key: button.proto.icon for button in at.button}
+        assert icons["lesson.forward"] == f":material/{onward}:" and icons["lesson.back"] == f":material/{back}:"
+        assert rtl.icon(":material/play_arrow:") == ":material/play_arrow:"
