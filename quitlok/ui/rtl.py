@@ -50,6 +50,12 @@ html, body, .stApp { direction: rtl; }
 }
 /* a slider's track keeps its numbers growing to the right, as a ruler does in Hebrew books too */
 .stApp [data-testid="stSlider"] { direction: ltr; }
+/* a bar chart's plot (quitlok.ui.bars) is a picture with a number line, as the slider: its numbers (cards 1 to 12,
+   totals 17 to 21 then bust) grow to the right, its value axis on the left, and its marks (the dashed line
+   before the totals that beat yours, drawn on a column's left) where they belong; its titles and the legend
+   above it still read from the right */
+.stApp .ql-bars .ql-plot { direction: ltr; }
+.stApp .ql-bars .ql-plot :is(.ql-title, .ql-mark) { direction: rtl; }
 /* the card table is a picture of a real table, not a line of text: its seats keep their places, so that its
    arrows and "clockwise" mean what they mean at the table (mirrored, clockwise would run anticlockwise); the
    words in each seat and on the felt still read from the right */
