@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from quitlok import content
 from quitlok.i18n import _, direction, use
 from tests.conftest import ROOT
 from tests.e2e.conftest import open_app, wait_for_app
@@ -72,6 +73,9 @@ def test_a_picture_of_every_page_in_every_language(screen, app_url, lang, name):
             assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "21px", "projector mode"
         page.wait_for_timeout(300)
         assert page.locator("[data-testid='stException']").count() == 0, f"{name} ({lang}, {size}) failed"
+        with use(lang):  # the guard's message (quitlok.ui.guard): the page failed, said in the app's words
+            failed = content.sections("guard")["failed"].split("**")[1]
+        assert page.get_by_text(failed).count() == 0, f"{name} ({lang}, {size}): the page failed"
         assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
             lang, direction(lang)]
         whole_page(page, SCREENSHOTS / lang / f"{name}-{size}.png")
