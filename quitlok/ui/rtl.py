@@ -48,8 +48,10 @@ html, body, .stApp { direction: rtl; }
 .stApp [data-testid="stTable"] :is(th, td), .stApp [data-testid="stMarkdownContainer"] :is(th, td) {
   text-align: right;
 }
-/* a slider's track keeps its numbers growing to the right, as a ruler does in Hebrew books too */
-.stApp [data-testid="stSlider"] { direction: ltr; }
+/* a slider's track keeps its numbers growing to the right, as a ruler does in Hebrew books too; its label (and
+   its help icon) still read from the right: the track alone, not the whole slider, or a label ending in "ב-"
+   ("at") showed its hyphen on the wrong side and the help icon on the right */
+.stApp [data-testid="stSlider"] [role="group"] { direction: ltr; }
 /* a bar chart's plot (quitlok.ui.bars) is a picture with a number line, as the slider: its numbers (cards 1 to 12,
    totals 17 to 21 then bust) grow to the right, its value axis on the left, and its marks (the dashed line
    before the totals that beat yours, drawn on a column's left) where they belong; its titles and the legend

@@ -125,3 +125,20 @@ def test_a_chart_keeps_its_number_line_right_to_left(page: Page, app_url):
     assert first["x"] < last["x"], "the chart's columns run from the left"
     assert chart.locator(".ql-axis").bounding_box()["x"] < first["x"], "the value axis is on the left"
     assert chart.locator(".ql-title").evaluate("el => getComputedStyle(el).direction") == "rtl"
+
+
+def test_a_slider_keeps_its_track_left_to_right_and_its_label_right_to_left(page: Page, app_url):
+    """Hebrew: the Advisor's slider (the banker stands on) grows to the right as a ruler does, while its label
+    reads from the right, its help icon after it (on the left)."""
+    open_app(page, f"{app_url}/advisor?lang=he")
+    wait_for_language(page, "he")
+    slider = page.get_by_test_id("stSlider").first
+    slider.wait_for(timeout=30_000)
+    label = slider.get_by_test_id("stWidgetLabel")
+    assert label.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    assert slider.locator("[role=group]").evaluate("el => getComputedStyle(el).direction") == "ltr"
+    words = label.get_by_test_id("stMarkdownContainer").bounding_box()
+    help_icon = label.locator("button").bounding_box()
+    assert help_icon["x"] < words["x"], "the help icon follows the label, on its left"
+    ticks = slider.get_by_test_id("stSliderTickBar").get_by_test_id("stMarkdownContainer")
+    assert ticks.first.bounding_box()["x"] < ticks.last.bounding_box()["x"], "the smallest value on the left"
