@@ -193,7 +193,8 @@ def projector_on(page: Page, lang: str = "en") -> None:
     with use(lang):
         page.get_by_text(_(PROJECTOR)).click()
     wait_for_app(page)
-    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "21px", "projector mode"
+    # a busy page (the Lab working out its answer) may draw the switch's new state a moment later
+    page.wait_for_function("getComputedStyle(document.documentElement).fontSize === '21px'", timeout=10_000)
 
 
 def show(page: Page, url: str, state: State, lang: str = "en") -> None:

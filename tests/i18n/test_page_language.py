@@ -75,3 +75,29 @@ def test_next_and_back_point_the_way_the_page_reads(code, onward, back):
         icons = {button.key: button.proto.icon for button in at.button}
         assert icons["lesson.forward"] == f":material/{onward}:" and icons["lesson.back"] == f":material/{back}:"
         assert rtl.icon(":material/play_arrow:") == ":material/play_arrow:"
+
+
+def test_a_history_page_s_sources_are_each_isolated_right_to_left():
+    """Hebrew: a History page's line of sources (quitlok.ui.words.sources_line) keeps each entry apart, an English
+    title's punctuation and the next entry's number inside their own entry; English and Czech as written."""
+    from quitlok.text import PDI
+    from quitlok.ui.words import RLI, content_sections, sources_line
+    for code in ("he", "cs", "en"):
+        with use(code):
+            line = content_sections("history/glossary")["Sources"]
+            shown = sources_line(line)
+            if code != "he":
+                assert shown == line
+                continue
+            entries = shown.split(f"{PDI} {RLI}")
+            assert len(entries) == line.count("] ") and shown.startswith(f"{RLI}[1] ") and shown.endswith(PDI)
+            assert all(entry.strip(RLI + PDI).startswith("[") for entry in entries)
+            assert entries[3].strip(RLI + PDI).startswith("[4] ") and "Kosher.com" in entries[3]
+
+
+def test_the_glossary_page_shows_its_sources_isolated_in_hebrew():
+    from quitlok.ui.words import RLI
+    with use("he"):  # AppTest words the widgets' values in the test's thread: in the page's language
+        at = opened("he", "pages/glossary.py")
+        captions = [caption.value for caption in at.caption]
+    assert any(caption.startswith(RLI) and "Kosher.com" in caption for caption in captions), captions
