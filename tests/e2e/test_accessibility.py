@@ -32,8 +32,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
+from quitlok import content
 from quitlok.cards_svg import card_label
-from quitlok.i18n import _, pgettext, use
+from quitlok.i18n import _, ngettext, pgettext, use
 from quitlok.ui.cards import hand_html
 from tests.e2e.conftest import BUTTON_MS, open_app, wait_for_app
 from tests.e2e.test_browser import MOVE_ON, PATHS
@@ -102,9 +103,16 @@ def run_the_lab(page: Page) -> None:
     page.wait_for_selector(".js-plotly-plot", timeout=60_000)
 
 
-#: expanders whose contents are drawn only once they are open: the title, and words drawn inside
-FOLDS = {"Your progress on this device": "Load progress", "Strategy table": "First card",
-         "Change single rules": "Blots (free face-up cards)", "History (6 pages)": "Reference list"}
+#: expanders whose contents are drawn only once they are open: the title, and words drawn inside (each said in the
+#: language audited, when the action runs)
+FOLDS = {
+    "Your progress on this device": lambda: (_("Your progress on this device: copy, load or forget"),
+                                             _("Load progress")),
+    "Strategy table": lambda: (_("Strategy table: the best first move for every first card"), _("First card")),
+    "Change single rules": lambda: (_("Change single rules"), _("Blots (free face-up cards)")),
+    "History (6 pages)": lambda: (ngettext("{section} ({n} page)", "{section} ({n} pages)", 6).format(
+        section=_("History"), n=6), content.title("history/sources")),
+}
 #: those in the sidebar
 SIDEBAR_FOLDS = ("Change single rules", "History (6 pages)")
 
@@ -119,8 +127,9 @@ def open_folded(*titles: str) -> Callable[[Page], None]:
                 side = "stExpandSidebarButton" if title in SIDEBAR_FOLDS else "stSidebarCollapseButton"
                 if page.get_by_test_id(side).is_visible():
                     page.get_by_test_id(side).click()
-            page.locator("summary", has_text=_(title)).click()
-            page.locator("details", has_text=_(title)).get_by_text(_(FOLDS[title]), exact=True).first.wait_for()
+            summary, inside = FOLDS[title]()
+            page.locator("summary", has_text=summary).click()
+            page.locator("details", has_text=summary).get_by_text(inside, exact=True).first.wait_for()
             wait_for_app(page)
     return action
 
