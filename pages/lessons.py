@@ -9,7 +9,7 @@ from quitlok.game import BANKER, Bet, action_label
 from quitlok.i18n import _, ngettext
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
-from quitlok.ui import focus, guard, restarts
+from quitlok.ui import focus, guard, restarts, rtl
 from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
@@ -330,9 +330,9 @@ def this_step() -> None:
 
     with st.container(horizontal=True, gap="medium"):  # a row without columns: fewer elements
         st.button(_("Back"), key="lesson.back", on_click=go_to, args=(st.session_state[STEP] - 1,),
-                  disabled=st.session_state[STEP] == 0, icon=":material/arrow_back:", width="stretch")
+                  disabled=st.session_state[STEP] == 0, icon=rtl.icon(":material/arrow_back:"), width="stretch")
         st.button(_("Next"), key="lesson.forward", on_click=go_to, args=(st.session_state[STEP] + 1,),
-                  disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=":material/arrow_forward:",
+                  disabled=st.session_state[STEP] == len(LESSONS) - 1, icon=rtl.icon(":material/arrow_forward:"),
                   type="primary", width="stretch")
     step = st.session_state[STEP]
     lost = restarts.held("lessons", str(step + 1) if step else "", rerun=False)

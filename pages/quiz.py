@@ -21,7 +21,7 @@ from quitlok.i18n import N_, _, language
 from quitlok.lessons import LESSONS
 from quitlok.quiz import GENERATORS, ROUND, Question, lessons_needed, open_generators, plan_round
 from quitlok.ui import progress as learner
-from quitlok.ui import restarts
+from quitlok.ui import restarts, rtl
 
 ui.through_the_app()
 
@@ -168,7 +168,7 @@ def the_question() -> None:
             st.markdown(_("The answer: **{answer}**").format(answer=question.options[question.answer]))
         last = ss["quiz.index"] + 1 >= ROUND
         st.button(_("See how you did") if last else _("Next question"), key="quiz.next", on_click=next_question,
-                  type="primary", icon=":material/flag:" if last else ":material/arrow_forward:")
+                  type="primary", icon=":material/flag:" if last else rtl.icon(":material/arrow_forward:"))
 
 
 def to_revisit(answers: list[tuple[Question, int]]) -> dict[str, list[tuple[str, int | None, str]]]:

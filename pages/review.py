@@ -12,7 +12,7 @@ import streamlit as st
 from quitlok import ui
 from quitlok.i18n import _, day, decimal, ngettext
 from quitlok.progress import Mistake
-from quitlok.ui import names
+from quitlok.ui import names, rtl
 from quitlok.ui import progress as learner
 
 ui.through_the_app()
@@ -87,7 +87,7 @@ def the_question(mistake: Mistake) -> None:
     st.caption(_("At the table you chose **{move}**, {cost} chips worse on average than the best.").format(
         move=names.markdown(mistake.label_words(mistake.chosen)), cost=decimal(mistake.cost, 2)))
     st.button(_("Next position"), type="primary", key="review.next", on_click=next_one, args=(mistake,),
-              icon=":material/arrow_forward:")
+              icon=rtl.icon(":material/arrow_forward:"))
 
 
 st.title(_("Review your mistakes"))

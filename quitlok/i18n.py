@@ -176,11 +176,23 @@ def percent(x: float | Fraction, digits: int = 0) -> str:
     return _format(100 * float(x), "percent", digits, False)
 
 
+def signed(x: float | Fraction, digits: int) -> str:
+    """A gain or a loss (in chips) with its sign and `digits` digits after the point, in the current language:
+    '+0.12', '-0.03', and '0.00' for what rounds to nothing (never '-0.00')."""
+    return decimal(x, digits, signed=True) if round(float(x), _digits(digits)) else decimal(0, digits)
+
+
 def _format(x: float, kind: str, digits: int, signed: bool) -> str:
     """`x` in the current language's pattern: the float's exact value rounded half to even, as Python's own
-    f"{x:.2f}" rounds it, so that English reads exactly as it did before the app had languages."""
+    f"{x:.2f}" rounds it, so that English reads exactly as it did before the app had languages.
+
+    A negative number takes the language's own minus sign: Babel writes '-' whatever the language, and in a
+    right-to-left text a bare '-' before digits is drawn after them ('0.24-'); Hebrew's minus sign has a
+    left-to-right mark before it (CLDR's '\u200e-'), which keeps the sign before the digits, as the plus sign's."""
     code = language()
-    return _pattern(code, kind, _digits(digits), signed).apply(Decimal(x), _locale(code))
+    locale = _locale(code)
+    text = _pattern(code, kind, _digits(digits), signed).apply(Decimal(x), locale)
+    return locale.number_symbols["latn"]["minusSign"] + text[1:] if text.startswith("-") else text
 
 
 def day(moment: datetime.date) -> str:

@@ -16,6 +16,7 @@ from html import escape
 import pandas as pd
 import streamlit as st
 
+from quitlok import i18n
 from quitlok.bank_odds import DRAW, STAND, BankerAdvice
 from quitlok.hand import hand_value
 from quitlok.i18n import N_, _, language
@@ -226,7 +227,7 @@ def choices_html(choices: dict[str, float]) -> str:
 def signed(x: float) -> str:
     """A table's number of chips to three places, with its sign: "+0.123", "-0.030", and "0.000" for what
     rounds to nothing (never "-0.000")."""
-    return f"{x:+.3f}" if round(x, 3) else "0.000"
+    return i18n.signed(x, 3)
 
 
 def part(title: str, body: str, note: str = "") -> str:

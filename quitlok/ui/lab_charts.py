@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from quitlok import i18n
 from quitlok.i18n import N_, _, pgettext
 from quitlok.lab import FIRST_DRAWN, LabSummary
 from quitlok.ui.bars import BANKER_COLOUR, TWENTY_ONE_COLOUR
@@ -40,7 +41,7 @@ def per_hundred(edge) -> str:
 
 def chips_per_hundred(edge) -> str:
     """An edge in the table, under the heading EDGE_HEADING: '+3.9 chips'."""
-    return _chips(f"{100 * float(edge):+.1f}")
+    return _chips(i18n.signed(100 * float(edge), 1))
 
 
 def _chips(figure: str) -> str:
@@ -56,12 +57,12 @@ def share(p) -> str:
 
 def chips_a_hand(x: float) -> str:
     """A simulated average: '+0.041'."""
-    return f"{x:+.3f}"
+    return i18n.decimal(x, 3, signed=True)
 
 
 def exact_chips(x) -> str:
     """An exact edge, one figure more than a simulated average: '+0.0387'."""
-    return f"{float(x):+.4f}"
+    return i18n.decimal(x, 4, signed=True)
 
 
 #: the edge column's heading: its cells are short ('+3.9 chips') so that the table fits a phone (translated where

@@ -10,10 +10,19 @@ and expand buttons, a folded expander's arrow, the sliders, and the inputs' text
 Hebrew keep their own order: the app puts them between directional isolates (quitlok.text.isolated,
 quitlok.ui.names), and a number such as '12.5%' reads the same either way.
 
+Icons that point the way the reading goes ("Next" and "Back") point the other way right to left: the page asks
+`icon` for them. Material's guidance mirrors those and keeps media icons (play, skip, fast forward: a tape's
+direction) as they are.
+
 The card table's seats and its direction arrows are drawn elsewhere (a later step of issue 26).
 """
 
 import streamlit as st
+
+from quitlok.i18n import is_rtl
+
+#: the icons that point on (to what comes next) or back, each with the one that points the other way
+_ONWARD = {":material/arrow_forward:": ":material/arrow_back:", ":material/arrow_back:": ":material/arrow_forward:"}
 
 CSS = """
 <style>
@@ -39,8 +48,16 @@ html, body, .stApp { direction: rtl; }
 .stApp [data-testid="stTable"] :is(th, td), .stApp [data-testid="stMarkdownContainer"] :is(th, td) {
   text-align: right;
 }
-/* a slider's track keeps its numbers growing to the right, as a ruler does in Hebrew books too */
-.stApp [data-testid="stSlider"] { direction: ltr; }
+/* a slider's track keeps its numbers growing to the right, as a ruler does in Hebrew books too; its label (and
+   its help icon) still read from the right: the track alone, not the whole slider, or a label ending in "ב-"
+   ("at") showed its hyphen on the wrong side and the help icon on the right */
+.stApp [data-testid="stSlider"] [role="group"] { direction: ltr; }
+/* a bar chart's plot (quitlok.ui.bars) is a picture with a number line, as the slider: its numbers (cards 1 to 12,
+   totals 17 to 21 then bust) grow to the right, its value axis on the left, and its marks (the dashed line
+   before the totals that beat yours, drawn on a column's left) where they belong; its titles and the legend
+   above it still read from the right */
+.stApp .ql-bars .ql-plot { direction: ltr; }
+.stApp .ql-bars .ql-plot :is(.ql-title, .ql-mark) { direction: rtl; }
 /* the card table is a picture of a real table, not a line of text: its seats keep their places, so that its
    arrows and "clockwise" mean what they mean at the table (mirrored, clockwise would run anticlockwise); the
    words in each seat and on the felt still read from the right */
@@ -55,3 +72,9 @@ html, body, .stApp { direction: rtl; }
 def mirror() -> None:
     """The right-to-left layout, for this run (call once per run, when the language is written right to left)."""
     st.html(CSS)
+
+
+def icon(name: str) -> str:
+    """The icon `name` (Streamlit's ":material/...:") as it points in the page's direction: right to left, an
+    arrow to what comes next points left (Hebrew's "Next" leads left, as a page is turned), and back points right."""
+    return _ONWARD.get(name, name) if is_rtl() else name

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from quitlok.i18n import _
+from quitlok.i18n import _, signed
 from quitlok.ui.cards import hand_html
 
 _CSS = """
@@ -92,4 +92,4 @@ def show_cards(cards: tuple[int, ...], face_up: tuple[bool, ...], *, mine: bool,
 def chips(x: float) -> str:
     """An expected result for learners: '+0.12 chips'."""
     # Translators: {figure} is a signed number of chips, "+3.9", "-0.25"
-    return _("{figure} chips").format(figure=f"{x:+.2f}" if round(x, 2) else "0.00")  # never "-0.00"
+    return _("{figure} chips").format(figure=signed(x, 2))  # never "-0.00"

@@ -9,7 +9,8 @@ import streamlit as st
 from quitlok.content import CONTENT, headings, reference_entries, sections  # noqa: F401  (re-exported by quitlok.ui)
 from quitlok.content import read as content
 from quitlok.content import title as page_title
-from quitlok.i18n import language
+from quitlok.i18n import is_rtl, language
+from quitlok.text import PDI, balanced
 
 #: every ASCII sign: any of them can start Markdown, HTML or Streamlit's own syntax (:red[...], $maths$)
 _SIGNS = re.compile(r"[!-/:-@\[-`{-~]")
@@ -122,6 +123,22 @@ def link_citations(markdown: str) -> str:
     return _CITATION.sub(lambda m: f"[\\[{m[1]}\\]]({SOURCES_PAGE}#{source_anchor(int(m[1]))})", markdown)
 
 
+#: Unicode's right-to-left isolate: what follows, up to its PDI, is a right-to-left run of its own
+RLI = "\u2067"
+
+
+def sources_line(text: str) -> str:
+    """A page's line of sources ('[1] John McLeod, "Quitlok", pagat.com. [2] ...'), each entry isolated in a
+    right-to-left language: an English title inside a Hebrew line otherwise takes its neighbours' punctuation
+    and numbers with it ('Kosher.com, "Deal the Light" צוות [4]'); isolated, each entry reads in its own
+    direction and the entries follow one another from the right. Each is a right-to-left isolate (RLI), its
+    number on the right, even where its first word is Latin ('[9] kvitlach.us, למילים ...')."""
+    if not is_rtl():
+        return text
+    entries = re.split(r"\s+(?=\[\d{1,2}\] )", " ".join(text.split()))
+    return " ".join(RLI + balanced(entry) + PDI for entry in entries)
+
+
 def history_page(name: str) -> None:
     """A History page from content/history/<name>.md: its title, its text and its sources, numbers linked."""
     sections = content_sections(f"history/{name}")
@@ -129,7 +146,7 @@ def history_page(name: str) -> None:
     st.markdown(link_citations(sections["body"]))
     if "Sources" in sections:
         st.divider()
-        st.caption(link_citations(sections["Sources"]))
+        st.caption(link_citations(sources_line(sections["Sources"])))
 
 
 def reference_list() -> None:

@@ -15,6 +15,9 @@ checks the app's background has followed. Projector mode lives in the session (t
 `ui.projector`), so it is switched on in the sidebar of the open page. Each page is loaded twice, once on
 the desktop (light, dark, projector) and once on the phone, in one Chromium.
 
+Every audit runs in English, Hebrew (right to left) and Czech (issue 26): the page opened with `?lang=he` or
+`?lang=cs`, what a visitor does first done with the buttons' words in that language, the same rules.
+
 Also here: every card picture's text alternative says what a screen-reader user needs to know, and every
 control the keyboard reaches shows a focus ring that stands out in both themes.
 """
@@ -29,15 +32,19 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
+from quitlok import content
 from quitlok.cards_svg import card_label
+from quitlok.i18n import _, ngettext, pgettext, use
 from quitlok.ui.cards import hand_html
-from tests.e2e.conftest import open_app, wait_for_app
-from tests.e2e.test_browser import PATHS, move_on
+from tests.e2e.conftest import BUTTON_MS, open_app, wait_for_app
+from tests.e2e.test_browser import MOVE_ON, PATHS
 
 pytestmark = pytest.mark.e2e
 
 PROJECTOR = "Projector mode (large text and cards)"
 FAILING = ("serious", "critical")
+#: the languages every page is audited in
+LANGUAGES = ("en", "he", "cs")
 #: the app's background in each theme (.streamlit/config.toml)
 BACKGROUND = {"light": "rgb(255, 255, 255)", "dark": "rgb(14, 26, 47)"}
 #: axe's default rules, and WCAG 2.2's target size (24 px), which axe leaves out by default
@@ -47,40 +54,65 @@ AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled
 # --- what to do on a page before auditing it --------------------------------------------------------------
 
 
+# The actions run in the language audited (`show`: quitlok.i18n.use), so `_` gives the words the page shows.
+
+
+def move_on(page: Page) -> None:
+    """One step of play, in the page's language (as tests.e2e.test_browser.move_on in English): stake the opening
+    bank when the bank comes to you, else the first of MOVE_ON, else a bet (Kvitlach)."""
+    stake = re.escape(pgettext("move", "Stake a bank of {n}")).replace(r"\{n\}", r"\d+")
+    bet = re.escape(pgettext("move", "Bet {n}")).replace(r"\{n\}", r"\d+")
+    moves = [rf"^(\w+ )?{re.escape(said)}$" for move in MOVE_ON for said in (_(move), pgettext("move", move))]
+    for name in (rf"^{stake}$", *moves, rf"^{bet}$"):
+        button = page.get_by_role("button", name=re.compile(name))
+        if button.count():
+            button.first.click()
+            wait_for_app(page, BUTTON_MS)
+            return
+    pytest.fail("no move to make")
+
+
 def deal_a_hand(page: Page) -> None:
     """The practice table, started, played on until the learner holds a card."""
-    page.get_by_role("button", name="Start a new game").click()
-    page.wait_for_selector("text=What happened", timeout=30_000)
+    page.get_by_role("button", name=_("Start a new game")).click()
+    page.get_by_text(_("What happened"), exact=True).first.wait_for(timeout=30_000)
     wait_for_app(page)
-    for _ in range(30):
-        if page.locator("img.ql-card[alt^='your card']").count():
+    for _step in range(30):
+        if page.locator(".ql-seat.ql-me img.ql-card").count():
             return
         move_on(page)
     pytest.fail("the learner was dealt no card within 30 moves")
 
 
 def open_a_room(page: Page) -> None:
-    page.get_by_label("Your name (you host the room)").fill("Dov")
-    page.get_by_role("button", name="Open the room").click()
+    page.get_by_label(_("Your name (you host the room)")).fill("Dov")
+    page.get_by_role("button", name=_("Open the room")).click()
     page.wait_for_selector("img.ql-qr", timeout=30_000)
     wait_for_app(page)
 
 
 def start_a_session(page: Page) -> None:
-    page.get_by_role("button", name="Start a session").click()
+    page.get_by_role("button", name=_("Start a session")).click()
     page.wait_for_selector("img.ql-qr", timeout=30_000)
     wait_for_app(page)
 
 
 def run_the_lab(page: Page) -> None:
-    page.get_by_role("button", name="Run").click()
+    page.get_by_role("button", name=_("Run")).click()
     wait_for_app(page)
     page.wait_for_selector(".js-plotly-plot", timeout=60_000)
 
 
-#: expanders whose contents are drawn only once they are open: the title, and words drawn inside
-FOLDS = {"Your progress on this device": "Load progress", "Strategy table": "First card",
-         "Change single rules": "Blots (free face-up cards)", "History (6 pages)": "Reference list"}
+#: expanders whose contents are drawn only once they are open: the title, and words drawn inside (each said in the
+#: language audited, when the action runs)
+FOLDS = {
+    "Your progress on this device": lambda: (_("Your progress on this device: copy, load or forget"),
+                                             _("Load progress")),
+    "Strategy table": lambda: (_("Strategy table: the best first move for every first card"), _("First card")),
+    "Change single rules": lambda: (_("Change single rules"), _("Blots (free face-up cards)")),
+    "History (6 pages)": lambda: (ngettext("{section} ({n} page)", "{section} ({n} pages)", 6).format(
+        section=_("History"), n=6), content.title("history/sources")),
+}
 #: those in the sidebar
 SIDEBAR_FOLDS = ("Change single rules", "History (6 pages)")
 
@@ -95,8 +127,9 @@ def open_folded(*titles: str) -> Callable[[Page], None]:
                 side = "stExpandSidebarButton" if title in SIDEBAR_FOLDS else "stSidebarCollapseButton"
                 if page.get_by_test_id(side).is_visible():
                     page.get_by_test_id(side).click()
-            page.locator("summary", has_text=title).click()
-            page.locator("details", has_text=title).get_by_text(FOLDS[title], exact=True).first.wait_for()
+            summary, inside = FOLDS[title]()
+            page.locator("summary", has_text=summary).click()
+            page.locator("details", has_text=summary).get_by_text(inside, exact=True).first.wait_for()
             wait_for_app(page)
     return action
 
@@ -165,16 +198,21 @@ def scheme(page: Page, name: str) -> None:
         " return !app || getComputedStyle(app).backgroundColor === bg; }", arg=BACKGROUND[name], timeout=10_000)
 
 
-def projector_on(page: Page) -> None:
-    page.get_by_text(PROJECTOR).click()
+def projector_on(page: Page, lang: str = "en") -> None:
+    with use(lang):
+        page.get_by_text(_(PROJECTOR)).click()
     wait_for_app(page)
-    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "21px", "projector mode"
+    # a busy page (the Lab working out its answer) may draw the switch's new state a moment later
+    page.wait_for_function("getComputedStyle(document.documentElement).fontSize === '21px'", timeout=10_000)
 
 
-def show(page: Page, url: str, state: State) -> None:
-    open_app(page, f"{url}/{state.address}")
+def show(page: Page, url: str, state: State, lang: str = "en") -> None:
+    """The state's page in `lang` (always named in the address: the browser keeps the last language chosen)."""
+    open_app(page, f"{url}/{state.address}{'&' if '?' in state.address else '?'}lang={lang}")
+    page.wait_for_function(f"document.documentElement.lang === {lang!r}", timeout=15_000)
     if state.action:
-        state.action(page)
+        with use(lang):
+            state.action(page)
 
 
 @pytest.fixture(scope="module")
@@ -191,21 +229,23 @@ def phone(browser) -> Page:
     context.close()
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("state", STATES, ids=[s.name for s in STATES])
-def test_no_serious_or_critical_violation(desktop, phone, app_url, state):
+def test_no_serious_or_critical_violation(desktop, phone, app_url, state, lang):
     """The page in the light theme, then the dark one, then in projector mode (light); then on a phone (dark)."""
     failing = []
+    where = state.name if lang == "en" else f"{state.name} [{lang}]"
     scheme(desktop, "light")
-    show(desktop, app_url, state)
-    failing += audit(desktop, f"light: {state.name}")
+    show(desktop, app_url, state, lang)
+    failing += audit(desktop, f"light: {where}")
     scheme(desktop, "dark")
-    failing += audit(desktop, f"dark: {state.name}")
+    failing += audit(desktop, f"dark: {where}")
     scheme(desktop, "light")
-    projector_on(desktop)
-    failing += audit(desktop, f"projector: {state.name}")
-    show(phone, app_url, state)
+    projector_on(desktop, lang)
+    failing += audit(desktop, f"projector: {where}")
+    show(phone, app_url, state, lang)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 400, "nothing wider than the phone"
-    failing += audit(phone, f"phone: {state.name}")
+    failing += audit(phone, f"phone: {where}")
     assert not failing, "\n".join(failing)
 
 
@@ -319,7 +359,7 @@ def test_every_control_the_keyboard_reaches_shows_a_focus_ring(desktop, app_url,
     wait_for_app(desktop)
     desktop.evaluate("document.activeElement && document.activeElement.blur()")
     seen, faint = set(), []
-    for _ in range(90):
+    for _step in range(90):
         desktop.keyboard.press("Tab")
         ring = desktop.evaluate(FOCUS_JS)
         if ring is None:

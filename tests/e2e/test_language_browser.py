@@ -110,3 +110,35 @@ def test_right_to_left_keeps_the_card_table_as_the_table_is(page: Page, app_url)
     ring.wait_for(timeout=30_000)
     assert ring.evaluate("e => getComputedStyle(e).direction") == "ltr"
     assert ring.locator(".ql-seat").first.evaluate("e => getComputedStyle(e).direction") == "rtl"
+
+
+def test_a_chart_keeps_its_number_line_right_to_left(page: Page, app_url):
+    """Hebrew: the Advisor's bar charts (quitlok.ui.bars) run as the slider does (quitlok.ui.rtl): the first column
+    (the card 1) on the left, the last on the right, the value axis on the left; the title still reads from the
+    right."""
+    open_app(page, f"{app_url}/advisor?hand=10,3&seen=9,9,11&lang=he")
+    wait_for_language(page, "he")
+    chart = page.locator(".ql-bars").first
+    chart.wait_for(timeout=30_000)
+    columns = chart.locator(".ql-col")
+    first, last = columns.first.bounding_box(), columns.last.bounding_box()
+    assert first["x"] < last["x"], "the chart's columns run from the left"
+    assert chart.locator(".ql-axis").bounding_box()["x"] < first["x"], "the value axis is on the left"
+    assert chart.locator(".ql-title").evaluate("el => getComputedStyle(el).direction") == "rtl"
+
+
+def test_a_slider_keeps_its_track_left_to_right_and_its_label_right_to_left(page: Page, app_url):
+    """Hebrew: the Advisor's slider (the banker stands on) grows to the right as a ruler does, while its label
+    reads from the right, its help icon after it (on the left)."""
+    open_app(page, f"{app_url}/advisor?lang=he")
+    wait_for_language(page, "he")
+    slider = page.get_by_test_id("stSlider").first
+    slider.wait_for(timeout=30_000)
+    label = slider.get_by_test_id("stWidgetLabel")
+    assert label.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    assert slider.locator("[role=group]").evaluate("el => getComputedStyle(el).direction") == "ltr"
+    words = label.get_by_test_id("stMarkdownContainer").bounding_box()
+    help_icon = label.locator("button").bounding_box()
+    assert help_icon["x"] < words["x"], "the help icon follows the label, on its left"
+    ticks = slider.get_by_test_id("stSliderTickBar").get_by_test_id("stMarkdownContainer")
+    assert ticks.first.bounding_box()["x"] < ticks.last.bounding_box()["x"], "the smallest value on the left"

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from quitlok.i18n import _, is_rtl, pgettext, use
 from tests.conftest import ROOT
 from tests.e2e.conftest import open_app, wait_for_app
 from tests.e2e.test_browser import PATHS
@@ -118,16 +119,37 @@ def picture(page: Page, name: str) -> Path:
 
 #: every page, and the Advisor with its answer and charts (a link with a hand)
 PAGES = [*PATHS, ADVISED]
+#: the languages the phone tests run in (issue 26): English, Hebrew (right to left) and Czech
+LANGUAGES = ("en", "he", "cs")
 
 
+def in_language(address: str, lang: str) -> str:
+    """The address asking for `lang` (English: as it is)."""
+    return address if lang == "en" else f"{address}{'&' if '?' in address else '?'}lang={lang}"
+
+
+def words(lang: str, message: str, context: str | None = None) -> str:
+    """A button's or a label's words, as the page says them in `lang`."""
+    with use(lang):
+        return pgettext(context, message) if context else _(message)
+
+
+def stake_a_bank(lang: str) -> re.Pattern:
+    """The banker's button "Stake a bank of 10", in `lang`."""
+    return re.compile("^" + re.escape(words(lang, "Stake a bank of {n}", "move")).replace(r"\{n\}", r"\d+") + "$")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("path", PAGES)
-def test_every_page_fits_a_phone_both_ways(phone, app_url, path):
+def test_every_page_fits_a_phone_both_ways(phone, app_url, path, lang):
     """Each page opened on the phone, then the phone turned: every other page is opened on its side first, so
     that both sizes are met on a page's first drawing as well as after a turn."""
     first = "portrait" if PAGES.index(path) % 2 == 0 else "landscape"
-    name = "advisor-answer" if path == ADVISED else path or "home"
+    name = ("advisor-answer" if path == ADVISED else path or "home") + ("" if lang == "en" else f"-{lang}")
     turn(phone, first)
-    open_app(phone, f"{app_url}/{path}")
+    open_app(phone, f"{app_url}/{in_language(path, lang)}")
+    if lang != "en":
+        phone.wait_for_function(f"document.documentElement.lang === {lang!r}", timeout=15_000)
     if path == ADVISED:
         phone.locator(".ql-bars").nth(1).wait_for(timeout=30_000)
     for orientation in (first, "landscape" if first == "portrait" else "portrait"):
@@ -182,23 +204,25 @@ _WITH_MY_CARDS = """el => { el.scrollIntoView({block: 'end'});
     && r.bottom <= el.getBoundingClientRect().top)}; }"""
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("orientation", list(SIZES))
-def test_the_practice_table_on_a_phone(phone, app_url, orientation):
+def test_the_practice_table_on_a_phone(phone, app_url, orientation, lang):
     """During the learner's turn the action buttons (a bar fixed at the bottom of the screen) lie over none of the
     learner's cards once that row is scrolled up; both are on screen (not covered) when scrolled to, the learner's
     cards are on screen together with the buttons (a row of them above), and the page still fits the screen."""
     page = phone
     turn(page, orientation)
-    open_app(page, f"{app_url}/play")
-    tap(page, "Start a new game")
-    page.wait_for_selector("text=What happened", timeout=30_000)
-    for _ in range(30):
+    open_app(page, f"{app_url}/{in_language('play', lang)}")
+    tap(page, words(lang, "Start a new game"))
+    page.get_by_text(words(lang, "What happened"), exact=True).first.wait_for(timeout=30_000)
+    move_on = [words(lang, name) for name in MOVE_ON]
+    for _step in range(30):
         if page.locator(ACTIONS).count() and page.locator(MY_CARDS).count():
             break
-        if page.get_by_role("button", name=re.compile(r"^Stake a bank of \d+$")).count():
-            tap(page, re.compile(r"^Stake a bank of \d+$"))
+        if page.get_by_role("button", name=stake_a_bank(lang)).count():
+            tap(page, stake_a_bank(lang))
         else:
-            tap(page, next(name for name in MOVE_ON if page.get_by_role("button", name=name).count()))
+            tap(page, next(name for name in move_on if page.get_by_role("button", name=name).count()))
     else:
         pytest.fail("the learner's turn did not come within 30 taps")
     no_failure(page)
@@ -222,7 +246,7 @@ def test_the_practice_table_on_a_phone(phone, app_url, orientation):
     gap = min(button["y"] for button in buttons) - max(card["y"] + card["height"] for card in cards)
     print(f"\n{orientation}: the buttons begin {gap:.0f} px below the learner's cards "
           f"(the screen is {SIZES[orientation][1]} px tall)")
-    picture(page, f"{orientation}-play-your-turn")
+    picture(page, f"{orientation}-play-your-turn" + ("" if lang == "en" else f"-{lang}"))
 
 
 def body_text_size(page: Page) -> float:
@@ -231,13 +255,14 @@ def body_text_size(page: Page) -> float:
     return float(size.removesuffix("px"))
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("orientation", list(SIZES))
-def test_projector_mode_makes_text_larger_on_a_phone(phone, app_url, orientation):
+def test_projector_mode_makes_text_larger_on_a_phone(phone, app_url, orientation, lang):
     page = phone
     turn(page, orientation)
-    open_app(page, f"{app_url}/rules")
+    open_app(page, f"{app_url}/{in_language('rules', lang)}")
     before = body_text_size(page)
-    switch = page.get_by_role("switch", name="Projector mode (large text and cards)")
+    switch = page.get_by_role("switch", name=words(lang, "Projector mode (large text and cards)"))
     opener = page.get_by_test_id("stExpandSidebarButton")
     if opener.is_visible():  # the sidebar starts closed on a phone, unless this browser opened it before
         opener.tap()
@@ -250,8 +275,45 @@ def test_projector_mode_makes_text_larger_on_a_phone(phone, app_url, orientation
     after = body_text_size(page)
     assert after > before, f"the body text stays {before} px in projector mode ({orientation})"
     no_failure(page)
-    picture(page, f"{orientation}-rules-projector")
+    picture(page, f"{orientation}-rules-projector" + ("" if lang == "en" else f"-{lang}"))
     fits_the_screen(page, f"the rules in projector mode ({orientation})")
+
+
+@pytest.mark.parametrize("lang", ["he", "cs"])
+def test_the_sidebar_opens_from_its_own_side_on_a_phone(phone, app_url, lang):
+    """Right to left (Hebrew) the sidebar's opener is at the top right and the sidebar comes in from the right,
+    over the page's right edge; left to right (Czech) both on the left. Either way the open sidebar lies within
+    the screen, its controls reachable, and closes again."""
+    page = phone
+    turn(page, "portrait")
+    open_app(page, f"{app_url}/{in_language('rules', lang)}")
+    page.wait_for_function(f"document.documentElement.lang === {lang!r}", timeout=15_000)
+    width = SIZES["portrait"][0]
+    opener = page.get_by_test_id("stExpandSidebarButton")
+    if not opener.is_visible():  # this browser opened the sidebar before: close it first
+        page.get_by_test_id("stSidebarCollapseButton").locator("button").tap()
+        page.wait_for_timeout(400)
+    box = opener.bounding_box()
+    middle = box["x"] + box["width"] / 2
+    assert (middle > width / 2) == is_rtl(lang), f"the sidebar's opener is at x={middle:.0f} of {width}"
+    opener.tap()
+    switch = page.get_by_role("switch", name=words(lang, "Projector mode (large text and cards)"))
+    switch.wait_for(state="visible")
+    page.wait_for_timeout(600)  # the sidebar slides in
+    side = page.get_by_test_id("stSidebar").bounding_box()
+    assert side["x"] >= -1 and side["x"] + side["width"] <= width + 1, f"the open sidebar is off the screen: {side}"
+    if is_rtl(lang):
+        assert side["x"] + side["width"] >= width - 1, f"the sidebar is not against the right edge: {side}"
+    else:
+        assert side["x"] <= 1, f"the sidebar is not against the left edge: {side}"
+    ring = page.locator("label").filter(has=switch).bounding_box()
+    assert ring["x"] >= 0 and ring["x"] + ring["width"] <= width + 1, f"the projector switch is cut off: {ring}"
+    picture(page, f"portrait-sidebar-{lang}")
+    page.get_by_test_id("stSidebarCollapseButton").locator("button").tap()
+    page.wait_for_timeout(600)
+    assert opener.is_visible(), "the sidebar closes again"
+    fits_the_screen(page, f"the rules after the sidebar ({lang})")
+    no_failure(page)
 
 
 BLOT = "Blot (free face-up card)"
@@ -272,7 +334,7 @@ def test_a_double_tap_at_the_practice_table_makes_one_move(phone, app_url):
     page = phone
     open_app(page, f"{app_url}/play")
     tap(page, "Start a new game")
-    for _ in range(60):
+    for _step in range(60):
         if enabled(page, BLOT):
             break
         choice = next((name for name in (re.compile(r"^Stake a bank of \d+$"), *MOVE_ON, "Keep the bank", "Stand",

@@ -8,9 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as hs
 
 from quitlok.cards import a_card, card_name, plural
-from quitlok.i18n import PSEUDO, decimal, number, percent, pseudo, use
+from quitlok.i18n import PSEUDO, _, decimal, number, percent, pseudo, signed, use
 from quitlok.odds import chance_words, young_chance_words
 from quitlok.odds import percent as chance_percent
+from quitlok.ui import advisor, lab_charts, style
 
 NBSP = "\u00a0"
 
@@ -71,3 +72,21 @@ def test_cards_and_counted_things_in_the_current_language():
         assert a_card(8) == pseudo("an 8") and a_card(2) == pseudo("a framed 2") and a_card(5) == pseudo("a 5")
         assert card_name(11) == pseudo("framed 11") and card_name(5) == "5"
     assert plural(2, "spoon") == "2 spoons"  # a noun no catalog holds stays English
+
+
+@pytest.mark.parametrize(("code", "minus", "plus"), [("en", "-", "+"), ("cs", "-", "+"),
+                                                     ("he", "\u200e-", "\u200e+")])
+def test_a_sign_stays_before_its_number_in_every_language(code, minus, plus):
+    """Hebrew's minus (and plus) sign has a left-to-right mark before it, as the language writes it (CLDR): a bare
+    '-' before digits in a right-to-left text is drawn after them ('0.24-'), the advisor's "worth -0.24 chips" read
+    as "0.24- chips"."""
+    with use(code):
+        decimal_point = "," if code == "cs" else "."
+        assert decimal(-0.24, 2) == f"{minus}0{decimal_point}24"
+        assert signed(-0.237, 3) == f"{minus}0{decimal_point}237"
+        assert signed(0.125, 2) == f"{plus}0{decimal_point}12"
+        assert signed(-0.004, 2) == f"0{decimal_point}00", "never -0.00"
+        assert percent(-0.5).startswith(minus)
+        assert style.chips(-0.71) == _("{figure} chips").format(figure=f"{minus}0{decimal_point}71")
+        assert advisor.signed(-0.237) == signed(-0.237, 3)
+        assert lab_charts.chips_a_hand(-0.041) == f"{minus}0{decimal_point}041"
