@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from quitlok.actions import Bet, Draw, Keep, KeepBank, StakeBank, Stand, Stay, describe
+from quitlok.actions import Bet, StakeBank, describe
 from quitlok.classroom import HAND_VALUE
 from quitlok.game import CLASS, action_label
 from quitlok.i18n import _, use
@@ -37,6 +37,7 @@ from tests.e2e.test_classroom_browser import (  # noqa: F401 (fixtures)
     wait_for_question,
 )
 from tests.i18n.mixed import foreign
+from tests.i18n.test_mixed_table import move
 
 pytestmark = pytest.mark.e2e
 
@@ -98,16 +99,6 @@ def in_its_language(page: Page, language: str, names, what: str) -> str:
 # --- (a) a family's room ------------------------------------------------------------------------------------
 
 
-def move(view: RoomView):
-    """A plain move that ends a hand soon: the least bank, a bet of 1 once, then stay, stand or keep."""
-    legal = view.legal
-    for wanted in (StakeBank, KeepBank):
-        if chosen := [a for a in legal if isinstance(a, wanted)]:
-            return chosen[0]
-    if not view.stakes[view.seat] and Bet(1) in legal:
-        return Bet(1)
-    return next((a for a in legal if isinstance(a, Stay | Stand | Keep)), None) or next(
-        (a for a in legal if isinstance(a, Draw)), legal[-1])
 
 
 def room_token(page: Page, code: str) -> str:
