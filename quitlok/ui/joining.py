@@ -16,7 +16,8 @@ from quitlok.ui.internals import network_address
 def page_link(path: str, **query: str) -> tuple[str, str | None]:
     """The link to this app's page `path` with `query`, as other devices can open it, and the key of a
     note on it (see network_address: "home", "local_only"), if any."""
-    here = st.context.url or f"http://localhost:8501/{path}"
+    # a run without the browser's address (one pushed by the server): this server's own port, not Streamlit's default
+    here = st.context.url or f"http://localhost:{st.get_option('server.port')}/{path}"
     base = here.split("?")[0].rstrip("/")
     if not base.endswith(f"/{path}"):
         base = base.rsplit("/", 1)[0] + f"/{path}" if base.count("/") > 2 else base + f"/{path}"
