@@ -259,12 +259,14 @@ _FRAMES_MADE: set[tuple[RuleSet, str]] = set()
 
 
 @st.cache_data(show_spinner=False, max_entries=32)  # one per house rules and language in use
-def _strategy_frame(rules: RuleSet, _language: str) -> pd.DataFrame:
+def _strategy_frame(rules: RuleSet, language_code: str) -> pd.DataFrame:
     """The best first decision for every first card (rows) against each banker model the rules allow
     (columns "Banker stands on 17" and so on), in the tradition's words, nothing else seen.
 
     With betting at any time: the first move with nothing bet yet and one chip of room; with bet-first rules,
-    the bet itself: a bet of 1, or staying out (`quitlok.odds.strategy_table` asks both).
+    the bet itself: a bet of 1, or staying out (`quitlok.odds.strategy_table` asks both). `language_code` is part
+    of the cache's key (st.cache_data leaves out of its key every argument whose name starts with "_": a frame
+    worked out in English was shown in Hebrew and Czech).
     """
     words = {Move.BET: _("Bet {n}").format(n=1), Move.STAY: _("Stay out")} if rules.bet_first else {
         action: text.capitalize() for action, text in action_words(rules).items()}
