@@ -202,7 +202,6 @@ def test_a_pushed_fragment_run_waits_until_the_sessions_run_has_ended_and_been_h
     handled), Streamlit would start a second runner and drop the first one's last messages: the page stays
     "running" for good. rerun_fragment asks only once the runner is gone, and asks then."""
     import asyncio
-    from types import SimpleNamespace
 
     from streamlit.runtime.app_session import AppSession
 
@@ -212,14 +211,8 @@ def test_a_pushed_fragment_run_waits_until_the_sessions_run_has_ended_and_been_h
     assert "self._scriptrunner = None" in inspect.getsource(AppSession._handle_scriptrunner_event_on_event_loop)
     loop = asyncio.new_event_loop()
     asked = []
-    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
 
-    session = SimpleNamespace(_event_loop=loop, _scriptrunner=object(), _client_state=last_client_state("page"),
-                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
-                              request_rerun=asked.append)
-    server = SimpleNamespace(get_app_session=lambda session_id: session)
-    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
-    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
+    session = fake_session(monkeypatch, loop, asked, runner=object())
     try:
         assert internals.rerun_fragment("a session", "its fragment") is True
         loop.run_until_complete(asyncio.sleep(0.2))
@@ -237,7 +230,6 @@ def test_a_pushed_fragment_run_waits_until_the_last_runs_messages_have_left_for_
     for a room dropped that part's elements of the whole run, and the browser, meeting an element after a gap,
     stopped drawing for good (issue 23, item 5). rerun_fragment asks only once the queue is empty."""
     import asyncio
-    from types import SimpleNamespace
 
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
     from streamlit.runtime.app_session import AppSession
@@ -259,13 +251,8 @@ def test_a_pushed_fragment_run_waits_until_the_last_runs_messages_have_left_for_
 
     loop = asyncio.new_event_loop()
     asked = []
-    session = SimpleNamespace(_event_loop=loop, _scriptrunner=None, _client_state=last_client_state("page"),
-                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
-                              request_rerun=asked.append)
+    session = fake_session(monkeypatch, loop, asked, runner=None)
     session._browser_queue.enqueue(drawn)  # the whole run has ended, its messages not yet sent
-    server = SimpleNamespace(get_app_session=lambda session_id: session)
-    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
-    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
     try:
         assert internals.rerun_fragment("a session", "its fragment") is True
         loop.run_until_complete(asyncio.sleep(0.2))
@@ -286,15 +273,32 @@ def last_client_state(page_script_hash: str):
     return state
 
 
+
+def fake_session(monkeypatch, loop, asked: list, *, runner: object) -> object:
+    """A server of one app session for `internals.rerun_fragment`: its event loop `loop`, its script runner
+    `runner` (None: the run has ended), the page's last client state, an empty browser queue; the reruns it is
+    asked for are appended to `asked`."""
+    from types import SimpleNamespace
+
+    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
+
+    from quitlok.ui import internals
+
+    session = SimpleNamespace(_event_loop=loop, _scriptrunner=runner, _client_state=last_client_state("page"),
+                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
+                              request_rerun=asked.append)
+    server = SimpleNamespace(get_app_session=lambda session_id: session)
+    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
+    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
+    return session
+
 def test_a_pushed_fragment_run_keeps_the_browser_s_locale(monkeypatch):
     """A pushed run of a page's part carries the browser's context of the session's last run: its locale is the
     device's language (quitlok.ui.language), and a pupil's Hebrew phone read a pushed question in English without
     it (issue 26, item 4: each device in its own language). Streamlit reads st.context.locale from it."""
     import asyncio
-    from types import SimpleNamespace
 
     from streamlit.runtime import context
-    from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
 
     from quitlok.ui import internals
 
@@ -302,12 +306,7 @@ def test_a_pushed_fragment_run_keeps_the_browser_s_locale(monkeypatch):
         "st.context.locale no longer comes from the run's client context: see internals.rerun_fragment")
     loop = asyncio.new_event_loop()
     asked = []
-    session = SimpleNamespace(_event_loop=loop, _scriptrunner=None, _client_state=last_client_state("page"),
-                              _browser_queue=ForwardMsgQueue(), has_fragment=lambda fragment_id: True,
-                              request_rerun=asked.append)
-    server = SimpleNamespace(get_app_session=lambda session_id: session)
-    monkeypatch.setattr(internals.runtime, "exists", lambda: True)
-    monkeypatch.setattr(internals.runtime, "get_instance", lambda: server)
+    fake_session(monkeypatch, loop, asked, runner=None)
     try:
         assert internals.rerun_fragment("a session", "its fragment") is True
         loop.run_until_complete(asyncio.sleep(0.2))
