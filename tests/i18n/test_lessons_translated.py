@@ -13,11 +13,10 @@ import re
 import pytest
 
 from quitlok import content
-from quitlok.game import action_label, legal_actions
 from quitlok.i18n import use
 from quitlok.lessons import LESSONS
 from quitlok.ui.words import parse_check
-from tests.engine.test_lessons import OUTCOMES
+from tests.engine.test_lessons import OUTCOMES, suggested_play
 
 LANGUAGES = ("he", "cs")
 CASES = [(code, lesson) for code in LANGUAGES for lesson in LESSONS]
@@ -36,19 +35,8 @@ def figures(text: str) -> list[str]:
 
 def played_in(code: str, lesson):
     """The lesson's hand played as suggested, with each move's label as the button says it in `code`."""
-    table, moves, labels = lesson.start(), list(lesson.moves), []
     with use(code):
-        for _ in range(200):
-            if lesson.over(table):
-                break
-            if table.humans_turn:
-                assert moves and moves[0] in legal_actions(table.state), lesson.slug
-                labels.append(action_label(table.state, moves[0]))
-                table = table.act(moves.pop(0))
-            else:
-                table = table.step()
-    assert not moves, f"{lesson.slug}: the hand ended before the moves {moves}"
-    return table, labels
+        return suggested_play(lesson)
 
 
 @pytest.mark.parametrize(("code", "lesson"), CASES, ids=IDS)
