@@ -30,6 +30,7 @@ from quitlok.rooms import (
     RoomError,
     RoomNotFound,
     Rooms,
+    RoomSummary,
     RoomsUnavailable,
     RoomView,
     SeatMoved,
@@ -387,22 +388,21 @@ def name_placeholder() -> str:
     return _("as the others will see it")
 
 
-def join_this_room(code: str) -> bool:
+def join_this_room(about: RoomSummary) -> int | None:
     """Someone opened a room's link on a device that holds no seat there: give a name and sit down; once nobody
     can (the game has started, or the table is full), watch as an onlooker, or ask for one's own seat back.
-    Whether anything the page shows can still change."""
-    about = rooms().about(code)
+    The room's version drawn, or None when nothing the page shows can change any more."""
+    code = about.code
     full = len(about.players) >= MAX_SEATS
     if about.started or about.over or full:
         if about.over:
             st.warning(words("too_late_ended", code=code), icon=":material/door_front:")
             st.button(_("Open or join another room"), on_click=leave, key="together.again")
-            return False
+            return None
         st.info(words("full" if full and not about.started else "too_late", code=code),
                 icon=":material/door_front:")
         ask_for_my_seat(code)
-        onlooker(code)
-        return True
+        return onlooker(code)
     with st.container(border=True, key="together-join-box"):
         st.header(_("Join room {code}").format(code=code))
         guard.keep_text("together.join_name", guard.NAME_CHARS)
@@ -413,7 +413,7 @@ def join_this_room(code: str) -> bool:
         left.button(_("Sit down"), type="primary", key="together.join", icon=":material/chair:",
                     on_click=join_room, args=(code, "together.join_name"))
         right.button(_("Another room"), key="together.leave", on_click=leave)
-    return True
+    return about.version
 
 
 def ask_for_my_seat(code: str) -> None:
@@ -444,14 +444,15 @@ def waiting_to_come_in(code: str, asked: list) -> None:
         st.info(words("asked", name=names.markdown(request.name)), icon=":material/hourglass_top:")
 
 
-def onlooker(code: str) -> None:
-    """The table as an onlooker sees it: every face-down card hidden (Rooms.watch, seat_state(..., None))."""
+def onlooker(code: str) -> int:
+    """The table as an onlooker sees it: every face-down card hidden (Rooms.watch, seat_state(..., None)). The
+    room's version drawn."""
     watched = rooms().watch(code)
     st.header(_("Watching the game") if watched.started else _("At the table"))
     presence_line(watched)
     if not watched.started:
         who_sits(watched, set())
-        return
+        return watched.version
     computers = tuple((seat, PLAYERS[style]()) for seat, style in enumerate(watched.styles) if style is not None)
     table = PracticeTable(state=watched.state, human=NOBODY, computers=computers,
                           banker_draws=watched.banker_draws)
@@ -460,6 +461,7 @@ def onlooker(code: str) -> None:
     view.top_bar(table)
     view.the_table(table)
     view.the_log(table, "together-log", view.first_bank(table), hands_listed=LOG_HANDS)
+    return watched.version
 
 
 #: where each person is, in words (the keys are what the room's presence says)
@@ -1041,8 +1043,7 @@ def room_part(code: str) -> None:
     push.watch(rooms(), code)
     try:
         views, key_of, asked = looked_up(code)
-        if not views:
-            rooms().version(code)  # RoomNotFound for a room that is no more
+        about = None if views else rooms().about(code)  # (RoomNotFound for a room that is no more)
     except RoomNotFound as refused:
         parts.keep_shape(SHAPE, None)
         parts.note_drawn(DRAWN, None)
@@ -1054,15 +1055,14 @@ def room_part(code: str) -> None:
     told()
     ss["together.key_of"] = key_of
     if first is None:
-        follows = None
         if asked:
             waiting_to_come_in(code, asked)
-            onlooker(code)
-            follows = "follow"
-        elif join_this_room(code):
-            follows = "follow"
+            drawn = onlooker(code)
+        else:
+            drawn = join_this_room(about)
+        follows = None if drawn is None else "follow"
         parts.keep_shape(SHAPE + ".follows", follows)
-        parts.note_drawn(DRAWN, {"follows": follows, "version": rooms().version(code)})
+        parts.note_drawn(DRAWN, {"follows": follows, "version": about.version if drawn is None else drawn})
         return
     host = next((v for v in views if v.is_host), None)
     ss.setdefault(FINISHED, first.hands_finished)

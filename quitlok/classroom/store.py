@@ -605,10 +605,9 @@ class Classes(Store):
             return None
         try:
             if teacher is None:
-                room, seats, extra = self.rooms._read(session.table_room)
+                room, seats, extra, log = self.rooms._read_seen(session.table_room, lambda seats: CLASS_SEAT)
                 return _class_named(room_view(session.table_room, room, seats, CLASS_SEAT, extra=extra,
-                                              now=self.rooms._clock(),
-                                              log=self.rooms._seat_log(session.table_room, room, CLASS_SEAT)))
+                                              now=self.rooms._clock(), log=log))
             key = _table_key(teacher, session.table_room)
             if not hmac.compare_digest(session.table_token or "", _hash(key)):
                 self._rekey_table(session, key)  # a session stored by an earlier version: the seat gets its key

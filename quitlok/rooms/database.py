@@ -20,6 +20,7 @@ that commits, and of none rolled back); in this process the store publishes it o
 import contextlib
 import logging
 import os
+import select
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -189,7 +190,10 @@ def database_url(url: str | None) -> str:
 def make_engine(url: str) -> sa.Engine:
     """An engine for `url`; SQLite gets WAL, a busy timeout, foreign keys and its own BEGIN (see above)."""
     if sa.make_url(url).get_backend_name() != "sqlite":
-        return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        engine = sa.create_engine(url, pool_size=10, max_overflow=20)
+        sa.event.listen(engine, "checkout", _ping_if_idle)
+        sa.event.listen(engine, "checkin", _note_use)
+        return engine
     engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @sa.event.listens_for(engine, "connect")
@@ -210,6 +214,45 @@ def make_engine(url: str) -> sa.Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("quitlok_write") else "BEGIN")
 
     return engine
+
+
+
+#: a pooled PostgreSQL connection unused for this many seconds is pinged before it is handed out (a database
+#: restarted meanwhile has closed it); one used more recently is handed out as it is
+PING_IDLE = 2.0
+
+
+def _ping_if_idle(dbapi_connection, record, _proxy) -> None:
+    """SQLAlchemy's `pool_pre_ping` asks the server on every checkout, a round trip per transaction (a page's run
+    after a move makes a few). Only a connection left idle for PING_IDLE seconds is asked here; one that answered
+    a moment ago is handed out at once. A dead one is dropped and the pool tries another (DisconnectionError,
+    SQLAlchemy's documented "pessimistic" way). A server that stops or restarts tells its idle connections so
+    (PostgreSQL's "terminating connection", or the socket's end), which leaves something to read on the socket
+    of a connection that asked nothing: such a one is asked too, however recently it was used."""
+    if time.monotonic() - record.info.get("quitlok.used", 0.0) < PING_IDLE and not _word_waiting(dbapi_connection):
+        return
+    autocommit = dbapi_connection.autocommit
+    try:
+        dbapi_connection.autocommit = True  # (the ping opens no transaction)
+        with contextlib.closing(dbapi_connection.cursor()) as cursor:
+            cursor.execute("SELECT 1")
+        dbapi_connection.autocommit = autocommit
+    except Exception as dead:
+        raise sa.exc.DisconnectionError(type(dead).__name__) from dead
+    record.info["quitlok.used"] = time.monotonic()
+
+
+def _word_waiting(dbapi_connection) -> bool:
+    """Whether the server has said something to an idle connection (no round trip: a look at its socket)."""
+    try:
+        readable, _, _ = select.select([dbapi_connection.fileno()], [], [], 0)
+    except (OSError, ValueError, AttributeError, TypeError):  # closed: ask, and find it dead
+        return True
+    return bool(readable)
+
+
+def _note_use(_dbapi_connection, record) -> None:
+    record.info["quitlok.used"] = time.monotonic()
 
 
 @contextmanager

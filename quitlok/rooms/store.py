@@ -131,6 +131,8 @@ class RoomSummary:
     over: bool
     #: the name of the room's rules ("Quitlok", "Kvitlach", "Quitlok with house rules")
     rules: str
+    #: the room's version when this was read (what a page drew, to know whether it changed since)
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -320,27 +322,27 @@ class Rooms(Store):
         code = room_code(code)
         if device is not None:
             device = _device(device)
-        room, seats, extra = self._read(code)
-        me = self._seat_of(seats, token, code)
-        present = frozenset({me.seat}) if device is not None else frozenset()  # a page open on it: here now
+        def mine(seats: list[sa.Row]) -> int:
+            return self._seat_of(seats, token, code).seat
+
+        room, seats, extra, log = self._read_seen(code, mine)
+        present = frozenset({mine(seats)}) if device is not None else frozenset()  # a page open on it: here now
         if self._to_play(room, seats, extra._replace(present=present)):
             self._play_for_the_absent(code, present)
-            room, seats, extra = self._read(code)
-            me = self._seat_of(seats, token, code)
-        return room_view(code, room, seats, me.seat, extra=extra._replace(present=present), now=self._clock(),
-                         device=device, log=self._seat_log(code, room, me.seat))
+            room, seats, extra, log = self._read_seen(code, mine)
+        return room_view(code, room, seats, mine(seats), extra=extra._replace(present=present), now=self._clock(),
+                         device=device, log=log)
 
     def watch(self, code: str) -> RoomView:
         """The room as an onlooker sees it (a latecomer, an eighth person at a full table, a player whose seat
         was handed to a computer): every face-down card hidden (`seat_state(state, None)`), no legal moves,
         `seat` None. Anyone with the room's code may watch."""
         code = room_code(code)
-        room, seats, extra = self._read(code)
+        room, seats, extra, log = self._read_seen(code, lambda seats: None)
         if self._to_play(room, seats, extra):
             self._play_for_the_absent(code)
-            room, seats, extra = self._read(code)
-        return room_view(code, room, seats, None, extra=extra, now=self._clock(),
-                          log=self._seat_log(code, room, None))
+            room, seats, extra, log = self._read_seen(code, lambda seats: None)
+        return room_view(code, room, seats, None, extra=extra, now=self._clock(), log=log)
 
     def log_since(self, code: str, token: str, version: int) -> tuple[Event, ...]:
         """The events of the game written after `version` (0: all of them), as the seat holding `token` may see
@@ -361,14 +363,6 @@ class Rooms(Store):
         with self._transaction(write=False) as conn:
             events = room_log.events_since(conn, code, me.seat, version, room.version)
         return events + (_seat_state(room.state, me.seat).events if version < room.version else ())
-
-    def _seat_log(self, code: str, room: sa.Row, seat: int | None) -> SeatLog:
-        """The log of the game in `room` (as read) as `seat` may read it (None: an onlooker), from the rows: those
-        this process has read before are kept (quitlok.rooms.log.Logs), the others read now."""
-        if room.state is None:
-            return _NO_LOG
-        with self._transaction(write=False) as conn:
-            return _LOGS.read(conn, code, seat, room.version)
 
     # --- presence -------------------------------------------------------------------------------------
 
@@ -630,7 +624,7 @@ class Rooms(Store):
             room, seats = self._load(conn, code)
         over = room.ended or (room.state is not None and _state(room.state).is_over)
         return RoomSummary(code=code, players=tuple(s.name for s in seats), started=room.state is not None,
-                           over=over, rules=_rules(room).name)
+                           over=over, rules=_rules(room).name, version=room.version)
 
     def pause(self, code: str, host_token: str) -> int:
         """The host pauses the game: every action is refused until `resume`. Returns the new version."""
@@ -870,6 +864,18 @@ class Rooms(Store):
         with self._transaction(write=False) as conn:
             room, seats = self._load(conn, code)
             return room, seats, self._extra_of(conn, code)
+
+    def _read_seen(self, code: str, seat_of: Callable[[list[sa.Row]], int | None]
+                   ) -> tuple[sa.Row, list[sa.Row], Extra, SeatLog]:
+        """`_read`, and the game's log as the seat that `seat_of(seats)` names may read it (None: an onlooker), in
+        the same snapshot: one transaction, where a page's run after a move used two (on PostgreSQL each costs
+        the server four round trips, and a push wakes every phone of the room at once)."""
+        with self._transaction(write=False) as conn:
+            room, seats = self._load(conn, code)
+            extra = self._extra_of(conn, code)
+            seat = seat_of(seats)
+            log = _NO_LOG if room.state is None else _LOGS.read(conn, code, seat, room.version)
+            return room, seats, extra, log
 
     def _extra(self, code: str) -> Extra:
         with self._transaction(write=False) as conn:
@@ -1238,7 +1244,7 @@ def _note(state: State, what: str, **details: object) -> State:
 def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, extra: Extra, now: float,
               device: str | None = None, log: SeatLog = _NO_LOG) -> RoomView:
     """Everything seat `me` (None: an onlooker) may see of the room; `extra.family` holds the nights' results
-    and the setting for coaching notes, `log` the game's log as the seat may read it (Rooms._seat_log: the rows,
+    and the setting for coaching notes, `log` the game's log as the seat may read it (Rooms._read_seen: the rows,
     events). A game still kept in the old form adds the log it holds, as observe shows it
     to the seat."""
     rules = _rules(room)
