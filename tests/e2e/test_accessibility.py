@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from quitlok import content
 from quitlok.cards_svg import card_label
@@ -38,6 +39,7 @@ from quitlok.i18n import _, ngettext, pgettext, use
 from quitlok.ui.cards import hand_html
 from tests.e2e.conftest import BUTTON_MS, open_app, wait_for_app
 from tests.e2e.test_browser import MOVE_ON, PATHS
+from tests.e2e.test_screenshots import SCREENSHOTS
 
 pytestmark = pytest.mark.e2e
 
@@ -203,7 +205,25 @@ def scheme(page: Page, name: str) -> None:
 
 def projector_on(page: Page, lang: str = "en") -> None:
     with use(lang):
-        page.get_by_text(_(PROJECTOR)).click()
+        switch = page.get_by_text(_(PROJECTOR))
+    try:
+        switch.wait_for(timeout=10_000)
+    except PlaywrightTimeout:
+        # once in CI (the class session's page in Czech) the switch was not on the page for 30 s: if the sidebar
+        # was folded, open it; else say what the page showed instead
+        opener = page.get_by_test_id("stExpandSidebarButton")
+        if opener.is_visible():
+            opener.click()
+        try:
+            switch.wait_for(timeout=20_000)
+        except PlaywrightTimeout:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=SCREENSHOTS / f"no-projector-switch-{lang}.png", full_page=True)
+            sidebar = page.locator("[data-testid=stSidebar]")
+            raise AssertionError(f"no projector switch ({lang}); the sidebar "
+                                 f"{'reads ' + repr(sidebar.inner_text()[:600]) if sidebar.count() else 'is not there'}"
+                                 f"; the page: {page.locator('[data-testid=stMain]').inner_text()[:600]!r}") from None
+    switch.click()
     wait_for_app(page)
     # a busy page (the Lab working out its answer) may draw the switch's new state a moment later
     page.wait_for_function("getComputedStyle(document.documentElement).fontSize === '21px'", timeout=10_000)
