@@ -677,9 +677,10 @@ def fixed_model_lead() -> str:
     return _("Against a player who plays his best against a banker standing on 17, best now")
 
 
-def outside_words(rules: RuleSet) -> str:
-    """Said where the rules are the solved game's but the position is not in it: why the advice is today's."""
-    if solved_game(rules) is None:
+def outside_words(rules: RuleSet, side: str = "banker") -> str:
+    """Said where the rules are the solved game's but the position is not in it: why the advice is today's. The
+    player's side (`side` "player") is answered under Kvitlach only: under Quitlok it says nothing."""
+    if solved_game(rules) is None or side == "player" and not solved_rules(rules):
         return ""
     return _("The banker's play at his best (the solved game) is worked out for one player against the banker on "
              "a fresh pack, one chip bet with no room to raise; this position is not that, so the advice here "
