@@ -87,8 +87,8 @@ def quitlok_banker_rows(card: QuitlokCard) -> tuple[tuple[str, ...], ...]:
 
 
 def strategy_card_pdf(paper: str = "A4", name: str = "kvitlach") -> bytes:
-    """The strategy cards of the tradition `name` ("kvitlach" or "quitlok": player and banker at their best) on one
-    page of `paper`."""
+    """The strategy cards of the tradition `name` ("kvitlach" or "quitlok": player and banker at their best) on
+    `paper`: Kvitlach's on one page, Quitlok's (with more to say: blots and bets at any time) one page a role."""
     if name == "quitlok":
         return _quitlok_pdf(paper)
     if name != "kvitlach":
@@ -136,6 +136,8 @@ def _quitlok_pdf(paper: str) -> bytes:
         pdf.paragraph(words["player_after"])
         pdf.table_block(Table((_("Your total"), _("Take a blot")), _runs(card.after)), col_widths=(1, 2))
         pdf.paragraph(words["player_aluvun"].format(aluvun=how_often(card.aluvun)))
+        pdf.add_page()  # a card for each role: the player's, then the banker's
+        pdf.title_block(words["title"], words["subtitle"].format(value=value))
         pdf.heading(words["banker"], 2)
         pdf.paragraph(words["banker_stands"])
         stands = tuple(_("Stand on {total}").format(total=t) for t in QUITLOK_TOTALS)
@@ -144,4 +146,4 @@ def _quitlok_pdf(paper: str) -> bytes:
         pdf.paragraph(words["banker_why"])
         return pdf
 
-    return fit(build, pages=1).bytes()
+    return fit(build, pages=2).bytes()
