@@ -308,3 +308,22 @@ def test_a_style_priced_in_the_solved_game_plays_as_the_computer_player(shipped,
             if not s.hands[0] or s.to_act != 0:
                 break
     assert checked > 500
+
+
+@pytest.mark.xdist_group("quitlok_tree")
+def test_the_shipped_strategy_card_is_worked_out_again_from_the_strategies(shipped):
+    """quitlok/data/quitlok_card.json (the printed cards' figures) is quitlok.equilibrium.quitlok_card of the shipped
+    strategies, recomputed here; and a banker who always stood would make a card that says so."""
+    from quitlok import equilibrium
+    from quitlok.solve import strategy_value
+    tree, player, banker = shipped["tree"], shipped["player"], shipped["banker"]
+    again = equilibrium.quitlok_card(tree, player, banker, strategy_value(tree, player, banker))
+    card = equilibrium.shipped_quitlok_card()
+    assert card.value == pytest.approx(again.value, abs=1e-12)
+    assert np.allclose(card.before, again.before, atol=1e-12) and np.allclose(card.after, again.after, atol=1e-12)
+    assert card.aluvun == pytest.approx(again.aluvun, abs=1e-12)
+    assert [b for b, _ in card.stands] == [b for b, _ in again.stands] == [0, 1, 2, 3]
+    for (_, ours), (_, theirs) in zip(card.stands, again.stands, strict=True):
+        assert ours == pytest.approx(theirs, abs=1e-12)
+    standing = equilibrium.quitlok_card(tree, player, np.ones_like(banker), 0.0)
+    assert all(p in (None, 1.0) for _, chances in standing.stands for p in chances)
