@@ -57,8 +57,9 @@ from quitlok.moves import Move
 from quitlok.rules import KVITLACH, QUITLOK, RuleSet
 from quitlok.solve import PLAYER_ACTIONS
 
-__all__ = ["BankerAtBest", "PlayerAtBest", "TABLE", "advisor_banker", "advisor_player", "applies_words",
-           "banker_at_best", "choose_as_banker", "history_of", "player_at_best", "spot", "table"]
+__all__ = ["QUITLOK_TABLE", "BankerAtBest", "PlayerAtBest", "TABLE", "advisor_banker", "advisor_player",
+           "applies_words", "banker_at_best", "choose_as_banker", "history_of", "player_at_best",
+           "quitlok_history_of", "quitlok_table", "solved_game", "spot", "table", "write_quitlok_table"]
 
 #: the table of the shipped equilibrium's strategies (tools/at_best_table.py writes it)
 TABLE = Path(__file__).parent / "data" / "kvitlach_at_best.npz"
