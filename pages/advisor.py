@@ -248,7 +248,7 @@ def show_answer(hand: list[int], seen: list[int], stake: int, room: int, stands_
                               _("**Should I call {call}?** {answer}").format(call=call, answer=said.should_call)]))
     if solved := at_best.advisor_player_words(rules, hand, seen, stake=stake, room=room, stock=stock_cards):
         st.info(solved, icon=":material/balance:")  # the solved game: against a banker at his best
-    elif outside := at_best.outside_words(rules):
+    elif outside := at_best.outside_words(rules, side="player"):
         st.caption(outside)
     left = Counter(rules.pack) - Counter(hand) - Counter(seen)
     large = ui.projector()

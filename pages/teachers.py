@@ -90,8 +90,11 @@ def pupil_rules(tradition: str, paper: str, code: str) -> bytes:
 
 
 @st.cache_data(show_spinner=False)
-def strategy_cards(paper: str, code: str) -> bytes:
-    """The solved game's cards (the solution takes seconds and memory to load: a worker process builds them)."""
+def strategy_cards(paper: str, code: str, tradition: str = "kvitlach") -> bytes:
+    """A solved game's cards: Kvitlach's from its solution (seconds and memory to load: a worker process builds
+    them), Quitlok's from the summary shipped beside its strategies."""
+    if tradition == "quitlok":
+        return in_language(code, strategy_card_pdf, paper, "quitlok")
     return away(released, in_language, code, strategy_card_pdf, paper)
 
 
@@ -170,6 +173,9 @@ with glossary_box:
     st.download_button(_("Strategy cards: Kvitlach"), data=partial(strategy_cards, paper, code),
                        file_name=file_name("strategy-cards", "kvitlach", paper, code=code), mime=PDF,
                        key="teachers.strategy", icon=":material/download:")
+    st.download_button(_("Strategy cards: Quitlok"), data=partial(strategy_cards, paper, code, "quitlok"),
+                       file_name=file_name("strategy-cards", "quitlok", paper, code=code), mime=PDF,
+                       key="teachers.strategy_quitlok", icon=":material/download:")
 
 st.header(_("A worksheet"))
 st.markdown(words["worksheet"])

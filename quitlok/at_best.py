@@ -19,9 +19,14 @@ its facts alone):
    bust), so no decision of the solved game follows one, and `history_of` refuses it all the same. The choice to
    keep or reject itself is not answered here.
 
-Quitlok's equilibrium ships too (quitlok/data/quitlok_equilibrium.npz, within 2.1e-5 chips a hand: docs/solving.md),
-but it is not used in play yet (its table by information set, and the public histories of blots and bets at any
-time, are still to be written), so nothing here applies under its rules.
+Quitlok's equilibrium (24 cards; quitlok/data/quitlok_equilibrium.npz, docs/solving.md) is played the same way, for
+the banker's decisions (its player's side is not in the app's table), where the same conditions hold mirrored: the
+QUITLOK preset, no house rule changed; two seats; a fresh pack (but 11s thrown in after aluvun); the player bet his
+one chip (with its face-down card) and has no room for more, one chip of room in all; the history the banker saw
+(`quitlok_history_of`: each blot and its card, the bet, aluvun with either, an 11 thrown in) is one a player at
+his best shows, and the banker's cards ones he reaches at his best there (`REACHED`): elsewhere the equilibrium
+leaves his play unsettled (CFR+ leaves it at even chances), and the old play is kept. Its table is
+`quitlok/data/quitlok_at_best.npz` (`QUITLOK_TABLE`, written by `tools/at_best_table.py quitlok`).
 
 Where it applies: the banker's chance of standing on his cards after what the player showed (`banker_at_best`),
 the player's chances of each move with his cards (`player_at_best`), the computer banker's choice sampled from
@@ -49,11 +54,12 @@ from quitlok.game import BANKER, PROTECTED, TURN, State
 from quitlok.hand import hand_value
 from quitlok.i18n import _, ngettext
 from quitlok.moves import Move
-from quitlok.rules import KVITLACH, RuleSet
+from quitlok.rules import KVITLACH, QUITLOK, RuleSet
 from quitlok.solve import PLAYER_ACTIONS
 
-__all__ = ["BankerAtBest", "PlayerAtBest", "TABLE", "advisor_banker", "advisor_player", "applies_words",
-           "banker_at_best", "choose_as_banker", "history_of", "player_at_best", "spot", "table"]
+__all__ = ["QUITLOK_TABLE", "BankerAtBest", "PlayerAtBest", "TABLE", "advisor_banker", "advisor_player",
+           "applies_words", "banker_at_best", "choose_as_banker", "history_of", "player_at_best",
+           "quitlok_history_of", "quitlok_table", "solved_game", "spot", "table", "write_quitlok_table"]
 
 #: the table of the shipped equilibrium's strategies (tools/at_best_table.py writes it)
 TABLE = Path(__file__).parent / "data" / "kvitlach_at_best.npz"
@@ -63,6 +69,8 @@ STAKE, RAISE_ROOM = 1, 0
 PURE = 0.02
 #: the events of the solved game's public histories, as `quitlok.solve` keys them
 BET, DRAW, CALL, ON, ELEVEN, REJECT, STAY = "bet", "draw", str(Move.DRAW_ALUVUN), "on", "11?", "reject", "stay"
+#: Quitlok's: a face-up card (followed by its number)
+BLOT = "blot"
 
 
 def key_text(history: Iterable) -> str:
@@ -132,9 +140,116 @@ def write_table(solution, path: Path = TABLE) -> None:
     )
 
 
+# --- Quitlok's table (24 cards): the banker's side only ------------------------------------------------------
+
+#: Quitlok's table (tools/at_best_table.py quitlok writes it from quitlok/data/quitlok_equilibrium.npz)
+QUITLOK_TABLE = Path(__file__).parent / "data" / "quitlok_at_best.npz"
+#: a banker's position is kept in Quitlok's table when a hand reaches it this often or more, both playing the
+#: shipped strategies: elsewhere (a history the player at his best never shows, or cards the banker at his best
+#: never holds there) the equilibrium says nothing about his play (CFR+ leaves it at even chances), and the old
+#: play is kept
+REACHED = 1e-9
+#: the chance of standing is stored in 1/STEPS steps (a byte); NOT_KEPT marks a position that is not kept
+STEPS, NOT_KEPT = 254, 255
+
+
+@dataclass(frozen=True)
+class QuitlokTable:
+    """Quitlok's shipped equilibrium, the banker's side: his chance of standing at every position reached."""
+
+    #: public history (as `key_text`, ending in a stay) -> (its deck's number, where its chances start)
+    histories: dict[str, tuple[int, int]]
+    #: per deck: the counts of each rank the banker may draw from (the pack less the player's face-up cards and
+    #: the 11s thrown in); his positions in it are quitlok.solve_grouped's, in their order
+    decks: tuple[tuple[int, ...], ...]
+    #: the chances of standing, a byte each (k / STEPS; NOT_KEPT: not kept)
+    chances: np.ndarray
+
+    def stand(self, key: str, cards: tuple[int, ...]) -> float | None:
+        found = self.histories.get(key)
+        if found is None:
+            return None
+        deck, start = found
+        k = _deck_states(self.decks[deck]).get(cards)
+        if k is None:
+            return None
+        byte = int(self.chances[start + k])
+        return None if byte == NOT_KEPT else byte / STEPS
+
+
+@cache
+def _deck_states(deck: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """The banker's positions where he may still draw within `deck`, numbered as quitlok.solve_grouped does."""
+    from quitlok.solve import shipped_game
+    from quitlok.solve_grouped import _states
+    states, _values, _children = _states(shipped_game("quitlok"), deck)
+    return {state: k for k, state in enumerate(states)}
+
+
+@cache
+def quitlok_table() -> QuitlokTable:
+    """Quitlok's table, read once a process."""
+    with np.load(QUITLOK_TABLE, allow_pickle=False) as data:
+        keys = bytes(data["keys"]).decode("utf-8").split("\n")
+        histories = {key: (int(d), int(a)) for key, d, a in zip(keys, data["deck"], data["start"], strict=True)}
+        decks = tuple(tuple(int(c) for c in row) for row in data["decks"])
+        return QuitlokTable(histories, decks, np.array(data["chances"]))
+
+
+def write_quitlok_table(tree, player: np.ndarray, banker: np.ndarray, kept: np.ndarray | None,
+                        path: Path = QUITLOK_TABLE) -> dict:
+    """Write Quitlok's table from its tree (grouped layout) and shipped strategies (`quitlok.solve.load_strategies`):
+    every banker's position a hand reaches at least REACHED often, both playing them. Returns what it wrote."""
+    gb = tree.grouped
+    reach_p = tree.player_reach(player)
+    weight = gb.weights(tree.bank_weights(player, reach_p), banker)
+    stand = gb.stand_prob(banker)
+    bytes_ = np.rint(stand * STEPS).astype(np.uint8)
+    keep = weight >= REACHED
+    if kept is not None:
+        keep &= kept
+    bytes_[~keep] = NOT_KEPT
+    keys, deck_of, starts, parts, decks, deck_index = [], [], [], [], [], {}
+    offset = 0
+    for grp in gb.groups:
+        block = gb.block(grp, bytes_)  # (his states, the group's histories)
+        node = tree.bank_nodes[int(grp.nodes[0])]
+        hidden = sum(tree.bank_row_x[node["rows"][0]])
+        deck = [p - k for p, k in zip(tree.game.pack, node["kept"], strict=True)]
+        deck[10] -= node["rejected"]
+        deck = tuple(deck)
+        assert sum(deck) - hidden >= 0 and grp.states == list(_deck_states(deck))
+        d = deck_index.setdefault(deck, len(decks))
+        if d == len(decks):
+            decks.append(deck)
+        for local, t in enumerate(grp.nodes):
+            column = block[:, local]
+            if not (column != NOT_KEPT).any():
+                continue  # no position of this history is kept
+            keys.append(key_text(tree.bank_nodes[int(t)]["key"]))
+            deck_of.append(d)
+            starts.append(offset)
+            parts.append(column.copy())
+            offset += column.size
+    chances = np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint8)
+    np.savez_compressed(path, keys=np.frombuffer("\n".join(keys).encode("utf-8"), dtype=np.uint8),
+                        deck=np.array(deck_of, dtype=np.int16), start=np.array(starts, dtype=np.int64),
+                        decks=np.array(decks, dtype=np.int8), chances=chances)
+    return {"histories": len(keys), "positions": int((chances != NOT_KEPT).sum()), "bytes": path.stat().st_size}
+
+
 def solved_rules(rules: RuleSet) -> bool:
-    """The rules are the solved game's (every field that changes the game, the pack among them)."""
+    """The rules are Kvitlach's solved game's (every field that changes the game, the pack among them), the game
+    whose both sides are in play (Quitlok's: `solved_game`)."""
     return isinstance(rules, RuleSet) and rules == KVITLACH
+
+
+def solved_game(rules: RuleSet) -> str | None:
+    """The solved game these rules are, exactly ("kvitlach": the KVITLACH preset, 48 cards; "quitlok": the QUITLOK
+    preset, 24 cards; a house rule changed and neither), or None."""
+    if not isinstance(rules, RuleSet):
+        return None
+    return "kvitlach" if rules == KVITLACH else "quitlok" if rules == QUITLOK else None
 
 
 # --- where it applies: a State ------------------------------------------------------------------------
@@ -193,9 +308,78 @@ def history_of(state: State, player: int) -> tuple[str, ...] | None:
     return tuple(history)
 
 
+def quitlok_history_of(state: State, player: int) -> tuple | None:
+    """The public history of `player`'s turn under Quitlok, as the solved game keys it (without the final stay):
+    each blot with its card ("blot", 5), each bet ("bet"; one chip, a face-down card), aluvun called with either
+    ("blot+aluvun", 5; "bet+aluvun", "on"), an 11 thrown in ("reject") and the card after it (its number when face
+    up); None when something happened that the solved game does not have (a bet not of one chip, a kept 11 the
+    table announced, a face-down draw)."""
+    start = max((i for i, e in enumerate(state.events) if isinstance(e, ev.HandDealt)), default=None)
+    if start is None:
+        return None
+    history: list = []
+    called, pending = False, None  # the move whose card is coming: "blot", "bet", or "again" after a reject
+    for event in state.events[start + 1:]:
+        if getattr(event, "seat", None) != player:
+            continue
+        if isinstance(event, ev.AluvunCalled):
+            called = True
+        elif isinstance(event, ev.BlotAsked):
+            pending = "blot"
+        elif isinstance(event, ev.BetPlaced):
+            if event.n != STAKE or not event.with_card:
+                return None
+            pending = "bet"
+        elif isinstance(event, ev.CardDealt) and pending is not None:
+            face_up = event.face_up
+            if pending == "again":
+                history += [event.card] if face_up else []
+            elif face_up:
+                history += [str(Move.BLOT_ALUVUN) if called else BLOT, event.card]
+            elif called:
+                history += [str(Move.BET_ALUVUN), ELEVEN if event.card == 11 else ON]
+            else:
+                history.append(BET)
+            called, pending = False, None
+        elif isinstance(event, ev.ElevenRejected):
+            history.append(REJECT)
+            pending = "again"
+        elif isinstance(event, ev.ElevenKept | ev.FaceDownTaken):
+            return None  # a kept 11 is announced (and busts: no decision follows); no face-down draws here
+        elif isinstance(event, ev.Stayed | ev.WentBust | ev.TwentyOne):
+            break
+    return tuple(history)
+
+
+def _quitlok_spot(state: State) -> Spot | None:
+    """`spot` under Quitlok: the banker's decisions only (the player's side of Quitlok's equilibrium is not in
+    the table the app reads)."""
+    if state.phase != BANKER or state.to_act is None:
+        return None
+    dealt = [seat for seat, hand in enumerate(state.hands) if hand or state.thrown[seat]]
+    players = [seat for seat in dealt if seat != state.banker]
+    if state.banker not in dealt or len(players) != 1:
+        return None
+    player = players[0]
+    history = quitlok_history_of(state, player)
+    if history is None or BET not in history and str(Move.BET_ALUVUN) not in history:
+        return None
+    in_hands = sum(len(hand) for hand in state.hands)
+    if len(state.stock) + in_hands + len(state.under) != state.rules.pack_size \
+            or list(state.under) != [11] * history.count(REJECT):
+        return None
+    if state.stakes[player] != STAKE or state.bet_room(player) != RAISE_ROOM:
+        return None
+    hand = state.hands[player]
+    hidden = _counts(card for card, up in zip(hand, state.face_up[player], strict=True) if not up)
+    return Spot(player, tuple(str(e) for e in history), hidden)
+
+
 def spot(state: State) -> Spot | None:
     """Where the equilibrium applies to the decision of `state.to_act` (the module's docstring says when), with
     the public history and the player's face-down cards; None anywhere else."""
+    if solved_game(state.rules) == "quitlok":
+        return _quitlok_spot(state)
     if not solved_rules(state.rules) or state.to_act is None or state.phase not in (TURN, PROTECTED, BANKER):
         return None
     dealt = [seat for seat, hand in enumerate(state.hands) if hand or state.thrown[seat]]
@@ -237,6 +421,8 @@ class BankerAtBest:
     stand: float
     history: tuple[str, ...]
     cards: tuple[int, ...]
+    #: the solved game: "kvitlach" or "quitlok"
+    game: str = "kvitlach"
 
     @property
     def draw(self) -> float:
@@ -252,13 +438,20 @@ class BankerAtBest:
         return Move.STAND if self.stand >= 0.5 else Move.DRAW
 
 
-def banker_stand_chance(history: Sequence[str], cards: Iterable[int]) -> float | None:
+def banker_stand_chance(history: Sequence, cards: Iterable[int], name: str = "kvitlach") -> float | None:
     """The chance that the banker at his best stands holding `cards` after the public history `history` (without
-    its final stay); None where the table has no such position. Forced moves are 0 (below 17) or 1 (from 20:
-    the solved game's shortcut; 21 and bust end his turn)."""
+    its final stay) of the solved game `name`; None where the table has no such position. Forced moves are 0
+    (below 17) or 1 (from 20: the solved game's shortcut; 21 and bust end his turn). Quitlok's table keeps only
+    the positions a hand reaches (REACHED): None elsewhere."""
     cards = tuple(cards)
-    value = hand_value(cards, KVITLACH) if cards else 0
     key = key_text((*history, STAY))
+    if name == "quitlok":
+        if not cards:
+            return None
+        if quitlok_table().histories.get(key) is None:
+            return None
+        return 1.0 if hand_value(cards, QUITLOK) >= 20 else quitlok_table().stand(key, _counts(cards))
+    value = hand_value(cards, KVITLACH) if cards else 0
     chances = table().banker.get(key)
     if chances is None or not cards:
         return None
@@ -275,8 +468,9 @@ def banker_at_best(state: State) -> BankerAtBest | None:
     if found is None or state.phase != BANKER:
         return None
     cards = state.hands[state.banker]
-    stand = banker_stand_chance(found.history, cards)
-    return None if stand is None else BankerAtBest(stand, found.history, tuple(cards))
+    stand = banker_stand_chance(found.history, cards, solved_game(state.rules) or "kvitlach")
+    return None if stand is None else BankerAtBest(stand, found.history, tuple(cards),
+                                                   solved_game(state.rules) or "kvitlach")
 
 
 def choose_as_banker(state: State, seed: object) -> Action | None:
@@ -326,6 +520,8 @@ def advisor_banker(rules: RuleSet, hand: Sequence[int], seen: Sequence[int], ope
     one chip with no room left, every card of it face down (or a rejected 11 among the seen cards), nothing
     else seen. One answer per public history his cards fit (the Advisor is not told whether, or when, the
     player called elvaroon): [(history, the banker at his best)]; None where it does not apply."""
+    if solved_game(rules) == "quitlok":
+        return _quitlok_advisor_banker(hand, seen, open_hands)
     if not solved_rules(rules) or len(open_hands) != 1 or not hand:
         return None
     (open_hand,) = open_hands
@@ -339,6 +535,34 @@ def advisor_banker(rules: RuleSet, hand: Sequence[int], seen: Sequence[int], ope
         stand = banker_stand_chance(history, hand)
         if stand is not None:
             found.append((history, BankerAtBest(stand, history, tuple(hand))))
+    return found or None
+
+
+def _quitlok_advisor_banker(hand: Sequence[int], seen: Sequence[int], open_hands: Sequence) -> \
+        list[tuple[tuple[str, ...], BankerAtBest]] | None:
+    """`advisor_banker` under Quitlok: one open hand of one chip with no room left, its first card face down and
+    one more face-down card (the bet's), the face-up ones blots in the order they came; nothing seen (a thrown-in
+    11 would be, and where it came is not told). One answer per history the hand fits: the Advisor is not told
+    which cards came with aluvun called, which the banker saw."""
+    if len(open_hands) != 1 or not hand or seen:
+        return None
+    (open_hand,) = open_hands
+    cards = tuple(open_hand.cards)
+    if open_hand.stake != STAKE or open_hand.room != RAISE_ROOM or not cards or cards[0] is not None \
+            or sum(card is None for card in cards) != 2:
+        return None
+    found = []
+    for calls in range(2 ** (len(cards) - 1)):
+        history: list[str] = []
+        for k, card in enumerate(cards[1:]):
+            called = bool(calls >> k & 1)
+            if card is None:
+                history += [str(Move.BET_ALUVUN), ON] if called else [BET]
+            else:
+                history += [str(Move.BLOT_ALUVUN) if called else BLOT, str(card)]
+        stand = banker_stand_chance(history, hand, "quitlok")
+        if stand is not None:
+            found.append((tuple(history), BankerAtBest(stand, tuple(history), tuple(hand), "quitlok")))
     return found or None
 
 
@@ -425,8 +649,12 @@ def applies_words() -> str:
              "fixed total.")
 
 
-def shown_words(history: Sequence[str]) -> str:
-    """What the player showed the banker, in words: 'bet one chip, took 2 cards and stayed'."""
+def shown_words(history: Sequence[str], game: str = "kvitlach") -> str:
+    """What the player showed the banker, in words: 'bet one chip, took 2 cards and stayed'; under Quitlok
+    (`game`), event by event: 'took a blot: 5, bet with a face-down card, then stayed'."""
+    if game == "quitlok":
+        from quitlok.equilibrium import history_words
+        return history_words(tuple(int(e) if str(e).isdigit() else e for e in history), "quitlok")
     taken = sum(event in (DRAW, CALL) for event in history)
     calls = history.count(CALL)
     rejects = history.count(REJECT)
@@ -450,9 +678,10 @@ def fixed_model_lead() -> str:
     return _("Against a player who plays his best against a banker standing on 17, best now")
 
 
-def outside_words(rules: RuleSet) -> str:
-    """Said where the rules are the solved game's but the position is not in it: why the advice is today's."""
-    if not solved_rules(rules):
+def outside_words(rules: RuleSet, side: str = "banker") -> str:
+    """Said where the rules are the solved game's but the position is not in it: why the advice is today's. The
+    player's side (`side` "player") is answered under Kvitlach only: under Quitlok it says nothing."""
+    if solved_game(rules) is None or side == "player" and not solved_rules(rules):
         return ""
     return _("The banker's play at his best (the solved game) is worked out for one player against the banker on "
              "a fresh pack, one chip bet with no room to raise; this position is not that, so the advice here "
@@ -478,7 +707,7 @@ def banker_move_words(best: BankerAtBest) -> str:
 def banker_words(best: BankerAtBest) -> str:
     """The banker's play at his best, in sentences: pure, or mixed with its chances and why."""
     said = _("At his best the banker {move} here, against a player who {shown}.").format(
-        move=banker_move_words(best), shown=shown_words(best.history))
+        move=banker_move_words(best), shown=shown_words(best.history, best.game))
     return f"{said} {mixed_why()}" if best.mixed else said
 
 
@@ -527,8 +756,11 @@ def advisor_banker_words(rules: RuleSet, hand: Sequence[int], seen: Sequence[int
     if len(found) == 1:
         return banker_words(found[0][1])
     lines = [_("**At his best, against what the player showed** (the Advisor is not told whether he called "
-               "elvaroon, which the banker saw):")]
-    lines += [_("- a player who {shown}: he {move}").format(shown=shown_words(h), move=banker_move_words(b))
+               "elvaroon, which the banker saw):") if found[0][1].game == "kvitlach" else
+             _("**At his best, against what the player showed** (the Advisor is not told which of his cards came "
+               "with aluvun called, which the banker saw):")]
+    lines += [_("- a player who {shown}: he {move}").format(shown=shown_words(h, b.game),
+                                                             move=banker_move_words(b))
               for h, b in found]
     if any(b.mixed for _h, b in found):
         lines.append("")

@@ -160,10 +160,10 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
     if style not in STYLE_DRAWS_BELOW:
         raise InvalidSetup(_("The player style must be one of {styles} (got {got}).").format(styles=", ".join(STYLES),
                                                                                              got=repr(style)))
-    if not tree.game.rules.bet_first:
-        raise InvalidSetup(_("the styles are priced under bet-first rules only (Kvitlach)"))
     below = STYLE_DRAWS_BELOW[style]
     game = tree.game
+    if not game.rules.bet_first:
+        return _quitlok_style(tree, below)
     sigma = np.zeros(tree.n_slots)
     for r in range(tree.n_rows):
         node = tree.nodes[tree.row_node[r]]
@@ -182,6 +182,31 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
             choice = "draw"
         else:
             choice = "stay"
+        sigma[actions[choice]] = 1.0
+    return sigma
+
+
+def _quitlok_style(tree: Tree, below: int) -> np.ndarray:
+    """A rule-of-thumb player (quitlok.bots.StyledPlayer) under Quitlok's rules, one chip of room, as a pure
+    strategy: call aluvun whenever allowed (with the bet while the chip is not yet bet, else with a blot); below
+    `below` bet the chip (its card comes face down) while it is not yet bet, else take a blot; else stay; keep a
+    protected 11 only when it makes 17 to 21."""
+    game = tree.game
+    sigma = np.zeros(tree.n_slots)
+    for r in range(tree.n_rows):
+        node = tree.nodes[tree.row_node[r]]
+        hand = tuple(a + b for a, b in zip(node.kept, tree.row_x[r], strict=True))
+        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
+        actions = {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: s for s in range(a, b)}
+        if node.mode == "resolve":
+            kept = list(hand)
+            kept[10] += 1
+            choice = "keep" if 17 <= game.value(tuple(kept)) <= 21 or "reject" not in actions else "reject"
+        else:
+            order = [Move.BET_ALUVUN, Move.BLOT_ALUVUN]
+            if game.value(hand) < below:
+                order += [Move.BET, Move.BLOT]
+            choice = next((move for move in order if move in actions), Move.STAY)
         sigma[actions[choice]] = 1.0
     return sigma
 
@@ -219,9 +244,7 @@ def edge_figures(solution: Solution, name: str) -> EdgeAtBest:
         models.append(BankerModel(stands_on, best, best - solution.value))
     on_17 = banker_stands_on(tree, 17)
     styles = []
-    # the computer styles are priced as players of the bet-first game only (their Quitlok play, blots and bets at
-    # any time, is not written as a strategy of the solver's game)
-    for style in STYLES if rules.bet_first else ():
+    for style in STYLES:
         sigma = player_style(tree, style)
         styles.append(StyleResult(style, strategy_value(tree, sigma, on_17),
                                   best_responses(tree, sigma, on_17)["banker_best"]))
@@ -449,3 +472,85 @@ def strategy_card(name: str = "kvitlach") -> StrategyCard:
     return StrategyCard(name, solution.value, tuple(sorted(bets.items())),
                         tuple((total, float(s / w)) for total, (s, w) in sorted(draws.items()) if w > 1e-12),
                         float(elvaroon[0] / elvaroon[1]) if elvaroon[1] else 0.0, stands)
+
+
+# --- Quitlok's strategy card (24 cards): worked out by tools/at_best_table.py quitlok, shipped as JSON -------------
+
+#: the banker's totals on Quitlok's card (he chooses at every total; below these he draws, on 20 he stands)
+QUITLOK_TOTALS = (14, 15, 16, 17, 18, 19)
+#: Quitlok's card, shipped (its tree is too large to load for a page)
+QUITLOK_CARD = Path(__file__).parent / "data" / "quitlok_card.json"
+
+
+@dataclass(frozen=True)
+class QuitlokCard:
+    """Both sides of Quitlok's equilibrium summed up for a printed card; each chance is weighted by how often a hand
+    reaches the position, both playing the shipped strategies."""
+
+    value: float
+    #: (his total, before his bet: the chances that he bets, takes a blot, stays out)
+    before: tuple[tuple[int, float, float, float], ...]
+    #: (his total, with his chip bet: the chance that he takes a blot)
+    after: tuple[tuple[int, float], ...]
+    #: the chance that he calls aluvun with his next card where he may
+    aluvun: float
+    #: (how many blots the player showed, 3 standing for 3 or more; the banker's chance of standing on each of
+    #: QUITLOK_TOTALS, None where never reached)
+    stands: tuple[tuple[int, tuple[float | None, ...]], ...]
+
+
+def quitlok_card(tree: Tree, player: np.ndarray, banker: np.ndarray, value: float) -> QuitlokCard:
+    """Quitlok's card from its tree (grouped layout) and strategies (quitlok.solve.load_strategies)."""
+    reach = tree.player_reach(player)
+    before: dict[int, np.ndarray] = {}
+    after: dict[int, np.ndarray] = {}
+    aluvun = np.zeros(2)
+    calls = (Move.BLOT_ALUVUN, Move.BET_ALUVUN)
+    for r in np.flatnonzero(reach > 0):
+        node = tree.nodes[tree.row_node[r]]
+        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
+        if node.mode != "decide" or b - a < 2:
+            continue
+        p = {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: float(player[s]) for s in range(a, b)}
+        total = tree.game.value(tuple(x + y for x, y in zip(node.kept, tree.row_x[r], strict=True)))
+        w = float(reach[r])
+        if node.stake:
+            after.setdefault(total, np.zeros(2))[:] += (w * (p.get(Move.BLOT, 0) + p.get(Move.BLOT_ALUVUN, 0)), w)
+        else:
+            before.setdefault(total, np.zeros(4))[:] += (w * (p.get(Move.BET, 0) + p.get(Move.BET_ALUVUN, 0)),
+                                                          w * (p.get(Move.BLOT, 0) + p.get(Move.BLOT_ALUVUN, 0)),
+                                                          w * p[Move.STAY], w)
+        if any(c in p for c in calls):
+            aluvun += (w * sum(p.get(c, 0) for c in calls), w)
+    gb = tree.grouped
+    weight = gb.weights(tree.bank_weights(player, reach), banker)
+    stand = gb.stand_prob(banker)
+    sums: dict[int, np.ndarray] = {}
+    for grp in gb.groups:
+        blots = min(sum(tree.bank_nodes[int(grp.nodes[0])]["kept"]), 3)
+        w = gb.block(grp, weight).sum(axis=1)
+        ws = (gb.block(grp, weight) * gb.block(grp, stand)).sum(axis=1)
+        acc = sums.setdefault(blots, np.zeros((2, len(QUITLOK_TOTALS))))
+        for column, total in enumerate(QUITLOK_TOTALS):
+            at = (grp.value == total) & ~grp.forced & ~grp.cannot
+            acc[:, column] += (ws[at].sum(), w[at].sum())
+    return QuitlokCard(
+        value,
+        tuple((t, *(float(v / s[3]) for v in s[:3])) for t, s in sorted(before.items()) if s[3] > 1e-12),
+        tuple((t, float(s[0] / s[1])) for t, s in sorted(after.items()) if s[1] > 1e-12),
+        float(aluvun[0] / aluvun[1]) if aluvun[1] else 0.0,
+        tuple((blots, tuple(float(a / b) if b > 1e-12 else None for a, b in zip(*acc, strict=True)))
+              for blots, acc in sorted(sums.items()) if acc[1].sum() > 1e-12))
+
+
+def write_quitlok_card(card: QuitlokCard, path: Path = QUITLOK_CARD) -> None:
+    path.write_text(json.dumps(asdict(card), separators=(",", ":")), encoding="utf-8")
+
+
+@cache
+def shipped_quitlok_card(path: Path = QUITLOK_CARD) -> QuitlokCard:
+    """Quitlok's card as shipped."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return QuitlokCard(raw["value"], tuple(tuple(row) for row in raw["before"]),
+                       tuple(tuple(row) for row in raw["after"]), raw["aluvun"],
+                       tuple((blots, tuple(chances)) for blots, chances in raw["stands"]))

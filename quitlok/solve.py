@@ -46,7 +46,7 @@ from quitlok.errors import InvalidCards, InvalidSetup
 from quitlok.moves import Move
 from quitlok.rules import RuleSet
 
-__all__ = ["Game", "Solution", "Tree", "best_responses", "load", "save", "solve", "strategy_value"]
+__all__ = ["Game", "Solution", "Tree", "best_responses", "load", "load_strategies", "save", "solve", "strategy_value"]
 
 RANKS = tuple(range(1, 13))
 _ELEVEN = 10  # index of the 11s in a counts tuple
@@ -875,19 +875,26 @@ def save(solution: Solution, path: str | Path) -> None:
 def load(game: Game | Tree, path: str | Path) -> Solution:
     """Strategies saved by `save` for this game, checked again: both best responses are recomputed here."""
     tree = game if isinstance(game, Tree) else Tree(game)
+    player, banker, _kept = load_strategies(tree, path)
+    br = best_responses(tree, player, banker)
+    return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
+                    player_best=br["player_best"], banker_best=br["banker_best"])
+
+
+def load_strategies(tree: Tree, path: str | Path) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The strategies saved by `save` for `tree`, without the best responses' check: (player, banker, where the
+    banker's strategy was kept: a mask of the grouped layout's slots, or None where all of it was)."""
     with np.load(path) as data:
         if str(data["fingerprint"]) != tree.fingerprint():
             raise InvalidSetup(f"{path}: the saved strategies belong to another game or another version")
         player = data["player"]
         if "banker" in data:
-            banker = data["banker"]
-        else:  # kept where the banker reaches: elsewhere any choice gives the same results (save's docstring)
-            banker = tree.uniform_banker()
-            reached = np.unpackbits(data["banker_at"], count=banker.size).astype(bool)
-            banker[reached] = data["banker_p"]
-    br = best_responses(tree, player, banker)
-    return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
-                    player_best=br["player_best"], banker_best=br["banker_best"])
+            return player, data["banker"], None
+        # kept where the banker reaches: elsewhere any choice gives the same results (save's docstring)
+        banker = tree.uniform_banker()
+        reached = np.unpackbits(data["banker_at"], count=banker.size).astype(bool)
+        banker[reached] = data["banker_p"]
+    return player, banker, reached
 
 
 #: the equilibria shipped with the package, per tradition (48-card Kvitlach; 24-card Quitlok: docs/solving.md)

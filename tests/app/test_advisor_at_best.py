@@ -2,9 +2,9 @@
 cards, one player against the banker on a fresh pack, one chip and no room to raise) a banker's question says what
 a banker at his best would do against what the player showed, and a player's question says his best play against
 such a banker beside today's answer; elsewhere under Kvitlach a note says where it applies; under Quitlok
-nothing changes."""
+the banker's question is answered the same way (quitlok/data/quitlok_at_best.npz), the player's as before."""
 
-from quitlok import KVITLACH, at_best
+from quitlok import KVITLACH, QUITLOK, at_best
 from quitlok.bank_odds import OpenHand
 from tests.app.conftest import open_page
 from tests.app.test_advisor_page import as_banker, pick
@@ -47,8 +47,15 @@ def test_a_player_s_question_in_the_spot_gives_his_best_play_against_a_banker_at
     assert at_best.outside_words(KVITLACH) in _captions(at)
 
 
-def test_under_quitlok_the_advisor_says_nothing_of_the_solved_game(app):
-    at = pick(open_page(app, "pages/advisor.py"), 10, 7)
-    assert "at his best" not in _info(at) + _captions(at)
-    at = pick(as_banker(at, (1, "?, ?", 0)), 12, 6)
-    assert "at his best" not in _info(at) + _captions(at)
+def test_under_quitlok_a_player_s_question_says_nothing_of_the_solved_game(app):
+    at = pick(open_page(app, "pages/advisor.py"), 10, 7)  # Quitlok's player side is not in play: nothing said
+    assert "at his best" not in _info(at) + _captions(at) and not at.exception
+
+
+def test_under_quitlok_a_banker_s_question_in_the_spot_says_what_a_banker_at_his_best_does(app):
+    at = pick(as_banker(open_page(app, "pages/advisor.py"), (1, "?, ?", 0)), 12, 6)
+    said = at_best.advisor_banker_words(QUITLOK, [12, 6], [], [OpenHand(1, (None, None), 0)])
+    assert said.startswith("At his best the banker") and said in _info(at) and not at.exception
+    at.number_input(key="advisor.open.0.room").set_value(1).run()  # room for more: not the solved game
+    assert "At his best" not in _info(at)
+    assert at_best.outside_words(QUITLOK) in _captions(at)

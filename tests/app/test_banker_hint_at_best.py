@@ -50,3 +50,24 @@ def test_the_note_after_the_banker_s_move_follows_his_play_at_best():
     assert feedback(s, advice, Stand())[0] == feedback(s, advice, Draw())[0] == "best"  # both are played at best
     outside = _to_banker_choice(s.rules, ["A", "B", "C"], 1, 1, False)
     assert "for the bank" in feedback(outside, banker_coach(outside), Stand())[1]  # priced as today
+
+
+def test_under_quitlok_the_banker_s_hint_in_the_spot_leads_with_his_play_at_best():
+    def script():
+        from quitlok.coach import banker_coach
+        from quitlok.ui.coaching import banker_hint
+        from tests.solve.test_at_best_quitlok import _mixed_spot
+        s = _mixed_spot()
+        banker_hint(s, banker_coach(s))
+
+    from tests.solve.test_at_best_quitlok import _mixed_spot as quitlok_mixed_spot
+    s = quitlok_mixed_spot()
+    at = AppTest.from_function(script, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    shown = "\n".join(e.value for e in at.markdown)
+    best = at_best.banker_at_best(s)
+    assert best.game == "quitlok" and best.mixed
+    assert f"**{at_best.banker_words(best)}**" in shown and "Why mixed" in shown
+    assert f"draws {100 * best.draw:.0f}% of the time and stands {100 * best.stand:.0f}%" in shown
+    assert at_best.fixed_model_lead() in shown

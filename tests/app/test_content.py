@@ -67,6 +67,7 @@ def test_every_content_file_is_used_and_exists(loaded):
     for tradition in TRADITIONS:  # the pupils' sheets are read only when their download is built (Teachers)
         pupil_rules_pdf(tradition)
     strategy_card_pdf()  # likewise the strategy cards' words
+    strategy_card_pdf("A4", "quitlok")
     # read only on a teacher's device in a running class session (tests/app/test_own_questions_page.py and
     # test_classroom_moderation_page.py draw them there)
     names_module._friendly.cache_clear()

@@ -244,7 +244,13 @@ def test_both_at_their_best_shows_the_shipped_equilibrium(app):
                               list(quitlok_models.itertuples(index=False, name=None))[1:], strict=True):
         edge = float(player_edge(QUITLOK, stands_on=stands_on))
         assert row == (f"Stands on {stands_on}", hundredths(edge), hundredths(edge - quitlok.value))
-    assert len([t for t in tables if "Player" in t.columns]) == 1, "no computer styles priced under Quitlok"
+    # Quitlok's computer styles, priced as players of its solved game (tests/solve/test_at_best_quitlok.py: they
+    # play as the computer players do), read from the shipped figures
+    quitlok_styles = [t for t in tables if "Player" in t.columns][1]
+    assert list(quitlok_styles["Player"]) == ["Best play", "Cautious", "Bold"]
+    for style, row in zip(quitlok.styles, quitlok_styles.itertuples(index=False, name=None), strict=True):
+        assert row[1:3] == (hundredths(style.against_17), hundredths(style.against_best_banker))
+    assert quitlok_styles.iloc[0]["Banker on 17"] == hundredths(player_edge(QUITLOK, stands_on=17))
     assert "docs/solving.md" in page
     # once worked out, the page is fast: the figures come from the server's store
     started = time.perf_counter()

@@ -25,8 +25,8 @@ from tests.printing import poppler
 PAGE = "pages/teachers.py"
 ROOT = Path(__file__).resolve().parents[2]
 BUTTONS = ("teachers.pack24", "teachers.pack48", "teachers.rules", "teachers.pupils_quitlok",
-           "teachers.pupils_kvitlach", "teachers.glossary", "teachers.strategy", "teachers.worksheet",
-           "teachers.plan45", "teachers.plan90")
+           "teachers.pupils_kvitlach", "teachers.glossary", "teachers.strategy", "teachers.strategy_quitlok",
+           "teachers.worksheet", "teachers.plan45", "teachers.plan90")
 
 
 @pytest.fixture

@@ -44,6 +44,7 @@ SHEETS = {
     "pupils": lambda: pupil_rules_pdf("Kvitlach"),
     "rules": lambda: rules_sheet_pdf(KVITLACH, max_bet=3),
     "strategy_card": lambda: strategy_card_pdf(),
+    "strategy_card_quitlok": lambda: strategy_card_pdf("A4", "quitlok"),
     "worksheet": lambda: worksheet_pdf(4242, QUITLOK),
 }
 LANGUAGES = ("en", "he", "cs")

@@ -133,6 +133,14 @@ def test_shipped_quitlok_equilibrium():
     for m in shipped.models:  # against a fixed banker, the advisor's own figure
         assert m.player_best == pytest.approx(player_edge(QUITLOK, stands_on=m.stands_on), abs=1e-12)
     assert shipped.mixed_count == again.mixed_count and shipped.mixed == again.mixed[:equilibrium.SHIPPED_MIXED]
+    # each computer style, priced as a player of Quitlok's game (tests/solve/test_at_best_quitlok.py: it plays as
+    # the computer player does), against a banker on 17 and against the banker's best answer to it
+    assert [s.style for s in shipped.styles] == list(equilibrium.STYLES)
+    for ours, theirs in zip(shipped.styles, again.styles, strict=True):
+        assert ours.against_17 == pytest.approx(theirs.against_17, abs=1e-12)
+        assert ours.against_best_banker == pytest.approx(theirs.against_best_banker, abs=1e-12)
+        assert ours.against_best_banker <= ours.against_17 + 1e-12
+        assert ours.against_best_banker <= sol.player_best + 1e-9
 
 
 @pytest.mark.xdist_group("kvitlach_tree")
