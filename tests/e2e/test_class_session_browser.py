@@ -427,6 +427,10 @@ class Session:
         for who, page in self.screens().items():
             assert cards_drawn(page) == cards_to_see(question.position), f"{who}: the cards as the class may see them"
         projected(self.projector)
+        self.projector.screenshot(path=self.scene.shots / f"session-projector-{number + 1}.png")
+        for name in [n for n in self.phones if n in ("מיכל", "ليلى", LATE)]:
+            self.phones[name].screenshot(path=self.scene.shots / f"session-phone-{number + 1}-{name}.png",
+                                         full_page=True)
 
     # --- moderation -----------------------------------------------------------------------------------------
 
@@ -462,6 +466,7 @@ class Session:
         gone.locator(".st-key-class-nickname input").fill("Back Again")
         gone.get_by_role("button", name="Join", exact=True).click()
         expect(gone.get_by_text("cannot answer or join again", exact=False)).to_be_visible(timeout=FOLLOW)
+        gone.screenshot(path=self.scene.shots / "session-phone-removed.png", full_page=True)
         students = store.view(code, key).students
         assert [nickname for _, nickname, _, _ in students if nickname in (self.removed, "Back Again")] == [], \
             f"expected the removed phone not to join again, under any name: {students}"
