@@ -246,13 +246,13 @@ class Session:
         self.phones: dict[str, Page] = {}
         self.tokens: dict[str, str] = {}
         self.shown: dict[str, str] = {}
-        #: each pupil's answers by question (0 on), the questions (0 on) he is counted on from, right answers
+        #: what each phone sent, by question (from 0); the question (from 0) each pupil is counted from; the questions
         self.sent: dict[int, dict[str, int]] = {}
         self.since: dict[str, int] = {}
         self.asked: list = []
 
-    # what the test expects each pupil's score to be, from what the phones sent
     def score(self, name: str) -> tuple[int, int]:
+        """The score `name`'s phone should show (right, asked since he joined), from what the phones sent."""
         counted = range(self.since[name], len(self.asked))
         right = sum(1 for n in counted if name in self.sent[n] and self.asked[n].score(self.sent[n][name]))
         return right, len(counted)
