@@ -216,6 +216,18 @@ def pick_kind(page: Page, kind: str) -> None:
     expect(page.locator(".st-key-class-kind [role='combobox']")).to_have_value(kind_title(kind, QUITLOK))
 
 
+def open_popover(page: Page, row: str, label: str, inside: str) -> None:
+    """Open the popover `label` of the class list's `row` until `inside` shows (a page run that ends just after the
+    click, a phone's answer arriving, may shut it again)."""
+    for _ in range(5):
+        page.locator(row).get_by_role("button", name=label).click()
+        with contextlib.suppress(PlaywrightError):
+            page.locator(inside).wait_for(timeout=5000)
+            return
+        wait_for_app(page)
+    pytest.fail(f"expected the {label} popover of {row} to open on the teacher's device")
+
+
 def wrong_option(question, i: int) -> int:
     return [o for o in range(len(question.options)) if o != question.answer][i % (len(question.options) - 1)]
 
@@ -448,14 +460,15 @@ class Session:
         wait_until(lambda: store.view(code, key).board_shown, "the top five shown")
         teacher.locator(f".st-key-class-pupil-{hide}").get_by_text("Hidden").click()
         wait_until(lambda: {s[0]: s[2] for s in store.view(code, key).students}[hide], f"{self.hidden} hidden")
-        teacher.locator(f".st-key-class-pupil-{rename}").get_by_role("button", name="Rename").click()
+        wait_for_app(teacher)
+        open_popover(teacher, f".st-key-class-pupil-{rename}", "Rename", f".st-key-class-rename-{rename} input")
         teacher.locator(f".st-key-class-rename-{rename} input").fill(RENAMED)
         teacher.locator(f".st-key-class-rename_do-{rename} button").click()
         wait_until(lambda: RENAMED in [s[1] for s in store.view(code, key).students], f"{self.renamed} renamed")
         teacher.keyboard.press("Escape")
         self.shown[self.renamed] = RENAMED
         wait_for_app(teacher)
-        teacher.locator(f".st-key-class-pupil-{remove}").get_by_role("button", name="Remove").click()
+        open_popover(teacher, f".st-key-class-pupil-{remove}", "Remove", f".st-key-class-remove-{remove} button")
         teacher.locator(f".st-key-class-remove-{remove} button").click()
         wait_until(lambda: self.removed not in [s[1] for s in store.view(code, key).students],
                    f"{self.removed} removed")
