@@ -16,8 +16,9 @@ Every failure says what was expected and saves a screenshot of every page (failu
 $QUITLOK_CLASS_PHONES changes the number of phones (30), to look at a smaller class. Thirty phones and a
 projector take the machine's two cores: run by itself, with the load checks (marker `alone`, tests/run_suite.sh):
     python -m pytest -q -s tests/e2e/test_class_session_browser.py -k whole
-It prints each step's time. Measured on the shared 2-core machine at load 7 to 25 from other work: 6 min 9 s, of
-which the thirty joins 2 min 16 s and the first reveal 1 min 41 s (each phone loads Plotly for its first chart).
+It prints each step's time. Measured on the shared 2-core machine at load 7 to 27 from other work: 5 min 0 s and
+6 min 9 s, of which the thirty joins 99 to 136 s and the first reveal 90 to 101 s (each phone loads Plotly for its
+first chart).
 """
 
 import contextlib
