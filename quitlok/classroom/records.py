@@ -21,7 +21,7 @@ def session_report(classes: Classes, code: str, teacher: str) -> Report:
     with classes._transaction(write=False) as conn:
         session = classes._load(conn, code)
         classes._check_teacher(session, teacher)
-        students = conn.execute(sa.select(STUDENTS.c.student, STUDENTS.c.nickname)
+        students = conn.execute(sa.select(STUDENTS.c.student, STUDENTS.c.nickname, STUDENTS.c.joined)
                                 .where(STUDENTS.c.code == code).order_by(STUDENTS.c.student)).all()
         answers = conn.execute(sa.select(ANSWERS.c.round, ANSWERS.c.student, ANSWERS.c.response)
                                .where(ANSWERS.c.code == code)).all()
@@ -35,5 +35,5 @@ def session_report(classes: Classes, code: str, teacher: str) -> Report:
         number += 1
         if i < last or session.phase == "revealed":
             asked.append(Asked(number, i, stored_round(rules, entry).question))
-    return build_report(asked, [Pupil(s.student, s.nickname) for s in students],
+    return build_report(asked, [Pupil(s.student, s.nickname, s.joined) for s in students],
                         {(a.round, a.student): a.response for a in answers})

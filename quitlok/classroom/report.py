@@ -6,8 +6,9 @@ numbered as on screen ("Question 3" is the third question asked; votes at the cl
 and carry what makes them again: their kind and seed (with the session's rules, make_question gives the
 same question, position and all) and the position in words, so a teacher can show one again.
 
-A pupil is counted only on the questions asked while he was there: from the first question he answered on (a
-pupil who joined late is not marked down for what was asked before he came). The CSV files are written by
+A pupil is counted only on the questions asked while he was there: from the question asked when he joined, as
+his phone's score counts them, where that is known (a class session's), else from the first question he answered
+on (a pupil who joined late is not marked down for what was asked before he came). The CSV files are written by
 the csv module, every text cell as text a spreadsheet never runs as a formula (quitlok.text.spreadsheet_cell).
 """
 
@@ -39,10 +40,13 @@ class Asked:
 
 @dataclass(frozen=True)
 class Pupil:
-    """A pupil of the class: his number in the session and his name as the teacher sees it."""
+    """A pupil of the class: his number in the session, his name as the teacher sees it, and, where it is known,
+    the key of the first question asked while he was there (a session's round he joined at: questions from that
+    key on are counted, answered or not); None counts from the first question he answered."""
 
     number: int
     name: str
+    since: int | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ class PupilResult:
 
     number: int
     name: str
-    #: the questions asked while he was there (from the first he answered on)
+    #: the questions asked while he was there (from his joining, where known, else from the first he answered on)
     asked: int
     answered: int
     right: int
@@ -197,7 +201,8 @@ def build_report(asked: Sequence[Asked], pupils: Sequence[Pupil],
     for p in pupils:
         mine = tuple(marks.get((a.key, p.number)) for a in asked)
         first = next((i for i, m in enumerate(mine) if m is not None), len(mine))
-        results.append(PupilResult(number=p.number, name=p.name, asked=len(mine) - first,
+        there = len(mine) - first if p.since is None else sum(1 for a in asked if a.key >= p.since)
+        results.append(PupilResult(number=p.number, name=p.name, asked=there,
                                    answered=sum(1 for m in mine if m is not None),
                                    right=sum(1 for m in mine if m is not None and m[1]), answers=mine))
     return Report(tuple(questions), tuple(results))

@@ -98,6 +98,26 @@ def test_a_late_joiner_is_counted_from_his_first_answer(classes):
     assert (pupils["Ann"].asked, pupils["Ann"].answered) == (3, 2)
 
 
+def test_a_pupil_who_let_a_question_pass_is_counted_on_it_as_his_phone_counts_it(classes):
+    """A pupil there from the start who did not answer question 1 was asked it: the report counts it, as his
+    phone's score ("1 of 2 right so far") and the store do (the report had counted from his first answer: 1)."""
+    teacher = classes.create(QUITLOK, seed=5)
+    ann, ben = classes.join(teacher.code, "Ann"), classes.join(teacher.code, "Ben")
+    for pupils in ([ann], [ann, ben]):
+        classes.ask(teacher.code, teacher.token, HAND_VALUE)
+        for pupil in pupils:
+            classes.answer(teacher.code, pupil.token, classes.view(teacher.code, pupil.token).round.question.answer)
+        classes.reveal(teacher.code, teacher.token)
+    late = classes.join(teacher.code, "Late")
+    classes.ask(teacher.code, teacher.token, HAND_VALUE)
+    classes.reveal(teacher.code, teacher.token)  # nobody answers question 3
+    report = {p.name: p for p in session_report(classes, teacher.code, teacher.token).pupils}
+    for name, member in (("Ann", ann), ("Ben", ben), ("Late", late)):
+        right, asked = classes.view(teacher.code, member.token).score
+        assert (report[name].right, report[name].asked) == (right, asked), name
+    assert [(report[n].asked, report[n].answered) for n in ("Ann", "Ben", "Late")] == [(3, 2), (3, 1), (1, 0)]
+
+
 def test_the_report_and_the_review_open_only_with_the_teachers_key(classes):
     teacher = classes.create(QUITLOK, seed=5)
     ann = classes.join(teacher.code, "Ann")
