@@ -493,10 +493,19 @@ def what_happened(vote, table) -> None:
             st.markdown("\n".join(f"- {ui.escape_markdown(line)}" for line in lines[-MAX_LINES:]))
 
 
-def board(session: ClassView) -> None:
-    """The top five, those with at least one right answer (nobody is ranked at nought)."""
-    st.header(_("Top five"))
+def board(session: ClassView, *, one_line: bool = False) -> None:
+    """The top five, those with at least one right answer (nobody is ranked at nought). On the projected screen
+    (`one_line`) a line of names under the chart, so that the question, its chart and answer still fit one screen."""
     leaders = [(nickname, right) for nickname, right in session.board if right]
+    if one_line:
+        ranked = " · ".join(_("{place}. {name} ({right})").format(place=place, name=names.markdown(nickname),
+                                                                  right=right)
+                            for place, (nickname, right) in enumerate(leaders, start=1))
+        with st.container(key="class-top-five-line"):
+            st.markdown(_("**Top five:** {ranked}").format(ranked=ranked) if leaders else
+                        _("**Top five:** nobody yet; the first right answer puts a name here."))
+        return
+    st.header(_("Top five"))
     if not leaders:
         st.caption(_("Nobody yet: the first right answer puts a name here."))
         return
@@ -777,9 +786,9 @@ def projector_screen(code: str) -> None:
     elif current.vote is not None:
         projected_table(session)
     else:
-        projected_question(session)
-    if session.board_shown and not session.ended:
-        board(session)
+        projected_question(session)  # (the top five beside its chart)
+    if session.board_shown and not session.ended and (current is None or current.vote is not None):
+        board(session, one_line=True)
     follow(code, None, (session.version, session.class_size, session.answered))
 
 
@@ -801,6 +810,8 @@ def projected_question(session: ClassView) -> None:
             answers_chart(session.round, session.responses)
         else:
             st.metric(_("Answers so far"), so_far(session.answered, session.class_size))
+        if session.board_shown:
+            board(session, one_line=True)  # under the chart, where the screen has room
 
 
 #: the width the projected position's row of seats may take (a screen 1280 pixels wide, less the margins)

@@ -184,3 +184,23 @@ def test_a_pupils_phone_shows_the_session_alone(contexts, app_url, classes, shot
     wait_for_app(phone)
     assert phone.get_by_text("Advisor: should I bet?").count() > 0 or phone.locator(
         "[data-testid='stSidebar']").count() > 0, "the menu comes back once the session has ended"
+
+
+def test_the_projector_with_the_top_five_still_fits_one_screen(contexts, app_url, classes, shots):  # noqa: F811
+    """The teacher shows the top five: on the projected screen it is one line, and the revealed answer with its
+    chart still fits 1280x720 (as a table below the chart, it ran off the screen)."""
+    teacher, pupils = a_class(classes, BEST_PLAY)
+    classes.reveal(teacher.code, teacher.token)
+    classes.show_board(teacher.code, teacher.token, True)
+    classes.hide(teacher.code, teacher.token, pupils[0].student)  # Zed Pupil: on no screen
+    page = contexts(viewport={"width": 1280, "height": 720})
+    open_app(page, f"{app_url}/classroom?class={teacher.code}&screen=projector")
+    page.get_by_text("The exact answer", exact=False).first.wait_for(timeout=FOLLOW)
+    line = page.locator(".st-key-class-top-five-line")
+    line.wait_for(timeout=FOLLOW)
+    wait_for_app(page)
+    page.wait_for_timeout(500)  # Plotly lays its labels out after the run
+    projected(page)
+    assert "Top five:" in line.inner_text() and "Avi K" in line.inner_text(), line.inner_text()
+    page.screenshot(path=shots / "projector-top-five-1280x720.png")
+    fits(page, "the revealed answer with the top five at 1280x720")
