@@ -14,7 +14,7 @@ from quitlok.narration import sentence
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import focus, guard, move_bar, restarts
+from quitlok.ui import focus, guard, move_bar, restarts, rtl
 from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
@@ -181,7 +181,7 @@ def computer_turn(table: PracticeTable) -> None:
         st.button(_("Next move"), key="play.next", on_click=next_move, type="primary", width="stretch",
                   icon=":material/play_arrow:")
         st.button(_("Skip to my turn") if not table.human_out else _("Play on"), key="play.skip",
-                  on_click=skip_to_my_turn, width="stretch", icon=":material/fast_forward:",
+                  on_click=skip_to_my_turn, width="stretch", icon=rtl.icon(":material/fast_forward:"),
                   help=_("Computer moves until it is your turn; it stops at the end of every hand."))
 
 

@@ -40,7 +40,7 @@ from quitlok.rooms import (
 )
 from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, push, sidebar
+from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, push, rtl, sidebar
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
@@ -302,7 +302,7 @@ def tell_kept() -> None:
     else:
         text = words("pending_lost", move=move) if kind == "lost" else words(
             "pending_refused", move=move, why=ui.escape_markdown(why))
-        st.warning(text, icon=":material/undo:")
+        st.warning(text, icon=rtl.icon(":material/undo:"))
 
 
 def reconnecting(code: str) -> None:
@@ -425,7 +425,7 @@ def ask_for_my_seat(code: str) -> None:
         guard.keep_text("together.ask_name", guard.NAME_CHARS)
         st.text_input(_("Your name at the table"), key="together.ask_name", max_chars=guard.NAME_CHARS)
         show_problem("ask")
-        st.button(_("Ask to be let in"), type="primary", key="together.ask", icon=":material/login:",
+        st.button(_("Ask to be let in"), type="primary", key="together.ask", icon=rtl.icon(":material/login:"),
                   on_click=ask_seat, args=(code,))
 
 
@@ -465,7 +465,10 @@ def onlooker(code: str) -> None:
 #: where each person is, in words (the keys are what the room's presence says)
 PRESENCE_WORDS = {"here": N_("here"), "away": N_("away"), "gone": N_("gone"), "": N_("not seen yet")}
 #: an icon beside each word (never the icon alone)
-PRESENCE_ICONS = {"here": ":material/wifi:", "away": ":material/schedule:", "gone": ":material/logout:"}
+def presence_icon(where: str) -> str:
+    """The icon before a person in the line of who is here; "gone" (a door to go out) points the page's way."""
+    icons = {"here": ":material/wifi:", "away": ":material/schedule:", "gone": rtl.icon(":material/logout:")}
+    return icons.get(where, ":material/hourglass_empty:")
 
 
 def presence_line(room: RoomView) -> None:
@@ -476,7 +479,7 @@ def presence_line(room: RoomView) -> None:
     for seat, (name, where) in enumerate(zip(room.players, room.presence, strict=True)):
         if where == "computer":
             continue
-        icon = PRESENCE_ICONS.get(where, ":material/hourglass_empty:")
+        icon = presence_icon(where)
         values = {"name": f"**{names.markdown(name)}**", "where": _(PRESENCE_WORDS[where])}
         if room.played_for[seat]:
             # Translators: one person in the line of who is here; {where} is "here", "away" or "gone"
@@ -508,7 +511,8 @@ def requests_box(room: RoomView, token: str) -> None:
         with st.container(border=True, key=f"together-request-{number}"):
             st.markdown(request_words(where).format(name=name))
             yes, no = st.columns(2)
-            yes.button(_("Let them in"), key=f"together.let_in.{number}", type="primary", icon=":material/login:",
+            yes.button(_("Let them in"), key=f"together.let_in.{number}", type="primary",
+                       icon=rtl.icon(":material/login:"),
                        on_click=lambda n=number: attempt(lambda: rooms().let_in(room.code, token, n), "requests"))
             # Translators: refuse a request to be let into a seat
             no.button(_("Refuse"), key=f"together.refuse.{number}", icon=":material/block:",

@@ -160,6 +160,16 @@ from `__main__` (costly sends functions of quitlok's modules), so every run give
 `__main__`, which tells `multiprocessing` to leave the worker's `__main__` alone. tests/app/test_internals.py
 fails if Streamlit stops installing its script as `__main__` (the workaround is then not needed) or if a worker
 would still run the app.
+
+A seventeenth puts the page's own words where Streamlit writes English, and mirrors the icons that point a way
+(`page_words`, issue 26). Streamlit 1.67 puts a link at the top of every page for keyboard users, "Skip to main
+content" (`stSkipToContent`), always in English, with no option to change it; and a Material icon is a word
+drawn by a font (`stIconMaterial`, its text the icon's name), so that an icon with no mirror image in the set
+(login, logout, send: quitlok.ui.rtl.FLIPPED) can be mirrored by no name the API takes. A tiny component made with
+Streamlit's own `st.components.v2`, mounted once per run (in the sidebar), sets the link's text to the page's
+language and turns those icons round (`scaleX(-1)`) when the page reads right to left, and keeps doing so as
+Streamlit draws more of the page (a MutationObserver). tests/app/test_internals.py fails if Streamlit's bundle
+no longer has the link or the icons' test id; tests/e2e/test_language_browser.py reads both in a real browser.
 """
 
 import sys
@@ -349,6 +359,42 @@ _page_language = st.components.v2.component("quitlok.page_language", js=_PAGE_LA
 def page_language(lang: str, direction: str) -> None:
     """Mount once per run (in the sidebar): the page's `<html>` takes `lang` and `dir` (see the module docstring)."""
     _page_language(data={"lang": lang, "dir": direction}, key="quitlok-page-language")
+
+
+#: Streamlit's link to the page's main part, for keyboard users, and its English words; a Material icon's test id
+SKIP_LINK, SKIP_LINK_WORDS, MATERIAL_ICON = "stSkipToContent", "Skip to main content", "stIconMaterial"
+#: the link's words in the page's language, and the icons shown mirrored (see the module docstring)
+_PAGE_WORDS_JS = """
+export default function ({ data }) {
+  const words = (window.quitlokPageWords ??= { observer: null, queued: false });
+  words.apply = () => {
+    for (const link of document.querySelectorAll(`[data-testid="${data.link}"]`)) {
+      if (link.textContent !== data.skip) link.textContent = data.skip;
+    }
+    for (const icon of document.querySelectorAll(`[data-testid="${data.icon}"]`)) {
+      const turn = data.flipped.includes(icon.textContent.trim()) ? "scaleX(-1)" : "";
+      if (icon.style.transform !== turn) icon.style.transform = turn;
+    }
+  };
+  words.apply();
+  if (words.observer === null) {
+    words.observer = new MutationObserver(() => {
+      if (words.queued) return;
+      words.queued = true;
+      requestAnimationFrame(() => { words.queued = false; words.apply(); });
+    });
+    words.observer.observe(document.body, { childList: true, subtree: true });
+  }
+}
+"""
+_page_words = st.components.v2.component("quitlok.page_words", js=_PAGE_WORDS_JS, css=":host { display: none; }")
+
+
+def page_words(skip: str, flipped: list[str]) -> None:
+    """Mount once per run (in the sidebar): Streamlit's "Skip to main content" link reads `skip`, and the Material
+    icons named in `flipped` are shown mirrored (see the module docstring)."""
+    _page_words(data={"skip": skip, "flipped": flipped, "link": SKIP_LINK, "icon": MATERIAL_ICON},
+                key="quitlok-page-words")
 
 
 def keep_choices() -> None:

@@ -397,3 +397,19 @@ def test_a_worker_spawned_during_a_run_does_not_run_the_app_again():
         "Streamlit no longer installs the script as __main__ with its file: the workaround "
         "(internals.keep_workers_off_the_app) may go")
     assert at.session_state["during"] == {"init_main_from_name": "__main__"}, at.session_state["during"]
+
+
+def test_streamlit_still_draws_the_skip_link_and_the_icons_the_page_words_script_looks_for():
+    """quitlok.ui.internals.page_words finds Streamlit's "Skip to main content" link and its Material icons by their
+    test ids (the icons by their text, the icon's name); if Streamlit renames them, the link stays English and the
+    icons unmirrored: revisit the workaround."""
+    from pathlib import Path
+
+    import streamlit
+
+    from quitlok.ui import internals
+
+    static = Path(streamlit.__file__).parent / "static" / "static" / "js"
+    bundle = "".join(p.read_text(encoding="utf-8", errors="replace") for p in static.glob("*.js"))
+    assert f'"data-testid":`{internals.SKIP_LINK}`' in bundle and f"children:`{internals.SKIP_LINK_WORDS}`" in bundle
+    assert f'"data-testid":t.testid??`{internals.MATERIAL_ICON}`' in bundle  # the icon's name is its text
