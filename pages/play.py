@@ -8,7 +8,7 @@ import streamlit as st
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS, style_name
 from quitlok.events import GameOver
-from quitlok.game import STAKE, Action
+from quitlok.game import STAKE, Action, seat_name
 from quitlok.i18n import N_, _, ngettext
 from quitlok.narration import sentence
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
@@ -172,7 +172,7 @@ def your_turn(table: PracticeTable) -> None:
 
 def computer_turn(table: PracticeTable) -> None:
     s = table.state
-    who = s.players[s.to_act]
+    who = seat_name(s.players[s.to_act])
     # Translators: a computer player's name and what he is doing, such as "Bella is deciding…"
     st.header(_("{name} {doing}…").format(name=who, doing=view.doing_words(s)))
     if table.human_out:
