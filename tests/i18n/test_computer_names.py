@@ -30,7 +30,8 @@ VERBS = frozenset((
     "הראה", "פרש", "מחליט", "משחק", "מעמיד", "משלם", "מחכה", "עצר", "משך", "הימר", "מנצח", "הופך", "סיים", "היה",
     "מהמרת", "מקבלת", "עוצרת", "נשרפה", "ניצחה", "הפסידה", "לוקחת", "פורשת", "מושכת", "יכולה", "משלמת",
     "מנצחת", "הופכת", "עזבה", "חזרה", "קיבלה", "שיחקה", "ישבה", "יושבת", "לקחה", "הראתה", "פרשה", "מחליטה",
-    "משחקת", "מעמידה", "מחכה", "עצרה", "משכה", "הימרה", "סיימה", "ששבר", "ששברה", "הוא", "היא"))
+    "משחקת", "מעמידה", "מחכה", "עצרה", "משכה", "הימרה", "סיימה", "ששבר", "ששברה", "הוא", "היא", "בנקאי",
+    "בנקאית", "תורו", "תורה"))
 #: pronouns for a person, a man's and a woman's
 PRONOUNS = re.compile(r"(?<![\u0590-\u05ff])(לו|שלו|תורו|לה|שלה|תורה|והוא|והיא)(?![\u0590-\u05ff])")
 #: "the banker" beside a name, a man's and a woman's
@@ -60,7 +61,7 @@ def _hebrew():
 def _about_a_seat(message) -> bool:
     first = message.id if isinstance(message.id, str) else message.id[0]
     places = {file for file, _line in message.locations}
-    if message.context == "status" or first in QUIZ_ANYONE or first in DOING:
+    if message.context in ("status", "badge") or first in QUIZ_ANYONE or first in DOING:
         return True
     return bool(places & set(SPEAKERS)) and re.search(r"\{(name|banker|then|line)\}", first) is not None
 
@@ -70,7 +71,7 @@ def _gendered(message, text: str) -> list[str]:
     first = message.id if isinstance(message.id, str) else message.id[0]
     found = [w for w in AFTER_A_NAME.findall(text) if w in VERBS]
     found += PRONOUNS.findall(text) + BESIDE.findall(text)
-    if message.context == "status" or first in DOING:  # a word after a name and a colon: its first word
+    if message.context in ("status", "badge") or first in DOING:  # words on a seat, or after a name: the first
         words = re.findall(r"[\u0590-\u05ff]+", re.sub(r"^(\{\w+\}\W*)+", "", text))
         found += [w for w in words[:1] if w in VERBS]
     return found
