@@ -44,6 +44,8 @@ DOING = ("is deciding", "is playing the bank", "is staking a new bank", "was dea
 #: whose people vary, the advisor's open hands, the engine's refusals
 SPEAKERS = ("quitlok/narration.py", "quitlok/ui/table.py", "pages/lessons.py", "pages/play.py", "quitlok/game.py",
             "quitlok/ui/coaching.py", "quitlok/ui/advisor.py")
+#: the computer players' styles, shown on their seats
+STYLES = "quitlok/bots.py"
 #: msgids of the quiz that take any of its people (quitlok.quiz.NAMES), not Bella alone
 QUIZ_ANYONE = ("{name}, who broke the bank", "{banker} is the banker.",
                "When a banker retires or the bank is broken, the bank passes to the right. Going clockwise, {name} "
@@ -61,7 +63,7 @@ def _hebrew():
 def _about_a_seat(message) -> bool:
     first = message.id if isinstance(message.id, str) else message.id[0]
     places = {file for file, _line in message.locations}
-    if message.context in ("status", "badge") or first in QUIZ_ANYONE or first in DOING:
+    if message.context in ("status", "badge") or first in QUIZ_ANYONE or first in DOING or STYLES in places:
         return True
     return bool(places & set(SPEAKERS)) and re.search(r"\{(name|banker|then|line)\}", first) is not None
 
@@ -71,7 +73,9 @@ def _gendered(message, text: str) -> list[str]:
     first = message.id if isinstance(message.id, str) else message.id[0]
     found = [w for w in AFTER_A_NAME.findall(text) if w in VERBS]
     found += PRONOUNS.findall(text) + BESIDE.findall(text)
-    if message.context in ("status", "badge") or first in DOING:  # words on a seat, or after a name: the first
+    on_a_seat = message.context in ("status", "badge") or (STYLES in {f for f, _ in message.locations}
+                                                           and message.context != "computer style")
+    if on_a_seat or first in DOING:  # words on a seat (a badge, a status, a computer player's style): the first
         words = re.findall(r"[\u0590-\u05ff]+", re.sub(r"^(\{\w+\}\W*)+", "", text))
         found += [w for w in words[:1] if w in VERBS]
     return found
