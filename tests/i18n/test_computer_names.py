@@ -38,8 +38,9 @@ PRONOUNS = re.compile(r"(?<![\u0590-\u05ff])(לו|שלו|תורו|לה|שלה|ת
 BESIDE = re.compile(r"\{(?:name|banker)\}\s*[(,]\s*(הבנקאי|הבנקאית)")
 #: a verb after a seat's name, the name its subject (not "the hand of {name}", whose verb agrees with the hand)
 AFTER_A_NAME = re.compile(r"(?<!של )\{(?:name|banker)\}\s+([\u0590-\u05ff]+)")
-#: what a seat is doing, after its name ("Bella is deciding…")
-DOING = ("is deciding", "is playing the bank", "is staking a new bank", "was dealt a protected 11")
+#: what a seat is doing, after its name ("Bella is deciding…"), and when it plays, on its box
+DOING = ("is deciding", "is playing the bank", "is staking a new bank", "was dealt a protected 11", "plays last",
+         "plays {ordinal}")
 #: the code that speaks of a seat by name: the log, the table, the lessons and practice pages, the quiz's questions
 #: whose people vary, the advisor's open hands, the engine's refusals
 SPEAKERS = ("quitlok/narration.py", "quitlok/ui/table.py", "pages/lessons.py", "pages/play.py", "quitlok/game.py",
