@@ -19,7 +19,7 @@ from quitlok import IllegalAction, ui
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS, style_name
 from quitlok.errors import TooOften
-from quitlok.game import STAKE, action_label
+from quitlok.game import STAKE, action_label, seat_name
 from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
@@ -578,7 +578,8 @@ def who_sits(room: RoomView, tokens_here: set[int]) -> None:
     """The seats in order: name, a person or which computer player, host and this device."""
     lines = []
     for seat, (name, style) in enumerate(zip(room.players, room.styles, strict=True)):
-        lines.append(f"{seat + 1}. **{names.markdown(name)}** · {seat_marks(room, seat, style, tokens_here)}")
+        shown = names.markdown(seat_name(name))  # a computer player's in the reader's letters, a person's as typed
+        lines.append(f"{seat + 1}. **{shown}** · {seat_marks(room, seat, style, tokens_here)}")
     st.markdown("\n".join(lines))
 
 
@@ -620,7 +621,7 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
         if others:
             # Translators: which seat of the table (a list of the seats' numbers and names)
             b.selectbox(_("Seat"), others, key="together.remove_seat",
-                        format_func=lambda seat: f"{seat + 1}. {names.plain(room.players[seat])}")
+                        format_func=lambda seat: f"{seat + 1}. {names.plain(seat_name(room.players[seat]))}")
             b.button(_("Take this seat away"), key="together.remove", icon=":material/person_remove:",
                      on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "lobby"))
         show_problem("lobby")
@@ -694,7 +695,7 @@ def waiting_words(room: RoomView) -> str:
     """Whose turn it is, as Markdown (the name escaped)."""
     if room.paused:
         return words("paused")
-    who = names.markdown(room.players[room.to_act])
+    who = names.markdown(seat_name(room.players[room.to_act]))
     # Translators: {doing} is what that person is doing ("is thinking about a bet"), as the table says it
     return _("Waiting for {name}, who {doing}…").format(name=who, doing=view.doing_words(room.state))
 
@@ -724,7 +725,7 @@ def summary(room: RoomView) -> None:
         st.info(words("abandoned", minutes=str(GONE_SECONDS // 60)), icon=":material/person_off:")
     chips_now = _("Chips now")
     frame = pd.DataFrame({
-        _("Player"): [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
+        _("Player"): [names.markdown(seat_name(name)) for name in room.players],  # st.table reads its cells as Markdown
         chips_now: room.chips,
         _("Won or lost"): [won_words(c - room.starting_purse) for c in room.chips],
     }).sort_values(chips_now, ascending=False, kind="stable")
@@ -732,7 +733,8 @@ def summary(room: RoomView) -> None:
     best = max(room.chips)
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
     st.markdown(_("Most chips: {names}, with {best}. Everyone started with {start}.").format(
-        names=view.and_list([f"**{names.markdown(w)}**" for w in winners]), best=best, start=room.starting_purse))
+        names=view.and_list([f"**{names.markdown(seat_name(w))}**" for w in winners]), best=best,
+        start=room.starting_purse))
     between_games(room)
     st.button(_("Leave this room"), key="together.done", on_click=leave)
 
@@ -795,7 +797,7 @@ def host_tools(room: RoomView, host: RoomView) -> None:
         if people:
             a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
             a.selectbox(_("Someone has left, or a device should not hold a seat"), people, key="together.remove_seat",
-                        format_func=lambda seat: names.plain(room.players[seat]))
+                        format_func=lambda seat: names.plain(seat_name(room.players[seat])))
             b.selectbox(_("A computer player takes over"), list(STYLE_WORDS), key="together.take_over",
                         format_func=style_words)
             c.button(_("Take the seat from its device"), key="together.remove", icon=":material/smart_toy:",

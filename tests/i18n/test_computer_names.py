@@ -136,3 +136,16 @@ def test_a_hebrew_lesson_names_its_players_in_hebrew():
     with use("he"):
         said = sentence(ev.BankStaked(0, 10), ["Bella", YOU])
     assert said.startswith("בלה") and "הוא" not in said, said
+
+
+def test_in_a_room_a_person_called_bella_stays_bella_and_a_computer_seat_is_named_in_hebrew(tmp_path):
+    from quitlok import QUITLOK
+    from quitlok.rooms import Rooms
+
+    rooms = Rooms(f"sqlite:///{tmp_path / 'rooms.db'}")
+    host = rooms.create(QUITLOK, host="Bella", bank=10, purses=20)
+    rooms.add_computer(host.code, host.token, "cautious")
+    view = rooms.view(host.code, host.token)
+    assert list(view.players) == ["Bella", "Chaim"]  # the computer takes the first name no one has
+    with use("he"):
+        assert [seat_name(name) for name in view.players] == ["Bella", "חיים"]
