@@ -40,6 +40,7 @@ from quitlok.ui import (
     parts,
     positions,
     push,
+    rtl,
     session_only,
     sidebar,
 )
@@ -227,7 +228,7 @@ def entrance(code: str | None) -> None:
             st.selectbox(_("Your name"), choices, key="class.picked", index=None, placeholder=_("choose a name"),
                          help=words("pick_name"))
         show_problem("join")
-        st.button(_("Join"), type="primary", key="class.join", icon=":material/login:",
+        st.button(_("Join"), type="primary", key="class.join", icon=rtl.icon(":material/login:"),
                   on_click=lambda: join(code or st.session_state.get("class.typed_code", "")))
         if code:
             st.caption(words("come_back"))
@@ -417,7 +418,7 @@ def controls(session: ClassView, key: str) -> None:
         a.selectbox(_("Next question's kind"), kinds, key="class.kind",
                     format_func=lambda k: _("Mixed, in turn") if k == MIXED else kind_title(k, session.rules))
         kind = st.session_state.get("class.kind", MIXED)
-        a.button(_("Next question"), type="primary", key="class.ask", icon=":material/skip_next:",
+        a.button(_("Next question"), type="primary", key="class.ask", icon=rtl.icon(":material/skip_next:"),
                  disabled=session.phase == "open",
                  on_click=lambda: attempt(lambda: classes().ask(code, key, None if kind == MIXED else kind), "teacher"))
         voting = session.round is not None and session.round.vote is not None
@@ -587,7 +588,8 @@ def requests(session: ClassView, key: str) -> None:
                           "them in ends the hold of the phone that has it now.").format(
                 name=names.markdown(nickname)))
             yes, no = st.columns(2)
-            yes.button(_("Let them in"), key=f"class.let_in.{number}", type="primary", icon=":material/login:",
+            yes.button(_("Let them in"), key=f"class.let_in.{number}", type="primary",
+                       icon=rtl.icon(":material/login:"),
                        on_click=lambda n=number: attempt(lambda: classes().let_in(session.code, key, n), "teacher"))
             # Translators: refuse a pupil's request to be let back in
             no.button(_("Refuse"), key=f"class.refuse.{number}", icon=":material/block:",
@@ -660,7 +662,7 @@ def answer_form(session: ClassView, key: str) -> None:
             options_radio(_("Your answer"), options_of(q), field, mine)
         shown = (None if mine is None else f"{mine:g} %" if q.slider
                  else option_label(int(mine), options_of(q)[int(mine)]))
-        send_button(session, key, field, _("Send my answer"), ":material/send:", shown)
+        send_button(session, key, field, _("Send my answer"), rtl.icon(":material/send:"), shown)
 
 
 def guess_label(unit: str) -> str:

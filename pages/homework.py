@@ -31,7 +31,7 @@ from quitlok.errors import TooOften
 from quitlok.i18n import LANGUAGES, SOURCE, _, language, ngettext
 from quitlok.lessons import LESSONS
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound
-from quitlok.ui import browser, guard, joining, limits, names, positions
+from quitlok.ui import browser, guard, joining, limits, names, positions, rtl
 from quitlok.ui import language as page_language
 from quitlok.ui import progress as kept_progress
 from quitlok.ui import seat_keys as kept_keys
@@ -172,7 +172,7 @@ def entrance(code: str | None) -> None:
         st.text_input(_("Your name in class"), key="homework.name", max_chars=guard.NAME_CHARS)
         show_problem("join")
         # Translators: a pupil starts doing the homework
-        st.button(_("Start"), type="primary", key="homework.start", icon=":material/login:",
+        st.button(_("Start"), type="primary", key="homework.start", icon=rtl.icon(":material/login:"),
                   on_click=lambda: start(code or st.session_state.get("homework.typed_code", "")))
     if code:
         return
@@ -362,7 +362,7 @@ def questions_part(work: Homework, key: str) -> None:
         heading, question = next((h, q) for i, h, q in every if i == item)
         feedback(work, item, heading, question, right)
         # Translators: go on to the homework's next question
-        st.button(_("Next"), type="primary", key="homework.next", icon=":material/skip_next:",
+        st.button(_("Next"), type="primary", key="homework.next", icon=rtl.icon(":material/skip_next:"),
                   on_click=lambda: st.session_state.pop(CHECKED, None))
         return
     waiting = [(i, h, q) for i, h, q in every if i not in work.mine]

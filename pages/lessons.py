@@ -5,7 +5,7 @@ import random
 import streamlit as st
 
 from quitlok import IllegalAction, ui
-from quitlok.game import BANKER, Bet, action_label
+from quitlok.game import BANKER, Bet, action_label, seat_name
 from quitlok.i18n import _, ngettext
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
@@ -238,7 +238,7 @@ def next_decision(lesson, table) -> None:
         st.markdown(f"{view.situation(table)}  \n{what_to_do(lesson, made, label)}")
         view.action_buttons(table, "lesson", lambda action: act(lesson, action), css=False)
     else:
-        who = s.players[s.to_act]
+        who = seat_name(s.players[s.to_act])
         over = [] if table.human in s.waiting or table.human == s.banker else [_("Your turn is over.")]
         now = _("{name}, the banker, plays now.") if s.phase == BANKER else _("It is {name}'s turn.")
         st.markdown(" ".join([*over, now.format(name=who)]))

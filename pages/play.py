@@ -8,13 +8,13 @@ import streamlit as st
 from quitlok import IllegalAction, InvalidSetup, ui
 from quitlok.bots import PLAYERS, style_name
 from quitlok.events import GameOver
-from quitlok.game import STAKE, Action
+from quitlok.game import STAKE, Action, seat_name
 from quitlok.i18n import N_, _, ngettext
 from quitlok.narration import sentence
 from quitlok.practice import COMPUTER_NAMES, STYLES, PracticeTable, start_table
 from quitlok.rules import RuleSet, banker_model_words
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import focus, guard, move_bar, restarts
+from quitlok.ui import focus, guard, move_bar, restarts, rtl
 from quitlok.ui import progress as learner
 from quitlok.ui import table as view
 
@@ -172,7 +172,7 @@ def your_turn(table: PracticeTable) -> None:
 
 def computer_turn(table: PracticeTable) -> None:
     s = table.state
-    who = s.players[s.to_act]
+    who = seat_name(s.players[s.to_act])
     # Translators: a computer player's name and what he is doing, such as "Bella is deciding…"
     st.header(_("{name} {doing}…").format(name=who, doing=view.doing_words(s)))
     if table.human_out:
@@ -181,7 +181,7 @@ def computer_turn(table: PracticeTable) -> None:
         st.button(_("Next move"), key="play.next", on_click=next_move, type="primary", width="stretch",
                   icon=":material/play_arrow:")
         st.button(_("Skip to my turn") if not table.human_out else _("Play on"), key="play.skip",
-                  on_click=skip_to_my_turn, width="stretch", icon=":material/fast_forward:",
+                  on_click=skip_to_my_turn, width="stretch", icon=rtl.icon(":material/fast_forward:"),
                   help=_("Computer moves until it is your turn; it stops at the end of every hand."))
 
 

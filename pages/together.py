@@ -19,7 +19,7 @@ from quitlok import IllegalAction, ui
 from quitlok.actions import Action
 from quitlok.bots import PLAYERS, style_name
 from quitlok.errors import TooOften
-from quitlok.game import STAKE, action_label
+from quitlok.game import STAKE, action_label, seat_name
 from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.practice import PracticeTable
 from quitlok.rooms import (
@@ -41,7 +41,7 @@ from quitlok.rooms import (
 )
 from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, push, sidebar
+from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, push, rtl, sidebar
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
@@ -303,7 +303,7 @@ def tell_kept() -> None:
     else:
         text = words("pending_lost", move=move) if kind == "lost" else words(
             "pending_refused", move=move, why=ui.escape_markdown(why))
-        st.warning(text, icon=":material/undo:")
+        st.warning(text, icon=rtl.icon(":material/undo:"))
 
 
 def reconnecting(code: str) -> None:
@@ -425,7 +425,7 @@ def ask_for_my_seat(code: str) -> None:
         guard.keep_text("together.ask_name", guard.NAME_CHARS)
         st.text_input(_("Your name at the table"), key="together.ask_name", max_chars=guard.NAME_CHARS)
         show_problem("ask")
-        st.button(_("Ask to be let in"), type="primary", key="together.ask", icon=":material/login:",
+        st.button(_("Ask to be let in"), type="primary", key="together.ask", icon=rtl.icon(":material/login:"),
                   on_click=ask_seat, args=(code,))
 
 
@@ -467,7 +467,10 @@ def onlooker(code: str) -> int:
 #: where each person is, in words (the keys are what the room's presence says)
 PRESENCE_WORDS = {"here": N_("here"), "away": N_("away"), "gone": N_("gone"), "": N_("not seen yet")}
 #: an icon beside each word (never the icon alone)
-PRESENCE_ICONS = {"here": ":material/wifi:", "away": ":material/schedule:", "gone": ":material/logout:"}
+def presence_icon(where: str) -> str:
+    """The icon before a person in the line of who is here; "gone" (a door to go out) points the page's way."""
+    icons = {"here": ":material/wifi:", "away": ":material/schedule:", "gone": rtl.icon(":material/logout:")}
+    return icons.get(where, ":material/hourglass_empty:")
 
 
 def presence_line(room: RoomView) -> None:
@@ -478,7 +481,7 @@ def presence_line(room: RoomView) -> None:
     for seat, (name, where) in enumerate(zip(room.players, room.presence, strict=True)):
         if where == "computer":
             continue
-        icon = PRESENCE_ICONS.get(where, ":material/hourglass_empty:")
+        icon = presence_icon(where)
         values = {"name": f"**{names.markdown(name)}**", "where": _(PRESENCE_WORDS[where])}
         if room.played_for[seat]:
             # Translators: one person in the line of who is here; {where} is "here", "away" or "gone"
@@ -510,7 +513,8 @@ def requests_box(room: RoomView, token: str) -> None:
         with st.container(border=True, key=f"together-request-{number}"):
             st.markdown(request_words(where).format(name=name))
             yes, no = st.columns(2)
-            yes.button(_("Let them in"), key=f"together.let_in.{number}", type="primary", icon=":material/login:",
+            yes.button(_("Let them in"), key=f"together.let_in.{number}", type="primary",
+                       icon=rtl.icon(":material/login:"),
                        on_click=lambda n=number: attempt(lambda: rooms().let_in(room.code, token, n), "requests"))
             # Translators: refuse a request to be let into a seat
             no.button(_("Refuse"), key=f"together.refuse.{number}", icon=":material/block:",
@@ -576,7 +580,8 @@ def who_sits(room: RoomView, tokens_here: set[int]) -> None:
     """The seats in order: name, a person or which computer player, host and this device."""
     lines = []
     for seat, (name, style) in enumerate(zip(room.players, room.styles, strict=True)):
-        lines.append(f"{seat + 1}. **{names.markdown(name)}** · {seat_marks(room, seat, style, tokens_here)}")
+        shown = names.markdown(seat_name(name))  # a computer player's in the reader's letters, a person's as typed
+        lines.append(f"{seat + 1}. **{shown}** · {seat_marks(room, seat, style, tokens_here)}")
     st.markdown("\n".join(lines))
 
 
@@ -618,7 +623,7 @@ def lobby(room: RoomView, host: RoomView | None, here: set[int]) -> None:
         if others:
             # Translators: which seat of the table (a list of the seats' numbers and names)
             b.selectbox(_("Seat"), others, key="together.remove_seat",
-                        format_func=lambda seat: f"{seat + 1}. {names.plain(room.players[seat])}")
+                        format_func=lambda seat: f"{seat + 1}. {names.plain(seat_name(room.players[seat]))}")
             b.button(_("Take this seat away"), key="together.remove", icon=":material/person_remove:",
                      on_click=lambda: remove_seat(room, token, st.session_state["together.remove_seat"], "lobby"))
         show_problem("lobby")
@@ -692,7 +697,7 @@ def waiting_words(room: RoomView) -> str:
     """Whose turn it is, as Markdown (the name escaped)."""
     if room.paused:
         return words("paused")
-    who = names.markdown(room.players[room.to_act])
+    who = names.markdown(seat_name(room.players[room.to_act]))
     # Translators: {doing} is what that person is doing ("is thinking about a bet"), as the table says it
     return _("Waiting for {name}, who {doing}…").format(name=who, doing=view.doing_words(room.state))
 
@@ -722,7 +727,7 @@ def summary(room: RoomView) -> None:
         st.info(words("abandoned", minutes=str(GONE_SECONDS // 60)), icon=":material/person_off:")
     chips_now = _("Chips now")
     frame = pd.DataFrame({
-        _("Player"): [names.markdown(name) for name in room.players],  # st.table reads its cells as Markdown
+        _("Player"): [names.markdown(seat_name(name)) for name in room.players],  # st.table reads its cells as Markdown
         chips_now: room.chips,
         _("Won or lost"): [won_words(c - room.starting_purse) for c in room.chips],
     }).sort_values(chips_now, ascending=False, kind="stable")
@@ -730,7 +735,8 @@ def summary(room: RoomView) -> None:
     best = max(room.chips)
     winners = [name for name, c in zip(room.players, room.chips, strict=True) if c == best]
     st.markdown(_("Most chips: {names}, with {best}. Everyone started with {start}.").format(
-        names=view.and_list([f"**{names.markdown(w)}**" for w in winners]), best=best, start=room.starting_purse))
+        names=view.and_list([f"**{names.markdown(seat_name(w))}**" for w in winners]), best=best,
+        start=room.starting_purse))
     between_games(room)
     st.button(_("Leave this room"), key="together.done", on_click=leave)
 
@@ -793,7 +799,7 @@ def host_tools(room: RoomView, host: RoomView) -> None:
         if people:
             a, b, c = st.columns([2, 2, 1.4], vertical_alignment="bottom")
             a.selectbox(_("Someone has left, or a device should not hold a seat"), people, key="together.remove_seat",
-                        format_func=lambda seat: names.plain(room.players[seat]))
+                        format_func=lambda seat: names.plain(seat_name(room.players[seat])))
             b.selectbox(_("A computer player takes over"), list(STYLE_WORDS), key="together.take_over",
                         format_func=style_words)
             c.button(_("Take the seat from its device"), key="together.remove", icon=":material/smart_toy:",

@@ -48,6 +48,7 @@ __all__ = [
     "Bet",
     "Blot",
     "CLASS",
+    "COMPUTER_NAMES",
     "Draw",
     "Keep",
     "KeepBank",
@@ -59,6 +60,8 @@ __all__ = [
     "Stand",
     "State",
     "Stay",
+    "TypedName",
+    "WOMEN",
     "YOU",
     "action_label",
     "apply_action",
@@ -87,15 +90,44 @@ YOU = "You"
 CLASS = "@class"
 
 
+#: the computer players' names (the practice table's, a room's computer seats, the lessons', the quiz's and the
+#: class table's people): keys, in the order seats take them, which the code stores and compares; each is shown in
+#: the reader's language (`seat_name`: "Bella" is בלה in Hebrew, Bela in Czech). No person may take one (a room
+#: refuses it), so a name a person typed is always shown as typed.
+COMPUTER_NAMES = ("Bella", "Chaim", "Dina", "Eli", "Frieda", "Gershon", "Hinde")
+#: the computer players who are women (the others are men), for the languages whose words follow a person's gender
+WOMEN = frozenset({"Bella", "Dina", "Frieda", "Hinde"})
+
+
+class TypedName(str):
+    """A name a person typed, as a room's view gives it (quitlok.rooms): shown as typed by `seat_name`, even where it
+    is spelt as a computer player's name ("Bella")."""
+
+    __slots__ = ()
+
+
+def _computer_name(name: str) -> str:
+    """A computer player's name (a key of COMPUTER_NAMES) in the reader's language."""
+    # Translators: the computer players' names, in your language's letters and spelling (Hebrew בלה, Czech Bela).
+    # Bella, Dina, Frieda and Hinde are women; Chaim, Eli and Gershon are men.
+    return {"Bella": lambda: pgettext("name", "Bella"), "Chaim": lambda: pgettext("name", "Chaim"),
+            "Dina": lambda: pgettext("name", "Dina"), "Eli": lambda: pgettext("name", "Eli"),
+            "Frieda": lambda: pgettext("name", "Frieda"), "Gershon": lambda: pgettext("name", "Gershon"),
+            "Hinde": lambda: pgettext("name", "Hinde")}[name]()
+
+
 def seat_name(name: str) -> str:
     """A seat's name as shown: the learner's seat (named YOU) as the current language says "You", the class's seat
-    at a class table (named CLASS) as it says "The class"; any other name as it is (a person's or a computer
-    player's name is never translated)."""
+    at a class table (named CLASS) as it says "The class", a computer player's (COMPUTER_NAMES) in the reader's
+    language's letters; any other name as it is (a person's name is never translated: a room gives the names its
+    people typed as TypedName)."""
     if not isinstance(name, str):
         raise InvalidSetup(_("A seat's name is a text (got {type}).").format(type=type(name).__name__))
     if name == CLASS:
         # Translators: the class's seat at the class table (the class plays it together, by vote), where a name stands.
         return pgettext("the class's seat", "The class")
+    if name in COMPUTER_NAMES and not isinstance(name, TypedName):
+        return _computer_name(name)
     # Translators: the learner's own seat at the practice table, shown where the other seats show a name.
     return pgettext("the learner's seat", "You") if name == YOU else name
 

@@ -12,6 +12,7 @@ from quitlok.coach import Coaching, banker_coach, coach
 from quitlok.errors import InvalidSetup
 from quitlok.events import Event
 from quitlok.game import (
+    COMPUTER_NAMES,
     RETIRE,
     STAKE,
     Action,
@@ -28,7 +29,6 @@ from quitlok.rules import RuleSet
 from quitlok.seat_log import seat_events
 from quitlok.sim import step
 
-COMPUTER_NAMES = ("Bella", "Chaim", "Dina", "Eli", "Frieda", "Gershon", "Hinde")
 STYLES = {"mixed": ("cautious", "bold", "best"), "cautious": ("cautious",), "bold": ("bold",), "best": ("best",)}
 
 #: the most computer moves one "skip to my turn" may take, so a click always returns

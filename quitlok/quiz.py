@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from quitlok.actions import Bet, Blot, Draw, Retire, Stand, Stay
 from quitlok.cards import a_card, card_name, is_framed
-from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
+from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game, seat_name
 from quitlok.hand import hand_value, is_framed_pair, totals
 from quitlok.i18n import N_, _, and_words, ngettext, or_words
 from quitlok.narration import YOU
@@ -315,21 +315,22 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
                 value=hand_value(hand, rules))
         if is_twenty_one(value) and stake_now:
             wrong["twenty_one_waits"] = _("21: you stay, and your stake of {stake} waits for {banker}'s play").format(
-                stake=stake_now, banker="Bella")
+                stake=stake_now, banker=seat_name("Bella"))
             if blot:
                 wrong["blot_cannot_win"] = _("21, but a blot cannot win: your stake waits for {banker}'s play").format(
-                    banker="Bella")
+                    banker=seat_name("Bella"))
         if is_twenty_one(value) and not stake_now and blot:
-            wrong["blot_wins_chips"] = _("21: {banker} pays you from the bank at once").format(banker="Bella")
+            wrong["blot_wins_chips"] = _("21: {banker} pays you from the bank at once").format(
+                banker=seat_name("Bella"))
         if is_bust(value) and stake_now:
             wrong["bust_waits"] = _("Bust, but your stake waits: if {banker} busts too, it comes back").format(
-                banker="Bella")
+                banker=seat_name("Bella"))
         if len(set(wrong.values()) - {right}) >= 2:
             break
     framed = is_framed_pair(hand + (card,), rules)
     prompt = (_("{banker} is the banker. You hold {cards}, with a stake of {stake}.") if stake else
               _("{banker} is the banker. You hold {cards}, with nothing at stake.")).format(
-        banker="Bella", cards=card_words(hand), stake=stake)
+        banker=seat_name("Bella"), cards=card_words(hand), stake=stake)
     prompt += " " + _(how).format(card=a_card(card)) + " " + _("What happens?")
     if framed:
         why = _("Two framed first cards count 21.") + " "
@@ -354,12 +355,13 @@ def next_card(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
 def _settle_words(mine: int, banker: int, name: str) -> str:
     """Who wins a stake left open on `mine` against a banker who ends on `banker`, and why."""
     if is_bust(banker):
-        return _("You win: {banker} is bust with {total}").format(banker=name, total=banker)
+        return _("You win: {banker} is bust with {total}").format(banker=seat_name(name), total=banker)
     if player_wins(mine, banker):
-        return _("You win: your {mine} beats {banker}'s {total}").format(mine=mine, banker=name, total=banker)
+        return _("You win: your {mine} beats {banker}'s {total}").format(mine=mine, banker=seat_name(name),
+                                                                           total=banker)
     if mine == banker:
-        return _("{banker} wins: a tie goes to the banker").format(banker=name)
-    return _("{banker} wins: her {total} beats your {mine}").format(banker=name, total=banker, mine=mine)
+        return _("{banker} wins: a tie goes to the banker").format(banker=seat_name(name))
+    return _("{banker} wins: her {total} beats your {mine}").format(banker=seat_name(name), total=banker, mine=mine)
 
 
 def _settle_winner(mine: int, banker: int) -> str:
@@ -418,13 +420,13 @@ def who_wins(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
     draws = banker_cards[1:]
     shown = (_("{banker}, the banker, turns up {first} and draws {draws}.") if draws else
              _("{banker}, the banker, turns up {first}.")).format(
-        banker="Bella", first=card_words(banker_cards[:1]), draws=card_words(draws) if draws else "")
+        banker=seat_name("Bella"), first=card_words(banker_cards[:1]), draws=card_words(draws) if draws else "")
     prompt = " ".join((
         ngettext("You stay on {cards} with {n} chip at stake.", "You stay on {cards} with {n} chips at stake.",
                  stake).format(cards=card_words(mine_cards), n=stake),
         shown, _("That ends her turn."), _("Who wins your stake, and why?")))
     why = (_("You have {mine} and {banker} has {total}, over 21.") if is_bust(banker) else
-           _("You have {mine} and {banker} has {total}.")).format(mine=mine, banker="Bella", total=banker)
+           _("You have {mine} and {banker} has {total}.")).format(mine=mine, banker=seat_name("Bella"), total=banker)
     why += " " + (_("A bust banker pays every open stake.") if is_bust(banker) else
                   _("The higher total wins; a tie goes to the banker.") if not player_wins(mine, banker) else
                   _("The higher total wins."))
@@ -467,7 +469,8 @@ def may_retire(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             "new card after an early settlement) is {cards}: hand {hand} and {card} qualify.").format(
         start=start, cards=or_words([a_card(c) for c in retire]), hand=hand, card=a_card(card))
     return _question(rng, BANK_TOPIC, _("{banker} is the banker. At which of these moments may she show her card, "
-                                        "retire and take the bank home?").format(banker="Bella"), _moment(hand, card),
+                                        "retire and take the bank home?").format(banker=seat_name("Bella")),
+                     _moment(hand, card),
                      {m: _moment(*moments[m]) for m in moments if m}, why, rules, "11_change_bank")
 
 
@@ -496,7 +499,7 @@ def who_banks_next(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         if rules.bet_first:
             state = apply_action(state, Draw())
         event = _("{name} bets the whole bank of {whole} on a 10 and is dealt an 11: 21, paid at once. "
-                  "The bank is empty.").format(name=names[opposite], whole=whole)
+                  "The bank is empty.").format(name=seat_name(names[opposite]), whole=whole)
     else:
         quiet = [c for c in rules.pack if c not in rules.retire_cards]
         random.Random(seed).shuffle(quiet)
@@ -508,20 +511,22 @@ def who_banks_next(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             state = apply_action(state, Stay())
         state = apply_action(state, Retire())
         event = _("In hand {hand} of {banker}'s bank, {banker}'s first card is {card}: {banker} shows it, "
-                  "retires and takes the bank home.").format(hand=hand, banker=names[b], card=a_card(first))
+                  "retires and takes the bank home.").format(hand=hand, banker=seat_name(names[b]), card=a_card(first))
     assert state.banker != b, "the bank did not pass"
     new = names[state.banker]
-    right = _("{name}, on {banker}'s right").format(name=new, banker=names[b])
-    wrong = {"bank_passes_left": _("{name}, on {banker}'s left").format(name=names[left], banker=names[b]),
+    right = _("{name}, on {banker}'s right").format(name=seat_name(new), banker=seat_name(names[b]))
+    wrong = {"bank_passes_left": _("{name}, on {banker}'s left").format(name=seat_name(names[left]),
+                                                                         banker=seat_name(names[b])),
              "bank_redrawn": _("Whoever draws the highest card, as at the start")}
     if broken:
-        wrong["bank_to_winner"] = _("{name}, who broke the bank").format(name=names[opposite])
+        wrong["bank_to_winner"] = _("{name}, who broke the bank").format(name=seat_name(names[opposite]))
     why = _("When a banker retires or the bank is broken, the bank passes to the right. Going clockwise, "
-            "{name} sits just before {banker}, so on {banker}'s right.").format(name=names[right_seat],
-                                                                               banker=names[b])
+            "{name} sits just before {banker}, so on {banker}'s right.").format(name=seat_name(names[right_seat]),
+                                                                               banker=seat_name(names[b]))
     prompt = " ".join((_("{names} sit in that order, clockwise.").format(names=and_words(names)),
-                       _("{banker} is the banker.").format(banker=names[b]), event, _("Who banks next?")))
-    return _question(rng, BANK_TOPIC, prompt, right, wrong, why, rules, "11_change_bank", other=names[opposite])
+                       _("{banker} is the banker.").format(banker=seat_name(names[b])), event, _("Who banks next?")))
+    return _question(rng, BANK_TOPIC, prompt, right, wrong, why, rules, "11_change_bank",
+                     other=seat_name(names[opposite]))
 
 
 # --- betting ---------------------------------------------------------------------------------------------
@@ -560,7 +565,7 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
             break
     prompt = " ".join(
         [_("The bank holds {bank}. {name} has bet {others} and stays. Your purse holds {purse}.").format(
-            bank=state.bank, name="Chaim", others=others, purse=purse)]
+            bank=state.bank, name=seat_name("Chaim"), others=others, purse=purse)]
         + ([_("The table agreed a maximum bet of {cap}.").format(cap=cap)] if cap is not None else [])
         + [_("How many chips may you bet at most?")])
     why = " ".join(
@@ -570,7 +575,7 @@ def max_bet(rng: random.Random, rules: RuleSet = QUITLOK) -> Question:
         + [_("So at most {room}.").format(room=room)])
     lesson = "12_kvitlach" if cap is not None else "08_early"
     return _question(rng, BETTING_TOPIC, prompt, _chips_words(room), {m: _chips_words(n) for m, n in wrong.items()},
-                     why, rules, lesson, other="Chaim", max_bet=cap)
+                     why, rules, lesson, other=seat_name("Chaim"), max_bet=cap)
 
 
 # --- odds ------------------------------------------------------------------------------------------------

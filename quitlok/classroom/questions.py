@@ -40,7 +40,7 @@ from quitlok.classroom.question import (
 )
 from quitlok.classroom.table import BANKER_NAME, table_position, table_words, your_turn
 from quitlok.errors import shown
-from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game
+from quitlok.game import BANKER, TURN, apply_action, legal_actions, new_game, seat_name
 from quitlok.game import RETIRE as RETIRE_PHASE
 from quitlok.hand import can_call_aluvun, hand_value, is_framed_pair, totals
 from quitlok.i18n import N_, _, and_words, language, ngettext, or_words, pgettext
@@ -622,7 +622,7 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
     outcome = _outcome(mine, banker)
     you_win = outcome in ("bust", "player")
     # Translators: the answers to "Who wins this settlement?": you, the banker, nobody
-    options = (pgettext("who wins", "You"), _("{banker}, the banker").format(banker=BANKER_NAME),
+    options = (pgettext("who wins", "You"), _("{banker}, the banker").format(banker=seat_name(BANKER_NAME)),
                _("Nobody: the stake comes back"))
     mistakes: list[str | None] = [None, None, None]
     if outcome == "tie":
@@ -636,7 +636,7 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
              SeatView(YOU, mine_cards, (True,) * len(mine_cards), stake))
     position = Position(rules, seats, banker=0, you=1, bank=bank)
     framed = is_framed_pair(banker_cards, rules)
-    fields = {"banker": BANKER_NAME, "total": banker, "mine": mine, "stake": stake}
+    fields = {"banker": seat_name(BANKER_NAME), "total": banker, "mine": mine, "stake": stake}
     if outcome == "bust":
         why = _("{banker}'s cards make {total}, over 21, so she is bust and every open stake wins: you get your "
                 "{stake} back and {stake} more.")
@@ -655,7 +655,8 @@ def _settlement(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
         (_("You stay on {cards} with a stake of {stake}.") if stake else
          _("You stay on {cards} with nothing at stake.")).format(cards=card_words(mine_cards), stake=stake),
         (_("{banker}, the banker, turns up {first} and draws {draws}.") if draws else
-         _("{banker}, the banker, turns up {first}.")).format(banker=BANKER_NAME, first=card_words(banker_cards[:1]),
+         _("{banker}, the banker, turns up {first}.")).format(banker=seat_name(BANKER_NAME),
+                                                              first=card_words(banker_cards[:1]),
                                                               draws=card_words(draws) if draws else ""),
         _("That ends her turn."), _("Who wins this settlement?")))
     return ClassQuestion(SETTLEMENT, seed, _(TITLES[SETTLEMENT]), prompt, position, options, 0 if you_win else 1,
@@ -686,8 +687,9 @@ def _retire(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
                  SeatView(NAMES[2], (None,), (False,)))
         position = Position(rules, seats, banker=0, under=tuple(chaim + old), hand_number=hand)
         moment = _("In hand {hand} of her bank, {banker} settled early with {name}, threw in her cards and took a "
-                   "new card for the players still to play: {card}.").format(hand=hand, banker=BANKER_NAME,
-                                                                             name=NAMES[1], card=a_card(card))
+                   "new card for the players still to play: {card}.").format(hand=hand, banker=seat_name(BANKER_NAME),
+                                                                             name=seat_name(NAMES[1]),
+                                                                             card=a_card(card))
     else:
         seats = (SeatView(BANKER_NAME, (card,), (True,)), SeatView(NAMES[1], (None,), (False,)),
                  SeatView(NAMES[2], (None,), (False,)))
@@ -705,7 +707,7 @@ def _retire(rng: random.Random, rules: RuleSet, seed: int) -> ClassQuestion:
                _("A banker may retire from hand {start} of the bank on, when her first card (after a deal, or after "
                  "settling early) is {cards}: this is hand {hand}, and {card} is not one of them, so she may not."))\
             .format(**fields)
-    prompt = " ".join((_("{banker} is the banker.").format(banker=BANKER_NAME), moment,
+    prompt = " ".join((_("{banker} is the banker.").format(banker=seat_name(BANKER_NAME)), moment,
                        _("May she show it, retire and take the bank home?")))
     mistakes = (None, None) if may else ("retire_any_hand" if way == "early" else "retire_any_card", None)
     options = (pgettext("an answer", "Yes"), pgettext("an answer", "No"))

@@ -11,7 +11,7 @@ import random
 from quitlok.actions import Bet, Blot, Draw, KeepBank
 from quitlok.bots import bold, cautious
 from quitlok.classroom.position import Position, SeatView
-from quitlok.game import RETIRE, TURN, State, apply_action, legal_actions, new_game
+from quitlok.game import RETIRE, TURN, State, apply_action, legal_actions, new_game, seat_name
 from quitlok.hand import can_call_aluvun
 from quitlok.i18n import _
 from quitlok.narration import YOU
@@ -118,7 +118,7 @@ def _hold_words(position: Position) -> str:
 def table_words(position: Position, *, chips: bool) -> str:
     """The position in words for a prompt: your cards, your chips (when `chips`), what you can see, and
     (with chips) the banker model behind the values."""
-    words = [_("{banker} is the banker.").format(banker=BANKER_NAME)]
+    words = [_("{banker} is the banker.").format(banker=seat_name(BANKER_NAME))]
     if chips:
         words.append(_hold_words(position))
         if position.max_bet is not None:
@@ -131,5 +131,5 @@ def table_words(position: Position, *, chips: bool) -> str:
         seen=card_words(seen) if seen else "", unseen=position.unseen))
     if chips:
         words.append(_("Take it that {banker} draws until she has {stands_on} or more.").format(
-            banker=BANKER_NAME, stands_on=position.stands_on))
+            banker=seat_name(BANKER_NAME), stands_on=position.stands_on))
     return " ".join(words)

@@ -36,6 +36,7 @@ from quitlok.game import (
     OVER,
     Action,
     State,
+    TypedName,
     apply_action,
     draw_for_banker,
     legal_actions,
@@ -548,7 +549,7 @@ class Rooms(Store):
         if state.to_act is None:
             raise NotYourTurn(_("The game is over: no more moves."))
         if state.to_act != me.seat:
-            raise NotYourTurn(_("It is {name}'s turn, not yours.").format(name=state.players[state.to_act]))
+            raise NotYourTurn(_("It is {name}'s turn, not yours.").format(name=seat_name(state.players[state.to_act])))
         absent = _absent(seats, extra, self._clock())
         return Change(_played(apply_action(state, action), seats, _computers(seats) | _stand_ins(seats, absent)))
 
@@ -1249,7 +1250,9 @@ def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, e
     to the seat."""
     rules = _rules(room)
     family = extra.family or _NO_FAMILY
-    names = tuple(s.name for s in seats)
+    # a person's name is shown as typed, even one spelt as a computer player's (quitlok.game.seat_name); a seat with
+    # a style is a computer player's, or one a computer plays for a person who left (told apart by the name alone)
+    names = tuple(s.name if s.style is not None else TypedName(s.name) for s in seats)
     styles = tuple(s.style for s in seats)
     n = len(seats)
     absent = _absent(seats, extra, now)

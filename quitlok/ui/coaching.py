@@ -13,7 +13,7 @@ from quitlok import at_best
 from quitlok.actions import Action, Bet, Draw, Stand
 from quitlok.bank_odds import DRAW, MODEL_WORDS, STAND, BankerAdvice
 from quitlok.coach import TOLERANCE, Coaching
-from quitlok.game import BANKER, STAKE, State, action_label
+from quitlok.game import BANKER, STAKE, State, action_label, seat_name
 from quitlok.i18n import _
 from quitlok.odds import chance_words
 from quitlok.practice import PracticeTable
@@ -96,7 +96,7 @@ def hint(table: PracticeTable, prefix: str) -> None:
             st.markdown(help_text("hint_banker_too_large" if s.phase == BANKER else "hint_retire"))
             return
         best = coaching.best
-        banker = names.markdown(s.players[s.banker])
+        banker = names.markdown(seat_name(s.players[s.banker]))
         st.markdown(_("**Best now: {move}** ({worth} on average, assuming {banker}, the banker, draws until reaching "
                       "{total} or more).").format(move=action_label(s, best), worth=chips(coaching.values[best]),
                                                   banker=banker, total=table.banker_stands_on))
@@ -131,7 +131,7 @@ def banker_hint(s: State, advice: BankerAdvice) -> None:
     st.markdown(lead.format(move=action_label(s, best), verdict=banker_verdict(advice)))
     st.markdown(advice.facts)
     seats = [seat for seat, stake in enumerate(s.stakes) if stake and seat != s.banker]
-    st.markdown(open_hand_lines(advice, [names.markdown(s.players[seat]) for seat in seats],
+    st.markdown(open_hand_lines(advice, [names.markdown(seat_name(s.players[seat])) for seat in seats],
                                 [s.stakes[seat] for seat in seats]))
     actions = {DRAW: Draw(), STAND: Stand()}
     if len(advice.values) > 1:

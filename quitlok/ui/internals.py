@@ -148,11 +148,35 @@ the old language's text matches no option, and every choice drawn with translate
 against the previous run's options, so `keep_choices` reads each keyed widget's value there and sets it again
 through `st.session_state`, which makes the next run send the browser the value in the new language's words.
 tests/i18n/test_language_keeps_choices.py fails if a choice is lost over a change of language.
+
+A sixteenth keeps the app out of its own worker processes (`app_run`, issue 26). quitlok.costly's workers are
+spawned (not forked), and Python's `multiprocessing` then runs the parent's `__main__` again in each new worker,
+from its file, so that functions defined there can be unpickled. Streamlit 1.67 puts the running script's module
+in `sys.modules["__main__"]` (its ScriptRunner: "Install the fake module as the __main__ module"), with the
+script's `__file__` and no `__spec__`: a worker started during a run ran the whole of tutorial_app.py in bare
+Python, where `st.Page` leaves its title unset, and the server's log got "'Page' object has no attribute
+'_title'" (quitlok/ui/nav.py, `page.title`) once, as the first worker started. No function of the app is sent
+from `__main__` (costly sends functions of quitlok's modules), so every run gives that module a `__spec__` named
+`__main__`, which tells `multiprocessing` to leave the worker's `__main__` alone. tests/app/test_internals.py
+fails if Streamlit stops installing its script as `__main__` (the workaround is then not needed) or if a worker
+would still run the app.
+
+A seventeenth puts the page's own words where Streamlit writes English, and mirrors the icons that point a way
+(`page_words`, issue 26). Streamlit 1.67 puts a link at the top of every page for keyboard users, "Skip to main
+content" (`stSkipToContent`), always in English, with no option to change it; and a Material icon is a word
+drawn by a font (`stIconMaterial`, its text the icon's name), so that an icon with no mirror image in the set
+(login, logout, send: quitlok.ui.rtl.FLIPPED) can be mirrored by no name the API takes. A tiny component made with
+Streamlit's own `st.components.v2`, mounted once per run (in the sidebar), sets the link's text to the page's
+language and turns those icons round (`scaleX(-1)`) when the page reads right to left, and keeps doing so as
+Streamlit draws more of the page (a MutationObserver). tests/app/test_internals.py fails if Streamlit's bundle
+no longer has the link or the icons' test id; tests/e2e/test_language_browser.py reads both in a real browser.
 """
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
+from importlib.machinery import ModuleSpec
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
@@ -198,13 +222,23 @@ def app_run() -> Iterator[None]:
     """Mark this script run as one that went through tutorial_app.py (see through_the_app).
 
     A context variable, not session state: every browser tab runs its script in
-    its own thread, so one visitor's run never marks another's.
+    its own thread, so one visitor's run never marks another's. It also keeps the app's script from running
+    again in a worker process started during the run (`keep_workers_off_the_app`).
     """
+    keep_workers_off_the_app()
     token = _IN_APP.set(True)
     try:
         yield
     finally:
         _IN_APP.reset(token)
+
+
+def keep_workers_off_the_app() -> None:
+    """Give the running script's module (Streamlit's `__main__`) a spec named `__main__`, so that a worker process
+    spawned now does not run the app's script again in bare Python (see the module docstring)."""
+    main = sys.modules.get("__main__")
+    if main is not None and getattr(main, "__spec__", None) is None and get_script_run_ctx() is not None:
+        main.__spec__ = ModuleSpec("__main__", None)
 
 
 def stalled(seconds: float = 10) -> bool:
@@ -325,6 +359,42 @@ _page_language = st.components.v2.component("quitlok.page_language", js=_PAGE_LA
 def page_language(lang: str, direction: str) -> None:
     """Mount once per run (in the sidebar): the page's `<html>` takes `lang` and `dir` (see the module docstring)."""
     _page_language(data={"lang": lang, "dir": direction}, key="quitlok-page-language")
+
+
+#: Streamlit's link to the page's main part, for keyboard users, and its English words; a Material icon's test id
+SKIP_LINK, SKIP_LINK_WORDS, MATERIAL_ICON = "stSkipToContent", "Skip to main content", "stIconMaterial"
+#: the link's words in the page's language, and the icons shown mirrored (see the module docstring)
+_PAGE_WORDS_JS = """
+export default function ({ data }) {
+  const words = (window.quitlokPageWords ??= { observer: null, queued: false });
+  words.apply = () => {
+    for (const link of document.querySelectorAll(`[data-testid="${data.link}"]`)) {
+      if (link.textContent !== data.skip) link.textContent = data.skip;
+    }
+    for (const icon of document.querySelectorAll(`[data-testid="${data.icon}"]`)) {
+      const turn = data.flipped.includes(icon.textContent.trim()) ? "scaleX(-1)" : "";
+      if (icon.style.transform !== turn) icon.style.transform = turn;
+    }
+  };
+  words.apply();
+  if (words.observer === null) {
+    words.observer = new MutationObserver(() => {
+      if (words.queued) return;
+      words.queued = true;
+      requestAnimationFrame(() => { words.queued = false; words.apply(); });
+    });
+    words.observer.observe(document.body, { childList: true, subtree: true });
+  }
+}
+"""
+_page_words = st.components.v2.component("quitlok.page_words", js=_PAGE_WORDS_JS, css=":host { display: none; }")
+
+
+def page_words(skip: str, flipped: list[str]) -> None:
+    """Mount once per run (in the sidebar): Streamlit's "Skip to main content" link reads `skip`, and the Material
+    icons named in `flipped` are shown mirrored (see the module docstring)."""
+    _page_words(data={"skip": skip, "flipped": flipped, "link": SKIP_LINK, "icon": MATERIAL_ICON},
+                key="quitlok-page-words")
 
 
 def keep_choices() -> None:

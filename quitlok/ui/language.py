@@ -95,6 +95,8 @@ def setup(*, picker: bool = True) -> None:
     code = language()
     with st.sidebar:
         internals.page_language(code, direction(code))
+        # Translators: Streamlit's link at the top of every page, for keyboard users: it jumps to the page's content
+        internals.page_words(_("Skip to main content"), rtl.flipped())
         if picker:
             _picker(code)
     if is_rtl(code):

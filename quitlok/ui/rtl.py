@@ -10,9 +10,15 @@ and expand buttons, a folded expander's arrow, the sliders, and the inputs' text
 Hebrew keep their own order: the app puts them between directional isolates (quitlok.text.isolated,
 quitlok.ui.names), and a number such as '12.5%' reads the same either way.
 
-Icons that point the way the reading goes ("Next" and "Back") point the other way right to left: the page asks
-`icon` for them. Material's guidance mirrors those and keeps media icons (play, skip, fast forward: a tape's
-direction) as they are.
+Icons that point the way the reading goes point the other way right to left, as Material's guidance on
+bidirectionality says: "Next" and "Back", a door to go in or out (login, logout), a message sent, an undone move.
+The page asks `icon` for every one of them (tests/i18n/test_rtl_icons.py lists the icons the app uses and fails
+if a directional one does not): an icon whose mirror image is another icon of Material's set (arrow_forward and
+arrow_back, undo and redo, skip_next and skip_previous, fast_forward and fast_rewind) is swapped for it; one
+without (login, logout, send: `FLIPPED`) is shown mirrored by the page's script
+(quitlok.ui.internals.page_words). skip_next and fast_forward stand here for "Next question" and "Skip to my turn",
+steps onward in the page, not a tape's direction; media icons (play_arrow, pause), circular arrows (refresh,
+replay, sync: a clock's way round) and up and down keep their direction.
 
 The card table's seats and its direction arrows are drawn elsewhere (a later step of issue 26).
 """
@@ -21,8 +27,14 @@ import streamlit as st
 
 from quitlok.i18n import is_rtl
 
-#: the icons that point on (to what comes next) or back, each with the one that points the other way
-_ONWARD = {":material/arrow_forward:": ":material/arrow_back:", ":material/arrow_back:": ":material/arrow_forward:"}
+#: the icons that point a way and whose mirror image is another icon of Material's set, both ways round
+_PAIRS = (("arrow_forward", "arrow_back"), ("undo", "redo"), ("skip_next", "skip_previous"),
+          ("fast_forward", "fast_rewind"))
+_MIRROR_IMAGE = {f":material/{a}:": f":material/{b}:" for pair in _PAIRS for a, b in (pair, pair[::-1])}
+#: the icons that point a way and have no mirror image in Material's set: the page's script shows them mirrored
+FLIPPED = frozenset({"login", "logout", "send"})
+#: every icon that points a way (the names after ":material/")
+DIRECTIONAL = frozenset(name.split("/")[1].strip(":") for name in _MIRROR_IMAGE) | FLIPPED
 
 CSS = """
 <style>
@@ -76,5 +88,12 @@ def mirror() -> None:
 
 def icon(name: str) -> str:
     """The icon `name` (Streamlit's ":material/...:") as it points in the page's direction: right to left, an
-    arrow to what comes next points left (Hebrew's "Next" leads left, as a page is turned), and back points right."""
-    return _ONWARD.get(name, name) if is_rtl() else name
+    arrow to what comes next points left (Hebrew's "Next" leads left, as a page is turned), back points right, and
+    so do the other icons that point a way (see the module docstring): swapped for its mirror image, or, in
+    `FLIPPED`, the same name, which the page's script shows mirrored."""
+    return _MIRROR_IMAGE.get(name, name) if is_rtl() else name
+
+
+def flipped() -> list[str]:
+    """The icons the page's script shows mirrored in this run's language (none left to right)."""
+    return sorted(FLIPPED) if is_rtl() else []

@@ -684,7 +684,7 @@ def and_list(words: list[str]) -> str:
 
 
 def _seat_name(table: PracticeTable, seat: int) -> str:
-    return "you" if seat == table.human else table.state.players[seat]
+    return "you" if seat == table.human else seat_name(table.state.players[seat])
 
 
 def hand_over_words(table: PracticeTable) -> str:
@@ -733,7 +733,7 @@ def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
     ended = escape(_("How the hand ended"))
     return (f'{_HAND_OVER_CSS}<div class="ql-hand-over{frame}" role="group" aria-label="{ended}">'
             f'<p class="ql-over-words"><span aria-hidden="true">⚑</span> '
-            f'<b>{as_text.html_naming(hand_over_words(table), s.players)}</b></p>'
+            f'<b>{as_text.html_naming(hand_over_words(table), [seat_name(p) for p in s.players])}</b></p>'
             f'<div class="ql-over">{"".join(seats)}</div></div>')
 
 

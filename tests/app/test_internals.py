@@ -366,3 +366,50 @@ def test_a_timers_fragment_run_keeps_the_finish_of_the_room_parts_run_still_queu
     own = queued(ForwardMsgQueue.clear, "room part")
     assert [m.WhichOneof("type") for m in own] == ["script_finished"]
     assert own[0].script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN
+
+
+def _workers_would_run():
+    """A script that reports what a worker process spawned during its run would run as its `__main__`, without
+    and then with the app's mark of the run (internals.app_run)."""
+    import multiprocessing.spawn
+
+    import streamlit as st
+
+    from quitlok.ui import internals
+
+    def main_of_a_worker():
+        data = multiprocessing.spawn.get_preparation_data("worker")
+        return {key: data[key] for key in data if key.startswith("init_main")}
+
+    st.session_state["before"] = main_of_a_worker()
+    with internals.app_run():
+        st.session_state["during"] = main_of_a_worker()
+
+
+def test_a_worker_spawned_during_a_run_does_not_run_the_app_again():
+    """quitlok.costly spawns its workers; Python runs the parent's __main__ file again in each, and Streamlit's
+    __main__ is the app's script: a worker ran tutorial_app.py in bare Python and logged "'Page' object has no
+    attribute '_title'" (see quitlok/ui/internals.py). The app's run leaves the worker's __main__ alone."""
+    at = AppTest.from_function(_workers_would_run, default_timeout=30)
+    at.run()
+    assert not at.exception, at.exception
+    assert "init_main_from_path" in at.session_state["before"], (
+        "Streamlit no longer installs the script as __main__ with its file: the workaround "
+        "(internals.keep_workers_off_the_app) may go")
+    assert at.session_state["during"] == {"init_main_from_name": "__main__"}, at.session_state["during"]
+
+
+def test_streamlit_still_draws_the_skip_link_and_the_icons_the_page_words_script_looks_for():
+    """quitlok.ui.internals.page_words finds Streamlit's "Skip to main content" link and its Material icons by their
+    test ids (the icons by their text, the icon's name); if Streamlit renames them, the link stays English and the
+    icons unmirrored: revisit the workaround."""
+    from pathlib import Path
+
+    import streamlit
+
+    from quitlok.ui import internals
+
+    static = Path(streamlit.__file__).parent / "static" / "static" / "js"
+    bundle = "".join(p.read_text(encoding="utf-8", errors="replace") for p in static.glob("*.js"))
+    assert f'"data-testid":`{internals.SKIP_LINK}`' in bundle and f"children:`{internals.SKIP_LINK_WORDS}`" in bundle
+    assert f'"data-testid":t.testid??`{internals.MATERIAL_ICON}`' in bundle  # the icon's name is its text

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from quitlok import events as ev
 from quitlok.cards import RANKS, a_card
-from quitlok.game import SeatStatus, apply_action, new_game
+from quitlok.game import SeatStatus, TypedName, apply_action, new_game
 from quitlok.i18n import PSEUDO, SOURCE, use
 from quitlok.narration import (
     YOU,
@@ -103,7 +103,9 @@ def test_the_walk_sees_english_when_there_is_some():
 
 def test_the_learners_seat_is_shown_in_the_language_and_compared_by_its_key():
     with use(PSEUDO):
-        assert seat_name(YOU) != YOU and not escaped(seat_name(YOU)) and seat_name("Bella") == "Bella"
+        assert seat_name(YOU) != YOU and not escaped(seat_name(YOU)) and seat_name("Dov") == "Dov"
+        # a computer player's name is a key, shown in the reader's letters; a person's, as typed (issue 26)
+        assert seat_name("Bella") != "Bella" and seat_name(TypedName("Bella")) == "Bella"
         line = sentence(ev.BetPlaced(1, 3, 3, True, False), ["Ann", YOU])
         other = sentence(ev.BetPlaced(0, 3, 3, True, False), ["Ann", YOU])
     assert YOU not in line and line != other and "Ann" in other
