@@ -351,16 +351,21 @@ def quitlok_history_of(state: State, player: int) -> tuple | None:
     return tuple(history)
 
 
+def _lone_player(state: State) -> int | None:
+    """The one player dealt in beside the banker (the solved games are one player against the banker), or None."""
+    dealt = [seat for seat, hand in enumerate(state.hands) if hand or state.thrown[seat]]
+    players = [seat for seat in dealt if seat != state.banker]
+    return players[0] if state.banker in dealt and len(players) == 1 else None
+
+
 def _quitlok_spot(state: State) -> Spot | None:
     """`spot` under Quitlok: the banker's decisions only (the player's side of Quitlok's equilibrium is not in
     the table the app reads)."""
     if state.phase != BANKER or state.to_act is None:
         return None
-    dealt = [seat for seat, hand in enumerate(state.hands) if hand or state.thrown[seat]]
-    players = [seat for seat in dealt if seat != state.banker]
-    if state.banker not in dealt or len(players) != 1:
+    player = _lone_player(state)
+    if player is None:
         return None
-    player = players[0]
     history = quitlok_history_of(state, player)
     if history is None or BET not in history and str(Move.BET_ALUVUN) not in history:
         return None
@@ -382,11 +387,9 @@ def spot(state: State) -> Spot | None:
         return _quitlok_spot(state)
     if not solved_rules(state.rules) or state.to_act is None or state.phase not in (TURN, PROTECTED, BANKER):
         return None
-    dealt = [seat for seat, hand in enumerate(state.hands) if hand or state.thrown[seat]]
-    players = [seat for seat in dealt if seat != state.banker]
-    if state.banker not in dealt or len(players) != 1:
+    player = _lone_player(state)
+    if player is None:
         return None
-    player = players[0]
     history = history_of(state, player)
     if history is None or (history and history[0] != BET):
         return None

@@ -165,17 +165,11 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
     if not game.rules.bet_first:
         return _quitlok_style(tree, below)
     sigma = np.zeros(tree.n_slots)
-    for r in range(tree.n_rows):
-        node = tree.nodes[tree.row_node[r]]
-        hand = tuple(a + b for a, b in zip(node.kept, tree.row_x[r], strict=True))
-        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
-        actions = {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: s for s in range(a, b)}
+    for node, hand, actions in _player_rows(tree):
         if node.mode == "first":
             choice = "bet"
         elif node.mode == "resolve":
-            kept = list(hand)
-            kept[10] += 1
-            choice = "keep" if 17 <= game.value(tuple(kept)) <= 21 or "reject" not in actions else "reject"
+            choice = _keep_or_reject(game, hand, actions)
         elif Move.DRAW_ALUVUN in actions:
             choice = Move.DRAW_ALUVUN
         elif "draw" in actions and game.value(hand) < below:
@@ -186,6 +180,23 @@ def player_style(tree: Tree, style: str) -> np.ndarray:
     return sigma
 
 
+def _player_rows(tree: Tree):
+    """Each of the player's rows of `tree`: its node, the hand it holds (counts by rank) and its actions (name ->
+    slot)."""
+    for r in range(tree.n_rows):
+        node = tree.nodes[tree.row_node[r]]
+        hand = tuple(a + b for a, b in zip(node.kept, tree.row_x[r], strict=True))
+        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
+        yield node, hand, {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: s for s in range(a, b)}
+
+
+def _keep_or_reject(game, hand: tuple[int, ...], actions: dict) -> str:
+    """A rule-of-thumb player's protected 11: kept only when it makes 17 to 21 (or when it cannot be thrown in)."""
+    kept = list(hand)
+    kept[10] += 1
+    return "keep" if 17 <= game.value(tuple(kept)) <= 21 or "reject" not in actions else "reject"
+
+
 def _quitlok_style(tree: Tree, below: int) -> np.ndarray:
     """A rule-of-thumb player (quitlok.bots.StyledPlayer) under Quitlok's rules, one chip of room, as a pure
     strategy: call aluvun whenever allowed (with the bet while the chip is not yet bet, else with a blot); below
@@ -193,15 +204,9 @@ def _quitlok_style(tree: Tree, below: int) -> np.ndarray:
     protected 11 only when it makes 17 to 21."""
     game = tree.game
     sigma = np.zeros(tree.n_slots)
-    for r in range(tree.n_rows):
-        node = tree.nodes[tree.row_node[r]]
-        hand = tuple(a + b for a, b in zip(node.kept, tree.row_x[r], strict=True))
-        a, b = tree.row_slot_start[r], tree.row_slot_start[r + 1]
-        actions = {PLAYER_ACTIONS[int(tree.slot_action_a[s])]: s for s in range(a, b)}
+    for node, hand, actions in _player_rows(tree):
         if node.mode == "resolve":
-            kept = list(hand)
-            kept[10] += 1
-            choice = "keep" if 17 <= game.value(tuple(kept)) <= 21 or "reject" not in actions else "reject"
+            choice = _keep_or_reject(game, hand, actions)
         else:
             order = [Move.BET_ALUVUN, Move.BLOT_ALUVUN]
             if game.value(hand) < below:
