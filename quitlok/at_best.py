@@ -181,8 +181,8 @@ class QuitlokTable:
 def _deck_states(deck: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     """The banker's positions where he may still draw within `deck`, numbered as quitlok.solve_grouped does."""
     from quitlok.solve import shipped_game
-    from quitlok.solve_grouped import _states
-    states, _values, _children = _states(shipped_game("quitlok"), deck)
+    from quitlok.solve_grouped import banker_states
+    states, _values, _children = banker_states(shipped_game("quitlok"), deck)
     return {state: k for k, state in enumerate(states)}
 
 

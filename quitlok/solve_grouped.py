@@ -51,7 +51,7 @@ class Group:
                  "forced", "cannot", "child_t", "K", "S", "offset", "index")
 
 
-def _states(game, deck: tuple) -> tuple[list, list, list]:
+def banker_states(game, deck: tuple) -> tuple[list, list, list]:
     """The banker's decision states within `deck`, by number of cards: (states, their values, for each state its
     children [(rank, child state or a terminal value +1/-1)])."""
     empty = (0,) * 12
@@ -126,7 +126,7 @@ class GroupedBanker:
             deck = tuple(deck)
             found = cache.get(deck)
             if found is None:
-                found = cache[deck] = _states(g, deck)
+                found = cache[deck] = banker_states(g, deck)
             states, svals, children = found
             S = len(states)
             smat = np.array(states, dtype=np.int64)

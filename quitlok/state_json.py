@@ -8,8 +8,9 @@ and raises InvalidSetup naming what was wrong, so a damaged row never becomes a 
 The log is kept as events (quitlok.events: each an object with its type under "e"), the seats' statuses as
 objects (quitlok.game.SeatStatus). A text of the format before (1: the log as sentences, the statuses as short
 lines) is still read, as rooms and saved games keep it: each old sentence becomes the event it words
-(quitlok.old_prose), narrated in the reader's language, or, where none words it, a Prose event that narrates as
-its text; each status line becomes the SeatStatus it words, and the move counter starts at the log's length.
+(narration.events_from_lines), narrated in the reader's language, or, where none words it, a Prose event
+that narrates as its text; each status line becomes the SeatStatus it words, and the move counter starts at
+the log's length.
 """
 
 import json
@@ -23,8 +24,7 @@ from quitlok.errors import IllegalAction, InvalidCards, InvalidSetup
 from quitlok.events import event_from_dict, event_to_dict
 from quitlok.game import STATUS_KINDS, SeatStatus, State
 from quitlok.i18n import N_, _
-from quitlok.narration import status_from_line
-from quitlok.old_prose import events_from_lines
+from quitlok.narration import events_from_lines, status_from_line
 from quitlok.rules import RuleSet
 
 #: the layout of the JSON; a change that old texts cannot be read with raises this number

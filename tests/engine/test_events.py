@@ -198,7 +198,8 @@ def test_a_game_saved_before_events_is_read_and_plays_on_as_before(rules, seats,
             break
         was = old.apply_action(was, _choose(rng, old.legal_actions(was)))
     loaded = state_from_json(_old_format(was))
-    # every old sentence is read back as the event it words (quitlok.old_prose), narrated as the old engine wrote it
+    # every old sentence is read back as the event it words (narration.events_from_lines), narrated as the
+    # old engine wrote it
     assert log(loaded) == was.events and not any(isinstance(e, ev.Prose) for e in loaded.events), [
         e for e in loaded.events if isinstance(e, ev.Prose)]
     assert _lines(loaded) == (was.status, was.last_hand)

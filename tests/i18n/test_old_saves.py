@@ -1,6 +1,6 @@
 """A game saved in the old format (quitlok.state_json's format 1: the log as English sentences) is narrated in the
-reader's language once read (issue 26): each old sentence is read back as the event it words (quitlok.old_prose),
-and a line no event words stays as written."""
+reader's language once read (issue 26): each old sentence is read back as the event it words
+(narration.events_from_lines), and a line no event words stays as written."""
 
 import json
 import random
