@@ -79,6 +79,16 @@ TABLES_JS = """() => [...document.querySelectorAll('[data-testid="stTable"] tabl
     [...table.querySelectorAll('tr')].map(row => [...row.children].map(cell => cell.innerText.trim())))"""
 #: the invisible marks around a name (Unicode's isolates, a word joiner), which the checks read past
 INVISIBLE = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069\u2060"))
+
+
+def top_five_line(page: Page) -> str | None:
+    """The projector's line of the top five, as read (invisible marks and runs of spaces left out), or None."""
+    found = page.locator(".st-key-class-top-five-line")
+    if not found.count():
+        return None
+    return " ".join(found.first.inner_text().translate(INVISIBLE).split())
+
+
 #: installed before the app's scripts: counts the runs the server says it finished, by kind, read off the WebSocket:
 #: a whole page's (ForwardMsg field 6, script_finished, 0) and a fragment's alone (3)
 FINISHED_KINDS_JS = """
@@ -491,9 +501,12 @@ class Session:
         board = [(nickname, str(right)) for nickname, right in store.screen(code).board if right]
         names = [nickname for nickname, _ in board]
         assert "(hidden)" in names and self.hidden not in names and RENAMED in names, board
-        for who, page in (("projector", self.projector), ("renamed", self.phones[self.renamed])):
-            wait_until(lambda p=page: tables(p) and tables(p)[-1][1:] == [list(row) for row in board],
-                       f"the top five on the {who}'s screen as the store has them, {board}")
+        # the projector says the top five in one line under its chart (to fit one screen); a phone as a table
+        line = "Top five: " + " · ".join(f"{place}. {name} ({right})" for place, (name, right) in enumerate(board, 1))
+        wait_until(lambda: top_five_line(self.projector) == line,
+                   f"the top five on the projector's screen as the store has them, {line!r}")
+        wait_until(lambda p=self.phones[self.renamed]: tables(p) and tables(p)[-1][1:] == [list(r) for r in board],
+                   f"the top five on the renamed's screen as the store has them, {board}")
         expect(self.phones[self.renamed].locator(".ql-pupil-line")).to_contain_text(f"you are {RENAMED} ·",
                                                                                    timeout=FOLLOW)
         projected(self.projector)
