@@ -64,6 +64,17 @@ def _equilibrium(shipped, history, cards):
     return None if k is None else (float(shipped["weight"][k]), float(shipped["stand"][k]))
 
 
+def record(history: list, move: str, s, card) -> None:
+    """The public history's next entries after the player's `move` (not a throw-in): a blot's face-up `card`, a
+    bet, or a bet with aluvun and whether its card is the protected 11 ("11?") or not ("on")."""
+    if move in ("blot", "blot+aluvun"):
+        history += [move, card]
+    elif move == "bet":
+        history.append("bet")
+    else:
+        history += ["bet+aluvun", "11?" if s.phase == PROTECTED else "on"]
+
+
 @pytest.mark.xdist_group("quitlok_tree")
 def test_the_table_is_the_shipped_equilibrium_where_a_hand_reaches_and_only_there(shipped):
     tree, weight, stand = shipped["tree"], shipped["weight"], shipped["stand"]
@@ -130,13 +141,7 @@ def _hand_at_best(shipped, seed):
             if face_up and s.hands[0]:
                 history.append(s.hands[0][-1])
             continue
-        card = s.hands[0][-1] if s.hands[0] else s.thrown[0][-1]
-        if move in ("blot", "blot+aluvun"):
-            history += [move, card]
-        elif move == "bet":
-            history.append("bet")
-        else:
-            history += ["bet+aluvun", "11?" if s.phase == PROTECTED else "on"]
+        record(history, move, s, s.hands[0][-1] if s.hands[0] else s.thrown[0][-1])
 
 
 @pytest.mark.xdist_group("quitlok_tree")
@@ -298,13 +303,7 @@ def test_a_style_priced_in_the_solved_game_plays_as_the_computer_player(shipped,
                 if face_up and s.hands[0]:
                     history.append(s.hands[0][-1])
                 continue
-            card = s.hands[0][-1] if s.hands[0] else None
-            if move in ("blot", "blot+aluvun"):
-                history += [move, card]
-            elif move == "bet":
-                history.append("bet")
-            else:
-                history += ["bet+aluvun", "11?" if s.phase == PROTECTED else "on"]
+            record(history, move, s, s.hands[0][-1] if s.hands[0] else None)
             if not s.hands[0] or s.to_act != 0:
                 break
     assert checked > 500
