@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from quitlok import costly
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -22,11 +24,29 @@ def rooms_of_the_test_session(tmp_path_factory):
     or a server someone runs beside the tests, would share. Tests that need a database of their own still set
     QUITLOK_DATABASE_URL themselves (tests/app/conftest.py's database_url). Expensive questions are worked out in
     the test's own process (QUITLOK_WORKERS=0, quitlok.costly.away), where a test can replace what they call;
-    tests/odds/test_workers.py runs them in worker processes as the app does."""
+    tests/odds/test_workers.py runs them in worker processes as the app does.
+
+    A question's budget of CPU time (quitlok.costly.BUDGET) is the app's guard for its server, and a machine's
+    speed: a test of an answer asks for the answer, so it is given ROOMY_BUDGET, and a test of the guard itself
+    asks for the app's budget (the `apps_budget` fixture). A loaded CI machine once took more than the app's second
+    for a position this machine answers in a quarter of one; five seconds keep a page that asks
+    a table too large to answer (the fuzzers, the limits) from running long."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("QUITLOK_DATABASE_URL", f"sqlite:///{tmp_path_factory.mktemp('rooms') / 'rooms.sqlite3'}")
         patch.setenv("QUITLOK_WORKERS", "0")
+        patch.setattr(costly, "BUDGET", ROOMY_BUDGET)
         yield
+
+
+#: the app's budget of CPU time for one costly question, and the one the tests of answers give it
+APPS_BUDGET, ROOMY_BUDGET = costly.BUDGET, 5.0
+
+
+@pytest.fixture
+def apps_budget(monkeypatch):
+    """The app's own budget of CPU time for one question, for a test of the guard (see rooms_of_the_test_session)."""
+    monkeypatch.setattr(costly, "BUDGET", APPS_BUDGET)
+    return APPS_BUDGET
 
 
 #: the tests that took longest on the quiet 2-core machine (README "Run the tests"), as the start of their ids: they

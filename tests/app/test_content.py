@@ -42,7 +42,7 @@ def loaded(monkeypatch):
         cached.cache_clear()
 
 
-def test_every_content_file_is_used_and_exists(loaded):
+def test_every_content_file_is_used_and_exists(loaded, apps_budget):
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["home.tools"] = True  # Home's progress tools, whose words are read once they are open
     at.run()

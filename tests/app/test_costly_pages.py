@@ -17,7 +17,7 @@ def lab_words() -> dict:
 SIX_DOWN = ", ".join("?" * 6)
 
 
-def test_the_advisor_says_a_table_is_too_large_rather_than_guess_and_a_rerun_says_it_at_once(app):
+def test_the_advisor_says_a_table_is_too_large_rather_than_guess_and_a_rerun_says_it_at_once(app, apps_budget):
     at = open_page(app, "pages/advisor.py")
     at.sidebar.selectbox(key="rules.preset").set_value("Kvitlach").run()
     at = pick(as_banker(at, *[(1, SIX_DOWN, 0)] * 7), 1)

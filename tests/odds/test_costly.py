@@ -77,7 +77,7 @@ def test_a_stored_answer_equals_one_worked_out_afresh(hand, seen, stake, exact):
         assert banker_advice(hand, seen, rules, open_hands=open_hands, exact=exact) == stored
 
 
-def test_the_issue_s_lever_is_refused_within_the_budget_and_then_at_once(fresh):
+def test_the_issue_s_lever_is_refused_within_the_budget_and_then_at_once(fresh, apps_budget):
     start = time.thread_time()
     with pytest.raises(TooLarge, match="too much to answer exactly here"):
         ask(HEAVY)
