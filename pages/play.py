@@ -164,7 +164,6 @@ def your_turn(table: PracticeTable) -> None:
         st.header(_("The bank comes to you"))
     else:
         st.header(_("Your turn as banker") if s.banker == table.human else _("Your turn"))
-    view.hand_for_phones(table)
     st.markdown(view.situation(table))
     move_bar.move_bar(table, "play", version(), act)  # the moves in fixed places, each naming its screen
     coaching_ui.hint(table, "play")

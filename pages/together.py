@@ -710,7 +710,6 @@ def my_turn(room: RoomView, table: PracticeTable, token: str) -> None:
     else:
         st.header((_("Your turn as banker, {name}") if s.banker == room.seat else _("Your turn, {name}")).format(
             name=name), anchor="your-move")
-    view.hand_for_phones(table)
     st.markdown(view.situation(table))
     move_bar.move_bar(table, "together", room.version, lambda action, version: act(
         room.code, token, table, version, action, coach=room.coaching))

@@ -101,6 +101,7 @@ def move_bar(table: PracticeTable, prefix: str, version: int, on_act: Callable[[
     tapped button was drawn for. A new banker's stake keeps its own form (one number and one button)."""
     s = table.state
     if s.phase == STAKE:  # one number and one button, legal only in this phase: a second tap is refused
+        view.hand_for_phones(table)
         view.stake_form(table, prefix, lambda action: on_act(action, version))
         return
     key = f"{prefix}-actions"
@@ -110,6 +111,7 @@ def move_bar(table: PracticeTable, prefix: str, version: int, on_act: Callable[[
                 .replace("BACKGROUND", background))
         _tap_guard(data={"bar": key, "version": version, "run": _run_count(prefix), "quiet": QUIET_MS},
                    key=f"{prefix}-tap-guard")
+        view.hand_for_phones(table)  # on a phone the learner's cards ride in the bar, on screen with the moves
         legal = legal_actions(s)
         with st.container(key=f"{key}-moves"):
             _moves(table, prefix, version, legal, on_act)
@@ -211,16 +213,24 @@ def _confirmation(table: PracticeTable, prefix: str, version: int, on_act: Calla
                       on_click=lambda: st.session_state.pop(f"{prefix}.confirm", None))
 
 
-#: on a phone the bar is fixed at the bottom of the screen (the page keeps room for it), its moves in rows that do
-#: not wrap into one long column, the question about a big stake above them; wider screens draw it in its place
+#: on a phone the bar is fixed at the bottom of the screen (the page keeps room for it), the learner's cards at its
+#: top, its moves in rows that do not wrap into one long column (a label wraps between words, never inside one),
+#: the stake's label read aloud but not shown (the bet's button names the chips), the question about a big stake
+#: above them all; wider screens draw it in its place
 _BAR_CSS = """<style>
 .st-key-BAR[data-ql-settling] button[data-testid^="stBaseButton"] { pointer-events: none; opacity: .75; }
 @media (max-width: 640px) {
-  .st-key-BAR { position: fixed; left: 0; right: 0; bottom: 0; z-index: 990; padding: 8px 10px 10px 10px;
-    background: BACKGROUND; box-shadow: 0 -2px 10px rgba(0, 0, 0, .18);
+  .st-key-BAR { position: fixed; left: 0; right: 0; bottom: 0; z-index: 990; padding: 6px 10px 10px 10px;
+    background: BACKGROUND; box-shadow: 0 -2px 10px rgba(0, 0, 0, .18); gap: 8px;
     max-height: 60vh; overflow-y: auto; }
+  .st-key-BAR [data-testid="stVerticalBlock"], .st-key-BAR [data-testid="stHorizontalBlock"] { gap: 8px; }
   .st-key-BAR > :has(.st-key-PREFIX-confirm), .st-key-BAR > .st-key-PREFIX-confirm { order: -1; }
-  [data-testid="stMain"]:has(.st-key-BAR) .block-container { padding-bottom: 230px; }
-  .st-key-BAR button { min-height: 48px; }
+  [data-testid="stMain"]:has(.st-key-BAR) .block-container { padding-bottom: 260px; }
+  .st-key-BAR button { min-height: 48px; padding-left: 6px; padding-right: 6px; }
+  .st-key-BAR button, .st-key-BAR button p { word-break: normal; overflow-wrap: normal; hyphens: none; }
+  .st-key-BAR [data-testid="stElementContainer"], .st-key-BAR .stButton, .st-key-BAR button {
+    min-width: min-content; }
+  .st-key-PREFIX-bet-row [data-testid="stWidgetLabel"] { position: absolute; width: 1px; height: 1px;
+    overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 }
 </style>"""

@@ -393,8 +393,9 @@ def action_help(action: Action, table: PracticeTable) -> str:
 
 def hand_for_phones(table: PracticeTable) -> None:
     """On a phone the seats stand in one long column, and the learner's own seat may be far above the
-    buttons: the learner's cards are shown again just above them, so that both are on screen together. Wider
-    screens hide this row (the ring shows the cards beside the buttons), and so do screen readers there."""
+    buttons: the learner's cards are shown again in the moves' bar (quitlok.ui.move_bar), so that both are on
+    screen together. Wider screens hide this row (the ring shows the cards beside the buttons), and so do screen
+    readers there."""
     s, me = table.state, table.human
     if not s.hands[me]:
         return

@@ -204,6 +204,15 @@ _WITH_MY_CARDS = """el => { el.scrollIntoView({block: 'end'});
     && r.bottom <= el.getBoundingClientRect().top)}; }"""
 
 
+#: the moves whose name takes more lines than it has words: a word broken in two ("לעצו / ר"); the stake's
+#: steppers have no words
+_BROKEN_WORDS = """buttons => buttons.map(b => {
+  const p = b.querySelector('p') || b;
+  const lines = Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight));
+  const words = p.innerText.trim().split(/\\s+/).filter(Boolean).length;
+  return words && lines > words ? `${p.innerText} (${lines} lines)` : null; }).filter(Boolean)"""
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("orientation", list(SIZES))
 def test_the_practice_table_on_a_phone(phone, app_url, orientation, lang):
@@ -230,6 +239,9 @@ def test_the_practice_table_on_a_phone(phone, app_url, orientation, lang):
     page.evaluate(_HAND_TO_THE_TOP)  # the moves are a bar fixed at the bottom of the screen: the page scrolls under it
     cards, buttons = boxes(page, MY_CARDS), [box for box in boxes(page, ACTIONS) if box]
     assert None not in cards, f"one of the learner's cards is not shown ({orientation})"
+    for button in buttons:
+        assert button["x"] >= -1 and button["x"] + button["width"] <= SIZES[orientation][0] + 1, (
+            f"a move reaches past the screen's edge ({orientation}): {button}")
     for card in cards:
         assert card["width"] > 20 and card["x"] >= 0 and card["x"] + card["width"] <= SIZES[orientation][0] + 1
         for button in buttons:
@@ -241,12 +253,14 @@ def test_the_practice_table_on_a_phone(phone, app_url, orientation, lang):
             assert cover is None, f"{selector} number {i + 1} is covered by {cover} ({orientation})"
     page.evaluate(_HAND_TO_THE_TOP)
     together = page.locator(ACTIONS).first.evaluate(_WITH_MY_CARDS)
+    picture(page, f"{orientation}-play-your-turn" + ("" if lang == "en" else f"-{lang}"))  # seen before judged
     assert together["cards"], f"no row of the learner's cards above the buttons ({orientation})"
     assert together["onScreen"], f"the learner's cards are not on screen with the buttons ({orientation}): {together}"
+    broken = page.locator(ACTIONS).evaluate_all(_BROKEN_WORDS)
+    assert not broken, f"a move's name breaks inside a word ({orientation}): {broken}"
     gap = min(button["y"] for button in buttons) - max(card["y"] + card["height"] for card in cards)
     print(f"\n{orientation}: the buttons begin {gap:.0f} px below the learner's cards "
           f"(the screen is {SIZES[orientation][1]} px tall)")
-    picture(page, f"{orientation}-play-your-turn" + ("" if lang == "en" else f"-{lang}"))
 
 
 def body_text_size(page: Page) -> float:
