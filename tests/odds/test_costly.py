@@ -119,7 +119,7 @@ def test_many_threads_asking_one_position_work_it_out_once(fresh, monkeypatch):
     assert fresh.computed == 1 and all(answer == answers[0] for answer in answers)
 
 
-def test_many_threads_asking_a_refused_position_work_it_out_once_and_each_gets_the_refusal(fresh):
+def test_many_threads_asking_a_refused_position_work_it_out_once_and_each_gets_the_refusal(fresh, apps_budget):
     refused = []
 
     def visitor():
