@@ -534,10 +534,12 @@ def status_from_line(line: str) -> SeatStatus | None:
         parts = [part.removeprefix(": ") for part in line.removeprefix("banker").split(NEW_CARD)]
         last = parts.pop()
         results = [None if part == "bust" else int(part) if part.isdigit() else part for part in parts]
-        drawing, retired, new_card = last == "drawing", None, bool(parts) and last == ""
+        drawing, retired = last == "drawing", None
         if last.startswith("retired with the bank of ") and last.rsplit(" ", 1)[1].isdigit():
             retired = int(last.rsplit(" ", 1)[1])
-        elif not (drawing or new_card or last == ""):
+        # a last part that is no result (drawing, retired, nothing) follows the new card after the last result
+        new_card = bool(parts) and (drawing or retired is not None or last == "")
+        if not (drawing or retired is not None or last == ""):
             results.append(None if last == "bust" else int(last) if last.isdigit() else last)
         if all(r is None or isinstance(r, int) for r in results):
             status = SeatStatus("banker", results=tuple(results), new_card=new_card, drawing=drawing,
