@@ -178,7 +178,7 @@ def computer_turn(table: PracticeTable) -> None:
         st.info(_("You have no chips left, so you sit out. Watch the others play on, or start a new game above."))
     with st.container(key="play-moves", horizontal=True, gap="medium"):  # a row without columns: fewer elements
         st.button(_("Next move"), key="play.next", on_click=next_move, type="primary", width="stretch",
-                  icon=":material/play_arrow:")
+                  icon=rtl.icon(":material/skip_next:"))  # a step onward, as "Next question": points left in Hebrew
         st.button(_("Skip to my turn") if not table.human_out else _("Play on"), key="play.skip",
                   on_click=skip_to_my_turn, width="stretch", icon=rtl.icon(":material/fast_forward:"),
                   help=_("Computer moves until it is your turn; it stops at the end of every hand."))

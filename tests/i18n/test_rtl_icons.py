@@ -60,6 +60,31 @@ def test_every_directional_icon_goes_through_the_mirror():
             assert wrapped, f"{file}:{line}: :material/{name}: points a way: draw it with rtl.icon(...)"
 
 
+def _buttons_of_a_step_onward() -> list[tuple[str, int, str, str]]:
+    """(file, line, words, icon source) of every button whose words begin "Next" ("Next move", "Next question")."""
+    found = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and ast.unparse(node.func).endswith(".button") and node.args):
+                continue
+            words = ast.unparse(node.args[0])
+            if words.startswith("_('Next"):
+                icon = next((ast.unparse(k.value) for k in node.keywords if k.arg == "icon"), "")
+                found.append((str(path.relative_to(ROOT)), node.lineno, words, icon))
+    return found
+
+
+def test_every_step_onward_points_onward_in_the_page_s_direction():
+    """"Next move" once showed a play arrow, which right to left points back, beside "Skip to my turn", which
+    points onward: every "Next ..." button has an icon of a step onward (a step, or an arrow beside "Back"),
+    mirrored right to left."""
+    onward = {"rtl.icon(':material/skip_next:')", "rtl.icon(':material/arrow_forward:')"}
+    steps = _buttons_of_a_step_onward()
+    assert {words for _file, _line, words, _icon in steps} >= {"_('Next move')", "_('Next question')"}, steps
+    for file, line, words, icon in steps:
+        assert icon in onward, f"{file}:{line}: {words} has the icon {icon or 'none'}"
+
+
 @pytest.mark.parametrize("name", sorted(rtl.DIRECTIONAL))
 def test_right_to_left_each_directional_icon_is_mirrored(name):
     icon = f"{PREFIX}{name}:"
