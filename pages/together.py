@@ -764,7 +764,8 @@ def nights_score(room: RoomView) -> None:
     st.subheader(_("Night by night"))
     st.caption(words("nights"))
     players = room.nights[-1].players
-    columns = {_("Player"): [names.markdown(name) for name in players]}  # st.table reads its cells as Markdown
+    # st.table reads its cells as Markdown; a computer player's name in the reader's letters, a person's as typed
+    columns = {_("Player"): [names.markdown(seat_name(name)) for name in players]}
     totals = [0] * len(players)
     for number, night in enumerate(room.nights, start=1):
         won = list(night.won) + [0] * (len(players) - len(night.won))

@@ -993,7 +993,20 @@ def _night(room: sa.Row, seats: Sequence[sa.Row], values: dict) -> dict | None:
         return None
     state = state if isinstance(state, State) else _state(state)
     return {"players": [s.name for s in seats],
-            "won": [_chips(state, seat) - room.purses for seat in range(len(seats))]}
+            "won": [_chips(state, seat) - room.purses for seat in range(len(seats))],
+            "computers": [s.seat for s in seats if s.style is not None]}
+
+
+def _read_night(night: dict, seats: Sequence[sa.Row]) -> Night:
+    """A kept night, its names as the room's are (quitlok.game.seat_name): a computer player's a key, shown in the
+    reader's letters, a person's a TypedName, shown as typed. A night kept before it said which seats computers
+    played ("computers") takes the room's seat of that place and name."""
+    computers = night.get("computers")
+    if computers is None:
+        computers = [s.seat for s in seats if s.style is not None and s.seat < len(night["players"])
+                     and night["players"][s.seat] == s.name]
+    return Night(tuple(name if seat in computers else TypedName(name) for seat, name in enumerate(night["players"])),
+                 tuple(night["won"]))
 
 
 def _hash(token: str) -> str:
@@ -1270,7 +1283,7 @@ def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, e
                   other_device=bool(others), turn_seconds=extra.turn_seconds,
                   turn_ends=turn_ends, revoked=tuple(s.seat in extra.revoked and s.style is not None for s in seats),
                   starting_purse=room.purses, coaching=bool(family.coaching),
-                  nights=tuple(Night(tuple(n["players"]), tuple(n["won"])) for n in json.loads(family.nights)),
+                  nights=tuple(_read_night(night, seats) for night in json.loads(family.nights)),
                   banker_draws=tuple(tuple((s, c) for s, c in r) for r in json.loads(room.draws)))
     if room.state is None:
         return RoomView(

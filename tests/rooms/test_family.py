@@ -2,10 +2,17 @@
 night's result to the room's running score, kept with the room (for a family, the eight nights of Hanukkah: the
 room is then kept nine days); the family setting hides the coaching notes for every seat. SQLite and PostgreSQL."""
 
-import pytest
+import json
 
+import pytest
+import sqlalchemy as sa
+
+from quitlok.game import COMPUTER_NAMES, TypedName, seat_name
+from quitlok.i18n import use
 from quitlok.rooms import NotHost, RoomError, RoomNotFound, RoomStarted
+from quitlok.rooms.database import FAMILY
 from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
+from tests.rooms.conftest import _engine
 from tests.rooms.helpers import table, unchanged
 
 
@@ -92,3 +99,23 @@ def test_a_family_room_with_a_night_is_kept_nine_days(rooms, clock):
     with pytest.raises(RoomNotFound):
         rooms.view(ann.code, ann.token)
     assert rooms.purge() >= 1
+
+
+def test_a_night_names_a_computer_by_its_key_and_a_person_as_typed(rooms):
+    """A night's names are the room's: a computer player's a key (shown in the reader's letters, Bella as בלה on a
+    Hebrew page), a person's a TypedName (shown as typed, even one spelt "Chaim"). A night kept before a night said
+    which seats computers played reads its computers from the room's seats."""
+    chaim, dov = table(rooms, ("Chaim", "Dov"), ("bold",), seed=3)
+    code = chaim.code
+    finish(rooms, [chaim, dov])
+    view = rooms.view(code, dov.token)
+    night = view.nights[0]
+    assert [type(name) for name in night.players] == [TypedName, TypedName, str]
+    assert night.players[2] == view.players[2] and night.players[2] in COMPUTER_NAMES
+    with use("he"):
+        assert seat_name(night.players[0]) == "Chaim" and seat_name(night.players[2]) != night.players[2]
+    with _engine(rooms.url).begin() as conn:  # as an earlier version kept it
+        old = [{key: value for key, value in kept.items() if key != "computers"}
+               for kept in json.loads(conn.execute(sa.select(FAMILY.c.nights).where(FAMILY.c.code == code)).scalar())]
+        conn.execute(sa.update(FAMILY).where(FAMILY.c.code == code).values(nights=json.dumps(old)))
+    assert [type(name) for name in rooms.view(code, dov.token).nights[0].players] == [TypedName, TypedName, str]
