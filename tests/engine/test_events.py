@@ -76,11 +76,12 @@ def test_the_narration_of_the_events_is_the_old_prose(rules, seats, you, seed, c
     rng = random.Random(seed)
     for moves in range(250):
         assert new.moves == moves
-        assert log(new) == was.events
         assert _lines(new) == (was.status, was.last_hand)
-        for seat in [None, *range(seats)]:  # every seat's log as the old seat_log cut it out of sentences (the
-            # old prose named every seat but the one named "You": worded here for no reader in particular)
-            assert sentences(seen_events(new.events, seat), new.players) == _old_seat_events(was, seat)
+        if moves % 4 == seed % 4 or new.is_over:  # the whole log, read by every seat, after every fourth move
+            assert log(new) == was.events  # (a game's first moves to its end: each check reads the whole log)
+            for seat in [None, *range(seats)]:  # every seat's log as the old seat_log cut it out of sentences (the
+                # old prose named every seat but the one named "You": worded here for no reader in particular)
+                assert sentences(seen_events(new.events, seat), new.players) == _old_seat_events(was, seat)
         if new.is_over:
             break
         legal = legal_actions(new)
