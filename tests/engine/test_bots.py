@@ -6,7 +6,20 @@ import pytest
 
 from quitlok import KVITLACH, QUITLOK
 from quitlok.bots import PLAYERS, BestPlayer, RandomPlayer, bank, bold, cautious
-from quitlok.game import BANKER, RETIRE, Aluvun, Bet, Blot, Draw, KeepBank, Retire, Stand, Stay, legal_actions
+from quitlok.game import (
+    BANKER,
+    RETIRE,
+    Aluvun,
+    Bet,
+    Blot,
+    Draw,
+    KeepBank,
+    Retire,
+    Stand,
+    Stay,
+    apply_action,
+    legal_actions,
+)
 from quitlok.practice import start_table
 from quitlok.sim import random_game, step
 from tests.engine.helpers import game, play
@@ -21,8 +34,9 @@ def test_computer_players_only_take_legal_actions(rules, make):
         for _ in range(300):
             if state.is_over:
                 break
-            assert players[state.to_act].choose(state) in legal_actions(state)
-            state = step(state, players)
+            action = players[state.to_act].choose(state)  # chosen once: the move checked is the move played
+            assert action in legal_actions(state)
+            state = apply_action(state, action)
 
 
 def test_the_same_seed_plays_the_same_game():
