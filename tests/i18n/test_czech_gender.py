@@ -36,6 +36,8 @@ FEMININE = re.compile(r"\b\w+la\b")
 NOT_PAST = frozenset((
     "hostitel", "učitel", "držitel", "model", "podíl", "rozdíl", "cíl", "styl", "stůl", "úkol", "omyl", "smysl",
     "účel", "úhel", "kvitl", "dreidl", "dál", "pravidel", "čísel"))
+#: words ending in -la that are no past form: an adverb, plurals of nouns
+NOT_PAST_FEMININE = frozenset(("docela", "zcela", "pravidla", "čísla", "kola"))
 #: the past forms the catalog said of a named seat or of the learner before it was reworded (a word list for the
 #: reader; MASCULINE finds these and any other)
 FOUND = frozenset((
@@ -104,7 +106,8 @@ def _gendered(message, text: str) -> list[str]:
         found += _past(text)
         found += [word for match in BESIDE.findall(text) for word in match if word]
     if _to_the_learner(message) and SAID_TO_YOU.search(text):
-        found += _past(text) + FEMININE.findall(re.sub(r"\{\w*\}", " ", text))
+        found += _past(text) + [word for word in FEMININE.findall(re.sub(r"\{\w*\}", " ", text))
+                                if word.lower() not in NOT_PAST_FEMININE]
     return sorted(set(found))
 
 
