@@ -24,8 +24,8 @@ from quitlok.game import YOU, SeatStatus
 from quitlok.i18n import use
 from quitlok.narration import _ROOM_NOTES, ending_words, hand_over_words, sentence, status_line
 
-ROOM = Path(__file__).resolve().parents[2]
-CATALOG = ROOM / "quitlok/locale/cs/LC_MESSAGES/quitlok.po"
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG = ROOT / "quitlok/locale/cs/LC_MESSAGES/quitlok.po"
 
 #: a word ending in -l: the masculine l-participle of the past tense ("vyhrál", "přetáhl", "odešel", "tipl")
 #: unless it is one of NOT_PAST
@@ -48,8 +48,9 @@ FOUND = frozenset((
 #: "bankéř" or "hráč" beside a name: the noun says the person is a man ("{name} (bankéř)", "hráče {name}")
 BESIDE = re.compile(r"\{(?:name|banker)\}\s*[(,]\s*(bankéř\w*)|\b(bankéř\w*|hráč\w*)\s+\{(?:name|banker)\}|"
                     r"\{(?:name|banker)\} je (?:nový )?(bankéř\w*)")
-#: the past tense's auxiliary for "ty" and "já" ("jsi viděl", "sis vzal", "ses", "jsem byl")
-SAID_TO_YOU = re.compile(r"\b(jsi|sis|ses|jsem)\b", re.IGNORECASE)
+#: the auxiliary of the past tense and of the conditional for "ty" and "já" ("jsi viděl", "sis vzal", "jsem byl",
+#: "kdybys vsadil")
+SAID_TO_YOU = re.compile(r"\b(jsi|sis|ses|jsem|bys|abys|kdybys|bych|abych|kdybych)\b", re.IGNORECASE)
 #: placeholders that stand for a person, or for words about one ({then}: "then Eli took a new card", {line}: a
 #: banker's status)
 PERSON = re.compile(r"\{(name|names|banker|then|line|student)\}")
@@ -90,7 +91,7 @@ def _about_a_seat(message) -> bool:
 
 
 def _to_the_learner(message) -> bool:
-    return LEARNER.search(_first(message).replace("{you}", "")) is not None
+    return LEARNER.search(_first(message)) is not None
 
 
 def _past(text: str) -> list[str]:
@@ -190,6 +191,8 @@ def test_the_log_says_of_bela_and_dina_no_masculine_past(seat):
     name = {0: "Bela", 2: "Dina"}[seat]
     wrong = []
     with use("cs"):
+        told = [said for event in _events(seat) if (said := sentence(event, PLAYERS)) and name in said]
+        assert len(told) > 30, told
         for event in _events(seat):
             said = sentence(event, PLAYERS)
             if said and name in said and (past := _past(said)):
@@ -211,14 +214,18 @@ def test_the_log_says_to_the_learner_no_past_of_ty():
     wrong = []
     with use("cs"):
         said = [sentence(event, PLAYERS) for event in _events(1)]
-        said += [ending_words(YOU, status, you=True) for status in STATUSES]
-        said.append(hand_over_words("Rozdání", [SeatStatus("banker", results=(21, 17), new_card=True),
-                                                SeatStatus("lost", 2, 15, nth=1), SeatStatus("won", 2, 18, nth=2),
-                                                SeatStatus("bust", 2)], ["Eli", YOU, "Dina", "Chaim"], 1))
-        said.append(hand_over_words("Rozdání", [SeatStatus("lost", 2, 15, nth=1),
-                                                SeatStatus("banker", results=(21, None), new_card=True)],
-                                    ["Eli", YOU], 1))
-    for text in said:
+        ended = [ending_words(YOU, status, you=True) for status in STATUSES]
+        ended.append(hand_over_words("Rozdání", [SeatStatus("banker", results=(21, 17), new_card=True),
+                                                 SeatStatus("lost", 2, 15, nth=1), SeatStatus("won", 2, 18, nth=2),
+                                                 SeatStatus("bust", 2)], ["Eli", YOU, "Dina", "Chaim"], 1))
+        ended.append(hand_over_words("Rozdání", [SeatStatus("lost", 2, 15, nth=1),
+                                                 SeatStatus("banker", results=(21, None), new_card=True)],
+                                     ["Eli", YOU], 1))
+    assert len([text for text in said if text]) > 40
+    for text in said:  # (the host's notes say "Hostitel hru pozastavil": a noun, a man's or a woman's)
         if text and SAID_TO_YOU.search(text) and (past := _past(text)):
+            wrong.append(f"{text!r} ({', '.join(past)})")
+    for text in ended:  # how the hand ended, for the learner and the others: no past form at all
+        if past := _past(text):
             wrong.append(f"{text!r} ({', '.join(past)})")
     assert not wrong, "\n".join(wrong)
