@@ -214,7 +214,8 @@ def the_hand(lesson, words: dict) -> None:
     st.button(_("Start this hand again"), key="lesson.restart", on_click=restart, args=(slug,),
               icon=":material/replay:")
     with st.expander(_("What happened, step by step (newest first)"), expanded=lesson.over(table)):
-        st.markdown("  \n".join(reversed(lesson.story(table))))
+        # HTML, as the practice table's log: a line is text, never Markdown ("1. rozdání banku" is no list)
+        st.html(f"<p>{view.newest_first(list(lesson.story(table)), table.state.players)}</p>")
 
 
 def next_decision(lesson, table) -> None:

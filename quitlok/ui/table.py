@@ -614,7 +614,7 @@ def the_log(table: PracticeTable, key: str, first: str | None = None, *, hands_l
     lines = [as_text.html_naming(line, people) for line in reversed(current)]
     now = "<br>".join([f"<b>{lines[0]}</b>", *lines[1:]]) if lines else escape(_("Nothing yet."))
     earlier = hands[:-1][::-1]
-    folded = [_folded(_hand_title(title, people), f"<p>{_newest_first(lines, people)}</p>")
+    folded = [_folded(_hand_title(title, people), f"<p>{newest_first(lines, people)}</p>")
               for title, lines in earlier[:RECENT_HANDS]]
     if older := earlier[RECENT_HANDS:]:
         listed = older if hands_listed is None else older[:max(0, hands_listed - RECENT_HANDS)]
@@ -622,7 +622,7 @@ def the_log(table: PracticeTable, key: str, first: str | None = None, *, hands_l
         not_listed = escape(ngettext("and {n} earlier hand, not listed here.",
                                      "and {n} earlier hands, not listed here.", unlisted).format(n=unlisted))
         folded.append(_folded(escape(_("Older hands ({n})").format(n=len(older))), "".join(
-            f"<p><b>{_hand_title(title, people)}</b><br>{_newest_first(lines, people)}</p>" for title, lines in listed)
+            f"<p><b>{_hand_title(title, people)}</b><br>{newest_first(lines, people)}</p>" for title, lines in listed)
             + (f"<p>{not_listed}</p>" if unlisted else "")))
     heading = escape(_("What happened"))
     # Translators: {title} is the hand's title, such as "Hand 3 of Bella's bank (bank 20)"
@@ -639,7 +639,7 @@ def _hand_title(title: str | None, people: list[str]) -> str:
     return as_text.html_naming(title or _("Before the first hand"), people)
 
 
-def _newest_first(lines: list[str], people: list[str]) -> str:
+def newest_first(lines: list[str], people: list[str]) -> str:
     """A hand's lines as HTML, newest first, a line each (the names in them isolated)."""
     return "<br>".join(as_text.html_naming(line, people) for line in reversed(lines))
 

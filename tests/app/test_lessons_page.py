@@ -7,7 +7,7 @@ from quitlok.actions import Bet
 from quitlok.lessons import LESSONS
 from quitlok.odds import chance_words
 from quitlok.progress import Progress
-from tests.app.conftest import html_text, lesson_heading, open_page, texts
+from tests.app.conftest import _Words, html_text, lesson_heading, open_page, texts
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 #: the buttons that move a hand on: the learner's moves, "Let the others play", and the reveal it waits for
@@ -159,6 +159,24 @@ def test_after_the_learners_moves_the_others_play_to_the_end_of_the_hand(app):
     table = at.session_state[f"lesson.table.{lesson.slug}"]
     assert table.hand_ended and "lesson.next" not in {b.key for b in at.button}
     assert "you made 21 and won 2" in texts(at) and words["done"] in texts(at)  # the suggested Bet 2
+
+
+def test_the_story_step_by_step_is_text_newest_first(app):
+    """The lesson's story under "What happened, step by step" reads as the practice table's log does: each line as
+    text, never as Markdown. A Czech line "1. rozdání banku (Bela, bank 8)" (hand 1 of Bella's bank) was read as a
+    numbered list, and the hands were numbered 2 and 3."""
+    at = open_page(app, "pages/lessons.py")
+    click(at, "lesson.do.bet")
+    click(at, "lesson.next")
+    story = BY_SLUG["01_pack"].story(at.session_state["lesson.table.01_pack"])
+    fold = next(e for e in at.expander if e.label.startswith("What happened, step by step"))
+    assert not [m.value for m in fold.markdown], "the story is HTML, as the log is"
+    reader = _Words()
+    for element in fold.get("html"):
+        reader.feed(str(element.proto.body))
+    shown = "".join(reader.parts)
+    assert len(story) > 3 and all(line in shown for line in story)
+    assert [shown.index(line) for line in reversed(story)] == sorted(shown.index(line) for line in story)
 
 
 def test_after_a_rejected_11_the_new_total_is_shown(app):
