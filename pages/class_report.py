@@ -15,7 +15,7 @@ from quitlok.classroom.own import OWN
 from quitlok.classroom.records import session_report
 from quitlok.classroom.report import mark
 from quitlok.classroom.store import Classes
-from quitlok.i18n import _
+from quitlok.i18n import _, percent
 from quitlok.rooms import NotHost, RoomNotFound
 from quitlok.rooms.store import IDLE_SECONDS
 from quitlok.ui import browser, names, positions
@@ -66,7 +66,7 @@ if not report.questions:
 st.subheader(_("Questions"))
 QUESTION = _("Question")
 st.table(pd.DataFrame(
-    [(_("Question {n}").format(n=q.number), q.title, q.answered, q.right, f"{q.share:.0%}",
+    [(_("Question {n}").format(n=q.number), q.title, q.answered, q.right, percent(q.share, 0),
       "; ".join(f"{w} ({n})" for w, n, _note in q.wrong)) for q in report.questions],
     # Translators: the columns of the table of questions; Kind: which kind of question; Right: how many answered right
     columns=[QUESTION, _("Kind"), _("Answers"), _("Right"), _("Share right"), _("Wrong answers given")]

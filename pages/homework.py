@@ -28,7 +28,7 @@ from quitlok.classroom.homework import (
 )
 from quitlok.classroom.report import mark, shown_answer
 from quitlok.errors import TooOften
-from quitlok.i18n import LANGUAGES, SOURCE, _, language, ngettext
+from quitlok.i18n import LANGUAGES, SOURCE, _, language, ngettext, percent
 from quitlok.lessons import LESSONS
 from quitlok.rooms import NotSeated, RoomError, RoomNotFound
 from quitlok.ui import browser, guard, joining, limits, names, positions, rtl
@@ -303,8 +303,8 @@ def wrong_turns(work: Homework, report) -> None:
     for share, heading, about, answer, answered, wrong in sorted(found, key=lambda f: f[0]):
         with st.container(border=True):
             # Translators: a question's heading and how the class did on it: "**Quiz question 2** · 40% right of 5"
-            st.markdown(_("**{heading}** · {share} right of {answered}").format(heading=heading, share=f"{share:.0%}",
-                                                                              answered=answered))
+            st.markdown(_("**{heading}** · {share} right of {answered}").format(
+                heading=heading, share=percent(share, 0), answered=answered))
             st.caption(ui.escape_markdown(about))
             st.markdown(_("Right answer: **{answer}**").format(answer=ui.escape_markdown(answer)))
             for shown, count, note in wrong:

@@ -52,7 +52,7 @@ from quitlok import events as ev
 from quitlok.actions import Action, Draw, Stand
 from quitlok.game import BANKER, PROTECTED, TURN, State
 from quitlok.hand import hand_value
-from quitlok.i18n import _, ngettext
+from quitlok.i18n import _, ngettext, percent
 from quitlok.moves import Move
 from quitlok.rules import KVITLACH, QUITLOK, RuleSet
 from quitlok.solve import PLAYER_ACTIONS
@@ -673,7 +673,8 @@ def shown_words(history: Sequence[str], game: str = "kvitlach") -> str:
 
 
 def _percent(p: float) -> str:
-    return f"{100 * p:.0f}%"
+    """A chance of a move, whole percent, in the reader's language ('37%', Czech '37 %')."""
+    return percent(p, 0)
 
 
 def fixed_model_lead() -> str:

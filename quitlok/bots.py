@@ -17,7 +17,7 @@ from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Rej
 from quitlok.at_best import choose_as_banker
 from quitlok.coach import coach
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, State, legal_actions
-from quitlok.i18n import _, pgettext
+from quitlok.i18n import _, percent, pgettext
 from quitlok.rules import RuleSet
 
 
@@ -84,7 +84,7 @@ class StyledPlayer:
                      "{total}").format(**values)
         # Translators: {share} is a percentage ("40%").
         return _("takes cards below {below}, bets about {share} of what is allowed; as banker stands on "
-                 "{total}").format(share=f"{self.bet_share:.0%}", **values)
+                 "{total}").format(share=percent(self.bet_share, 0), **values)
 
     def _bet(self, bets: list[Bet], state: State) -> Bet:
         """A stake of about `bet_share` of the room, varied a little by the seed."""

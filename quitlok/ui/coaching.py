@@ -14,7 +14,7 @@ from quitlok.actions import Action, Bet, Draw, Stand
 from quitlok.bank_odds import DRAW, MODEL_WORDS, STAND, BankerAdvice
 from quitlok.coach import TOLERANCE, Coaching
 from quitlok.game import BANKER, STAKE, State, action_label, seat_name
-from quitlok.i18n import _
+from quitlok.i18n import _, decimal
 from quitlok.odds import chance_words
 from quitlok.practice import PracticeTable
 from quitlok.progress import decision
@@ -41,7 +41,7 @@ def feedback(state: State, coaching: Coaching | BankerAdvice | None, action: Act
         return "best", _("{move}: the best play here.").format(move=action_label(state, action))
     best = coaching.best
     return "cost", _("{move} was about {cost} chips worse on average than the best play, {best} ({worth}).").format(
-        move=action_label(state, action), cost=f"{cost:.2f}", best=action_label(state, best),
+        move=action_label(state, action), cost=decimal(cost, 2), best=action_label(state, best),
         worth=chips(coaching.values[best]))
 
 
@@ -57,7 +57,7 @@ def _banker_feedback(state: State, advice: BankerAdvice, action: Action) -> tupl
         return "best", _("{move}: the best play for the bank here.").format(move=action_label(state, action))
     named = Draw() if advice.best == DRAW else Stand()
     return "cost", _("{move} was about {cost} chips worse for the bank on average than {best} ({worth}).").format(
-        move=action_label(state, action), cost=f"{cost:.2f}", best=action_label(state, named), worth=chips(best))
+        move=action_label(state, action), cost=decimal(cost, 2), best=action_label(state, named), worth=chips(best))
 
 
 def show_feedback(key: str) -> None:

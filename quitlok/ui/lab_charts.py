@@ -19,7 +19,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from quitlok import i18n
-from quitlok.i18n import N_, _, pgettext
+from quitlok.i18n import N_, _, decimal, percent, pgettext
 from quitlok.lab import FIRST_DRAWN, LabSummary
 from quitlok.ui.bars import BANKER_COLOUR, TWENTY_ONE_COLOUR
 from quitlok.ui.charts import RIGHT_PATTERN, bar_pattern
@@ -51,8 +51,8 @@ def _chips(figure: str) -> str:
 
 
 def share(p) -> str:
-    """A share of hands, to one decimal: '15.3%'."""
-    return f"{100 * float(p):.1f}%"
+    """A share of hands, to one decimal, in the reader's language: '15.3%' (Czech '15,3 %')."""
+    return percent(p, 1)
 
 
 def chips_a_hand(x: float) -> str:
@@ -84,7 +84,7 @@ def edge_frame(outcomes: Iterable) -> pd.DataFrame:
 
 def hundredths(edge) -> str:
     """A solved game's figure, per 100 hands to two decimals (its differences are small): '+4.95 chips'."""
-    return _chips(f"{100 * float(edge):+.2f}")
+    return _chips(decimal(100 * float(edge), 2, signed=True))
 
 
 #: the solved game's tables (quitlok.equilibrium.EdgeAtBest): short cells, so that they fit a phone (translated

@@ -90,3 +90,25 @@ def test_a_sign_stays_before_its_number_in_every_language(code, minus, plus):
         assert style.chips(-0.71) == _("{figure} chips").format(figure=f"{minus}0{decimal_point}71")
         assert advisor.signed(-0.237) == signed(-0.237, 3)
         assert lab_charts.chips_a_hand(-0.041) == f"{minus}0{decimal_point}041"
+
+
+#: where a number is formatted by hand for no reader: a style's position (quitlok.ui.bars), a server's own log
+#: lines (quitlok.ui.fair), a CSV cell for spreadsheets (quitlok.classroom), a count of seconds in a message's
+#: values (quitlok.costly, said through the catalog)
+BY_HAND = {"quitlok/ui/bars.py", "quitlok/ui/fair.py", "quitlok/classroom/report.py", "quitlok/classroom/store.py",
+           "quitlok/costly.py", "quitlok/i18n.py"}
+
+
+def test_numbers_shown_to_people_are_formatted_for_their_language():
+    """A cost or a share formatted with Python's own format ('0.81', '15.3%') reads '0.81' in a Czech sentence
+    that says '0,00' two words later: every such number goes through quitlok.i18n (decimal, percent, signed)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    by_hand = re.compile(r"(?<!%)\{[^{}]*:[+ ]?\.?\d*[fe%]\}")  # (not Plotly's own templates, "%{x:.1%}")
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in [*(root / "quitlok").rglob("*.py"), *(root / "pages").glob("*.py")]
+             if str(path.relative_to(root)) not in BY_HAND
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)]
+    assert not found, "\n".join(found)
