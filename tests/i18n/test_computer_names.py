@@ -138,6 +138,21 @@ def test_a_hebrew_lesson_names_its_players_in_hebrew():
     assert said.startswith("בלה") and "הוא" not in said, said
 
 
+@pytest.mark.parametrize("code", ["cs", "he"])
+def test_a_lesson_s_words_spell_its_players_as_its_table_does(code):
+    """A Czech lesson said "Chaim" and "Bella" beside a table and a log that say Chajim and Bela: a lesson's words
+    spell the computer players as seat_name does in its language (in any case ending: Belu, Chajimovi)."""
+    lessons = sorted((ROOT / "content" / code / "lessons").glob("*.md"))
+    assert lessons
+    for path in lessons:
+        text = path.read_text(encoding="utf-8")
+        for key in ("Bella", "Chaim"):
+            if SPELT[code][key] == key:
+                continue
+            stem = key[:-1] if key.endswith("a") else key
+            assert not re.search(rf"\b{stem}", text.replace(f"({key})", "")), f"{path.name}: {key}"
+
+
 def test_in_a_room_a_person_called_bella_stays_bella_and_a_computer_seat_is_named_in_hebrew(tmp_path):
     from quitlok import QUITLOK
     from quitlok.rooms import Rooms
