@@ -20,7 +20,7 @@ from quitlok import ui
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, StakeBank, Stand, Stay
 from quitlok.events import Event, HandDealt
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, SeatStatus, State, action_label, legal_actions, seat_name
-from quitlok.i18n import _, ngettext, pgettext
+from quitlok.i18n import _, ngettext, number, pgettext
 from quitlok.narration import YOU, hand_title, ordinal, sentence, status_line
 from quitlok.narration import hand_over_words as narrated_hand_over
 from quitlok.practice import PracticeTable
@@ -414,8 +414,10 @@ def phone_hand_html(table: PracticeTable) -> str:
 def _phone_hand_row(table: PracticeTable) -> str:
     s, me = table.state, table.human
     mine = escape(_("Your cards"))
+    # their total beside them (a 12 that counts as 9 already counted so), so that a phone need not scroll up for it
     return (f'<div class="ql-phone-hand"><span>{mine}</span>'
-            f'{hand_html(s.hands[me], s.face_up[me], mine=True, size=ui.card_size(small=True))}</div>')
+            f'{hand_html(s.hands[me], s.face_up[me], mine=True, size=ui.card_size(small=True))}'
+            f'<span class="ql-phone-total">= {number(s.value(me))}</span></div>')
 
 
 _PHONE_HAND_CSS = """<style>
@@ -424,6 +426,7 @@ _PHONE_HAND_CSS = """<style>
   .st-key-ql-phone-hand, .ql-whole > .ql-phone-only-hand { display: flex; }
 }
 .ql-phone-hand { display: flex; align-items: center; gap: 10px; font-weight: 600; }
+.ql-phone-total { font-size: 1.25rem; }
 </style>"""
 
 

@@ -544,3 +544,19 @@ def test_a_second_tap_on_the_same_screen_makes_no_second_move(app):
     assert not at.exception, at.exception
     assert sum(isinstance(e, ev.BlotAsked) for e in table(at).state.events) == 1, "one blot, not two"
     assert "The table had changed before this tap arrived" in " ".join(texts(at).split())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_phone_s_row_of_the_learner_s_cards_gives_their_total(seed):
+    """The row of the learner's cards in the phone's move bar says what they make ("= 20"), as the sentence above
+    it does: a phone need not scroll up for it (a 12 counted as 9 where that is better)."""
+    from quitlok.practice import start_table
+    from quitlok.ui import table as view
+
+    table = start_table(QUITLOK, computers=2, seat=seed % 3, chips=30, bank=8, seed=seed)
+    s = table.state
+    if not s.hands[table.human]:
+        assert view.phone_hand_html(table) == ""
+        return
+    row = re.sub(r"<[^>]+>", " ", view.phone_hand_html(table).split("</style>")[-1])
+    assert f"= {s.value(table.human)}" in " ".join(row.split())
