@@ -218,8 +218,10 @@ def play_area() -> None:
     if table.state.is_over:
         game_over(table)
     elif table.humans_turn:
+        view.hand_over_for_phones(table)
         your_turn(table)
     else:
+        view.hand_over_for_phones(table)
         computer_turn(table)
     view.the_log(table, "play-log", view.first_bank(table))
     with ui.internals.sidebar_slot():  # written every run, so that a run of this fragment may draw into it

@@ -421,9 +421,10 @@ def _phone_hand_row(table: PracticeTable) -> str:
 
 
 _PHONE_HAND_CSS = """<style>
-.st-key-ql-phone-hand, .ql-phone-only-hand { display: none; }
+.st-key-ql-phone-hand, .ql-phone-only-hand, .ql-phone-only-over { display: none; }
 @media (max-width: 640px), (max-height: 500px) {  /* a phone either way */
   .st-key-ql-phone-hand, .ql-whole > .ql-phone-only-hand { display: flex; }
+  .ql-phone-only-over { display: block; border-inline-start: 4px solid #C9A227; padding-inline-start: .6rem; }
 }
 .ql-phone-hand { display: flex; align-items: center; gap: 10px; font-weight: 600; }
 .ql-phone-total { font-size: 1.25rem; }
@@ -713,6 +714,15 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
     with st.container(border=True, key="hand-over"):
         st.html(panel)
         st.button(_("Got it"), key="hand-over-close", on_click=on_close, icon=":material/check:")
+
+
+def hand_over_for_phones(table: PracticeTable) -> None:
+    """On a phone, where the table's panel of how the hand ended is a long scroll above the moves: its words again
+    just above the turn that follows (hidden on wider screens, which show the panel beside the moves)."""
+    if not hand_over_html(table):
+        return
+    words = as_text.html_naming(hand_over_words(table), [seat_name(p) for p in table.state.players])
+    st.html(f'{_PHONE_HAND_CSS}<p class="ql-phone-only-over"><span aria-hidden="true">⚑</span> <b>{words}</b></p>')
 
 
 def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:

@@ -130,6 +130,8 @@ def test_skip_stops_at_the_end_of_every_hand_and_shows_how_it_went(app):
         if t.hand_ended and any(status.kind for status in t.state.last_status):
             seen_ends += 1
             assert hand_over_text(at).startswith("Hand "), "the panel shows the ended hand"
+            # and on a phone, where the panel is a long scroll above the moves, its words above the next turn
+            assert html_text(at).count(hand_over_text(at)) == 2 and "ql-phone-only-over" in html(at)
             if seen_ends == 2:
                 break
         else:
