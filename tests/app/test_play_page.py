@@ -562,3 +562,41 @@ def test_the_phone_s_row_of_the_learner_s_cards_gives_their_total(seed):
         return
     row = re.sub(r"<[^>]+>", " ", view.phone_hand_html(table).split("</style>")[-1])
     assert f"= {s.value(table.human)}" in " ".join(row.split())
+
+
+def test_a_move_drawn_disabled_says_why_where_one_reason_holds():
+    """The bar draws a move that is not open greyed out, in its place; under the bar the call at 11 says when it can
+    be called, Stay after the call says that the card comes first, and a bet under rules that take bets at any time
+    says that the stake has reached its limit. Over random games, wherever the learner's turn greys them out."""
+    import random as chance
+
+    from quitlok.actions import Aluvun, Bet, Stay
+    from quitlok.game import TURN, apply_action, legal_actions, new_game
+    from quitlok.i18n import use
+    from quitlok.ui import move_bar
+    from quitlok.ui.table import help_text
+
+    seen = set()
+    with use("en"):
+        for seed in range(40):
+            s = new_game(QUITLOK, ["Ann", "Ben", "Cy"], banker=seed % 3, bank=8, purses=6, seed=seed)
+            rng = chance.Random(seed)
+            for _ in range(80):
+                if s.is_over:
+                    break
+                legal = legal_actions(s)
+                said = "\n".join(move_bar._closed_words(s, legal))
+                if s.phase == TURN:
+                    if Aluvun() not in legal:
+                        seen.add("aluvun")
+                        assert help_text("aluvun_closed").format(word="aluvun") in said
+                    if Stay() not in legal and s.aluvun_called:
+                        seen.add("stay")
+                        assert help_text("stay_after_call").format(word="aluvun") in said
+                    if not any(isinstance(a, Bet) for a in legal):
+                        seen.add("bet")
+                        assert help_text("bet_closed") in said
+                else:
+                    assert not said
+                s = apply_action(s, rng.choice(legal))
+    assert seen == {"aluvun", "stay", "bet"}
