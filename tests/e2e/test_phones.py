@@ -236,6 +236,7 @@ def test_the_practice_table_on_a_phone(phone, app_url, orientation, lang):
         pytest.fail("the learner's turn did not come within 30 taps")
     no_failure(page)
     fits_the_screen(page, f"the practice table ({orientation})")
+    assert not page.locator("[data-testid='stHeaderActionElements']:visible").count(), "a heading's link icon shows"
     page.evaluate(_HAND_TO_THE_TOP)  # the moves are a bar fixed at the bottom of the screen: the page scrolls under it
     cards, buttons = boxes(page, MY_CARDS), [box for box in boxes(page, ACTIONS) if box]
     assert None not in cards, f"one of the learner's cards is not shown ({orientation})"
