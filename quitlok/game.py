@@ -39,6 +39,7 @@ from quitlok.errors import IllegalAction, InvalidSetup
 from quitlok.hand import can_call_aluvun, counted, hand_value
 from quitlok.i18n import N_, _, ngettext, pgettext
 from quitlok.rulebook import banker_must_draw, ends_turn, is_bust, is_twenty_one, player_wins, turn_moves
+from quitlok.rulebook import closed_moves as rulebook_closed_moves
 from quitlok.rules import RuleSet, game_name
 from quitlok.validate import is_whole, rule_set, shown, whole_number
 
@@ -64,6 +65,7 @@ __all__ = [
     "WOMEN",
     "YOU",
     "action_label",
+    "closed_moves",
     "apply_action",
     "draw_for_banker",
     "legal_actions",
@@ -542,10 +544,24 @@ def legal_actions(state: State) -> list[Action]:
         return actions
     # a player's turn: the moves the rules give him (quitlok.rulebook), every bet of 1 to `room` chips
     room = state.bet_room(seat)
-    aluvun = rules.aluvun and can_draw and not state.aluvun_called and can_call_aluvun(state.hands[seat], rules)
-    kinds = turn_moves(rules, staked=state.stakes[seat] > 0, room=room, can_draw=can_draw, aluvun=aluvun,
-                       called=state.aluvun_called)
+    kinds = turn_moves(rules, **_turn(state, seat))
     return [action for kind in kinds for action in (_bets(room) if kind is Bet else (kind(),))]
+
+
+def _turn(state: State, seat: int) -> dict:
+    """A player's turn as quitlok.rulebook's turn_moves and closed_moves take it."""
+    rules, can_draw = state.rules, state.cards_available > 0
+    aluvun = rules.aluvun and can_draw and not state.aluvun_called and can_call_aluvun(state.hands[seat], rules)
+    return dict(staked=state.stakes[seat] > 0, room=state.bet_room(seat), can_draw=can_draw, aluvun=aluvun,
+                called=state.aluvun_called)
+
+
+def closed_moves(state: State) -> dict[type, str]:
+    """On a player's turn, the kinds of move closed for a reason that always holds, with the reason's key
+    (quitlok.rulebook.closed_moves); {} in any other phase."""
+    if _check_state(state).phase != TURN or state.to_act is None:
+        return {}
+    return rulebook_closed_moves(state.rules, **_turn(state, state.to_act))
 
 
 @functools.lru_cache(maxsize=256)

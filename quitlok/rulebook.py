@@ -78,6 +78,30 @@ def may_call_aluvun(rules: RuleSet, totals: Iterable[int], lone_eleven: bool) ->
     return rules.aluvun and not lone and 11 in totals
 
 
+#: why a player's move is not open, where one reason always holds (quitlok.game.closed_moves; words for people:
+#: content/play/help.md under these keys): the call's moment has not come or has passed, Stay waits for the called
+#: card, a bet (betting at any time) has reached its limit
+ALUVUN_CLOSED, STAY_AFTER_CALL, BET_CLOSED = "aluvun_closed", "stay_after_call", "bet_closed"
+
+
+def closed_moves(rules: RuleSet, *, staked: bool, room: int, can_draw: bool, aluvun: bool,
+                 called: bool) -> dict[type, str]:
+    """The kinds of move a player's turn (as `turn_moves` takes it) leaves closed for one reason that always holds,
+    each with its reason's key; a move closed for another reason (no card left, the bet that comes first under
+    bet-first rules) is not listed."""
+    reasons: dict[type, str] = {}
+    if not can_draw:
+        return reasons
+    opened = turn_moves(rules, staked=staked, room=room, can_draw=can_draw, aluvun=aluvun, called=called)
+    if rules.aluvun and not called and not aluvun and (staked or not rules.bet_first) and Aluvun not in opened:
+        reasons[Aluvun] = ALUVUN_CLOSED  # his cards cannot count exactly 11 (or are a lone 11)
+    if called and Stay not in opened:
+        reasons[Stay] = STAY_AFTER_CALL
+    if not rules.bet_first and room <= 0 and Bet not in opened:
+        reasons[Bet] = BET_CLOSED
+    return reasons
+
+
 def turn_moves(rules: RuleSet, *, staked: bool, room: int, can_draw: bool, aluvun: bool,
                called: bool) -> tuple[type, ...]:
     """The kinds of move open to a player on his turn, as the game's action types in the order `legal_actions`

@@ -30,7 +30,8 @@ def rooms_of_the_test_session(tmp_path_factory):
     speed: a test of an answer asks for the answer, so it is given ROOMY_BUDGET, and a test of the guard itself
     asks for the app's budget (the `apps_budget` fixture). A loaded CI machine once took more than the app's second
     for a position this machine answers in a quarter of one; five seconds keep a page that asks
-    a table too large to answer (the fuzzers, the limits) from running long."""
+    a table too large to answer (the fuzzers, the limits) from running long. (A worker process of
+    tests/odds/test_workers.py imports quitlok.costly afresh and keeps the app's budget, as the app's workers do.)"""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("QUITLOK_DATABASE_URL", f"sqlite:///{tmp_path_factory.mktemp('rooms') / 'rooms.sqlite3'}")
         patch.setenv("QUITLOK_WORKERS", "0")

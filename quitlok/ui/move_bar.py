@@ -28,7 +28,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Reject, Retire, Stand, Stay
-from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, TURN, State, action_label, legal_actions
+from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, TURN, State, action_label, closed_moves, legal_actions
 from quitlok.i18n import _, ngettext, pgettext
 from quitlok.practice import PracticeTable
 from quitlok.ui import table as view
@@ -120,27 +120,22 @@ def move_bar(table: PracticeTable, prefix: str, version: int, on_act: Callable[[
     bets = [a for a in legal if isinstance(a, Bet)]
     chips = Bet(st.session_state[f"{prefix}.bet"]) if bets else None  # the caption names the bet as its button does
     words = ([f"**{_bet_label(s, chips.n)}**: {view.action_help(chips, table)}"] if bets else []) + [
-        f"**{action_label(s, a)}**: {view.action_help(a, table)}" for a in shown] + _closed_words(s, legal)
+        f"**{action_label(s, a)}**: {view.action_help(a, table)}" for a in shown] + _closed_words(s)
     st.caption("  \n".join(words))
 
 
-def _closed_words(s: State, legal: list[Action]) -> list[str]:
-    """Why a move drawn disabled is not open, where one reason holds whatever the table: the call at 11 (its
-    moment), Stay after the call (the card comes first), a bet under rules that take bets at any time (the stake
-    has reached its limit). Other disabled moves say nothing rather than a reason that may be wrong."""
-    if s.phase != TURN:
-        return []
+def _closed_words(s: State) -> list[str]:
+    """Why a move drawn disabled is not open, where one reason always holds (quitlok.game.closed_moves: the call's
+    moment, Stay waiting for the called card, a bet at its limit), in the order of the bar. Other disabled moves
+    say nothing rather than a reason that may be wrong."""
+    closed = closed_moves(s)
     word = s.rules.aluvun_word
     said = []
-    if s.rules.blots and not any(isinstance(a, Bet) for a in legal):
-        said.append(f"**{_bet_word(s)}**: {view.help_text('bet_closed')}")
     for place in slots(s):
-        if place is Bet or place in legal:
-            continue
-        if isinstance(place, Aluvun):
-            said.append(f"**{action_label(s, place)}**: {view.help_text('aluvun_closed').format(word=word)}")
-        elif isinstance(place, Stay) and s.aluvun_called:
-            said.append(f"**{action_label(s, place)}**: {view.help_text('stay_after_call').format(word=word)}")
+        kind = place if place is Bet else type(place)
+        if kind in closed:
+            name = _bet_word(s) if place is Bet else action_label(s, place)
+            said.append(f"**{name}**: {view.help_text(closed[kind]).format(word=word)}")
     return said
 
 

@@ -58,7 +58,7 @@ _CSS = """
 [data-testid="stSidebar"] [data-testid="stPageLink-NavLink"] { height: auto; }
 /* A heading's link to itself (Streamlit shows it on hover) stays on a touch screen, where nothing hovers: there
    it is only a stray icon beside every heading. */
-@media (hover: none) { [data-testid="stHeaderActionElements"] { display: none; } }
+@media (hover: none) { [data-testid="stHeaderActionElements"] a { display: none; } }
 /* A page's sections are st.header (h2 under the page's h1, so that a screen reader's list of headings has no
    gap), drawn at the size of Streamlit's subheader: a section title, not a second page title. */
 [data-testid="stMain"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }

@@ -427,7 +427,7 @@ _PHONE_HAND_CSS = """<style>
   .ql-phone-only-over { display: block; border-inline-start: 4px solid #C9A227; padding-inline-start: .6rem; }
 }
 .ql-phone-hand { display: flex; align-items: center; gap: 10px; font-weight: 600; }
-.ql-phone-total { font-size: 1.25rem; }
+.ql-phone-total { font-size: 1.25rem; white-space: nowrap; }
 </style>"""
 
 

@@ -88,6 +88,9 @@ def test_the_narration_of_the_events_is_the_old_prose(rules, seats, you, seed, c
         assert legal == old.legal_actions(was)
         action = _choose(rng, legal)
         new, was = apply_action(new, action), old.apply_action(was, action)
+    assert log(new) == was.events  # the whole log once more where the walk stopped
+    for seat in [None, *range(seats)]:
+        assert sentences(seen_events(new.events, seat), new.players) == _old_seat_events(was, seat)
 
 
 def _lines(state):

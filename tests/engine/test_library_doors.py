@@ -182,6 +182,7 @@ def game_doors() -> list[Door]:
              {"rules": "rules", "players": "response", "banker": "seat", "bank": "chips", "purses": "response",
               "stock": "response", "seed": "seed_or_none", "max_bet": "response", "choose_stake": "flag"}),
         Door("legal_actions", game.legal_actions, {"state": state}, s),
+        Door("closed_moves", game.closed_moves, {"state": state}, s),
         Door("apply_action", game.apply_action, {"state": state, "action": action}, {**s, "action": "action"}),
         Door("action_label", game.action_label, {"state": state, "action": action}, {**s, "action": "action"}),
         Door("draw_for_banker", game.draw_for_banker, {"rules": QUITLOK, "seats": 3, "seed": 4},
