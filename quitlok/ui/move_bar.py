@@ -31,6 +31,7 @@ from quitlok.actions import Action, Aluvun, Bet, Blot, Draw, Keep, KeepBank, Rej
 from quitlok.game import BANKER, PROTECTED, RETIRE, STAKE, TURN, State, action_label, closed_moves, legal_actions
 from quitlok.i18n import _, ngettext, pgettext
 from quitlok.practice import PracticeTable
+from quitlok.rules import call_word
 from quitlok.ui import table as view
 
 #: how long after the bar changed a tap is taken for one meant for the screen before (milliseconds)
@@ -129,7 +130,7 @@ def _closed_words(s: State) -> list[str]:
     moment, Stay waiting for the called card, a bet at its limit), in the order of the bar. Other disabled moves
     say nothing rather than a reason that may be wrong."""
     closed = closed_moves(s)
-    word = s.rules.aluvun_word
+    word = call_word(s.rules.aluvun_word)  # the call in the reader's words
     said = []
     for place in slots(s):
         kind = place if place is Bet else type(place)

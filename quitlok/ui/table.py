@@ -24,6 +24,7 @@ from quitlok.i18n import _, ngettext, number, pgettext
 from quitlok.narration import YOU, hand_title, ordinal, sentence, status_line
 from quitlok.narration import hand_over_words as narrated_hand_over
 from quitlok.practice import PracticeTable
+from quitlok.rules import call_word
 from quitlok.ui import names as as_text
 from quitlok.ui.cards import hand_html
 
@@ -385,7 +386,7 @@ def action_help(action: Action, table: PracticeTable) -> str:
     if isinstance(action, Draw):
         return help_text("banker_draw") if s.phase == BANKER else help_text("draw")
     if isinstance(action, Aluvun):
-        return help_text("aluvun").format(word=s.rules.aluvun_word)
+        return help_text("aluvun").format(word=call_word(s.rules.aluvun_word))  # the call in the reader's words
     keys = {Reject: "reject", Keep: "keep", Stand: "banker_stand", Retire: "retire", KeepBank: "keep_bank",
             StakeBank: "stake_bank"}
     return help_text(keys[type(action)])

@@ -576,6 +576,7 @@ def test_a_move_drawn_disabled_says_why_where_one_reason_holds(rules):
     from quitlok.game import TURN, apply_action, legal_actions, new_game
     from quitlok.hand import can_call_aluvun
     from quitlok.i18n import use
+    from quitlok.rules import call_word
     from quitlok.ui import move_bar
     from quitlok.ui.table import help_text
 
@@ -592,7 +593,7 @@ def test_a_move_drawn_disabled_says_why_where_one_reason_holds(rules):
                 expected = set()
                 if s.phase == TURN and s.cards_available:
                     me = s.to_act
-                    word = rules.aluvun_word
+                    word = call_word(rules.aluvun_word)
                     if (rules.aluvun and not s.aluvun_called and not can_call_aluvun(s.hands[me], rules)
                             and (s.stakes[me] or not rules.bet_first)):
                         expected.add(f"**{action_label(s, Aluvun())}**: " + help_text("aluvun_closed").format(
