@@ -196,8 +196,10 @@ def wait_for_app(page: Page, patience_ms: int = NO_RUN_MS) -> None:
 
 
 def open_app(page: Page, url: str) -> None:
+    """Open `url` and wait until its first runs have ended (a loaded machine, with a stage of browser tests on
+    both cores, once took more than 60 s for a room's page that opens in 2 s alone)."""
     page.goto(url)
-    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=120_000)
     page.wait_for_timeout(500)
     page.wait_for_selector(IDLE, timeout=30_000)
     page.evaluate("window.__quitlokSeen = window.__quitlokRuns")

@@ -65,8 +65,9 @@ def a_class(classes: Classes, kind: str):
 
 def fits(page: Page, what: str) -> None:
     """Nothing scrolls, once the page has settled (while a run redraws it, the old and new elements may stand
-    together for a moment)."""
-    for _ in range(50):
+    together for a moment: on a loaded machine, seconds; a clean clone's run once saw 776 px for more than 5 s,
+    and the same screen fit at once when run alone)."""
+    for _ in range(150):
         scrolls = page.evaluate(SCROLLS_JS)
         if not scrolls:
             return
