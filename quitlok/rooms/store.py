@@ -1005,8 +1005,14 @@ def _read_night(night: dict, seats: Sequence[sa.Row]) -> Night:
     if computers is None:
         computers = [s.seat for s in seats if s.style is not None and s.seat < len(night["players"])
                      and night["players"][s.seat] == s.name]
-    return Night(tuple(name if seat in computers else TypedName(name) for seat, name in enumerate(night["players"])),
+    return Night(tuple(_named(name, computer=seat in computers) for seat, name in enumerate(night["players"])),
                  tuple(night["won"]))
+
+
+def _named(name: str, *, computer: bool) -> str:
+    """A seat's name as quitlok.game.seat_name reads it: a computer player's is a key, shown in the reader's
+    letters; a person's a TypedName, shown as typed (even one spelt as a computer player's)."""
+    return name if computer else TypedName(name)
 
 
 def _hash(token: str) -> str:
@@ -1265,7 +1271,7 @@ def room_view(code: str, room: sa.Row, seats: list[sa.Row], me: int | None, *, e
     family = extra.family or _NO_FAMILY
     # a person's name is shown as typed, even one spelt as a computer player's (quitlok.game.seat_name); a seat with
     # a style is a computer player's, or one a computer plays for a person who left (told apart by the name alone)
-    names = tuple(s.name if s.style is not None else TypedName(s.name) for s in seats)
+    names = tuple(_named(s.name, computer=s.style is not None) for s in seats)
     styles = tuple(s.style for s in seats)
     n = len(seats)
     absent = _absent(seats, extra, now)
