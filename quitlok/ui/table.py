@@ -720,10 +720,15 @@ def hand_over(table: PracticeTable, on_close: Callable[[], None] | None = None) 
 def hand_over_for_phones(table: PracticeTable) -> None:
     """On a phone, where the table's panel of how the hand ended is a long scroll above the moves: its words again
     just above the turn that follows (hidden on wider screens, which show the panel beside the moves)."""
-    if not hand_over_html(table):
+    if not shows_hand_over(table):
         return
     words = as_text.html_naming(hand_over_words(table), [seat_name(p) for p in table.state.players])
     st.html(f'{_PHONE_HAND_CSS}<p class="ql-phone-only-over"><span aria-hidden="true">⚑</span> <b>{words}</b></p>')
+
+
+def shows_hand_over(table: PracticeTable) -> bool:
+    """The last decision ended a hand in which someone played: how it ended is shown (hand_over_html)."""
+    return table.hand_ended and any(status.kind for status in table.state.last_status)
 
 
 def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
@@ -731,7 +736,7 @@ def hand_over_html(table: PracticeTable, *, framed: bool = True) -> str:
     the hand ended and its result, as HTML (class ql-hand-over), in a frame of its own unless `framed` is
     False; "" when no hand has just ended."""
     s = table.state
-    if not table.hand_ended or not any(status.kind for status in s.last_status):
+    if not shows_hand_over(table):
         return ""
     size = ui.card_size(small=True)
     seats = []
