@@ -6,7 +6,8 @@ seat's decisions. The address and every link hold only the room's code (?room=);
 holds are kept in the session and in the browser's local storage (quitlok.ui.seat_keys), so that a reload or
 a phone that slept finds its seats again and a shared address opens none (SPEC section 5). A person on a new
 device asks for the seat by name, and the host (or, while the host is away, anyone present) lets him in.
-Every page sends a heartbeat, so that the table shows who is here, away or gone.
+While a page is open, the server says its seats are here (quitlok.ui.presence), so that the table shows who is
+here, away or gone.
 """
 
 import os
@@ -41,7 +42,7 @@ from quitlok.rooms import (
 )
 from quitlok.rooms.store import FAMILY_IDLE_SECONDS, IDLE_SECONDS
 from quitlok.ui import coaching as coaching_ui
-from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, push, rtl, sidebar
+from quitlok.ui import guard, internals, joining, language, limits, move_bar, names, parts, presence, push, rtl, sidebar
 from quitlok.ui import seat_keys as kept_keys
 from quitlok.ui import table as view
 from quitlok.ui.turn_alerts import turn_alert
@@ -58,8 +59,6 @@ DEVICE = "together.device"
 OLD_ADDRESS = "together.old_address"
 #: this device chose to watch the game as an onlooker
 WATCHING = "together.watching"
-#: how often a page says its seats are here, in seconds (a seat silent for AWAY_SECONDS is away)
-HEARTBEAT = 5.0
 #: the turn timers the host may choose, in seconds (None: no timer)
 TIMERS = (None, 30, 60, 120, 300)
 #: how many hands had ended when this device last showed how one ended
@@ -928,21 +927,20 @@ def await_rematch(code: str) -> None:
 # --- presence -------------------------------------------------------------------------------------
 
 
-@guard.fragment(run_every=HEARTBEAT)
 def heartbeat(code: str) -> None:
-    """Every few seconds, this page says its seats are here (Rooms.here writes only the presence table); the
-    page is drawn again when who is here changed, when another device took up or left one of its seats, or
-    when a seat's key stopped working (it moved to another device, or the host took it back: the page says
-    so). The seats' keys and the presence drawn (with whether each seat was open on another device) are those
-    the page's part for the room drew last."""
+    """In the page's whole run: its seats are here now (then the server says so every few seconds while the page
+    is open: quitlok.ui.presence, kept by the room's part); the page is drawn again when who is here changed, when
+    another device took up or left one of its seats, or when a seat's key stopped working (it moved to another
+    device, or the host took it back: the page says so). The seats' keys and the presence drawn (with whether each
+    seat was open on another device) are those the page's part for the room drew last."""
     drawn = parts.drawn(DRAWN) or {}
     try:
-        beats = [rooms().here(code, token, device()) for token in drawn.get("tokens", ())]
+        now = presence.beat_now(rooms(), code, drawn.get("tokens", ()), device())
     except (NotSeated, RoomsUnavailable):  # the whole page says so ("Reconnecting…" while the database is away)
         st.rerun()
     except RoomNotFound:
         return
-    if beats and (beats[-1].seats, tuple(b.other_devices > 0 for b in beats)) != drawn.get("presence"):
+    if now is not None and now != drawn.get("presence"):
         st.rerun()
 
 
@@ -1053,6 +1051,7 @@ def room_part(code: str) -> None:
     except RoomNotFound as refused:
         parts.keep_shape(SHAPE, None)
         parts.note_drawn(DRAWN, None)
+        presence.forget()
         not_found_here(code, refused)
         return
     first = views[0] if views else None
@@ -1067,6 +1066,7 @@ def room_part(code: str) -> None:
         else:
             drawn = join_this_room(about)
         follows = None if drawn is None else "follow"
+        presence.forget()
         parts.keep_shape(SHAPE + ".follows", follows)
         parts.note_drawn(DRAWN, {"follows": follows, "version": about.version if drawn is None else drawn})
         return
@@ -1081,10 +1081,11 @@ def room_part(code: str) -> None:
         game(views, host)
     if first.over:
         st.caption(words("still"))  # nothing changes in an ended game until the host deals a new one (a rematch)
-    parts.note_drawn(DRAWN, {
-        "follows": "rematch" if first.over else "follow", "version": first.version,
-        "computers_left": first.computer_to_act, "tokens": tuple(ss[SEATS][key_of[v.seat]] for v in views),
-        "presence": (first.presence, tuple(v.other_device for v in views))})
+    tokens = tuple(ss[SEATS][key_of[v.seat]] for v in views)
+    shown = (first.presence, tuple(v.other_device for v in views))
+    parts.note_drawn(DRAWN, {"follows": "rematch" if first.over else "follow", "version": first.version,
+                             "computers_left": first.computer_to_act, "tokens": tokens, "presence": shown})
+    presence.keep(rooms(), code, () if first.over else tokens, device(), shown)
     if first.computer_to_act and not parts.whole_run():
         st.rerun(scope="fragment")  # computers left to act play on in this part's views, one bounded step a run
 

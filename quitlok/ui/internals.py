@@ -477,6 +477,20 @@ def running_session() -> str | None:
     return ctx.session_id if ctx is not None else None
 
 
+def showing_fragment(session_id: str, fragment_id: str) -> bool | None:
+    """From any thread: whether the session `session_id` is connected to its browser and holds the fragment
+    `fragment_id` (its page is the one that drew it: a page left for another drops its fragments at the new page's
+    first run); None when the server has no such session any more. `Runtime.is_active_session` is public; a
+    session's fragments are held in its `_fragment_storage` (`AppSession.has_fragment`, as rerun_fragment uses)."""
+    if not runtime.exists():
+        return None
+    server = runtime.get_instance()
+    session = server.get_app_session(session_id)
+    if session is None:
+        return None
+    return server.is_active_session(session_id) and session.has_fragment(fragment_id)
+
+
 #: while a session's run is under way (or its end not yet handled), a pushed fragment run waits: it looks again every
 #: SETTLE_SECONDS, at most SETTLE_TRIES times (a page that runs without a pause for longer is drawn by its own runs,
 #: and its follow-up looks by its own timer)

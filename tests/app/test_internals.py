@@ -164,6 +164,19 @@ def test_streamlit_still_lets_a_server_thread_rerun_a_sessions_fragment():
     assert "fragment_id" in inspect.getsource(AppSession.request_rerun), "a rerun still names its fragment"
 
 
+def test_streamlit_still_tells_a_connected_session_and_its_fragments():
+    """What internals.showing_fragment relies on (the server's heartbeats for open pages, quitlok.ui.presence):
+    the runtime says whether a session is connected to its browser, and a session whether it holds a fragment."""
+    from streamlit.runtime.app_session import AppSession
+    from streamlit.runtime.runtime import Runtime
+
+    from quitlok.ui import internals
+
+    assert list(inspect.signature(Runtime.is_active_session).parameters) == ["self", "session_id"]
+    assert list(inspect.signature(AppSession.has_fragment).parameters) == ["self", "fragment_id"]
+    assert internals.showing_fragment("no-such-session", "no-such-fragment") is None, "no server: no session"
+
+
 def test_rerunning_a_fragment_without_a_server_says_it_cannot():
     from quitlok.ui import internals
 

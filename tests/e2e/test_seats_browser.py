@@ -9,6 +9,7 @@ rather than by waiting half a minute.
 """
 
 import re
+import time
 
 import pytest
 import sqlalchemy as sa
@@ -18,6 +19,7 @@ from quitlok.game import STAKE
 from quitlok.rooms import AWAY_SECONDS, Rooms
 from quitlok.rooms.database import PRESENCE
 from quitlok.rules import QUITLOK
+from quitlok.ui.presence import HEARTBEAT
 from tests.e2e.conftest import open_app, wait_for_app
 from tests.e2e.test_together_browser import (
     BANK,
@@ -91,6 +93,40 @@ def age_presence(store: Rooms, code: str, seat: int) -> None:
         conn.execute(sa.update(PRESENCE).where(PRESENCE.c.code == code, PRESENCE.c.seat == seat)
                      .values(seen=PRESENCE.c.seen - 2 * AWAY_SECONDS))
     engine.dispose()
+
+
+def last_seen(store: Rooms, code: str, seat: int) -> float:
+    """When a page last said `seat` is here (its newest heartbeat in the database)."""
+    engine = sa.create_engine(store.url, poolclass=sa.pool.NullPool)
+    with engine.begin() as conn:
+        seen = conn.execute(sa.select(sa.func.max(PRESENCE.c.seen)).where(
+            PRESENCE.c.code == code, PRESENCE.c.seat == seat)).scalar()
+    engine.dispose()
+    return seen or 0.0
+
+
+def test_the_server_keeps_an_open_pages_seat_here_without_a_run_of_the_page(new_person, app_url, rooms):
+    """Issue 23, item 5 (an idle phone costs the server next to nothing): while Avi's page is open, the server
+    says every few seconds that his seat is here (quitlok.ui.presence), with no run of his page; once the page is
+    closed nothing does, and the host's page shows him away."""
+    hanna, avi = started_room(rooms)
+    host, player = new_person(), new_person()
+    hold_seat(host, app_url, hanna.code, hanna.token)
+    hold_seat(player, app_url, hanna.code, avi.token)
+    shows(host, "Avi: here")
+    player.wait_for_timeout(1000)
+    runs = player.evaluate("window.__quitlokAllRuns")
+    age_presence(rooms, hanna.code, avi.seat)
+    wait_until(lambda: last_seen(rooms, hanna.code, avi.seat) > time.time() - AWAY_SECONDS,
+               "the server to say that Avi's open page is here", timeout=4 * HEARTBEAT)
+    player.wait_for_timeout(2 * HEARTBEAT * 1000)  # (a page that beat by itself would have run twice more)
+    assert player.evaluate("window.__quitlokAllRuns") - runs <= 1, "no run of the page (but the safety net's look)"
+    player.context.close()
+    age_presence(rooms, hanna.code, avi.seat)
+    time.sleep(2 * HEARTBEAT + 1)
+    assert last_seen(rooms, hanna.code, avi.seat) < time.time() - AWAY_SECONDS, "a closed page says nothing"
+    shows(host, "Avi: away")
+    no_exception(host)
 
 
 def test_another_seats_old_address_on_a_fresh_device_gives_no_seat_and_no_card(new_person, app_url, rooms):
