@@ -163,7 +163,8 @@ class Keyboard:
         self.tab_to(self.button(name), label, limit, back=back)
         self.press("Enter")
         wait_for_app(self.page, BUTTON_MS)
-        for _ in range(30):  # the focus comes back as the run's last elements are drawn (quitlok.ui.focus)
+        for _ in range(100):  # the focus comes back as the run's last elements are drawn (quitlok.ui.focus); on a
+            # loaded machine (a clean clone's run beside other work) that once took more than 3 s
             if self.focused() is not None:
                 return
             self.page.wait_for_timeout(100)
