@@ -827,6 +827,7 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
     avg_weight = np.zeros_like(stand)
     avg_p_weight = np.zeros(tree.n_slots)
     result = None
+    weight_sum = 0.0
     best_p = best_b = None  # pick: (the other side's best response against it, strategy, which) per side
     done = 0
     for it in range(1, iterations + 1):
@@ -840,6 +841,7 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
         sigma_p = _regret_match(_accumulate(regret_p, gain, predictive, discount), rows_of_slot, starts, counts)
         reach = tree.player_reach(sigma_p)
         weight = float(it) ** power
+        weight_sum += weight
         avg_p += weight * reach[rows_of_slot] * sigma_p
         avg_p_weight += weight * reach[rows_of_slot]
         # the banker: regrets against the player's new strategy (he lowers the player's result)
@@ -854,11 +856,13 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
         if (target and it % check_every == 0) or it == iterations:
             player, banker = _averages(tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand)
             if pick:
-                for strategy, which in ((player, "average"), (sigma_p, "last")):
+                for strategy, which in _candidates(player, sigma_p, avg_p_weight / weight_sum,
+                                                   tree.player_reach(sigma_p)[rows_of_slot]):
                     got = _banker_best(tree, strategy)
                     if best_p is None or got > best_p[0]:
                         best_p = (got, strategy.copy(), f"{which} at {it}")
-                for strategy, which in ((banker, "average"), (stand, "last")):
+                rho = tree.grouped.reach(stand) if tree.grouped is not None else tree._banker_reach(stand)
+                for strategy, which in _candidates(banker, stand, avg_weight / weight_sum, rho):
                     got = _player_best(tree, strategy)
                     if best_b is None or got < best_b[0]:
                         best_b = (got, strategy.copy(), f"{which} at {it}")
@@ -881,6 +885,17 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
     return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
                     player_best=br["player_best"], banker_best=br["banker_best"], iterations=done,
                     seconds=time.perf_counter() - started, picked=picked)
+
+
+def _candidates(average: np.ndarray, last: np.ndarray, average_reach: np.ndarray, last_reach: np.ndarray):
+    """The strategies `solve`'s pick chooses from: the average, the last iterate, and their even mix (as realization
+    plans: the chance of each action weighed by how often each strategy reaches it; a behaviour strategy's own reach
+    per slot, `average_reach` the averaged one)."""
+    yield average, "average"
+    yield last, "last"
+    num = average_reach * average + last_reach * last
+    den = average_reach + last_reach
+    yield np.where(den > 0, num / np.where(den > 0, den, 1.0), last), "mix"
 
 
 def _player_best(tree: Tree, banker: np.ndarray) -> float:

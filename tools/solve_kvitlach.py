@@ -4,11 +4,12 @@
 
 (tools/solve_quitlok.py does the same for Quitlok, 24 cards.)
 
-Predictive CFR+ with quadratic averages (or --method cfr+ --power 1: CFR+ as first shipped; --method dcfr: discounted
-CFR) on the public tree (quitlok.solve), an exact best response for each side every --every iterations; each side
-ships its average or its last iterate, whichever is less exploitable (best over the checks; --no-pick: the averages);
-stops at the target exploitability (chips a hand), the iteration limit or the time limit. Prints the size
-of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies to
+Discounted CFR with quadratic averages (or --method pcfr+: predictive CFR+; --method cfr+ --power 1: CFR+ as first
+shipped) on the public tree (quitlok.solve), an exact best response for each side every --every iterations; each side
+ships its average, its last iterate or their even mix, whichever is least exploitable (best over the checks;
+--no-pick: the averages); stops at the target exploitability (chips a hand), the iteration limit or the time limit.
+Prints the size of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies
+to
 quitlok/data/ (the package's shipped copy)."""
 
 import argparse
@@ -33,9 +34,9 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--save", action="store_true")
     ap.add_argument("--out", help="with --save: write the strategies here instead of quitlok/data/ (no figures)")
-    ap.add_argument("--method", choices=S.METHODS, default="pcfr+",
-                    help="predictive CFR+ (Farina, Kroer and Sandholm 2021; the default), plain CFR+ or discounted "
-                         "CFR (Brown and Sandholm 2019, with --alpha, --beta and --power as its gamma)")
+    ap.add_argument("--method", choices=S.METHODS, default="dcfr",
+                    help="discounted CFR (Brown and Sandholm 2019, with --alpha, --beta and --power as its gamma; the "
+                         "default), predictive CFR+ (Farina, Kroer and Sandholm 2021) or plain CFR+")
     ap.add_argument("--power", type=float, default=2.0, help="the averages weigh iteration t by t**power")
     ap.add_argument("--alpha", type=float, default=1.5, help="discounted CFR: positive regrets x t^a/(t^a+1)")
     ap.add_argument("--beta", type=float, default=0.0, help="discounted CFR: negative regrets x t^b/(t^b+1)")
@@ -60,7 +61,10 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     last = {"at": time.perf_counter()}
 
     def progress(it, expl, secs):
-        print(f"  iteration {it:6d}: exploitability {expl:.3e} chips a hand ({secs:.0f} s)", flush=True)
+        kept = state.get("solution")
+        sides = (f"; player's best {kept.player_best:+.9f}, banker's best {kept.banker_best:+.9f} ({kept.picked})"
+                 if kept is not None else "")
+        print(f"  iteration {it:6d}: exploitability {expl:.3e} chips a hand ({secs:.0f} s){sides}", flush=True)
         now = time.perf_counter()
         step, last["at"] = now - last["at"], now
         if now + step > deadline:  # the next check would come after the time limit: stop at this one
