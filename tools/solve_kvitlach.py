@@ -8,9 +8,8 @@ Discounted CFR with quadratic averages (or --method pcfr+: predictive CFR+; --me
 shipped) on the public tree (quitlok.solve), an exact best response for each side every --every iterations; each side
 ships its average, its last iterate or their even mix, whichever is least exploitable (best over the checks;
 --no-pick: the averages); stops at the target exploitability (chips a hand), the iteration limit or the time limit.
-Prints the size of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies
-to
-quitlok/data/ (the package's shipped copy)."""
+Prints the size of the game, the value, the exploitability, the time and the peak memory; --save writes the
+strategies to quitlok/data/ (the package's shipped copy)."""
 
 import argparse
 import os
