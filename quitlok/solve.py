@@ -791,8 +791,8 @@ METHODS = ("cfr+", "pcfr+", "dcfr")
 def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, check_every: int = 50,
           progress=None, keep: dict | None = None, predictive: bool = False, power: float = 1.0,
           method: str | None = None, alpha: float = 1.5, beta: float = 0.0, pick: bool = False) -> Solution:
-    """CFR+ for `iterations` (or until the exploitability is at most `target`, checked every `check_every`
-    iterations), then exact best responses against the average strategies.
+    """CFR for `iterations` (or until the exploitability is at most `target`, checked every `check_every`
+    iterations), then exact best responses against the average strategies (or the picked ones: `pick`).
 
     `method`: "cfr+" (regret matching+, alternating updates; the default), "pcfr+" (predictive CFR+, Farina, Kroer
     and Sandholm 2021: the next strategy counts the last pass's regrets once more; the same as predictive=True) or
