@@ -705,6 +705,7 @@ class Solution:
     banker_best: float  # the banker's best response against `player`
     iterations: int = 0
     seconds: float = 0.0
+    picked: str = "averages"  # which strategies (solve's pick: the average or the last iterate, per side)
 
     @property
     def exploitability(self) -> float:
@@ -769,12 +770,49 @@ def _regret_match(regret: np.ndarray, rows: np.ndarray, starts: np.ndarray, coun
     return np.where(per > 0, regret / np.where(per > 0, per, 1.0), uniform)
 
 
+def _accumulate(regret: np.ndarray, gain: np.ndarray, predictive: bool, discount: tuple | None) -> np.ndarray:
+    """Add one pass's regrets `gain` to `regret` (in place) and return the regrets to match: regret matching+
+    floors the sum at 0 (discount None); discounted CFR first multiplies the positive regrets by discount[0] and the
+    negative ones by discount[1] and keeps them signed. Predictive: the gain counts once more in what is matched."""
+    if discount is not None:
+        regret *= np.where(regret > 0, discount[0], discount[1])
+    regret += gain
+    if discount is None:
+        np.maximum(regret, 0.0, out=regret)
+    if predictive:
+        return np.maximum(regret + gain, 0.0)
+    return regret if discount is None else np.maximum(regret, 0.0)
+
+
+#: the methods of `solve` (and of tools/solve_kvitlach.py, tools/solve_quitlok.py)
+METHODS = ("cfr+", "pcfr+", "dcfr")
+
+
 def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, check_every: int = 50,
-          progress=None, keep: dict | None = None, predictive: bool = False, power: float = 1.0) -> Solution:
-    """CFR+ for `iterations` (or until the exploitability is at most `target`, checked every `check_every`
-    iterations), then exact best responses against the average strategies."""
+          progress=None, keep: dict | None = None, predictive: bool = False, power: float = 1.0,
+          method: str | None = None, alpha: float = 1.5, beta: float = 0.0, pick: bool = False) -> Solution:
+    """CFR for `iterations` (or until the exploitability is at most `target`, checked every `check_every`
+    iterations), then exact best responses against the average strategies (or the picked ones: `pick`).
+
+    `method`: "cfr+" (regret matching+, alternating updates; the default), "pcfr+" (predictive CFR+, Farina, Kroer
+    and Sandholm 2021: the next strategy counts the last pass's regrets once more; the same as predictive=True) or
+    "dcfr" (discounted CFR, Brown and Sandholm 2019: before each pass t the accumulated regrets are multiplied by
+    t^alpha / (t^alpha + 1) where positive and t^beta / (t^beta + 1) where negative, not floored). The averages weigh
+    pass t by t**power (discounted CFR's gamma).
+
+    `pick`: at each check each side's strategy is chosen between its average and its last iterate (the current
+    strategy), and kept over the checks, by how little the other side's best response gets against it: the
+    exploitability is the player's best result against the banker minus the banker's best against the player, the
+    first depends on the banker's strategy alone and the second on the player's, so each side is chosen on its own
+    and the pair is never worse than the averages (predictive CFR+'s last iterate may be far better than its
+    average: docs/solving.md)."""
     started = time.perf_counter()
     tree = game if isinstance(game, Tree) else Tree(game)
+    if method is None:
+        method = "pcfr+" if predictive else "cfr+"
+    if method not in METHODS:
+        raise InvalidSetup(f"the method is one of {', '.join(METHODS)}, not {method!r}")
+    predictive = method == "pcfr+"
     rows_of_slot = tree.slot_row_a
     starts = tree.row_start
     counts = tree.slot_count
@@ -789,35 +827,56 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
     avg_weight = np.zeros_like(stand)
     avg_p_weight = np.zeros(tree.n_slots)
     result = None
+    weight_sum = 0.0
+    best_p = best_b = None  # pick: (the other side's best response against it, strategy, which) per side
     done = 0
     for it in range(1, iterations + 1):
+        discount = None
+        if method == "dcfr":
+            discount = (it ** alpha / (it ** alpha + 1.0), it ** beta / (it ** beta + 1.0))
         # the player: regrets against the banker's current strategy
         bank_vals = tree.bank_values(stand)
         value, slotval, _ = tree.evaluate(sigma_p, bank_vals)
         gain = tree.chance_reach[rows_of_slot] * (slotval - value[rows_of_slot])
-        regret_p = np.maximum(regret_p + gain, 0.0)
-        sigma_p = _regret_match(np.maximum(regret_p + gain, 0.0) if predictive else regret_p, rows_of_slot, starts,
-                                counts)
+        sigma_p = _regret_match(_accumulate(regret_p, gain, predictive, discount), rows_of_slot, starts, counts)
         reach = tree.player_reach(sigma_p)
         weight = float(it) ** power
+        weight_sum += weight
         avg_p += weight * reach[rows_of_slot] * sigma_p
         avg_p_weight += weight * reach[rows_of_slot]
         # the banker: regrets against the player's new strategy (he lowers the player's result)
         q = tree.bank_weights(sigma_p, reach)
         if tree.grouped is not None:  # the same update, group by group (quitlok.solve_grouped)
-            stand = tree.grouped.cfr_update(q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive)
+            stand = tree.grouped.cfr_update(q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive,
+                                            discount)
         else:
-            stand = _banker_update(tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive)
+            stand = _banker_update(tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive,
+                                   discount)
         done = it
         if (target and it % check_every == 0) or it == iterations:
             player, banker = _averages(tree, avg_p, avg_p_weight, avg_stand, avg_weight, sigma_p, stand)
-            br = best_responses(tree, player, banker)
+            if pick:
+                for strategy, which in _candidates(player, sigma_p, avg_p_weight / weight_sum,
+                                                   tree.player_reach(sigma_p)[rows_of_slot]):
+                    got = _banker_best(tree, strategy)
+                    if best_p is None or got > best_p[0]:
+                        best_p = (got, strategy.copy(), f"{which} at {it}")
+                rho = tree.grouped.reach(stand) if tree.grouped is not None else tree._banker_reach(stand)
+                for strategy, which in _candidates(banker, stand, avg_weight / weight_sum, rho):
+                    got = _player_best(tree, strategy)
+                    if best_b is None or got < best_b[0]:
+                        best_b = (got, strategy.copy(), f"{which} at {it}")
+                player, banker = best_p[1], best_b[1]
+                br = {"player_best": best_b[0], "banker_best": best_p[0], "exploitability": best_b[0] - best_p[0]}
+            else:
+                br = best_responses(tree, player, banker)
             result = (player, banker, br)
+            picked = f"player: {best_p[2]}, banker: {best_b[2]}" if pick else "averages"
             if keep is not None:  # what a caller that stops the run early keeps (tools/solve_quitlok.py)
                 keep["solution"] = Solution(tree=tree, player=player, banker=banker,
                                             value=strategy_value(tree, player, banker),
                                             player_best=br["player_best"], banker_best=br["banker_best"],
-                                            iterations=it, seconds=time.perf_counter() - started)
+                                            iterations=it, seconds=time.perf_counter() - started, picked=picked)
             if progress:  # (after the keep: a caller that stops the run here keeps this check's solution)
                 progress(it, br["exploitability"], time.perf_counter() - started)
             if br["exploitability"] <= target:
@@ -825,18 +884,38 @@ def solve(game: Game | Tree, iterations: int = 1000, *, target: float = 0.0, che
     player, banker, br = result
     return Solution(tree=tree, player=player, banker=banker, value=strategy_value(tree, player, banker),
                     player_best=br["player_best"], banker_best=br["banker_best"], iterations=done,
-                    seconds=time.perf_counter() - started)
+                    seconds=time.perf_counter() - started, picked=picked)
 
 
-def _banker_update(tree: Tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive) -> np.ndarray:
+def _candidates(average: np.ndarray, last: np.ndarray, average_reach: np.ndarray, last_reach: np.ndarray):
+    """The strategies `solve`'s pick chooses from: the average, the last iterate, and their even mix (as realization
+    plans: the chance of each action weighed by how often each strategy reaches it; a behaviour strategy's own reach
+    per slot, `average_reach` the averaged one)."""
+    yield average, "average"
+    yield last, "last"
+    num = average_reach * average + last_reach * last
+    den = average_reach + last_reach
+    yield np.where(den > 0, num / np.where(den > 0, den, 1.0), last), "mix"
+
+
+def _player_best(tree: Tree, banker: np.ndarray) -> float:
+    """The player's best result against `banker` (best_responses' first half)."""
+    return tree.evaluate(tree.uniform_player(), tree.bank_values(banker), best=True)[2]
+
+
+def _banker_best(tree: Tree, player: np.ndarray) -> float:
+    """The banker's best result (lowest for the player) against `player` (best_responses' second half)."""
+    q = tree.bank_weights(player, tree.player_reach(player))
+    _, stand_val, draw_val = tree.banker_cfv(q, None)
+    return tree.evaluate(player, tree.bank_values((stand_val <= draw_val).astype(float)))[2]
+
+
+def _banker_update(tree: Tree, q, stand, regret_s, regret_d, avg_stand, avg_weight, weight, predictive,
+                   discount=None) -> np.ndarray:
     """One CFR+ update of the banker in the dense layout (in place: regrets, weighted averages)."""
     cfv, stand_val, draw_val = tree.banker_cfv(q, stand)
-    regret_s[:] = np.maximum(regret_s + cfv - stand_val, 0.0)
-    regret_d[:] = np.maximum(regret_d + cfv - draw_val, 0.0)
-    if predictive:
-        ps, pd = np.maximum(regret_s + cfv - stand_val, 0.0), np.maximum(regret_d + cfv - draw_val, 0.0)
-    else:
-        ps, pd = regret_s, regret_d
+    ps = _accumulate(regret_s, cfv - stand_val, predictive, discount)
+    pd = _accumulate(regret_d, cfv - draw_val, predictive, discount)
     tot = ps + pd
     stand = np.where(tot > 0, ps / np.where(tot > 0, tot, 1.0), 0.5)
     rho = tree._banker_reach(stand)
@@ -901,9 +980,9 @@ def load_strategies(tree: Tree, path: str | Path) -> tuple[np.ndarray, np.ndarra
 SHIPPED = {"kvitlach": "kvitlach_equilibrium.npz", "quitlok": "quitlok_equilibrium.npz"}
 #: the exploitability (chips a hand) the shipped strategies are checked against (issue 27's goal; the
 #: recompute, tools/solve_kvitlach.py, stops when it is reached: 9.7e-7 after 500 iterations)
-#: Quitlok's shipped strategies fall short of that goal: 300 iterations of predictive CFR+ (tools/solve_quitlok.py,
-#: stopped by its time limit on a machine shared by six) reached 2.10e-5 chips a hand (docs/solving.md)
-SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6, "quitlok": 2.2e-5}
+#: Quitlok's shipped strategies fall short of that goal: 600 iterations of discounted CFR with each side's strategy
+#: picked (tools/solve_quitlok.py, stopped by its time limit) reached 5.63e-6 chips a hand (docs/solving.md)
+SHIPPED_EXPLOITABILITY = {"kvitlach": 1e-6, "quitlok": 5.7e-6}
 
 
 def shipped_game(name: str) -> Game:

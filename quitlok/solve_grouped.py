@@ -313,10 +313,11 @@ class GroupedBanker:
 
     def cfr_update(self, q: np.ndarray, stand: np.ndarray, regret_s: np.ndarray, regret_d: np.ndarray,
                    avg_stand: np.ndarray, avg_weight: np.ndarray, weight: float,
-                   predictive: bool = False) -> np.ndarray:
+                   predictive: bool = False, discount: tuple | None = None) -> np.ndarray:
         """One CFR+ update of the banker, group by group (in place: regrets and weighted averages): his regrets
         against bank-row weights q, the new strategy by regret matching+, and its reach added to the averages
-        with `weight`. Returns the new strategy (its reach is kept for the next bank_values)."""
+        with `weight`. Returns the new strategy (its reach is kept for the next bank_values). `discount` (positive,
+        negative): discounted CFR's factors on the accumulated regrets, kept signed (quitlok.solve._accumulate)."""
         p = self.stand_prob(stand)
         new = np.empty(self.n_slots)
         rho_all = np.empty(self.n_slots)
@@ -328,13 +329,20 @@ class GroupedBanker:
             rs, rd = self.block(grp, regret_s), self.block(grp, regret_d)
             gain_s = np.subtract(c, sv, out=sv)  # (sv and dv are not needed after this)
             gain_d = np.subtract(c, dv, out=dv)
+            if discount is not None:
+                rs *= np.where(rs > 0, discount[0], discount[1])
+                rd *= np.where(rd > 0, discount[0], discount[1])
             rs += gain_s
-            np.maximum(rs, 0.0, out=rs)
             rd += gain_d
-            np.maximum(rd, 0.0, out=rd)
+            if discount is None:
+                np.maximum(rs, 0.0, out=rs)
+                np.maximum(rd, 0.0, out=rd)
             if predictive:  # predictive CFR+: the next strategy also counts this pass's regrets once more
                 ps = np.maximum(np.add(rs, gain_s, out=gain_s), 0.0, out=gain_s)
                 pd = np.maximum(np.add(rd, gain_d, out=gain_d), 0.0, out=gain_d)
+            elif discount is not None:
+                ps = np.maximum(rs, 0.0, out=gain_s)
+                pd = np.maximum(rd, 0.0, out=gain_d)
             else:
                 ps, pd = rs, rd
             tot = np.add(ps, pd, out=c)

@@ -4,11 +4,12 @@
 
 (tools/solve_quitlok.py does the same for Quitlok, 24 cards.)
 
-Predictive CFR+ with quadratic averages (or --method cfr+ --power 1: CFR+ as first shipped) on the public tree
-(quitlok.solve), an exact best response for each side every --every iterations;
-stops at the target exploitability (chips a hand), the iteration limit or the time limit. Prints the size
-of the game, the value, the exploitability, the time and the peak memory; --save writes the strategies to
-quitlok/data/ (the package's shipped copy)."""
+Discounted CFR with quadratic averages (or --method pcfr+: predictive CFR+; --method cfr+ --power 1: CFR+ as first
+shipped) on the public tree (quitlok.solve), an exact best response for each side every --every iterations; each side
+ships its average, its last iterate or their even mix, whichever is least exploitable (best over the checks;
+--no-pick: the averages); stops at the target exploitability (chips a hand), the iteration limit or the time limit.
+Prints the size of the game, the value, the exploitability, the time and the peak memory; --save writes the
+strategies to quitlok/data/ (the package's shipped copy)."""
 
 import argparse
 import os
@@ -31,9 +32,16 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     ap.add_argument("--minutes", type=float, default=28.0)
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--save", action="store_true")
-    ap.add_argument("--method", choices=("pcfr+", "cfr+"), default="pcfr+",
-                    help="predictive CFR+ (Farina, Kroer and Sandholm 2021; the default) or plain CFR+")
+    ap.add_argument("--out", help="with --save: write the strategies here instead of quitlok/data/ (no figures)")
+    ap.add_argument("--method", choices=S.METHODS, default="dcfr",
+                    help="discounted CFR (Brown and Sandholm 2019, with --alpha, --beta and --power as its gamma; the "
+                         "default), predictive CFR+ (Farina, Kroer and Sandholm 2021) or plain CFR+")
     ap.add_argument("--power", type=float, default=2.0, help="the averages weigh iteration t by t**power")
+    ap.add_argument("--alpha", type=float, default=1.5, help="discounted CFR: positive regrets x t^a/(t^a+1)")
+    ap.add_argument("--beta", type=float, default=0.0, help="discounted CFR: negative regrets x t^b/(t^b+1)")
+    ap.add_argument("--no-pick", dest="pick", action="store_false",
+                    help="ship the averages (by default each side's average or last iterate, whichever the other "
+                         "side's best response gets less against, best over the checks)")
     args = ap.parse_args()
     started = time.perf_counter()
     cpu0 = time.process_time()
@@ -52,7 +60,10 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     last = {"at": time.perf_counter()}
 
     def progress(it, expl, secs):
-        print(f"  iteration {it:6d}: exploitability {expl:.3e} chips a hand ({secs:.0f} s)", flush=True)
+        kept = state.get("solution")
+        sides = (f"; player's best {kept.player_best:+.9f}, banker's best {kept.banker_best:+.9f} ({kept.picked})"
+                 if kept is not None else "")
+        print(f"  iteration {it:6d}: exploitability {expl:.3e} chips a hand ({secs:.0f} s){sides}", flush=True)
         now = time.perf_counter()
         step, last["at"] = now - last["at"], now
         if now + step > deadline:  # the next check would come after the time limit: stop at this one
@@ -64,7 +75,8 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     state = {}
     try:
         sol = S.solve(tree, args.iterations, target=args.target, check_every=args.every, progress=progress,
-                      keep=state, predictive=args.method == "pcfr+", power=args.power)
+                      keep=state, method=args.method, power=args.power, alpha=args.alpha, beta=args.beta,
+                      pick=args.pick)
     except _Stop:
         sol = state["solution"]
     wall = time.perf_counter() - started
@@ -76,16 +88,18 @@ def main(name: str = "kvitlach", doc: str = __doc__) -> None:
     print(f"banker positions where he mixes (reached): {len(mixed)}")
     for key, cards, p in mixed[:20]:
         print(f"  {' '.join(map(str, key))} | banker holds {cards}: stands {p:.3f}")
-    print(f"method {args.method}, averages weighted by t**{args.power:g}")
+    extra = f", alpha {args.alpha:g}, beta {args.beta:g}" if args.method == "dcfr" else ""
+    print(f"method {args.method}, averages weighted by t**{args.power:g}{extra}; strategies: {sol.picked}")
     print(f"iterations {sol.iterations}; wall {wall:.0f} s; CPU {time.process_time() - cpu0:.0f} s; "
           f"peak memory {peak:.0f} MB")
     if args.save:
-        path = S.shipped_path(name)
+        path = Path(args.out) if args.out else S.shipped_path(name)
         path.parent.mkdir(exist_ok=True)
         S.save(sol, path)
         print(f"saved {path} ({path.stat().st_size / 1024:.0f} KB)")
         from quitlok import equilibrium
-        if name in equilibrium.SHIPPED_FIGURES:  # the Lab's figures beside it (its tree is too large for a page)
+        # the Lab's figures beside it (its tree is too large for a page)
+        if name in equilibrium.SHIPPED_FIGURES and not args.out:
             figures = equilibrium.figures_path(name)
             equilibrium.write_figures(equilibrium.edge_figures(sol, name), figures)
             print(f"saved {figures} ({figures.stat().st_size / 1024:.0f} KB)")

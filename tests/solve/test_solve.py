@@ -198,3 +198,19 @@ def test_a_run_stopped_at_a_check_keeps_that_check():
         solve(tree, 100, target=1e-12, check_every=10, progress=progress, keep=keep)
     assert keep["solution"].iterations == 20
     assert keep["solution"].exploitability == pytest.approx(seen[-1][1], abs=1e-15)
+
+
+def test_discounted_cfr_with_picks_does_not_stall_where_predictive_averages_do():
+    """On a 9-card Quitlok pack (one each of 1, 2, 3, 6, 8, 9, 10, 11 and 12) the averages of predictive CFR+ (the
+    method of the first recomputes) stall as on the full 24-card pack (about t^-0.6: 2.5e-4 after 100 iterations,
+    1.7e-4 after 200); discounted CFR, each side shipping its average, last iterate or their mix, whichever is least
+    exploitable, is far below (about 2.4e-5 after 200, 7e-7 after 1,000)."""
+    tree = Tree(Game(QUITLOK, counts=(1, 1, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1)))
+    old = solve(tree, 200, method="pcfr+", power=2)
+    new = solve(tree, 200, method="dcfr", power=2, pick=True)
+    assert old.exploitability > 1e-4
+    assert new.exploitability < 5e-5
+    assert new.banker_best - 1e-12 <= new.value <= new.player_best + 1e-12
+    # the picks are whole strategies of the game: their best responses are recomputed here
+    br = best_responses(tree, new.player, new.banker)
+    assert br["exploitability"] == pytest.approx(new.exploitability, abs=1e-12)
