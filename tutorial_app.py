@@ -4,7 +4,7 @@ import streamlit as st
 
 from quitlok import ui
 from quitlok.i18n import N_, _
-from quitlok.ui import fair, guard, language, nav, progress, session_only
+from quitlok.ui import fair, guard, language, nav, presence, progress, session_only
 
 language.apply()  # this run's language: the address's ?lang=, the visitor's choice, the browser's (quitlok.ui.language)
 st.set_page_config(page_title=_("Quitlok · learn Kvitlach"), page_icon="🕎", layout="wide")
@@ -58,6 +58,7 @@ with ui.app_run(), fair.fair_share(), guard.page_guard():  # a page that fails s
         nav.page_list(pages, navigation)
         ui.house_rules_sidebar()
     progress.load()
+    presence.forget()  # the server beats for a room's seats only while a whole run has drawn its part (Play together)
     try:
         navigation.run()
     finally:  # after a page's st.rerun() too (a page that calls st.stop() is saved by the next run's load())

@@ -479,9 +479,10 @@ def running_session() -> str | None:
 
 def showing_fragment(session_id: str, fragment_id: str) -> bool | None:
     """From any thread: whether the session `session_id` is connected to its browser and holds the fragment
-    `fragment_id` (its page is the one that drew it: a page left for another drops its fragments at the new page's
-    first run); None when the server has no such session any more. `Runtime.is_active_session` is public; a
-    session's fragments are held in its `_fragment_storage` (`AppSession.has_fragment`, as rerun_fragment uses)."""
+    `fragment_id` (False while a whole run is drawing it again); None when the server has no such session
+    connected (Streamlit keeps a disconnected session for a while, but does not give it out).
+    `Runtime.is_active_session` is public; a session's fragments are held in its `_fragment_storage`
+    (`AppSession.has_fragment`, as rerun_fragment uses)."""
     if not runtime.exists():
         return None
     server = runtime.get_instance()

@@ -6,11 +6,13 @@ fragment that ran every few seconds, and every run of it cost the server a run o
 session header sent to the phone (about 3 kB), so an idle phone drew about 600 bytes a second and the server's
 processor for each. Now the page notes, when its part for the room is drawn (`keep`), which seats it holds; one
 thread of the server beats for every page that is connected and still shows that part (its browser's WebSocket is
-open; a page left for another, or closed, stops). An idle phone then costs a small write every few seconds and no
-run, no message. When a beat finds that what the page shows has changed (who is here, a seat open on another
-device, a key that no longer opens its seat, the database gone), the server runs the page's part again, as a move's
-push does (quitlok.ui.internals.rerun_fragment). A page's whole run also beats once itself (`beat_now`), so that a
-page just opened is here at once (and under AppTest, which has no browser to stay connected, that is all).
+open; every whole run of the app forgets the page first, so that a room left, or another page of the app, stops it,
+and the part keeps it again when drawn; a closed or disconnected page is forgotten). An idle phone then costs a
+small write every few seconds and no run, no message. When a beat finds that what the page shows has changed (who is
+here, a seat open on another device, a key that no longer opens its seat, the database gone), the server runs the
+page's part again, as a move's push does (quitlok.ui.internals.rerun_fragment). A page's whole run also beats once
+itself (`beat_now`), so that a page just opened is here at once (and under AppTest, which has no browser to stay
+connected, that is all).
 """
 
 from __future__ import annotations
@@ -102,20 +104,33 @@ def beat_all() -> None:
     with _lock:
         pages = list(_pages.items())
     for session, page in pages:
-        showing = internals.showing_fragment(session, page.fragment)
-        if showing is None:
-            with _lock:
-                _pages.pop(session, None)
-            continue
-        if not showing:  # disconnected (it may come back), or on another page of the app: silent, so away
-            continue
         try:
-            now = beat_now(page.store, page.code, page.tokens, page.device)
-        except (NotSeated, RoomNotFound, RoomsUnavailable):  # the part says so (and keeps the page again if seated)
-            with _lock:
-                _pages.pop(session, None)
-            internals.rerun_fragment(session, page.fragment)
-            continue
-        if now != page.drawn:
-            page.drawn = now  # (once: the part's run keeps what it draws)
-            internals.rerun_fragment(session, page.fragment)
+            _beat(session, page)
+        except Exception:  # one page's failure leaves the others' beats alone
+            _LOG.exception("presence: a page's heartbeat failed")
+            _drop(session, page)
+
+
+def _beat(session: str, page: _Page) -> None:
+    showing = internals.showing_fragment(session, page.fragment)
+    if showing is None:  # the server has no such session connected any more (it is forgotten; a page that
+        _drop(session, page)  # reconnects runs again, and its part keeps it again)
+        return
+    if not showing:  # the part is not on its page at this moment (a whole run is drawing it again)
+        return
+    try:
+        now = beat_now(page.store, page.code, page.tokens, page.device)
+    except (NotSeated, RoomNotFound, RoomsUnavailable):  # the part says so (and keeps the page again if seated)
+        _drop(session, page)
+        internals.rerun_fragment(session, page.fragment)
+        return
+    if now != page.drawn:
+        page.drawn = now  # (once: the part's run keeps what it draws)
+        internals.rerun_fragment(session, page.fragment)
+
+
+def _drop(session: str, page: _Page) -> None:
+    """Forget `page`, unless its session has kept a newer one meanwhile."""
+    with _lock:
+        if _pages.get(session) is page:
+            del _pages[session]

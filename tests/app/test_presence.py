@@ -60,14 +60,13 @@ def test_an_open_page_showing_its_part_is_kept_here_and_one_elsewhere_is_not(ser
     assert where(store, dov) == "away", "nothing beat since"
     presence.beat_all()
     assert where(store, dov) == "here"
-    server.showing["dov"] = False  # the phone lost its connection, or shows another page of the app
+    server.showing["dov"] = False  # a whole run of the page is drawing the part again
+    presence.beat_all()
+    assert "dov" in presence._pages, "kept: the part comes back"
+    server.showing["dov"] = None  # the phone lost its connection, or closed the page
     clock[0] += AWAY_SECONDS + 1
     presence.beat_all()
-    assert where(store, dov) == "away"
-    assert "dov" in presence._pages, "kept: it may come back"
-    server.showing["dov"] = None  # the server closed the session
-    presence.beat_all()
-    assert "dov" not in presence._pages
+    assert where(store, dov) == "away" and "dov" not in presence._pages
 
 
 def test_a_page_is_drawn_again_once_when_what_it_shows_of_presence_changed(server, store, clock):
@@ -81,7 +80,7 @@ def test_a_page_is_drawn_again_once_when_what_it_shows_of_presence_changed(serve
     server.reruns.clear()
     presence.beat_all()
     assert server.reruns == [], "nothing changed: no run"
-    server.showing["dov"] = False  # Dov's phone went away
+    server.showing["dov"] = None  # Dov's phone went away
     clock[0] += AWAY_SECONDS + 1
     presence.beat_all()
     assert server.reruns == [("ann", "part")], "Ann's page shows Dov away"
@@ -96,3 +95,23 @@ def test_a_page_whose_seat_was_taken_back_has_its_part_say_so_and_is_forgotten(s
     store.remove_seat(ann.code, ann.token, dov.seat)  # the host hands Dov's seat to a computer
     presence.beat_all()
     assert server.reruns == [("dov", "part")] and "dov" not in presence._pages
+
+
+def test_one_page_s_failure_leaves_the_others_beating(server, store, clock, monkeypatch):
+    ann, dov = table(store)
+    keep(store, ann, "ann")
+    presence._pages["ann"].device = "not a device name!"  # Rooms.here refuses it (RoomError)
+    keep(store, dov, "dov")
+    server.showing.update(ann=True, dov=True)
+    clock[0] += AWAY_SECONDS + 1
+    presence.beat_all()
+    assert where(store, dov) == "here" and "ann" not in presence._pages
+
+
+def test_a_page_kept_anew_meanwhile_is_not_forgotten_by_a_round(server, store):
+    ann, dov = table(store)
+    keep(store, dov, "dov")
+    old = presence._pages["dov"]
+    keep(store, ann, "dov")  # the same session, seated anew (another seat) while the round went on
+    presence._drop("dov", old)
+    assert presence._pages["dov"].tokens == (ann.token,)
