@@ -183,16 +183,29 @@ def audit(page: Page, where: str) -> list[str]:
     # theme's to the dark one's) as too little contrast. Audit the colours the page settles on, with the pointer
     # off every control: the button an action pressed is often replaced by another under the pointer, and axe
     # read a hovered primary button's lighter shade (#577ab3, 4.33:1) as the page's colours.
-    page.mouse.move(0, 0)
-    page.evaluate("Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
-                  ".map(a => a.finished.catch(() => null)))")
+    violations = settled_violations(page)
+    if any(v["impact"] in FAILING for v in violations):
+        # the same #577ab3 was read again in a clean clone's run (Hebrew, the practice table, pointer off every
+        # control, no transition running when asked): a finding that holds a second later fails, one that went
+        # with the page's last redraw does not
+        page.wait_for_timeout(1000)
+        violations = settled_violations(page)
     failing = []
-    for violation in AXE.run(page, options=AXE_OPTIONS).response["violations"]:
+    for violation in violations:
         if violation["impact"] in FAILING:
             failing.append(f"{where}: {describe(violation, violation['nodes'])}")
         else:
             NOTED[where].append(describe(violation, violation["nodes"]))
     return failing
+
+
+def settled_violations(page: Page) -> list[dict]:
+    """axe's findings on the colours the page settles on: the pointer off every control, every CSS transition
+    finished."""
+    page.mouse.move(0, 0)
+    page.evaluate("Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
+                  ".map(a => a.finished.catch(() => null)))")
+    return AXE.run(page, options=AXE_OPTIONS).response["violations"]
 
 
 def scheme(page: Page, name: str) -> None:
