@@ -58,18 +58,17 @@ def beat_now(store, code: str, tokens, device: str) -> object | None:
 
 def keep(store, code: str, tokens, device: str, drawn: object) -> bool:
     """Call in the page's part for the room (a fragment), once it is drawn: while this page is open the server
-    beats for `tokens` (none: it forgets the page). False outside a fragment."""
+    beats for `tokens` (none: it forgets the page, as `forget`). False outside a fragment."""
     where = internals.this_fragment()
     if where is None:
         return False
+    if not tokens:
+        forget()
+        return True
     session, fragment = where
     with _lock:
-        if tokens:
-            _pages[session] = _Page(store, code, tuple(tokens), device, fragment, drawn)
-        else:
-            _pages.pop(session, None)
-    if tokens:
-        _start()
+        _pages[session] = _Page(store, code, tuple(tokens), device, fragment, drawn)
+    _start()
     return True
 
 
