@@ -235,7 +235,8 @@ def projector_on(page: Page, lang: str = "en") -> None:
             sidebar = page.locator("[data-testid=stSidebar]")
             raise AssertionError(f"no projector switch ({lang}); the sidebar "
                                  f"{'reads ' + repr(sidebar.inner_text()[:600]) if sidebar.count() else 'is not there'}"
-                                 f"; the page: {page.locator('[data-testid=stMain]').inner_text()[:600]!r}") from None
+                                 f"; the page: {page.locator('[data-testid=stMain]').inner_text()[:600]!r}"
+                                 f"; its last addresses: {getattr(page, 'addresses', [])[-12:]}") from None
     switch.click()
     wait_for_app(page)
     # a busy page (the Lab working out its answer) may draw the switch's new state a moment later
@@ -249,19 +250,31 @@ def show(page: Page, url: str, state: State, lang: str = "en") -> None:
     if state.action:
         with use(lang):
             state.action(page)
+        # CI once saw a room's page in English after it was opened in Hebrew (the address then said lang=en)
+        assert page.evaluate("document.documentElement.lang") == lang, (
+            f"the page left {lang} for {page.evaluate('document.documentElement.lang')}; its last addresses: "
+            f"{page.addresses[-12:]}")
+
+
+def logged(page: Page) -> Page:
+    """The page, with the addresses it went through (a load, or the app writing the address) kept on it, for a
+    failure to say."""
+    page.addresses = []
+    page.on("framenavigated", lambda frame: page.addresses.append(frame.url) if frame == page.main_frame else None)
+    return page
 
 
 @pytest.fixture(scope="module")
 def desktop(browser) -> Page:
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, color_scheme="light")
-    yield context.new_page()
+    yield logged(context.new_page())
     context.close()
 
 
 @pytest.fixture(scope="module")
 def phone(browser) -> Page:
     context = browser.new_context(viewport={"width": 400, "height": 860}, color_scheme="dark")
-    yield context.new_page()
+    yield logged(context.new_page())
     context.close()
 
 
