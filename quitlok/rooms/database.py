@@ -189,8 +189,13 @@ def database_url(url: str | None) -> str:
 
 def make_engine(url: str) -> sa.Engine:
     """An engine for `url`; SQLite gets WAL, a busy timeout, foreign keys and its own BEGIN (see above)."""
-    if sa.make_url(url).get_backend_name() != "sqlite":
-        engine = sa.create_engine(url, pool_size=10, max_overflow=20)
+    parsed = sa.make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        # a host that does not answer (not one that refuses: that fails at once) would otherwise hold a page's
+        # run, or the presence thread (quitlok.ui.presence), for as long as the system's TCP timeout, minutes;
+        # an address that names its own connect_timeout keeps it
+        waits = {} if "connect_timeout" in parsed.query else {"connect_timeout": CONNECT_SECONDS}
+        engine = sa.create_engine(url, pool_size=10, max_overflow=20, connect_args=waits)
         sa.event.listen(engine, "checkout", _ping_if_idle)
         sa.event.listen(engine, "checkin", _note_use)
         return engine
@@ -216,6 +221,10 @@ def make_engine(url: str) -> sa.Engine:
     return engine
 
 
+
+#: how long a new PostgreSQL connection may take before the database counts as unreachable (libpq's
+#: connect_timeout, in whole seconds)
+CONNECT_SECONDS = 5
 
 #: a pooled PostgreSQL connection unused for this many seconds is pinged before it is handed out (a database
 #: restarted meanwhile has closed it); one used more recently is handed out as it is

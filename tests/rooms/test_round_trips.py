@@ -3,11 +3,13 @@ within 250 ms p90, and a push wakes all of them at once): a seat's view and an o
 transaction, and a pooled PostgreSQL connection is asked whether it is alive only after it has lain idle."""
 
 import socket
+import threading
 
 import pytest
 import sqlalchemy as sa
 
 from quitlok.rooms import Rooms, database
+from quitlok.rooms.errors import RoomsUnavailable
 from tests.rooms.helpers import table
 from tests.rooms.pg import TempPostgres, find_binaries
 
@@ -124,3 +126,32 @@ def test_a_restarted_postgres_fails_no_call_after_it_is_back():
     finally:
         rooms.close()
         server.stop()
+
+
+def test_a_database_host_that_never_answers_is_given_up_on_after_a_few_seconds():
+    """A PostgreSQL address whose host takes the connection and then says nothing (a firewall that drops, a
+    machine hung): the store says the database is unreachable after about CONNECT_SECONDS, where libpq alone
+    would wait for the system's TCP timeout (minutes) and hold the page, or the presence thread, as long."""
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)  # the kernel completes the handshake; nobody ever reads or writes
+    port = silent.getsockname()[1]
+    outcome = []
+    rooms = Rooms(f"postgresql+psycopg://quitlok@127.0.0.1:{port}/quitlok")
+    try:
+        worker = threading.Thread(target=lambda: outcome.append(_attempt(lambda: rooms.version("ABCDEF"))),
+                                  daemon=True)
+        worker.start()
+        worker.join(timeout=database.CONNECT_SECONDS * 6)
+        assert outcome, "the store still waits for a database that never answers"
+        assert isinstance(outcome[0], RoomsUnavailable), outcome[0]
+    finally:
+        silent.close()
+
+
+def _attempt(call):
+    try:
+        call()
+    except Exception as refused:  # noqa: BLE001 (the test looks at which one)
+        return refused
+    return None
