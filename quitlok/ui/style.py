@@ -25,6 +25,8 @@ _CSS = """
 .ql-hand { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; min-height: 40px; }
 .ql-hand img { filter: drop-shadow(0 1px 2px rgba(20, 33, 61, .25)); }
 /* faint words in the theme's own text colour, so they read in both themes (at least 4.5:1) */
+.ql-thrown .ql-hand img { opacity: .72; }
+.ql-thrown-words { font-size: .85em; font-style: italic; color: color-mix(in srgb, currentColor 78%, transparent); }
 .ql-empty { color: color-mix(in srgb, currentColor 78%, transparent); font-style: italic; align-items: center; }
 .ql-under { opacity: .9; }
 /* st.caption is the text colour at 60% opacity in Streamlit: 4.3:1 on white, and its links 3:1. At 80% of the

@@ -261,9 +261,7 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
         f'<div class="ql-seat-head"><span class="ql-name">{name}</span> {" ".join(badges)}</div>',
         f'<div class="ql-where">{escape(" · ".join(roles))}</div>' if roles else "",
         f'<div class="ql-money">{money}</div>',
-        hand_html(s.hands[seat], s.face_up[seat], mine=me, shared=ui.projector(),
-                  size=size if me else round(size * 0.75),
-                  owner=None if me else seat_name(s.players[seat])),
+        _cards_html(s, seat, me=me, size=size if me else round(size * 0.75)),
     ]
     status, last = seat_notes(s.seat_status[seat], s.last_status[seat], table.hand_ended, len(s.hands[seat]))
     if status is not None:
@@ -274,6 +272,19 @@ def _seat_html(table: PracticeTable, seat: int, roles: list[str], size: int) -> 
     if not me and seat in table.players:
         parts.append(f'<div class="ql-style">{escape(table.players[seat].describe(s.rules))}</div>')
     return "".join(parts)
+
+
+def _cards_html(s: State, seat: int, *, me: bool, size: int) -> str:
+    """A seat's cards; once it has thrown them in this hand (a bust, a 21, a hand given up), the cards it threw in,
+    face up under the stock for everyone to see, rather than "no cards"."""
+    owner = None if me else seat_name(s.players[seat])
+    if s.hands[seat] or not s.thrown[seat]:
+        return hand_html(s.hands[seat], s.face_up[seat], mine=me, shared=ui.projector(), size=size, owner=owner)
+    thrown = s.thrown[seat]
+    # Translators: under a seat's cards once it has thrown them in (they lie face up under the stock)
+    words = escape(_("thrown in, face up"))
+    cards = hand_html(thrown, (True,) * len(thrown), mine=False, size=round(size * 0.8), owner=owner)
+    return f'<div class="ql-thrown">{cards}<div class="ql-thrown-words">{words}</div></div>'
 
 
 def the_table(table: PracticeTable) -> None:

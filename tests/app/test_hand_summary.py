@@ -25,7 +25,14 @@ from quitlok.game import (
 )
 from quitlok.narration import YOU
 from quitlok.practice import PracticeTable
-from quitlok.ui.table import UNDER_SHOWN, UNDER_SHOWN_ON_PHONES, doing_words, hand_over_words, top_bar_html
+from quitlok.ui.table import (
+    UNDER_SHOWN,
+    UNDER_SHOWN_ON_PHONES,
+    doing_words,
+    hand_over_words,
+    ring_html,
+    top_bar_html,
+)
 from tests.app.conftest import html_text, open_page, texts
 
 #: Eli banks 10; hand 1 may already be a retire chance
@@ -142,3 +149,16 @@ def test_while_another_seat_decides_the_words_keep_its_secrets():
     assert shown.phase == PROTECTED and doing_words(shown) == "was dealt a protected 11"
     chance = played([5, 9, 7], rules=EARLY_RETIRE).state
     assert chance.phase == RETIRE and doing_words(chance) == "is deciding"
+
+
+def test_a_seat_that_threw_its_cards_in_shows_them_face_up_not_no_cards():
+    """A bust (or a 21, or a hand given up) throws the seat's cards in face up under the stock: until the hand
+    ends its box shows those cards, said to be thrown in, rather than "no cards"."""
+    table = played([10, 4, 9, 8, 7, 6, 5, 3], Bet(1), Blot())  # You: 10, then 8 with the bet, then a 7: bust
+    assert table.state.hands[1] == () and table.state.thrown[1] == (10, 8, 7)
+    boxes = re.findall(r'<div class="ql-seat[ "].*?(?=<div class="ql-seat[ "]|$)', ring_html(table), re.S)
+    mine = next(box for box in boxes if ">You<" in box)
+    assert "thrown in, face up" in mine and "no cards" not in mine
+    assert re.findall(r'<img class="ql-card"[^>]* alt="([^"]*)"', mine) == ["10", "8", "7"]
+    dov = next(box for box in boxes if ">Dov<" in box)
+    assert "thrown in" not in dov  # Dov still holds his face-down card
