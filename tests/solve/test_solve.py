@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from quitlok import KVITLACH, QUITLOK
+from quitlok.errors import InvalidSetup
 from quitlok.hand import hand_value
 from quitlok.odds import player_edge
 from quitlok.solve import Game, Tree, best_responses, load, solve, strategy_value
@@ -214,3 +215,23 @@ def test_discounted_cfr_with_picks_does_not_stall_where_predictive_averages_do()
     # the picks are whole strategies of the game: their best responses are recomputed here
     br = best_responses(tree, new.player, new.banker)
     assert br["exploitability"] == pytest.approx(new.exploitability, abs=1e-12)
+
+
+def test_more_player_passes_catch_up_the_lagging_player():
+    """On the 9-card pack the lagging side is the player's: after 200 iterations of the default (discounted CFR, one
+    player update a banker update, picks) the player's best response against the picked banker is within about 1e-6
+    of the game's value (0.05678522, from 3,000 iterations below 2e-8), while the banker's best response against
+    the picked player is 2.2e-5 below it. Four player passes against each banker strategy (the banker's side, the
+    expensive one, is computed once an iteration) make the exploitability about 7 times lower at 200 iterations."""
+    tree = Tree(Game(QUITLOK, counts=(1, 1, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1)))
+    value = 0.05678522
+    old = solve(tree, 200, method="dcfr", power=2, pick=True)
+    new = solve(tree, 200, method="dcfr", power=2, pick=True, player_passes=4)
+    assert old.exploitability > 1e-5
+    assert value - old.banker_best > 10 * (old.player_best - value)  # the player's strategy lags
+    assert new.exploitability < 5e-6
+    br = best_responses(tree, new.player, new.banker)
+    assert br["exploitability"] == pytest.approx(new.exploitability, abs=1e-12)
+    assert new.banker_best - 1e-12 <= value <= new.player_best + 1e-12
+    with pytest.raises(InvalidSetup):
+        solve(tree, 1, player_passes=0)
