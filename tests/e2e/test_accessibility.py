@@ -66,7 +66,7 @@ def move_on(page: Page) -> None:
     bet = re.escape(pgettext("move", "Bet {n}")).replace(r"\{n\}", r"\d+")
     moves = [rf"^(\w+ )?{re.escape(said)}$" for move in MOVE_ON for said in (_(move), pgettext("move", move))]
     for name in (rf"^{stake}$", *moves, rf"^{bet}$"):
-        button = page.get_by_role("button", name=re.compile(name))
+        button = page.get_by_role("button", name=re.compile(name), disabled=False)  # an open move
         if button.count():
             button.first.click()
             wait_for_app(page, BUTTON_MS)

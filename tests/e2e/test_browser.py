@@ -39,7 +39,8 @@ def move_on(page) -> None:
         return
     for name in MOVE_ON:
         # the button's name, after the words of its icon where it has one ("play_arrow Next move")
-        button = page.get_by_role("button", name=re.compile(rf"^(\w+ )?{re.escape(name)}$"))
+        # (an open one: the bar draws the moves not open now disabled, as Stand for a Kvitlach banker below 17)
+        button = page.get_by_role("button", name=re.compile(rf"^(\w+ )?{re.escape(name)}$"), disabled=False)
         if button.count():
             button.first.click()
             wait_for_app(page, BUTTON_MS)

@@ -275,6 +275,8 @@ def test_a_class_session_with_each_screen_in_its_own_language(contexts, app_url,
     wait_until(lambda: classes.pulse(code).answered == 2, "both votes")
     teacher.get_by_role("button", name="Close the vote").click()
     wait_for_app(teacher)
+    # (on a loaded machine the press's run may end after wait_for_app's patience: CI read the vote still open)
+    wait_until(lambda: classes.view(code, key).round.vote.chosen is not None, "the vote to close")
     session = classes.view(code, key)
     assert session.round.vote.chosen == 0
     for page, language, what in screens:

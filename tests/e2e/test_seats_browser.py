@@ -176,9 +176,16 @@ def test_the_host_leaving_hands_the_game_on_and_it_goes_on(new_person, app_url, 
         hold_seat(page, app_url, hanna.code, seat.token)
         shows(page, "Hanna (host): here")
     pages[hanna.seat].context.close()  # the host leaves: her page sends no more heartbeats
-    age_presence(rooms, hanna.code, hanna.seat)
     avi_page = pages[avi.seat]
-    shows(avi_page, "Avi (host): here")  # the next person to her left
+
+    def away() -> None:
+        """Hanna's heartbeats aged, again whenever one is recent: on a loaded machine the server may say her page
+        is here once more before it has seen the page's connection close (CI saw it)."""
+        if last_seen(rooms, hanna.code, hanna.seat) > time.time() - AWAY_SECONDS:
+            age_presence(rooms, hanna.code, hanna.seat)
+
+    wait_until(lambda: away() or "Avi (host): here" in main_text(avi_page),
+               "Avi's page to say 'Avi (host): here'")  # the next person to her left
     shows(avi_page, "Hanna: away")
     shows(avi_page, "Host's tools")
     before = rooms.view(hanna.code, avi.token)
