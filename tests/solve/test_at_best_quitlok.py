@@ -86,8 +86,14 @@ def test_the_table_is_the_shipped_equilibrium_where_a_hand_reaches_and_only_ther
     offsets = np.array([grp.offset for grp in gb.groups])
     rng = np.random.default_rng(27)
     compared = mixed = 0
-    for kind, pool in (("reached", np.flatnonzero(reached)), ("not", np.flatnonzero(choosing & ~reached))):
-        for k in rng.choice(pool, size=1500, replace=False):
+    # 1,500 positions a hand reaches, and 200 more among those where the banker mixes (a random 1,500 of the
+    # shipped strategies' hold only a few of them), and 1,500 it does not reach
+    mixing = np.flatnonzero(reached & (stand > at_best.PURE) & (stand < 1 - at_best.PURE))
+    samples = (("reached", np.concatenate([rng.choice(np.flatnonzero(reached), size=1500, replace=False),
+                                           rng.choice(mixing, size=200, replace=False)])),
+               ("not", rng.choice(np.flatnonzero(choosing & ~reached), size=1500, replace=False)))
+    for kind, sample in samples:
+        for k in sample:
             grp = gb.groups[int(np.searchsorted(offsets, k, side="right")) - 1]
             state, local = divmod(int(k) - grp.offset, len(grp.nodes))
             history = tree.bank_nodes[int(grp.nodes[local])]["key"][:-1]
@@ -98,7 +104,7 @@ def test_the_table_is_the_shipped_equilibrium_where_a_hand_reaches_and_only_ther
                 compared += 1
             else:
                 assert got is None, (history, grp.states[state], weight[k])
-    assert compared == 1500 and mixed > 10
+    assert compared == 1700 and mixed > 150  # (a chance within half a step of pure may read as pure)
 
 
 # --- playing the solved game through the engine, the player at his best ---------------------------------------
