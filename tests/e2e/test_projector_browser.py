@@ -28,6 +28,9 @@ SCROLLS_JS = """() => {
                             && (e === document.scrollingElement || getComputedStyle(e).overflowY !== 'visible'))
                .map(e => `${e.getAttribute('data-testid') || e.tagName}: ${e.scrollHeight} > ${e.clientHeight}`);
 }"""
+#: the projected screen's parts, for a failure to say which one is tall: (height, the first words)
+BLOCKS_JS = """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stVerticalBlock] > div')]
+    .slice(0, 12).map(e => [Math.round(e.getBoundingClientRect().height), (e.innerText || '').slice(0, 80)])"""
 #: every text of a card picture (its alt, and the SVG inside its data address) that says "only you"
 ONLY_YOU_JS = """() => [...document.querySelectorAll('img.ql-card')].filter(img =>
     (img.alt + ' ' + atob(img.src.split(',')[1] || '')).includes('only you')).length"""
@@ -72,7 +75,8 @@ def fits(page: Page, what: str) -> None:
         if not scrolls:
             return
         page.wait_for_timeout(100)
-    pytest.fail(f"{what}: the projected screen scrolls: {scrolls}")
+    blocks = page.evaluate(BLOCKS_JS)
+    pytest.fail(f"{what}: the projected screen scrolls: {scrolls}; its parts (height, words): {blocks}")
 
 
 def projected(page: Page) -> None:
