@@ -283,7 +283,7 @@ def _cards_html(s: State, seat: int, *, me: bool, size: int) -> str:
     thrown = s.thrown[seat]
     # Translators: under a seat's cards once it has thrown them in (they lie face up under the stock)
     words = escape(_("thrown in, face up"))
-    cards = hand_html(thrown, (True,) * len(thrown), mine=False, size=round(size * 0.8), owner=owner)
+    cards = hand_html(thrown, (True,) * len(thrown), mine=me, size=round(size * 0.8), owner=owner)
     return f'<div class="ql-thrown">{cards}<div class="ql-thrown-words">{words}</div></div>'
 
 

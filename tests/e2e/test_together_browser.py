@@ -41,7 +41,7 @@ SEATS_JS = """() => [...document.querySelectorAll('.ql-seat')].map(seat => ({
     name: seat.querySelector('.ql-name').textContent.trim(),
     badges: [...seat.querySelectorAll('.ql-badge')].map(b => b.textContent.trim()),
     money: seat.querySelector('.ql-money').textContent.trim(),
-    cards: [...seat.querySelectorAll('img.ql-card')].map(img => ({
+    cards: [...seat.querySelectorAll('img.ql-card')].filter(img => !img.closest('.ql-thrown')).map(img => ({
         alt: img.getAttribute('alt'), svg: atob(img.getAttribute('src').split(',')[1])})),
 }))"""
 #: the newest line of the log, once the page has finished its run (None while it runs)
