@@ -21,6 +21,7 @@ import contextlib
 import logging
 import os
 import select
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -205,7 +206,7 @@ def make_engine(url: str) -> sa.Engine:
     def _on_connect(dbapi_connection, _record) -> None:
         dbapi_connection.isolation_level = None  # the driver emits no BEGIN of its own: _on_begin does
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _use_wal(cursor)
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -220,6 +221,28 @@ def make_engine(url: str) -> sa.Engine:
 
     return engine
 
+
+
+#: how long a connection waits between tries to switch a new SQLite file to WAL
+WAL_RETRY_SECONDS = 0.005
+
+
+def _use_wal(cursor) -> None:
+    """Put the SQLite file in WAL mode (kept in the file: later connections find it so). While another connection
+    writes to a file still in its first mode, SQLite refuses the switch at once ("database is locked"): its busy
+    handler, which makes every other statement wait, does not wait for this one. Stores that open a new file at
+    the same moment (pages opened together after a start) met that, and one page showed "the rooms cannot be
+    reached". The switch is tried again here until the busy timeout, as a statement would wait."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as busy:
+            if getattr(busy, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED") \
+                    or time.monotonic() > deadline:
+                raise
+        time.sleep(WAL_RETRY_SECONDS)
 
 
 #: how long a new PostgreSQL connection may take before the database counts as unreachable (libpq's

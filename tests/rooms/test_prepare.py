@@ -5,8 +5,11 @@ used to run those first uses at once, and on PostgreSQL most of them failed ("tu
 CREATE OR REPLACE FUNCTION at once), so that page showed an error and never followed its room: most moves never
 reached the phones of the benchmark's five rooms. Every first use now succeeds, and the trigger announces moves."""
 
+import sqlite3
 import threading
+import time
 
+import pytest
 import sqlalchemy as sa
 
 from quitlok.classroom.store import Classes
@@ -69,3 +72,26 @@ def test_the_trigger_is_there_once(postgres_url):
                                         "WHERE tgname LIKE 'quitlok_%_announce'")).scalars().all()
     engine.dispose()
     assert sorted(triggers) == sorted(set(triggers)) and "quitlok_rooms" in triggers
+
+
+def test_a_new_sqlite_file_being_written_is_switched_to_wal_once_the_writer_is_done(tmp_path):
+    """SQLite refuses to switch a file to WAL while another connection writes to it, at once and without its
+    busy timeout; a store opened then used to fail its first use (a clean-clone CI run: 1 store of 12 opened
+    together). It now waits for the writer, as any statement would."""
+    path = tmp_path / "rooms.sqlite3"
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    writer.execute("CREATE TABLE before_wal (x)")
+    writer.execute("BEGIN IMMEDIATE")  # the file is still in its first mode (a rollback journal), and written
+    done = threading.Timer(0.5, writer.execute, args=("COMMIT",))
+    done.start()
+    rooms, started = Rooms(f"sqlite:///{path}"), time.monotonic()
+    try:
+        with pytest.raises(RoomNotFound):
+            rooms.version("ABCDEF")
+        assert time.monotonic() - started >= 0.4  # it waited for the writer
+        with rooms._engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    finally:
+        done.join()
+        rooms.close()
+        writer.close()
