@@ -312,8 +312,9 @@ def options_of(question: ClassQuestion | OwnQuestion) -> tuple[str, ...]:
     return tuple(said(question, option) for option in question.options)
 
 
-def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
-    """The class's answers, with the right one marked (a vote has none)."""
+def answers_chart(current: Round, responses: tuple[float, ...], *, voted: int | None = None) -> None:
+    """The class's answers, with the right one marked (a vote has none); `voted`: the move a closed vote played,
+    charted with the options that had votes alone (see charts.class_choices_chart)."""
     large = ui.projector()
     if current.question is not None and current.question.slider is not None:
         q = current.question
@@ -321,7 +322,7 @@ def answers_chart(current: Round, responses: tuple[float, ...]) -> None:
     else:
         counts = [sum(1 for r in responses if int(r) == i) for i in range(len(current.options))]
         right = current.question.answer if current.question is not None else None
-        fig = charts.choices_chart(current.options, counts, right, large=large)
+        fig = charts.choices_chart(current.options, counts, right, large=large, voted=voted)
     st.plotly_chart(fig, config={"displayModeBar": False}, key=f"class-chart-{len(responses)}")
 
 
@@ -818,6 +819,8 @@ def projected_question(session: ClassView) -> None:
 
 #: the width the projected position's row of seats may take (a screen 1280 pixels wide, less the margins)
 PROJECTED_ROW = 1100
+#: more options than this, and a projected vote lists them in two columns
+MANY_OPTIONS = 8
 
 
 def projected_card_size(pos: Position) -> int:
@@ -839,11 +842,13 @@ def projected_table(session: ClassView) -> None:
             view.the_table(seat_table(table))  # the seats alone: the bar of figures would not leave room
     with right:
         if session.phase == "open":
-            st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(vote.options)))
+            # many options (a bet of 1 to 20) in two columns, so that the list and the count fit the screen
+            with st.container(key="projected-options-many" if len(vote.options) > MANY_OPTIONS else None):
+                st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(vote.options)))
             st.metric(_("Votes so far"), so_far(session.answered, session.class_size))
         else:
             st.success(chose_words(vote), icon=":material/how_to_vote:")
-            answers_chart(session.round, session.responses)
+            answers_chart(session.round, session.responses, voted=vote.chosen)
 
 
 #: the projected screen: no header bar, little padding, the whole width, so that one screen holds it all
@@ -858,6 +863,10 @@ header[data-testid="stHeader"] { display: none; }
 .ql-ring { gap: 8px 26px; }
 .ql-ring .ql-felt { padding: 2px 10px; }
 .ql-ring .ql-seat:not(.ql-me) img.ql-card { width: 56px; height: auto; }
+/* a hand of many cards stays one row, its cards narrower, rather than two rows taller than the screen */
+.ql-ring .ql-hand { flex-wrap: nowrap; }
+.ql-ring .ql-hand img.ql-card { min-width: 0; flex: 0 1 auto; }
+.st-key-projected-options-many [data-testid="stMarkdownContainer"] { columns: 2; column-gap: 1.5rem; padding-bottom: .5rem; }
 /* a screen of 1920x1080 or more: everything larger by the ratio of its height to 720's, less a margin */
 @media (min-width: 1800px) and (min-height: 1000px) {
   [data-testid="stMainBlockContainer"] { zoom: 1.4; }

@@ -52,29 +52,33 @@ OTHER_COLOUR = "#0072B2"  # blue: the class's other answers
 
 
 def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int | None, *,
-                        large: bool = False) -> go.Figure:
+                        large: bool = False, voted: int | None = None) -> go.Figure:
     """How many of the class chose each option, the right one in green, dotted and ticked: "✓ B. Stay"
-    (None: a vote, no right answer)."""
-    colours = [RIGHT_COLOUR if i == right else OTHER_COLOUR for i in range(len(options))]
-    labels = [f"{chr(65 + i)}. {escape(option)}" for i, option in enumerate(options)]  # Plotly reads <b>, <a>
+    (None: a vote, no right answer). `voted`: a closed vote's chart, of the options with votes and the one played
+    (this index) alone, each with its words: a bet's twenty options would not fit a projected screen, and the list
+    of options is gone once the vote is closed."""
+    shown = [i for i in range(len(options)) if voted is None or counts[i] or i == voted]
+    colours = [RIGHT_COLOUR if i == right else OTHER_COLOUR for i in shown]
+    labels = [f"{chr(65 + i)}. {escape(options[i])}" for i in shown]  # Plotly reads <b>, <a>
     # projected, the options are listed beside the chart: their letters alone leave room for large text
-    letters = [label[0] for label in labels] if large else labels
-    shown = [f"<b>✓ {letter}</b>" if i == right else letter for i, letter in enumerate(letters)]
-    patterns = [RIGHT_PATTERN if i == right else "" for i in range(len(labels))]
+    letters = [label[0] for label in labels] if large and voted is None else labels
+    ticks = [f"<b>✓ {letter}</b>" if i == right else letter for i, letter in zip(shown, letters, strict=True)]
+    patterns = [RIGHT_PATTERN if i == right else "" for i in shown]
+    tally = [counts[i] for i in shown]
     # Translators: after an option's letter and words, when the chart's reader hovers on the right one's bar
     right_note = _(" (the right answer)")
-    fig = go.Figure(go.Bar(x=counts, y=labels, orientation="h", marker_color=colours, text=counts,
+    fig = go.Figure(go.Bar(x=tally, y=labels, orientation="h", marker_color=colours, text=tally,
                            marker_pattern=bar_pattern(patterns),
-                           customdata=[right_note if i == right else "" for i in range(len(labels))],
+                           customdata=[right_note if i == right else "" for i in shown],
                            textposition="auto", textangle=0,
                            hovertemplate="%{y}%{customdata}: %{x}<extra></extra>"))
     fig.update_layout(font={"size": LARGE_FONT if large else FONT},
-                      height=(100 + min(66, max(30, 400 // len(options))) * len(options)) if large
-                      else (90 + 48 * len(options)),
+                      height=(100 + min(66, max(30, 400 // len(shown))) * len(shown)) if large
+                      else (90 + 48 * len(shown)),
                       margin={"l": 10, "r": 10, "t": 10, "b": 10}, showlegend=False,
                       # Translators: a chart's axis: how many of the class gave each answer
                       xaxis={"title": _("answers"), "dtick": 1 if max(counts, default=0) <= 10 else None},
-                      yaxis={"autorange": "reversed", "tickmode": "array", "tickvals": labels, "ticktext": shown})
+                      yaxis={"autorange": "reversed", "tickmode": "array", "tickvals": labels, "ticktext": ticks})
     return _projected(fig) if large else fig
 
 
@@ -107,10 +111,11 @@ def class_slider_chart(responses: list[float], exact: float, tolerance: float, *
 # per tally and shared (never changed after they are made: st.plotly_chart copies a figure into its message).
 
 
-def choices_chart(options: tuple[str, ...], counts: list[int], right: int | None, *, large: bool = False) -> go.Figure:
+def choices_chart(options: tuple[str, ...], counts: list[int], right: int | None, *, large: bool = False,
+                  voted: int | None = None) -> go.Figure:
     """class_choices_chart, made once for every screen that shows this tally (do not change it: it is shared)."""
     with _making:  # one screen makes it while the others wait, rather than thirty making it at once
-        return _choices(tuple(options), tuple(counts), right, large, large and _dark(), language())
+        return _choices(tuple(options), tuple(counts), right, large, voted, large and _dark(), language())
 
 
 def slider_chart(responses: list[float], exact: float, tolerance: float, *, large: bool = False) -> go.Figure:
@@ -123,9 +128,9 @@ _making = threading.Lock()
 
 
 @functools.lru_cache(maxsize=64)
-def _choices(options: tuple[str, ...], counts: tuple[int, ...], right: int | None, large: bool,
+def _choices(options: tuple[str, ...], counts: tuple[int, ...], right: int | None, large: bool, voted: int | None,
              _dark_theme: bool, _language: str) -> go.Figure:
-    return class_choices_chart(options, list(counts), right, large=large)
+    return class_choices_chart(options, list(counts), right, large=large, voted=voted)
 
 
 @functools.lru_cache(maxsize=64)

@@ -128,11 +128,11 @@ def test_the_projector_shows_the_question_chart_and_answer_on_one_screen(context
 
 
 def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts, app_url, classes, shots):  # noqa: F811
-    for seed in range(20):
+    for seed in range(60):  # a bet: more moves than a projected list holds in one column (pages/classroom.py)
         teacher = classes.create(QUITLOK, seed=seed)
         pupils = [classes.join(teacher.code, f"Zed {i}") for i in range(3)]
         classes.start_table(teacher.code, teacher.token)
-        if len(classes.view(teacher.code, teacher.token).table.legal) >= 2:
+        if len(classes.view(teacher.code, teacher.token).table.legal) > 8:
             break
     classes.open_vote(teacher.code, teacher.token)
     for i, pupil in enumerate(pupils):
