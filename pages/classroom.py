@@ -866,7 +866,10 @@ header[data-testid="stHeader"] { display: none; }
 /* a hand of many cards stays one row, its cards narrower, rather than two rows taller than the screen */
 .ql-ring .ql-hand { flex-wrap: nowrap; }
 .ql-ring .ql-hand img.ql-card { min-width: 0; flex: 0 1 auto; }
-.st-key-projected-options-many [data-testid="stMarkdownContainer"] { columns: 2; column-gap: 1.5rem; padding-bottom: .5rem; }
+/* a vote of many moves: its list in two columns */
+.st-key-projected-options-many [data-testid="stMarkdownContainer"] {
+  columns: 2; column-gap: 1.5rem; padding-bottom: .5rem;
+}
 /* a screen of 1920x1080 or more: everything larger by the ratio of its height to 720's, less a margin */
 @media (min-width: 1800px) and (min-height: 1000px) {
   [data-testid="stMainBlockContainer"] { zoom: 1.4; }
