@@ -307,6 +307,11 @@ def option_label(i: int, option: str) -> str:
     return f"{chr(65 + i)}. {option}"
 
 
+def options_list(options: tuple[str, ...]) -> str:
+    """The options, a line each in bold, lettered as the phones and the chart letter them (Markdown)."""
+    return "  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(options))
+
+
 def options_of(question: ClassQuestion | OwnQuestion) -> tuple[str, ...]:
     """A question's options as Markdown (the teacher's own shown exactly as typed)."""
     return tuple(said(question, option) for option in question.options)
@@ -453,7 +458,7 @@ def class_table(session: ClassView, key: str) -> None:
             st.markdown(f"**{option_label(i, option)}**")
         st.metric(_("Votes so far"), so_far(session.answered, session.class_size))
     elif vote is not None:
-        answers_chart(session.round, session.responses)
+        answers_chart(session.round, session.responses, voted=vote.chosen)
         if vote.values:
             best = max(range(len(vote.values)), key=lambda i: vote.values[i])
             cost = vote.values[best] - vote.values[vote.chosen]
@@ -805,7 +810,7 @@ def projected_question(session: ClassView) -> None:
     with left:
         st.markdown(said(q, q.prompt))
         if not q.slider:
-            st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(options_of(q))))
+            st.markdown(options_list(options_of(q)))
         if session.phase != "open":
             truth(q, session.young)
     with right:
@@ -844,7 +849,7 @@ def projected_table(session: ClassView) -> None:
         if session.phase == "open":
             # many options (a bet of 1 to 20) in two columns, so that the list and the count fit the screen
             with st.container(key="projected-options-many" if len(vote.options) > MANY_OPTIONS else None):
-                st.markdown("  \n".join(f"**{option_label(i, option)}**" for i, option in enumerate(vote.options)))
+                st.markdown(options_list(vote.options))
             st.metric(_("Votes so far"), so_far(session.answered, session.class_size))
         else:
             st.success(chose_words(vote), icon=":material/how_to_vote:")
@@ -865,7 +870,7 @@ header[data-testid="stHeader"] { display: none; }
 .ql-ring .ql-seat:not(.ql-me) img.ql-card { width: 56px; height: auto; }
 /* a hand of many cards stays one row, its cards narrower, rather than two rows taller than the screen */
 .ql-ring .ql-hand { flex-wrap: nowrap; }
-.ql-ring .ql-hand img.ql-card { min-width: 0; flex: 0 1 auto; }
+.ql-ring .ql-hand img.ql-card { min-width: 0; flex: 0 1 auto; height: auto; }
 /* a vote of many moves: its list in two columns */
 .st-key-projected-options-many [data-testid="stMarkdownContainer"] {
   columns: 2; column-gap: 1.5rem; padding-bottom: .5rem;

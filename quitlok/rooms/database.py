@@ -239,7 +239,8 @@ def _use_wal(cursor) -> None:
             cursor.execute("PRAGMA journal_mode=WAL")
             return
         except sqlite3.OperationalError as busy:
-            if getattr(busy, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED") \
+            # (the primary code: SQLITE_BUSY_RECOVERY and the like are busy too)
+            if busy.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) \
                     or time.monotonic() > deadline:
                 raise
         time.sleep(WAL_RETRY_SECONDS)

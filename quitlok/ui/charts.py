@@ -9,12 +9,12 @@ least LARGE_FONT pixels, whatever the screen (at 1920x1080, 24 px reads from the
 import functools
 import threading
 from collections import Counter
-from html import escape
 
 import plotly.graph_objects as go
 import streamlit as st
 
 from quitlok.i18n import _, decimal, language
+from quitlok.ui import names
 from quitlok.ui.bars import TWENTY_ONE_COLOUR
 
 #: the second cue beside the right answer's colour: a Plotly bar pattern (marker.pattern.shape), dotted as a 21 is
@@ -59,7 +59,7 @@ def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int 
     of options is gone once the vote is closed."""
     shown = [i for i in range(len(options)) if voted is None or counts[i] or i == voted]
     colours = [RIGHT_COLOUR if i == right else OTHER_COLOUR for i in shown]
-    labels = [f"{chr(65 + i)}. {escape(options[i])}" for i in shown]  # Plotly reads <b>, <a>
+    labels = [f"{chr(65 + i)}. {names.attribute(options[i])}" for i in shown]  # Plotly reads <b>, <a>
     # projected, the options are listed beside the chart: their letters alone leave room for large text
     letters = [label[0] for label in labels] if large and voted is None else labels
     ticks = [f"<b>✓ {letter}</b>" if i == right else letter for i, letter in zip(shown, letters, strict=True)]

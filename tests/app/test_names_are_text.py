@@ -408,4 +408,4 @@ def test_the_class_chart_shows_an_option_s_markup_as_text():
     figure = class_choices_chart(("<a href='//127.1:9/l'>win</a>", "<b>x</b>"), [1, 2], 1)
     labels = list(figure.layout.yaxis.ticktext) + list(figure.data[0].y)
     assert not any("<a" in label or "<b>x" in label for label in labels), labels
-    assert "A. &lt;a href=&#x27;//127.1:9/l&#x27;&gt;win&lt;/a&gt;" in labels
+    assert "A. \u2068&lt;a href=&#x27;//127.1:9/l&#x27;&gt;win&lt;/a&gt;\u2069" in labels, "escaped and isolated"

@@ -1,8 +1,8 @@
 """The class table's vote on the projected screen (?class=CODE&screen=projector), in AppTest: while the class
-votes, the options are listed (in two columns when there are many: a bet of 1 to 20); once the vote is closed,
-the chart has a bar for each option with votes and for the move played, each with its words, since the list is
-gone. A bet's twenty bars, labelled with letters alone, ran off a 720-px screen and left the letters unexplained.
-(That the screen fits 1280x720: tests/e2e/test_projector_browser.py.)"""
+votes, the options are listed (in two columns when there are many, a bet of 1 to 20: that, and that the screen
+fits 1280x720, tests/e2e/test_projector_browser.py); once the vote is closed, the chart has a bar for each
+option with votes and for the move played, each with its words, since the list is gone. A bet's twenty bars,
+labelled with letters alone, ran off a 720-px screen and left the letters unexplained."""
 
 import json
 
@@ -10,6 +10,7 @@ import pytest
 
 from quitlok.classroom.store import Classes
 from quitlok.rules import QUITLOK
+from quitlok.text import FSI, PDI
 from quitlok.ui import charts
 from tests.app import conftest
 from tests.app.conftest import click, texts
@@ -44,11 +45,16 @@ def projector(code: str):
 
 
 def bars(at) -> tuple[list[str], list[str], list[int]]:
-    """The projected chart's bars: their labels, the words under them on the axis, and their counts."""
+    """The projected chart's bars: their labels, the words on the axis (each option's words isolated, as the app
+    shows words in a chart: quitlok.ui.names), and their counts."""
     (chart,) = at.get("plotly_chart")
     spec = json.loads(chart.proto.spec)
     (trace,) = spec["data"]
     return list(trace["y"]), list(spec["layout"]["yaxis"]["ticktext"]), list(trace["x"])
+
+
+def label(letter: str, option: str) -> str:
+    return f"{letter}. {FSI}{option}{PDI}"
 
 
 def test_a_closed_vote_is_charted_with_the_moves_voted_for_and_their_words(database):
@@ -66,7 +72,7 @@ def test_a_closed_vote_is_charted_with_the_moves_voted_for_and_their_words(datab
     at.run()
     assert not at.exception
     labels, ticks, counts = bars(at)
-    assert labels == [f"A. {options[0]}", f"D. {options[3]}"] == ticks, "the options with votes, with their words"
+    assert labels == [label("A", options[0]), label("D", options[3])] == ticks, "the options voted for, in words"
     assert counts == [1, 2]
     assert f"The class chose **{options[3]}**." in texts(at)
 
@@ -75,7 +81,7 @@ def test_the_played_move_has_a_bar_though_nobody_voted_for_it():
     options = ("Blot (free face-up card)",) + tuple(f"Bet {n}" for n in range(1, 20))
     figure = charts.class_choices_chart(options, [0] * 20, None, large=True, voted=0)
     (trace,) = figure.data
-    assert list(trace.y) == ["A. Blot (free face-up card)"] and list(trace.x) == [0]
+    assert list(trace.y) == [label("A", "Blot (free face-up card)")] and list(trace.x) == [0]
     assert figure.layout.height <= 200, "one bar is one bar high"
     everything = charts.class_choices_chart(options, [0] * 20, None, large=True)
     assert list(everything.layout.yaxis.ticktext)[:3] == ["A", "B", "C"], "a question's chart: letters, listed beside"

@@ -82,9 +82,9 @@ def test_a_new_sqlite_file_being_written_is_switched_to_wal_once_the_writer_is_d
     writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     writer.execute("CREATE TABLE before_wal (x)")
     writer.execute("BEGIN IMMEDIATE")  # the file is still in its first mode (a rollback journal), and written
-    done = threading.Timer(0.5, writer.execute, args=("COMMIT",))
+    done, started = threading.Timer(0.5, writer.execute, args=("COMMIT",)), time.monotonic()
     done.start()
-    rooms, started = Rooms(f"sqlite:///{path}"), time.monotonic()
+    rooms = Rooms(f"sqlite:///{path}")
     try:
         with pytest.raises(RoomNotFound):
             rooms.version("ABCDEF")
