@@ -120,7 +120,7 @@ def remember(code: str | None, tokens: list[str]) -> None:
 
 def leave() -> None:
     remember(None, [])
-    for key in (SHOWN, PROBLEM, FINISHED, FEEDBACK, WATCHING):
+    for key in (SHOWN, PROBLEM, FINISHED, FEEDBACK, WATCHING, TOLD):
         st.session_state.pop(key, None)
 
 
@@ -951,13 +951,22 @@ def seat_lost(lost: NotSeated) -> None:
 
 
 def tell(text: str, icon: str) -> None:
-    """Keep a warning for the page's part for the room to show (told)."""
-    st.session_state.setdefault(TOLD, []).append((text, icon))
+    """Keep a warning for the page's part for the room to show (told), once."""
+    kept = st.session_state.setdefault(TOLD, [])
+    if (text, icon) not in kept:
+        kept.append((text, icon))
 
 
 def told() -> None:
-    for text, icon in st.session_state.pop(TOLD, []):
+    """The warnings kept, until this device says it read them: a seat gone to another device is not news for
+    one moment only (they used to go at the room's next change, before the person had looked)."""
+    kept = st.session_state.get(TOLD)
+    if not kept:
+        return
+    for text, icon in kept:
         st.warning(text, icon=icon)
+    st.button(_("Got it"), key="together.told.read", icon=":material/check:",
+              on_click=lambda: st.session_state.pop(TOLD, None))
 
 
 def looked_up(code: str) -> tuple[list[RoomView], dict[int, int], list]:

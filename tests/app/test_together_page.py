@@ -295,6 +295,10 @@ def test_someone_on_a_new_device_asks_by_name_the_host_lets_her_in_and_the_old_d
     assert "you play as **Zelda**" in texts(late)
     guest.run()  # the old page's key no longer opens the seat
     assert "has moved to another device" in texts(guest) and "you play as" not in texts(guest)
+    guest.run()  # the page drawn again (the room changed, or a second went by)
+    assert "has moved to another device" in texts(guest), "said until the person has read it"
+    click(guest, "together.told.read")
+    assert "has moved to another device" not in texts(guest) and "together.told.read" not in buttons(guest)
 
 
 def test_a_refused_request_is_told_and_the_seat_stays(database):
@@ -308,6 +312,10 @@ def test_a_refused_request_is_told_and_the_seat_stays(database):
     click(host, f"together.refuse.{number}")
     late.run()
     assert "was refused" in texts(late) and tokens_of(late) == []
+    late.run()
+    assert texts(late).count("was refused") == 1, "said once, and until it is read"
+    click(late, "together.told.read")
+    assert "was refused" not in texts(late)
     host.run()
     assert "you play as **Dov**" in texts(host)
 
