@@ -70,6 +70,11 @@ html, body, .stApp { direction: rtl; }
    above it still read from the right */
 .stApp .ql-bars .ql-plot { direction: ltr; }
 .stApp .ql-bars .ql-plot :is(.ql-title, .ql-mark) { direction: rtl; }
+/* a Plotly chart (a class's answers, the Lab's figures) too: Plotly places its labels for text that runs from the
+   left (a tick label ends at its tick), and read right to left they were drawn off the chart's left edge, the
+   words of a projected vote's bars cut down to their last character; Hebrew words in it still read from the right
+   (the Unicode bidirectional algorithm; an option's words are isolated: quitlok.ui.charts) */
+.stApp .stPlotlyChart, #js-plotly-tester { direction: ltr; }
 /* the card table is a picture of a real table, not a line of text: its seats keep their places, so that its
    arrows and "clockwise" mean what they mean at the table (mirrored, clockwise would run anticlockwise); the
    words in each seat and on the felt still read from the right */

@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 from quitlok.classroom import BEST_PLAY, BUST_CHANCE
 from quitlok.classroom.store import Classes
+from quitlok.i18n import _, use
 from quitlok.rules import QUITLOK
 from tests.e2e.conftest import open_app, wait_for_app
 from tests.e2e.test_classroom_browser import FOLLOW, contexts, no_failure, query_value, shots  # noqa: F401
@@ -71,7 +72,7 @@ def fits(page: Page, what: str) -> None:
     """Nothing scrolls, once the page has settled (while a run redraws it, the old and new elements may stand
     together for a moment: on a loaded machine, seconds; a clean clone's run once saw 776 px for more than 5 s,
     and the same screen fit at once when run alone)."""
-    for _ in range(150):
+    for _look in range(150):
         scrolls = page.evaluate(SCROLLS_JS)
         if not scrolls:
             return
@@ -128,7 +129,12 @@ def test_the_projector_shows_the_question_chart_and_answer_on_one_screen(context
     projected(page)
 
 
-def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts, app_url, classes, shots):  # noqa: F811
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts, app_url, classes, shots, lang):  # noqa: F811
+    """In English and in Hebrew: a Plotly chart read right to left drew its labels off its left edge (the words of
+    a closed vote's bars cut down to a letter)."""
+    with use(lang):
+        votes_so_far, chose = _("Votes so far"), _("The class chose **{move}**.").split("**")[0].strip()
     for seed in range(60):  # a bet: more moves than a projected list holds in one column (pages/classroom.py)
         teacher = classes.create(QUITLOK, seed=seed)
         pupils = [classes.join(teacher.code, f"Zed {i}") for i in range(3)]
@@ -143,18 +149,18 @@ def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts
     screens = {}
     for width, height in SIZES:
         page = contexts(viewport={"width": width, "height": height})
-        open_app(page, f"{app_url}/classroom?class={teacher.code}&screen=projector")
-        page.get_by_text("Votes so far").wait_for(timeout=FOLLOW)
+        open_app(page, f"{app_url}/classroom?class={teacher.code}&screen=projector&lang={lang}")
+        page.get_by_text(votes_so_far).wait_for(timeout=FOLLOW)
         wait_for_app(page)
         projected(page)
         listed = page.locator(".st-key-projected-options-many [data-testid=stMarkdownContainer]")
         assert listed.evaluate("e => getComputedStyle(e).columnCount") == "2", "many moves in two columns"
         fits(page, f"the open vote at {width}x{height}")
-        page.screenshot(path=shots / f"projector-vote-open-{width}x{height}.png")
+        page.screenshot(path=shots / f"projector-vote-open-{lang}-{width}x{height}.png")
         screens[width, height] = page
     classes.reveal(teacher.code, teacher.token)
     for (width, height), page in screens.items():
-        page.get_by_text("The class chose", exact=False).first.wait_for(timeout=FOLLOW)
+        page.get_by_text(chose, exact=False).first.wait_for(timeout=FOLLOW)
         page.locator(".js-plotly-plot .ytick text").first.wait_for(timeout=FOLLOW)
         wait_for_app(page)
         page.wait_for_timeout(500)
@@ -162,7 +168,7 @@ def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts
         fits(page, f"the closed vote at {width}x{height}")
         assert min(page.evaluate(LABEL_SIZES_JS)) >= 24
         assert page.evaluate(CLIPPED_JS) == [], f"the chart is cut off at {width}x{height}"
-        page.screenshot(path=shots / f"projector-vote-closed-{width}x{height}.png")
+        page.screenshot(path=shots / f"projector-vote-closed-{lang}-{width}x{height}.png")
 
 
 def test_a_pupils_phone_shows_the_session_alone(contexts, app_url, classes, shots):  # noqa: F811
