@@ -59,8 +59,9 @@ DEVICE = "together.device"
 OLD_ADDRESS = "together.old_address"
 #: this device chose to watch the game as an onlooker
 WATCHING = "together.watching"
-#: the turn timers the host may choose, in seconds (None: no timer)
-TIMERS = (None, 30, 60, 120, 300)
+#: the turn timers the host may choose, in seconds (NO_TIMER: none; the room stores None)
+NO_TIMER = 0
+TIMERS = (NO_TIMER, 30, 60, 120, 300)
 #: how many hands had ended when this device last showed how one ended
 FINISHED = "together.finished"
 #: how the computer players play, as the form shows it (the keys are what the room stores)
@@ -536,9 +537,9 @@ def request_words(where: str) -> str:
              "seen yet. Letting them in ends the hold of the device that has it now.")
 
 
-def timer_words(seconds: int | None) -> str:
+def timer_words(seconds: int) -> str:
     """A turn timer's option as shown: "None", "30 seconds", "2 minutes"."""
-    if seconds is None:
+    if seconds == NO_TIMER:
         # Translators: the turn timer's option for no timer at all
         return pgettext("turn timer", "None")
     if seconds < 120:
@@ -548,14 +549,16 @@ def timer_words(seconds: int | None) -> str:
 
 def turn_timer(room: RoomView, token: str) -> None:
     """The host's turn timer: after it, a computer makes the slow person's move."""
-    current = room.turn_seconds if room.turn_seconds in TIMERS else None
+    # no timer is NO_TIMER in the box, not None: a selectbox whose value is None shows its placeholder, Streamlit's
+    # English "Choose an option", instead of the option's words
+    current = room.turn_seconds if room.turn_seconds in TIMERS else NO_TIMER
     st.session_state.setdefault("together.timer", current)
     guard.keep_choice("together.timer", TIMERS)
 
     def chosen() -> None:
         seconds = st.session_state.get("together.timer")
         if seconds in TIMERS:
-            attempt(lambda: rooms().set_turn_timer(room.code, token, seconds), "host")
+            attempt(lambda: rooms().set_turn_timer(room.code, token, seconds or None), "host")
 
     st.selectbox(_("Turn timer"), TIMERS, key="together.timer", on_change=chosen, format_func=timer_words,
                  help=_("After this long, a computer player makes the move of whoever is to act, for that turn."))

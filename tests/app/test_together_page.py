@@ -633,8 +633,9 @@ def test_the_host_sets_a_turn_timer(database):
     click(at, "together.start")
     code, token = code_of(at), tokens_of(at)[0]
     assert database.view(code, token).turn_seconds is None
+    assert at.selectbox(key="together.timer").value == 0, "no timer, shown as the option 'None', not a placeholder"
     at.selectbox(key="together.timer").set_value(60).run()
     assert not at.exception
     assert database.view(code, token).turn_seconds == 60
-    at.selectbox(key="together.timer").set_value(None).run()
+    at.selectbox(key="together.timer").set_value(0).run()
     assert database.view(code, token).turn_seconds is None
