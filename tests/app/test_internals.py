@@ -83,6 +83,19 @@ def test_the_forced_garbage_collection_after_every_run_is_switched_off():
     assert settings["runner"]["postScriptGC"] is False
 
 
+def test_a_running_server_does_not_reload_the_app_s_modules():
+    """Streamlit's file watcher, on a change to a watched file, evicts every watched module of the app at the next
+    run (its LocalSourcesWatcher); objects the old modules made live on in shared stores and sessions, and the
+    server then failed every class session. Our config switches the watcher off; this fails if Streamlit renames
+    the option or its "none"."""
+    from streamlit.watcher import local_sources_watcher
+
+    assert "none" in config._config_options_template["server.fileWatcherType"].description
+    assert "_pending_evictions" in inspect.getsource(local_sources_watcher), "Streamlit's reload changed: revisit"
+    settings = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert settings["server"]["fileWatcherType"] == "none"
+
+
 def test_the_page_still_reruns_on_reconnect_only_with_a_run_every_fragment():
     """rerun_on_reconnect (quitlok/ui/internals.py) relies on Streamlit's page rerunning on reconnect when an
     auto-rerun fragment is on it; tests/e2e/test_restart_browser.py checks it with a real restart."""
@@ -426,3 +439,22 @@ def test_streamlit_still_draws_the_skip_link_and_the_icons_the_page_words_script
     bundle = "".join(p.read_text(encoding="utf-8", errors="replace") for p in static.glob("*.js"))
     assert f'"data-testid":`{internals.SKIP_LINK}`' in bundle and f"children:`{internals.SKIP_LINK_WORDS}`" in bundle
     assert f'"data-testid":t.testid??`{internals.MATERIAL_ICON}`' in bundle  # the icon's name is its text
+
+
+def test_a_worker_that_runs_the_app_s_file_again_runs_no_page():
+    """The moment between the start of another visitor's run (Streamlit makes the script `__main__` again, with no
+    spec) and that run's app_run is left: a worker spawned then runs tutorial_app.py as `__mp_main__`, as
+    multiprocessing does, and must draw nothing (a class of five devices saw a worker log a page failure)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    worker = subprocess.run(
+        [sys.executable, "-c",
+         "import runpy; runpy.run_path('tutorial_app.py', run_name='__mp_main__'); print('done')"],
+        cwd=root, capture_output=True, text=True, timeout=120)
+    assert worker.returncode == 0, worker.stderr[-2000:]
+    assert worker.stdout.strip() == "done"
+    assert "A page failed" not in worker.stderr and "Traceback" not in worker.stderr, worker.stderr[-2000:]
+    assert "ScriptRunContext" not in worker.stderr, "no page's code ran (it would have used Streamlit's commands)"
