@@ -806,34 +806,41 @@ def projected_question(session: ClassView) -> None:
     st.header(_("Question {number}: {title}").format(number=session.questions_asked, title=q.title))
     if q.position is not None:
         position(q.position, size=projected_card_size(q.position))  # one row across the screen
+    revealed = session.phase != "open"
     left, right = st.columns([3, 2], gap="large")
     with left:
         st.markdown(said(q, q.prompt))
         if not q.slider:
             st.markdown(options_list(options_of(q)))
-        if session.phase != "open":
-            truth(q, session.young)
+        elif revealed:
+            truth(q, session.young)  # beside the guesses' chart, as tall as it
     with right:
-        if session.phase != "open":
+        if revealed:
             answers_chart(session.round, session.responses)
         else:
             st.metric(_("Answers so far"), so_far(session.answered, session.class_size))
         if session.board_shown:
             board(session, one_line=True)  # under the chart, where the screen has room
+    if revealed and not q.slider:  # the whole width: under the options, a long reason ran off a 720-px screen
+        truth(q, session.young)
 
 
 #: the width the projected position's row of seats may take (a screen 1280 pixels wide, less the margins)
 PROJECTED_ROW = 1100
+#: a projected question's cards at most (projector mode's own, 104, left a long answer no room on a 720-px screen;
+#: a 1920x1080 screen shows them 1.4 times as large)
+PROJECTED_CARD = 88
 #: more options than this, and a projected vote lists them in two columns
 MANY_OPTIONS = 8
 
 
 def projected_card_size(pos: Position) -> int:
-    """The cards' width that puts every seat of `pos` in one row on a projected screen: projector mode's own
-    size when they fit, smaller (not below a phone's) when a hand of many cards needs it."""
+    """The cards' width that puts every seat of `pos` in one row on a projected screen: PROJECTED_CARD when they
+    fit, smaller (not below a phone's) when a hand of many cards needs it (and narrower still, by the screen's
+    CSS, rather than a second row)."""
     cards = sum(max(1, len(place.cards)) for place in pos.seats) + len(pos.under) // 2
     room = PROJECTED_ROW - 30 * (len(pos.seats) + bool(pos.under))  # each seat's border, padding and gap
-    return max(48, min(ui.card_size(), room // cards - 6))
+    return max(48, min(PROJECTED_CARD, room // cards - 6))
 
 
 def projected_table(session: ClassView) -> None:
@@ -868,6 +875,11 @@ header[data-testid="stHeader"] { display: none; }
 .ql-ring { gap: 8px 26px; }
 .ql-ring .ql-felt { padding: 2px 10px; }
 .ql-ring .ql-seat:not(.ql-me) img.ql-card { width: 56px; height: auto; }
+/* a question's position stays one row across the screen, its cards narrower, rather than two rows */
+.ql-position { flex-wrap: nowrap; }
+.ql-position > div { min-width: 0; flex: 0 1 auto; }
+.ql-position .ql-hand { flex-wrap: nowrap; }
+.ql-position .ql-hand img.ql-card { min-width: 0; flex: 0 1 auto; height: auto; }
 /* a hand of many cards stays one row, its cards narrower, rather than two rows taller than the screen */
 .ql-ring .ql-hand { flex-wrap: nowrap; }
 .ql-ring .ql-hand img.ql-card { min-width: 0; flex: 0 1 auto; height: auto; }

@@ -73,7 +73,7 @@ def class_choices_chart(options: tuple[str, ...], counts: list[int], right: int 
                            textposition="auto", textangle=0,
                            hovertemplate="%{y}%{customdata}: %{x}<extra></extra>"))
     fig.update_layout(font={"size": LARGE_FONT if large else FONT},
-                      height=(100 + min(66, max(30, 400 // len(shown))) * len(shown)) if large
+                      height=(100 + min(52, max(30, 400 // len(shown))) * len(shown)) if large
                       else (90 + 48 * len(shown)),
                       margin={"l": 10, "r": 10, "t": 10, "b": 10}, showlegend=False,
                       # Translators: a chart's axis: how many of the class gave each answer

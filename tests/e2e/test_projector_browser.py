@@ -220,3 +220,31 @@ def test_the_projector_with_the_top_five_still_fits_one_screen(contexts, app_url
     assert "Top five:" in line.inner_text() and "Avi K" in line.inner_text(), line.inner_text()
     page.screenshot(path=shots / "projector-top-five-1280x720.png")
     fits(page, "the revealed answer with the top five at 1280x720")
+
+
+def test_the_longest_answer_of_a_few_deals_still_fits_with_its_position_and_chart(contexts, app_url, classes, shots):  # noqa: F811
+    """Of eight deals' "bet, blot or stay?", the one with the longest reason, revealed at 1280x720: the reason runs
+    the whole width under the options and chart, and the position stays one row (a helper's class saw 744 px,
+    and a survey of such screens up to 822 px, when the reason sat under the options and the seats took two
+    rows)."""
+    asked = []
+    for seed in range(8):
+        teacher = classes.create(QUITLOK, seed=seed)
+        pupils = [classes.join(teacher.code, name) for name in ("Avi K", "Sam K", "Lea K")]
+        classes.ask(teacher.code, teacher.token, BEST_PLAY)
+        question = classes.view(teacher.code, teacher.token).round.question
+        asked.append((len(question.why) + 40 * len(question.position.seats), teacher, pupils, question))
+    _length, teacher, pupils, question = max(asked, key=lambda a: a[0])
+    for i, pupil in enumerate(pupils):
+        classes.answer(teacher.code, pupil.token, i % len(question.options))
+    classes.reveal(teacher.code, teacher.token)
+    page = contexts(viewport={"width": 1280, "height": 720})
+    open_app(page, f"{app_url}/classroom?class={teacher.code}&screen=projector")
+    page.get_by_text("The exact answer", exact=False).first.wait_for(timeout=FOLLOW)
+    page.locator(".js-plotly-plot .ytick text").first.wait_for(timeout=FOLLOW)
+    wait_for_app(page)
+    page.wait_for_timeout(500)
+    page.screenshot(path=shots / "projector-longest-answer-1280x720.png")
+    fits(page, "the longest answer of eight deals at 1280x720")
+    tops = page.locator(".ql-position > div").evaluate_all("boxes => boxes.map(b => b.getBoundingClientRect().top)")
+    assert len(set(round(t) for t in tops)) == 1, f"the position's seats in one row: {tops}"
