@@ -460,13 +460,7 @@ def class_table(session: ClassView, key: str) -> None:
     elif vote is not None:
         answers_chart(session.round, session.responses, voted=vote.chosen)
         if vote.values:
-            best = max(range(len(vote.values)), key=lambda i: vote.values[i])
-            cost = vote.values[best] - vote.values[vote.chosen]
-            # Translators: what the class's move was worth, after "The class chose Bet: "; {cost} is in chips
-            verdict = (_("the best move here") if cost < 0.005 else
-                       _("{cost} chips worse on average than the best, {best}").format(cost=decimal(cost, 2),
-                                                                                       best=vote.options[best]))
-            st.success(chose_words(vote, verdict), icon=":material/school:")
+            st.success(chose_words(vote, verdict_on(vote)), icon=":material/school:")
             st.markdown(_("Each move, on average: {moves}").format(moves=" · ".join(
                 f"**{o}** {ui.chips(v)}" for o, v in zip(vote.options, vote.values, strict=True))))
         else:
@@ -475,6 +469,18 @@ def class_table(session: ClassView, key: str) -> None:
     elif table.legal:
         st.info(_("It is the class's turn: open a vote."), icon=":material/how_to_vote:")
     view.the_log(seen, "class-table-log")
+
+
+def verdict_on(vote) -> str | None:
+    """What the move the class chose was worth against the best, in words (None: the advisor priced no move)."""
+    if not vote.values:
+        return None
+    best = max(range(len(vote.values)), key=lambda i: vote.values[i])
+    cost = vote.values[best] - vote.values[vote.chosen]
+    # Translators: what the class's move was worth, after "The class chose Bet: "; {cost} is in chips
+    return (_("the best move here") if cost < 0.005 else
+            _("{cost} chips worse on average than the best, {best}").format(cost=decimal(cost, 2),
+                                                                            best=vote.options[best]))
 
 
 def chose_words(vote, verdict: str | None = None) -> str:
@@ -859,7 +865,7 @@ def projected_table(session: ClassView) -> None:
                 st.markdown(options_list(vote.options))
             st.metric(_("Votes so far"), so_far(session.answered, session.class_size))
         else:
-            st.success(chose_words(vote), icon=":material/how_to_vote:")
+            st.success(chose_words(vote, verdict_on(vote)), icon=":material/how_to_vote:")  # and what it was worth
             answers_chart(session.round, session.responses, voted=vote.chosen)
 
 

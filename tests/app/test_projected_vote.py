@@ -74,7 +74,12 @@ def test_a_closed_vote_is_charted_with_the_moves_voted_for_and_their_words(datab
     labels, ticks, counts = bars(at)
     assert labels == [label("A", options[0]), label("D", options[3])] == ticks, "the options voted for, in words"
     assert counts == [1, 2]
-    assert f"The class chose **{options[3]}**." in texts(at)
+    said, priced = texts(at), database.view(teacher.code, teacher.token).round.vote.values
+    if priced:  # what the move was worth, as the teacher's device says (the advisor prices bets, not a bank's stake)
+        assert f"The class chose **{options[3]}**: " in said, said
+        assert "chips worse on average than the best" in said or "the best move here" in said
+    else:
+        assert f"The class chose **{options[3]}**." in said
 
 
 def test_the_played_move_has_a_bar_though_nobody_voted_for_it():
