@@ -26,6 +26,7 @@ from quitlok.classroom.store import Classes
 from quitlok.hand import hand_value
 from quitlok.odds import bust_chance, percent
 from quitlok.rules import QUITLOK
+from quitlok.text import FSI, PDI
 from tests.e2e.conftest import open_app, wait_for_app
 
 pytestmark = pytest.mark.e2e
@@ -363,7 +364,8 @@ def one_question(teacher, phones, tokens, classes, code, key, number, kind, righ
         assert trace["type"] == "bar"
         tally = Counter(int(r) for r in sent.values())
         assert trace["x"] == [tally[i] for i in range(len(question.options))], "each option's count"
-        assert trace["y"] == [f"{chr(65 + i)}. {o}" for i, o in enumerate(question.options)]
+        # each option's words isolated, as the app shows words in a chart (quitlok.ui.names.attribute)
+        assert trace["y"] == [f"{chr(65 + i)}. {FSI}{o}{PDI}" for i, o in enumerate(question.options)]
         assert trace["text"] == [str(n) for n in trace["x"]], "each bar is labelled with its count"
     no_failure(teacher)
 
