@@ -14,15 +14,7 @@ from quitlok.text import FSI, PDI
 from quitlok.ui import charts
 from tests.app import conftest
 from tests.app.conftest import click, texts
-
-PAGE = "pages/classroom.py"
-
-
-@pytest.fixture
-def database(database_url):
-    store = Classes(database_url)
-    yield store
-    store.close()
+from tests.app.test_classroom_page import PAGE, database  # noqa: F401
 
 
 def vote_of_many_options(classes: Classes):
@@ -57,7 +49,7 @@ def label(letter: str, option: str) -> str:
     return f"{letter}. {FSI}{option}{PDI}"
 
 
-def test_a_closed_vote_is_charted_with_the_moves_voted_for_and_their_words(database):
+def test_a_closed_vote_is_charted_with_the_moves_voted_for_and_their_words(database):  # noqa: F811
     teacher, pupils = vote_of_many_options(database)
     options = database.view(teacher.code, teacher.token).round.vote.options
     for pupil, pick in zip(pupils, (3, 3, 0), strict=True):

@@ -13,6 +13,7 @@ from quitlok.classroom import BEST_PLAY, BUST_CHANCE
 from quitlok.classroom.store import Classes
 from quitlok.i18n import _, use
 from quitlok.rules import QUITLOK
+from tests.app.test_projected_vote import vote_of_many_options
 from tests.e2e.conftest import open_app, wait_for_app
 from tests.e2e.test_classroom_browser import FOLLOW, contexts, no_failure, query_value, shots  # noqa: F401
 
@@ -135,15 +136,7 @@ def test_the_projected_class_table_fits_while_the_class_votes_and_after(contexts
     a closed vote's bars cut down to a letter)."""
     with use(lang):
         votes_so_far, chose = _("Votes so far"), _("The class chose **{move}**.").split("**")[0].strip()
-    for seed in range(60):  # a bet: more moves than a projected list holds in one column (pages/classroom.py)
-        teacher = classes.create(QUITLOK, seed=seed)
-        pupils = [classes.join(teacher.code, f"Zed {i}") for i in range(3)]
-        classes.start_table(teacher.code, teacher.token)
-        if len(classes.view(teacher.code, teacher.token).table.legal) > 8:
-            break
-    else:
-        pytest.fail("no deal of 60 gives the class more than 8 moves")
-    classes.open_vote(teacher.code, teacher.token)
+    teacher, pupils = vote_of_many_options(classes)  # a bet: more moves than one column of the list holds
     for i, pupil in enumerate(pupils):
         classes.answer(teacher.code, pupil.token, i % 2)
     screens = {}
